@@ -1,0 +1,19 @@
+//! sudoku-lab: a constraint-solving core for Sudoku-family puzzles.
+//!
+//! ```text
+//! text / JSON ──formats──▶ Puzzle ──▶ Search<O: Observer> ──▶ Outcome + Stats
+//! ```
+//! See `README.md` for the vocabulary and the architecture.
+
+pub mod digits;
+pub mod formats;
+pub mod geometry;
+pub mod puzzle;
+pub mod search;
+
+pub use digits::DigitSet;
+pub use geometry::{Cell, Geometry, House, HouseKind};
+pub use puzzle::{Kind, Problem, Puzzle, Relation};
+pub use search::{
+    solve, Observer, Options, Outcome, Progress, Rule, Search, Silent, Stats, Status, Strategy,
+};

@@ -1,0 +1,408 @@
+//! The CQOI2013 format (Luogu P4573, BZOJ 3109): a 9×9 inequality sudoku given by the 108
+//! relations inside its blocks, read as one stream of `<` `>` `^` `v`.
+//!
+//! ```text
+//! band b (rows 3b+1..3b+3):  line 1: 6 × `<>`  row 3b+1, pairs c1c2 c2c3 c4c5 c5c6 c7c8 c8c9
+//!                            line 2: 9 × `^v`  rows 3b+1/3b+2, columns 1..9
+//!                            line 3: 6 × `<>`  row 3b+2
+//!                            line 4: 9 × `^v`  rows 3b+2/3b+3
+//!                            line 5: 6 × `<>`  row 3b+3
+//! ```
+//! Real copies break lines anywhere, so line breaks and spaces are ignored.
+
+use super::scan::{problem_error, without_bom};
+use super::{Alphabet, Entry, InputError, Pos, ReadOptions};
+use crate::geometry::Cell;
+use crate::puzzle::{Kind, Problem, Puzzle, Relation};
+
+/// The relation symbols of one puzzle.
+const SYMBOLS: usize = 108;
+
+/// One place in the stream: the upper or left cell `a`, the other cell `b`.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    a: Cell,
+    b: Cell,
+    horizontal: bool,
+}
+
+/// The slots in stream order.
+const SLOTS: [Slot; SYMBOLS] = build_slots();
+
+const fn build_slots() -> [Slot; SYMBOLS] {
+    let blank = Slot {
+        a: Cell::new(0, 0),
+        b: Cell::new(0, 0),
+        horizontal: true,
+    };
+    let mut slots = [blank; SYMBOLS];
+    let mut i = 0;
+    let mut band = 0;
+    while band < 3 {
+        let mut k = 0;
+        while k < 5 {
+            let r = 3 * band + k / 2;
+            if k % 2 == 0 {
+                let mut c = 0;
+                while c < 9 {
+                    // Pairs inside a block only: not across columns 3|4 and 6|7.
+                    if c % 3 != 2 {
+                        slots[i] = Slot {
+                            a: Cell::new(r, c),
+                            b: Cell::new(r, c + 1),
+                            horizontal: true,
+                        };
+                        i += 1;
+                    }
+                    c += 1;
+                }
+            } else {
+                let mut c = 0;
+                while c < 9 {
+                    slots[i] = Slot {
+                        a: Cell::new(r, c),
+                        b: Cell::new(r + 1, c),
+                        horizontal: false,
+                    };
+                    i += 1;
+                    c += 1;
+                }
+            }
+            k += 1;
+        }
+        band += 1;
+    }
+    slots
+}
+
+/// Reads every 108 relation symbols as one puzzle; whitespace anywhere is ignored, any other
+/// char is an error. The options do not apply: CQOI puzzles are 9×9 inequality sudoku.
+pub(crate) fn read(
+    text: &str,
+    _options: ReadOptions,
+) -> impl Iterator<Item = Result<Entry, InputError>> + '_ {
+    CqoiReader {
+        chars: without_bom(text).chars(),
+        line: 1,
+        col: 1,
+        number: 0,
+        done: false,
+        after_last: Pos::new(1, 1),
+    }
+}
+
+struct CqoiReader<'a> {
+    chars: std::str::Chars<'a>,
+    line: u32,
+    col: u32,
+    number: usize,
+    done: bool,
+    /// Just past the last symbol read.
+    after_last: Pos,
+}
+
+impl Iterator for CqoiReader<'_> {
+    type Item = Result<Entry, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let result = self.puzzle();
+        if !matches!(result, Some(Ok(_))) {
+            self.done = true;
+        }
+        result
+    }
+}
+
+impl CqoiReader<'_> {
+    /// The next non-whitespace char and where it is.
+    fn next_symbol(&mut self) -> Option<(char, Pos)> {
+        for ch in self.chars.by_ref() {
+            let pos = Pos::new(self.line, self.col);
+            if ch == '\n' {
+                self.line = self.line.saturating_add(1);
+                self.col = 1;
+                continue;
+            }
+            self.col = self.col.saturating_add(1);
+            if !ch.is_whitespace() {
+                return Some((ch, pos));
+            }
+        }
+        None
+    }
+
+    fn puzzle(&mut self) -> Option<Result<Entry, InputError>> {
+        let mut relation_pos: Vec<(Relation, Pos)> = Vec::with_capacity(SYMBOLS);
+        while let Some(slot) = SLOTS.get(relation_pos.len()) {
+            let Some((ch, pos)) = self.next_symbol() else {
+                break;
+            };
+            let less = match (ch, slot.horizontal) {
+                ('<', true) | ('^', false) => true,
+                ('>', true) | ('v', false) => false,
+                ('<' | '>' | '^' | 'v', horizontal) => {
+                    let expected = if horizontal {
+                        "'<' or '>'"
+                    } else {
+                        "'^' or 'v'"
+                    };
+                    let mut e = InputError::new(
+                        pos,
+                        format!(
+                            "expected {expected} between {} and {}, found '{ch}'",
+                            slot.a, slot.b
+                        ),
+                    );
+                    e.cells = vec![slot.a, slot.b];
+                    return Some(Err(e));
+                }
+                _ => {
+                    return Some(Err(InputError::new(
+                        pos,
+                        format!("'{ch}' is not a relation symbol (< > ^ v)"),
+                    )))
+                }
+            };
+            self.after_last = Pos::new(pos.line, pos.col.saturating_add(1));
+            relation_pos.push((Relation::new(slot.a, less, slot.b), pos));
+        }
+        match relation_pos.len() {
+            0 if self.number == 0 => Some(Err(InputError::new(
+                self.after_last,
+                format!("the input has no relation symbols; a CQOI puzzle has {SYMBOLS}"),
+            ))),
+            0 => None,
+            SYMBOLS => {
+                self.number += 1;
+                Some(self.entry(relation_pos))
+            }
+            found => Some(Err(InputError::new(
+                self.after_last,
+                format!("expected {SYMBOLS} relation symbols, found {found}"),
+            ))),
+        }
+    }
+
+    fn entry(&self, relation_pos: Vec<(Relation, Pos)>) -> Result<Entry, InputError> {
+        let start = relation_pos.first().map_or(Pos::new(1, 1), |r| r.1);
+        let relations = relation_pos.iter().map(|r| r.0).collect();
+        let puzzle = Puzzle::new(Kind::Inequality, 9, vec![0; 81], relations)
+            .map_err(|p| problem_error(p, 9, &[], &relation_pos, start))?;
+        Ok(Entry {
+            puzzle,
+            alphabet: Alphabet::Digits,
+            number: self.number,
+            pos: start,
+            cell_pos: Vec::new(),
+            relation_pos,
+        })
+    }
+}
+
+/// Writes the judge's answer: 9 lines of 9 digits separated by single spaces, with a blank
+/// line before every puzzle but the first.
+pub(crate) fn write_solution(out: &mut String, solution: &[u8], first: bool) {
+    if !first {
+        out.push('\n');
+    }
+    for row in solution.chunks(9) {
+        let digits: Vec<String> = row.iter().map(|d| d.to_string()).collect();
+        out.push_str(&digits.join(" "));
+        out.push('\n');
+    }
+}
+
+/// Writes a puzzle in the Luogu layout (15 lines). Only a 9×9 inequality puzzle without
+/// givens whose relations are exactly the 108 inside its blocks has this form.
+pub(crate) fn write_puzzle(out: &mut String, puzzle: &Puzzle, first: bool) -> Result<(), Problem> {
+    if puzzle.kind() != Kind::Inequality || puzzle.size() != 9 {
+        return Err(Problem::new(
+            format!(
+                "CQOI puzzles are 9×9 inequality sudoku; this is a {}×{} {} puzzle",
+                puzzle.size(),
+                puzzle.size(),
+                puzzle.kind()
+            ),
+            Vec::new(),
+        ));
+    }
+    let givens: Vec<Cell> = (0..81)
+        .map(|i| Cell::at(i, 9))
+        .filter(|&c| puzzle.given(c).is_some())
+        .collect();
+    if !givens.is_empty() {
+        return Err(Problem::new(
+            format!("CQOI puzzles have no givens; this one has {}", givens.len()),
+            givens,
+        ));
+    }
+    let mut symbols = Vec::with_capacity(SYMBOLS);
+    for slot in &SLOTS {
+        let found = puzzle.relations().iter().find(|r| {
+            (r.smaller == slot.a && r.larger == slot.b)
+                || (r.smaller == slot.b && r.larger == slot.a)
+        });
+        let Some(r) = found else {
+            return Err(Problem::new(
+                format!(
+                    "CQOI puzzles relate every two adjacent cells in a block; {} and {} are not",
+                    slot.a, slot.b
+                ),
+                vec![slot.a, slot.b],
+            ));
+        };
+        let less = r.smaller == slot.a;
+        symbols.push(match (slot.horizontal, less) {
+            (true, true) => '<',
+            (true, false) => '>',
+            (false, true) => '^',
+            (false, false) => 'v',
+        });
+    }
+    if let Some(r) = puzzle.relations().iter().find(|r| {
+        !SLOTS
+            .iter()
+            .any(|s| (r.smaller == s.a && r.larger == s.b) || (r.smaller == s.b && r.larger == s.a))
+    }) {
+        return Err(Problem::new(
+            format!("CQOI puzzles relate cells inside a block only; {r} crosses blocks"),
+            vec![r.smaller, r.larger],
+        ));
+    }
+    if !first {
+        out.push('\n');
+    }
+    let mut rest = symbols.as_slice();
+    for k in 0..15 {
+        let width = if k % 5 % 2 == 0 { 6 } else { 9 };
+        let (line, tail) = rest.split_at(width.min(rest.len()));
+        rest = tail;
+        let line: Vec<String> = line.iter().map(|c| c.to_string()).collect();
+        out.push_str(&line.join(" "));
+        out.push('\n');
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::{read as read_format, Format};
+
+    const SAMPLE1: &str = "\
+> < < < > <
+v ^ v v ^ v ^ ^ v
+< < < > < <
+v ^ v ^ v v ^ ^ v
+< < < < > >
+< > > > < >
+v v ^ ^ v ^ ^ v v
+< > > < > >
+^ v v v ^ v v ^ v
+> < < > > >
+< > > > > <
+v v v v ^ ^ ^ ^ ^
+> < < < < <
+^ ^ ^ ^ ^ v v v ^
+> > < > < <
+";
+
+    fn read_all(text: &str) -> Vec<Result<Entry, InputError>> {
+        read_format(text, Format::Cqoi, ReadOptions::default()).collect()
+    }
+
+    #[test]
+    fn the_stream_order_matches_the_luogu_layout() {
+        let e = read_all(SAMPLE1).remove(0).unwrap();
+        assert_eq!(e.puzzle.relations().len(), 108);
+        assert_eq!(e.puzzle.relations()[0].to_string(), "r1c1 > r1c2");
+        assert_eq!(e.puzzle.relations()[6].to_string(), "r1c1 > r2c1");
+        assert_eq!(e.relation_pos[6].1, Pos::new(2, 1));
+        assert_eq!(e.puzzle.relations()[107].to_string(), "r9c8 < r9c9");
+    }
+
+    #[test]
+    fn cqoi_reads_garbled_line_breaks_as_one_stream() {
+        let flat: String = SAMPLE1.split_whitespace().collect();
+        let garbled: String = flat
+            .chars()
+            .enumerate()
+            .flat_map(|(i, c)| {
+                if i % 7 == 6 {
+                    vec![c, '\n', '\n']
+                } else {
+                    vec![c, ' ']
+                }
+            })
+            .collect();
+        let a = read_all(SAMPLE1).remove(0).unwrap();
+        let b = read_all(&garbled).remove(0).unwrap();
+        assert_eq!(a.puzzle, b.puzzle);
+    }
+
+    #[test]
+    fn a_missing_symbol_is_counted_at_the_end() {
+        let text = SAMPLE1.trim_end().trim_end_matches('<').trim_end();
+        let e = read_all(text).remove(0).unwrap_err();
+        assert_eq!(e.message, "expected 108 relation symbols, found 107");
+        assert_eq!(e.pos, Pos::new(15, 10));
+    }
+
+    #[test]
+    fn a_vertical_symbol_in_a_horizontal_slot_names_the_cells() {
+        let text = SAMPLE1.replacen('>', "^", 1);
+        let e = read_all(&text).remove(0).unwrap_err();
+        assert_eq!(
+            e.message,
+            "expected '<' or '>' between r1c1 and r1c2, found '^'"
+        );
+        assert_eq!(e.pos, Pos::new(1, 1));
+    }
+
+    #[test]
+    fn other_chars_are_errors_at_their_place() {
+        let text = SAMPLE1.replacen('v', "x", 1);
+        let e = read_all(&text).remove(0).unwrap_err();
+        assert_eq!(e.message, "'x' is not a relation symbol (< > ^ v)");
+        assert_eq!(e.pos, Pos::new(2, 1));
+    }
+
+    #[test]
+    fn empty_input_is_an_error_and_puzzles_may_follow_each_other() {
+        assert!(read_all("  \n").remove(0).is_err());
+        let two = format!("{SAMPLE1}{SAMPLE1}");
+        let entries = read_all(&two);
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[1].as_ref().unwrap().pos, Pos::new(16, 1));
+    }
+
+    #[test]
+    fn writing_reproduces_the_luogu_layout() {
+        let e = read_all(SAMPLE1).remove(0).unwrap();
+        let mut out = String::new();
+        write_puzzle(&mut out, &e.puzzle, true).unwrap();
+        assert_eq!(out, SAMPLE1);
+    }
+
+    #[test]
+    fn writing_refuses_other_puzzles() {
+        let p = Puzzle::new(Kind::Classic, 9, vec![0; 81], vec![]).unwrap();
+        assert!(write_puzzle(&mut String::new(), &p, true).is_err());
+        let p = Puzzle::new(Kind::Inequality, 9, vec![0; 81], vec![]).unwrap();
+        let e = write_puzzle(&mut String::new(), &p, true).unwrap_err();
+        assert!(e.message.contains("r1c1 and r1c2 are not"), "{e}");
+    }
+
+    #[test]
+    fn solutions_are_nine_spaced_rows() {
+        let mut out = String::new();
+        let solution: Vec<u8> = (0..81).map(|i| (i % 9 + 1) as u8).collect();
+        write_solution(&mut out, &solution, true);
+        write_solution(&mut out, &solution, false);
+        assert_eq!(out.lines().next(), Some("1 2 3 4 5 6 7 8 9"));
+        assert_eq!(out.lines().count(), 19);
+    }
+}

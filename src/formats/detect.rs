@@ -1,0 +1,252 @@
+//! Format detection: which of the text formats a text is written in.
+
+use super::alphabet::fits_some_alphabet;
+use super::grid::plausible_row;
+use super::scan::{exact_root, Line, Lines};
+use super::{Format, InputError, Pos};
+
+/// How many content lines detection looks at: enough to see a 25×25 grid, little enough to
+/// stay fast on a file of 50,000 puzzles.
+const SAMPLE: usize = 64;
+
+/// Tells the format of `text`, first match wins:
+///
+/// 1. first non-whitespace char `{` or `[` → json;
+/// 2. only `<` `>` `^` `v` and whitespace → cqoi;
+/// 3. 81-symbol lines (digits, `.`, `0`) up to a line `end` → poj3074;
+/// 4. a `<` or `>`, a row of `^` `v` `-`, or cells joined by `|` above a gap row → picture;
+/// 5. blocks of 16 rows of 16 `A`-`P`/`-`, after an optional count line → poj3076;
+/// 6. lines of N² symbols, every one a digit of an N×N puzzle → line (81-symbol lines
+///    without `end` land here);
+/// 7. a first row of 3 to 25 symbols (after an optional count line) → grid.
+///
+/// Detection samples the first lines only; the reader then checks every line.
+pub fn detect(text: &str) -> Result<Format, InputError> {
+    let Some(first) = text
+        .chars()
+        .find(|&c| !c.is_whitespace() && c != '\u{feff}')
+    else {
+        return Err(InputError::new(Pos::new(1, 1), "the input is empty"));
+    };
+    if first == '{' || first == '[' {
+        return Ok(Format::Json);
+    }
+    if text
+        .chars()
+        .all(|c| c.is_whitespace() || matches!(c, '<' | '>' | '^' | 'v' | '\u{feff}'))
+    {
+        return Ok(Format::Cqoi);
+    }
+    let lines: Vec<Line<'_>> = Lines::new(text)
+        .filter(|l| !l.is_skipped())
+        .take(SAMPLE)
+        .collect();
+    if is_poj3074(text, &lines) {
+        return Ok(Format::Poj3074);
+    }
+    if is_picture(&lines) {
+        return Ok(Format::Picture);
+    }
+    if is_poj3076(&lines) {
+        return Ok(Format::Poj3076);
+    }
+    if is_line(&lines) {
+        return Ok(Format::Line);
+    }
+    if is_grid(&lines) {
+        return Ok(Format::Grid);
+    }
+    let pos = lines.first().map_or(Pos::new(1, 1), |l| l.start());
+    Err(InputError::new(
+        pos,
+        "could not tell the format (tried json, cqoi, poj3074, picture, poj3076, line and grid); \
+         choose one with --format",
+    ))
+}
+
+/// 81 symbols of digits, `.` or `0`.
+fn is_poj3074_line(t: &str) -> bool {
+    t.chars().filter(|c| !c.is_whitespace()).count() == 81
+        && t.chars()
+            .all(|c| c.is_whitespace() || matches!(c, '0'..='9' | '.'))
+}
+
+fn is_poj3074(text: &str, lines: &[Line<'_>]) -> bool {
+    for line in lines {
+        let t = line.trimmed();
+        if t == "end" {
+            return true;
+        }
+        if !is_poj3074_line(t) {
+            return false;
+        }
+    }
+    // Every sampled line is a puzzle: look for `end` further on.
+    lines.len() == SAMPLE && Lines::new(text).any(|l| l.trimmed() == "end")
+}
+
+/// Cells joined by `<` `>` `|` with no two cells adjacent: the number of cells, if a row.
+fn picture_cells(t: &str) -> Option<usize> {
+    let mut cells = 0;
+    let mut expect_cell = true;
+    let mut chars = t.chars().filter(|c| !c.is_whitespace()).peekable();
+    while let Some(c) = chars.next() {
+        if matches!(c, '<' | '>' | '|') {
+            if expect_cell {
+                return None;
+            }
+            expect_cell = true;
+        } else {
+            if !expect_cell {
+                return None;
+            }
+            if c.is_ascii_digit() {
+                while chars.peek().is_some_and(|d| d.is_ascii_digit()) {
+                    chars.next();
+                }
+            }
+            cells += 1;
+            expect_cell = false;
+        }
+    }
+    (!expect_cell && cells >= 3).then_some(cells)
+}
+
+/// The symbols of a gap row (`^` `v` `-` `.`), if `t` is one.
+fn gap_symbols(t: &str) -> Option<usize> {
+    let mut count = 0;
+    for c in t.chars().filter(|c| !c.is_whitespace()) {
+        if !matches!(c, '^' | 'v' | '-' | '.') {
+            return None;
+        }
+        count += 1;
+    }
+    (count > 0).then_some(count)
+}
+
+fn is_picture(lines: &[Line<'_>]) -> bool {
+    if lines.iter().any(|l| l.text.contains(['<', '>', '^'])) {
+        return true;
+    }
+    // No relation drawn: a `|`-joined cell row above a gap row as wide.
+    lines.windows(2).any(|w| {
+        let gap = w[1].trimmed();
+        picture_cells(w[0].trimmed()).is_some_and(|n| gap_symbols(gap) == Some(n))
+    })
+}
+
+/// 16-row blocks of `A`-`P` and `-`, after an optional count line.
+fn is_poj3076(lines: &[Line<'_>]) -> bool {
+    let rows = match lines.first() {
+        Some(l) if l.trimmed().bytes().all(|b| b.is_ascii_digit()) => &lines[1..],
+        _ => lines,
+    };
+    let row = |l: &Line<'_>| {
+        let t = l.trimmed();
+        t.len() == 16 && t.bytes().all(|b| matches!(b, b'A'..=b'P' | b'-'))
+    };
+    rows.len() >= 16 && (rows.len() % 16 == 0 || lines.len() == SAMPLE) && rows.iter().all(row)
+}
+
+/// N² symbols per line, each a digit (or empty mark) of an N×N puzzle in some alphabet.
+fn is_line(lines: &[Line<'_>]) -> bool {
+    let fits = |t: &str| {
+        let count = t.chars().filter(|c| !c.is_whitespace()).count();
+        exact_root(count).is_some_and(|n| {
+            n >= 3
+                && t.chars()
+                    .filter(|c| !c.is_whitespace())
+                    .all(|c| fits_some_alphabet(c, n))
+        })
+    };
+    !lines.is_empty() && lines.iter().all(|l| fits(l.trimmed()))
+}
+
+/// A first row of 3 to 25 symbols, after an optional count line and rule lines.
+fn is_grid(lines: &[Line<'_>]) -> bool {
+    let rows = match lines.first() {
+        Some(l) if l.trimmed().bytes().all(|b| b.is_ascii_digit()) && lines.len() > 1 => {
+            &lines[1..]
+        }
+        _ => lines,
+    };
+    rows.iter()
+        .find(|l| {
+            !l.trimmed().contains('+')
+                && !l
+                    .trimmed()
+                    .chars()
+                    .all(|c| matches!(c, '-' | '=' | '|' | ' '))
+        })
+        .or(rows.first())
+        .and_then(|l| plausible_row(l.text))
+        .is_some_and(|n| (3..=25).contains(&n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SUDOKU: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+
+    #[test]
+    fn json_starts_with_a_brace_or_bracket() {
+        assert_eq!(detect("  {\"size\":9}"), Ok(Format::Json));
+        assert_eq!(detect("\n[ ]"), Ok(Format::Json));
+    }
+
+    #[test]
+    fn relation_symbols_alone_are_cqoi() {
+        assert_eq!(detect("> < <\nv ^ v\n"), Ok(Format::Cqoi));
+    }
+
+    #[test]
+    fn lines_ending_with_end_are_poj3074() {
+        assert_eq!(
+            detect(&format!("{SUDOKU}\n{SUDOKU}\nend\n")),
+            Ok(Format::Poj3074)
+        );
+        assert_eq!(detect(&format!("{SUDOKU}\n{SUDOKU}\n")), Ok(Format::Line));
+        let many = format!("{SUDOKU}\n").repeat(100) + "end\n";
+        assert_eq!(detect(&many), Ok(Format::Poj3074));
+    }
+
+    #[test]
+    fn drawn_relations_are_a_picture() {
+        assert_eq!(
+            detect("3\n1 < . | .\n- ^ -\n. | . | .\n- - -\n. | . | .\n"),
+            Ok(Format::Picture)
+        );
+        assert_eq!(
+            detect("1 | . | .\n- - -\n. | . | 2\n- - -\n. | . | .\n"),
+            Ok(Format::Picture)
+        );
+    }
+
+    #[test]
+    fn sixteen_rows_of_letters_are_poj3076() {
+        let grid = "--A----C-----O-I\n".repeat(16);
+        assert_eq!(detect(&grid), Ok(Format::Poj3076));
+        assert_eq!(detect(&format!("1\n{grid}")), Ok(Format::Poj3076));
+    }
+
+    #[test]
+    fn rows_of_a_grid_are_a_grid_not_tiny_lines() {
+        let grid = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
+        assert_eq!(detect(grid), Ok(Format::Grid));
+        assert_eq!(detect(&format!("1\n{grid}")), Ok(Format::Grid));
+        assert_eq!(detect("123|456|789\n".repeat(9).as_str()), Ok(Format::Grid));
+    }
+
+    #[test]
+    fn a_line_of_a_latin_square_is_a_line() {
+        assert_eq!(detect("123231312\n"), Ok(Format::Line));
+    }
+
+    #[test]
+    fn nothing_is_an_error() {
+        assert_eq!(detect(" \n\t").unwrap_err().message, "the input is empty");
+        assert!(detect("hello world").is_err());
+    }
+}

@@ -1,0 +1,740 @@
+//! The `grid` and `poj3076` formats: N rows of N symbols per puzzle.
+//!
+//! ```text
+//! 1                      ← optional count line (SPOJ SUDOKU, Luogu P10481)
+//! 53..7.... | 4 . . 12 . ← a cell row: one char per symbol, or numbers between spaces
+//! ------+------+------   ← a rule line, ignored
+//! ```
+
+use super::alphabet::{self, number_value, Alphabet};
+use super::scan::{
+    a_size, allowed_sizes_text, coord, count_of, default_kind, exact_root, problem_error, shorten,
+    size_allowed, Line, Lines, MAX_SIZE,
+};
+use super::{Entry, InputError, Pos, ReadOptions};
+use crate::puzzle::{Kind, Problem, Puzzle};
+
+/// Reads grids. A puzzle is N cell rows of N symbols, where N is the first row's symbol count;
+/// puzzles are separated by blank lines or simply follow each other. Spaces and `|` separate
+/// symbols; rule lines (`+`, `=`, or dashes not N long) are ignored; `#` lines are comments.
+/// With `judge` (POJ 3076) every grid is 16×16 in letters `A`-`P` with `-` empty.
+///
+/// A first line holding only a number K is a count line (SPOJ, Luogu P10481) when the next
+/// cell row's symbol count differs from K's digit count — a 4×4 row `1234` followed by rows of
+/// 4 stays a row — and always in POJ 3076. Exactly K puzzles must follow.
+pub(crate) fn read<'a>(
+    text: &'a str,
+    options: ReadOptions,
+    judge: bool,
+) -> impl Iterator<Item = Result<Entry, InputError>> + 'a {
+    GridReader {
+        lines: Lines::new(text),
+        options,
+        judge,
+        number: 0,
+        count: None,
+        started: false,
+        done: false,
+        end: Pos::new(1, 1),
+        lookahead: None,
+    }
+}
+
+/// How a cell row splits into symbols.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Split {
+    /// Every char but spaces and `|` is one symbol.
+    Chars,
+    /// Tokens between spaces and `|` are decimal numbers (or `.`).
+    Numbers,
+}
+
+/// One cell's symbol as written.
+#[derive(Clone, Copy, Debug)]
+enum Symbol<'a> {
+    Char(char),
+    Number(&'a str),
+}
+
+/// The count line: what it says, as written, and where.
+struct CountLine<'a> {
+    value: Option<u64>,
+    text: &'a str,
+    pos: Pos,
+}
+
+struct GridReader<'a> {
+    lines: Lines<'a>,
+    options: ReadOptions,
+    judge: bool,
+    number: usize,
+    count: Option<CountLine<'a>>,
+    started: bool,
+    done: bool,
+    /// Just past the last text read, for errors at the end of the input.
+    end: Pos,
+    /// The last look past dash lines: (line number it reached, that row's symbol count).
+    lookahead: Option<(u32, Option<usize>)>,
+}
+
+impl Iterator for GridReader<'_> {
+    type Item = Result<Entry, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let result = self.next_entry();
+        if !matches!(result, Some(Ok(_))) {
+            self.done = true;
+        }
+        result
+    }
+}
+
+impl<'a> GridReader<'a> {
+    fn next_entry(&mut self) -> Option<Result<Entry, InputError>> {
+        if !self.started {
+            self.started = true;
+            self.read_count_line();
+        }
+        let first = loop {
+            let Some(line) = self.lines.next() else {
+                return self.check_count().err().map(Err);
+            };
+            if line.is_skipped() {
+                continue;
+            }
+            self.end = line.end();
+            let size = self.judge.then_some(16);
+            if !self.is_rule(line, size) {
+                break line;
+            }
+        };
+        if let Some(count) = &self.count {
+            if count.value.is_some_and(|k| self.number as u64 >= k) {
+                return Some(Err(InputError::new(
+                    first.start(),
+                    format!(
+                        "the first line says {} but more follow",
+                        count_of(self.number, "puzzle")
+                    ),
+                )));
+            }
+        }
+        self.number += 1;
+        Some(self.puzzle(first))
+    }
+
+    /// Takes a leading count line, if the text has one (see [`read`]).
+    fn read_count_line(&mut self) {
+        let mut ahead = self.lines.clone();
+        let Some(line) = ahead.find(|l| !l.is_skipped()) else {
+            return;
+        };
+        let t = line.trimmed();
+        if !t.bytes().all(|b| b.is_ascii_digit()) {
+            return;
+        }
+        let is_count = self.judge || next_row_count(ahead.clone()) != Some(t.len());
+        if is_count {
+            self.lines = ahead;
+            self.end = line.end();
+            self.count = Some(CountLine {
+                value: t.parse().ok(),
+                text: t,
+                pos: line.start(),
+            });
+        }
+    }
+
+    /// At the end of the input: exactly as many puzzles as the count line said?
+    fn check_count(&self) -> Result<(), InputError> {
+        let Some(count) = &self.count else {
+            return Ok(());
+        };
+        if count.value == Some(self.number as u64) {
+            return Ok(());
+        }
+        let follow = match self.number {
+            0 => "none follow".to_string(),
+            1 => "1 follows".to_string(),
+            n => format!("{n} follow"),
+        };
+        let says = match count.value {
+            Some(1) => "1 puzzle".to_string(),
+            _ => format!("{} puzzles", shorten(count.text)),
+        };
+        let pos = if self.number == 0 {
+            count.pos
+        } else {
+            self.end
+        };
+        Err(InputError::new(
+            pos,
+            format!("the first line says {says} but {follow}"),
+        ))
+    }
+
+    /// True for a line drawn between rows: it has `+` or `=`, or only dashes (and `|`) that
+    /// are not a row of N empty cells. Before N is known, a dash line is a row when the next
+    /// row has as many symbols as it has dashes.
+    fn is_rule(&mut self, line: Line<'a>, size: Option<usize>) -> bool {
+        let t = line.trimmed();
+        // POJ 3076 draws no rules: there every line is a row.
+        if self.judge || !is_separator_only(t) {
+            return false;
+        }
+        if t.contains('+') || t.contains('=') {
+            return true;
+        }
+        let dashes = t.chars().filter(|&c| c == '-').count();
+        let next = match (size, self.lookahead) {
+            (Some(n), _) => return dashes != n,
+            // Lines up to a cached look-ahead's row are all separators: reuse its answer.
+            (None, Some((reached, count))) if line.number < reached => count,
+            (None, _) => {
+                let mut ahead = self.lines.clone();
+                let found = ahead.find(|l| !l.is_skipped() && !is_separator_only(l.trimmed()));
+                let count = found.map(|l| row_count(l.text, auto_split(l.text, None)));
+                self.lookahead = Some((found.map_or(u32::MAX, |l| l.number), count));
+                count
+            }
+        };
+        next != Some(dashes)
+    }
+
+    /// The split a row uses: forced by the alphabet or the judge format, else numbers when
+    /// the row reads as numbers (or the puzzle already does).
+    fn split(&self, text: &str, size: Option<usize>, puzzle: Option<Split>) -> Split {
+        match self.options.alphabet {
+            _ if self.judge => Split::Chars,
+            Some(Alphabet::Numbers) => Split::Numbers,
+            Some(_) => Split::Chars,
+            None if puzzle == Some(Split::Numbers) => Split::Numbers,
+            None => auto_split(text, size),
+        }
+    }
+
+    fn puzzle(&mut self, first: Line<'a>) -> Result<Entry, InputError> {
+        let start = first.start();
+        let mut split = self.split(first.text, None, None);
+        let size = if self.judge {
+            16
+        } else {
+            self.first_row_size(first, row_count(first.text, split))?
+        };
+        let mut symbols: Vec<(Symbol<'a>, Pos)> = Vec::with_capacity(size * size);
+        self.push_row(first, 1, size, &mut split, &mut symbols)?;
+        let mut rows = 1;
+        while rows < size {
+            let Some(line) = self.lines.next() else {
+                return Err(self.incomplete(rows, size, self.end));
+            };
+            if line.trimmed().is_empty() {
+                return Err(self.incomplete(rows, size, Pos::new(line.number, 1)));
+            }
+            if line.is_skipped() {
+                continue;
+            }
+            self.end = line.end();
+            if self.is_rule(line, Some(size)) {
+                continue;
+            }
+            rows += 1;
+            self.push_row(line, rows, size, &mut split, &mut symbols)?;
+        }
+        let (givens, alphabet) = self.decode(&symbols, size, split, start)?;
+        let kind = self.options.kind.unwrap_or_else(|| default_kind(size));
+        let cell_pos: Vec<Pos> = symbols.iter().map(|s| s.1).collect();
+        let puzzle = Puzzle::new(kind, size, givens, Vec::new())
+            .map_err(|p| problem_error(p, size, &cell_pos, &[], start))?;
+        Ok(Entry {
+            puzzle,
+            alphabet,
+            number: self.number,
+            pos: start,
+            cell_pos,
+            relation_pos: Vec::new(),
+        })
+    }
+
+    /// The size a puzzle's first row sets, if some kind allows it.
+    fn first_row_size(&self, first: Line<'a>, count: usize) -> Result<usize, InputError> {
+        let has = format!("line {} has {}", first.number, count_of(count, "symbol"));
+        if count > MAX_SIZE {
+            let hint = if exact_root(count).is_some() {
+                " (a whole puzzle on one line? use the line format)"
+            } else {
+                ""
+            };
+            return Err(InputError::new(
+                nth_symbol_pos(first, Split::Chars, MAX_SIZE),
+                format!("{has}; a grid row has at most {MAX_SIZE}{hint}"),
+            ));
+        }
+        if !size_allowed(self.options.kind, count) {
+            let kind = self.options.kind.map_or(String::new(), |k| format!("{k} "));
+            return Err(InputError::new(
+                first.start(),
+                format!(
+                    "{has}; a {kind}grid row has {} symbols",
+                    allowed_sizes_text(self.options.kind)
+                ),
+            ));
+        }
+        Ok(count)
+    }
+
+    /// Adds row `row` (1-based) of the puzzle, which must hold `size` symbols.
+    fn push_row(
+        &self,
+        line: Line<'a>,
+        row: usize,
+        size: usize,
+        puzzle_split: &mut Split,
+        symbols: &mut Vec<(Symbol<'a>, Pos)>,
+    ) -> Result<(), InputError> {
+        let split = self.split(line.text, Some(size), Some(*puzzle_split));
+        if split == Split::Numbers {
+            *puzzle_split = Split::Numbers;
+        }
+        let count = row_count(line.text, split);
+        if count != size {
+            let which = if self.number > 1 {
+                format!("row {row} of puzzle {}", self.number)
+            } else {
+                format!("row {row}")
+            };
+            let grid = if self.judge {
+                "a POJ 3076 grid".to_string()
+            } else {
+                format!("{} grid", a_size(size))
+            };
+            let pos = if count > size {
+                nth_symbol_pos(line, split, size)
+            } else {
+                line.end()
+            };
+            return Err(InputError::new(
+                pos,
+                format!(
+                    "{which} has {}; {grid} needs {size}",
+                    count_of(count, "symbol")
+                ),
+            ));
+        }
+        match split {
+            Split::Chars => symbols.extend(
+                line.text
+                    .chars()
+                    .enumerate()
+                    .filter(|&(_, c)| !is_gap(c))
+                    .map(|(i, c)| {
+                        (
+                            Symbol::Char(c),
+                            Pos::new(line.number, coord(i).saturating_add(1)),
+                        )
+                    }),
+            ),
+            Split::Numbers => symbols
+                .extend(tokens(line.text).map(|(i, t)| (Symbol::Number(t), line.pos_at_byte(i)))),
+        }
+        Ok(())
+    }
+
+    fn incomplete(&self, rows: usize, size: usize, pos: Pos) -> InputError {
+        let which = if self.number > 1 {
+            format!("puzzle {}", self.number)
+        } else {
+            "the puzzle".to_string()
+        };
+        InputError::new(
+            pos,
+            format!(
+                "{which} ends after {}; {} grid has {size}",
+                count_of(rows, "row"),
+                a_size(size)
+            ),
+        )
+    }
+
+    /// Turns the symbols into givens: numbers if any row was numbers, else one-char symbols in
+    /// the chosen or detected alphabet (letters for POJ 3076).
+    fn decode(
+        &self,
+        symbols: &[(Symbol<'a>, Pos)],
+        size: usize,
+        split: Split,
+        start: Pos,
+    ) -> Result<(Vec<u8>, Alphabet), InputError> {
+        if split == Split::Numbers {
+            let givens = symbols
+                .iter()
+                .map(|&(s, pos)| match s {
+                    Symbol::Char(c) => number_value(&c.to_string(), size, Alphabet::Numbers, pos),
+                    Symbol::Number(t) => number_value(t, size, Alphabet::Numbers, pos),
+                })
+                .collect::<Result<Vec<u8>, InputError>>()?;
+            return Ok((givens, Alphabet::Numbers));
+        }
+        let chars: Vec<(char, Pos)> = symbols
+            .iter()
+            .map(|&(s, pos)| match s {
+                Symbol::Char(c) => (c, pos),
+                // Not reached: a chars split makes no number tokens.
+                Symbol::Number(t) => (t.chars().next().unwrap_or('?'), pos),
+            })
+            .collect();
+        let forced = if self.judge {
+            Some(Alphabet::Letters)
+        } else {
+            self.options.alphabet
+        };
+        alphabet::decode(&chars, size, forced, start)
+    }
+}
+
+/// True for chars that separate symbols inside a row.
+fn is_gap(c: char) -> bool {
+    c.is_whitespace() || c == '|'
+}
+
+/// True for a line of separators only: dashes, `=`, `+`, `|` and spaces.
+fn is_separator_only(t: &str) -> bool {
+    t.contains('+')
+        || t.chars()
+            .all(|c| matches!(c, '-' | '=' | '|') || c.is_whitespace())
+}
+
+/// The tokens of a row between spaces and `|`, with their byte offsets.
+fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> + '_ {
+    let base = text.as_ptr() as usize;
+    text.split(is_gap)
+        .filter(|t| !t.is_empty())
+        .map(move |t| (t.as_ptr() as usize - base, t))
+}
+
+/// The number of symbols of a row read as the first row of a grid, if every symbol is a digit
+/// of a grid that wide in some alphabet (for format detection).
+pub(crate) fn plausible_row(text: &str) -> Option<usize> {
+    let split = auto_split(text, None);
+    let count = row_count(text, split);
+    let plausible = split == Split::Numbers
+        || text
+            .chars()
+            .filter(|&c| !is_gap(c))
+            .all(|c| alphabet::fits_some_alphabet(c, count));
+    plausible.then_some(count)
+}
+
+/// The number of symbols of a row under `split`.
+fn row_count(text: &str, split: Split) -> usize {
+    match split {
+        Split::Chars => text.chars().filter(|&c| !is_gap(c)).count(),
+        Split::Numbers => tokens(text).count(),
+    }
+}
+
+/// Where the symbol after the first `n` is (or the end of the line).
+fn nth_symbol_pos(line: Line<'_>, split: Split, n: usize) -> Pos {
+    let found = match split {
+        Split::Chars => line
+            .text
+            .char_indices()
+            .filter(|&(_, c)| !is_gap(c))
+            .nth(n)
+            .map(|(i, _)| i),
+        Split::Numbers => tokens(line.text).nth(n).map(|(i, _)| i),
+    };
+    found.map_or_else(|| line.end(), |i| line.pos_at_byte(i))
+}
+
+/// A row reads as numbers when it has a token of two digits and every token is a number no
+/// larger than the row is long (or `.`, `-`, `_`): `12 . 3 16 …`, never `123 456 789`.
+fn auto_split(text: &str, size: Option<usize>) -> Split {
+    let mut count = 0;
+    let mut largest = 0;
+    let mut two_digits = false;
+    for (_, t) in tokens(text) {
+        count += 1;
+        let number = t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit());
+        if count > MAX_SIZE || !(number || matches!(t, "." | "-" | "_")) {
+            return Split::Chars;
+        }
+        two_digits |= t.len() == 2;
+        largest = largest.max(t.parse::<usize>().unwrap_or(0));
+    }
+    let width = size.unwrap_or(count);
+    if two_digits && count == width && largest <= width && width >= 3 {
+        Split::Numbers
+    } else {
+        Split::Chars
+    }
+}
+
+/// The symbol count of the next cell row in `lines` (separator lines skipped).
+fn next_row_count(mut lines: Lines<'_>) -> Option<usize> {
+    lines
+        .find(|l| !l.is_skipped() && !is_separator_only(l.trimmed()))
+        .map(|l| row_count(l.text, auto_split(l.text, None)))
+}
+
+/// Writes the solution as N rows of N symbols (numbers between spaces), with a blank line
+/// before every puzzle but the first.
+pub(crate) fn write_solution(out: &mut String, entry: &Entry, solution: &[u8], first: bool) {
+    let size = entry.puzzle.size();
+    write_rows(
+        out,
+        solution,
+        size,
+        entry.alphabet.or_fitting(size),
+        '.',
+        first,
+    );
+}
+
+/// Writes a puzzle as N rows, `.` for empty cells (POJ 3076: letters, `-` empty, 16×16
+/// sudoku only). Grids hold no relations.
+pub(crate) fn write_puzzle(
+    out: &mut String,
+    puzzle: &Puzzle,
+    alphabet: Alphabet,
+    first: bool,
+    judge: bool,
+) -> Result<(), Problem> {
+    let size = puzzle.size();
+    if !puzzle.relations().is_empty() {
+        return Err(Problem::new(
+            "the grid format has no relations: write this puzzle as picture or json",
+            Vec::new(),
+        ));
+    }
+    let (alphabet, empty) = if judge {
+        if size != 16 || puzzle.kind() == Kind::Futoshiki {
+            return Err(Problem::new(
+                format!(
+                    "POJ 3076 puzzles are 16×16 sudoku; this is {} {}",
+                    a_size(size),
+                    puzzle.kind()
+                ),
+                Vec::new(),
+            ));
+        }
+        (Alphabet::Letters, '-')
+    } else if alphabet.fits(size) {
+        (alphabet, '.')
+    } else {
+        return Err(Problem::new(
+            format!(
+                "the {} alphabet cannot write {} puzzle",
+                alphabet.name(),
+                a_size(size)
+            ),
+            Vec::new(),
+        ));
+    };
+    write_rows(out, puzzle.givens(), size, alphabet, empty, first);
+    Ok(())
+}
+
+fn write_rows(
+    out: &mut String,
+    digits: &[u8],
+    size: usize,
+    alphabet: Alphabet,
+    empty: char,
+    first: bool,
+) {
+    if !first {
+        out.push('\n');
+    }
+    for row in digits.chunks(size.max(1)) {
+        for (i, &d) in row.iter().enumerate() {
+            if alphabet == Alphabet::Numbers && i > 0 {
+                out.push(' ');
+            }
+            alphabet.push_digit(out, d, empty);
+        }
+        out.push('\n');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::{read as read_format, Format};
+
+    fn read_all(text: &str, format: Format) -> Vec<Result<Entry, InputError>> {
+        read_format(text, format, ReadOptions::default()).collect()
+    }
+
+    const NINE: &str = "\
+53..7....
+6..195...
+.98....6.
+8...6...3
+4..8.3..1
+7...2...6
+.6....28.
+...419..5
+....8..79
+";
+
+    #[test]
+    fn a_nine_by_nine_grid_reads_row_by_row() {
+        let e = read_all(NINE, Format::Grid).remove(0).unwrap();
+        assert_eq!(e.puzzle.size(), 9);
+        assert_eq!(e.puzzle.givens()[..3], [5, 3, 0]);
+        assert_eq!(e.cell_pos[10], Pos::new(2, 2));
+    }
+
+    #[test]
+    fn separators_and_rule_lines_are_ignored() {
+        let text = "\
++-------+-------+-------+
+| 5 3 . | . 7 . | . . . |
+| 6 . . | 1 9 5 | . . . |
+| . 9 8 | . . . | . 6 . |
++-------+-------+-------+
+| 8 . . | . 6 . | . . 3 |
+| 4 . . | 8 . 3 | . . 1 |
+| 7 . . | . 2 . | . . 6 |
+|-------+-------+-------|
+| . 6 . | . . . | 2 8 . |
+| . . . | 4 1 9 | . . 5 |
+| . . . | . 8 . | . 7 9 |
++-------+-------+-------+
+";
+        let a = read_all(text, Format::Grid).remove(0).unwrap();
+        let b = read_all(NINE, Format::Grid).remove(0).unwrap();
+        assert_eq!(a.puzzle, b.puzzle);
+        assert_eq!(a.cell_pos[0], Pos::new(2, 3));
+    }
+
+    #[test]
+    fn puzzles_may_follow_each_other_without_blank_lines() {
+        let text = format!("{NINE}{NINE}\n\n{NINE}");
+        let entries = read_all(&text, Format::Grid);
+        assert_eq!(entries.len(), 3);
+        assert_eq!(entries[1].as_ref().unwrap().pos, Pos::new(10, 1));
+    }
+
+    #[test]
+    fn a_row_of_n_dashes_is_an_empty_row() {
+        let text = "----\n12-4\n----\n4-2-\n";
+        let e = read_all(text, Format::Grid).remove(0).unwrap();
+        assert_eq!(e.puzzle.size(), 4);
+        assert_eq!(e.puzzle.givens()[..8], [0, 0, 0, 0, 1, 2, 0, 4]);
+    }
+
+    #[test]
+    fn a_count_line_must_match_the_puzzles() {
+        let text = format!("3\n{NINE}\n{NINE}");
+        let entries = read_all(&text, Format::Grid);
+        assert_eq!(entries.len(), 3);
+        let e = entries[2].as_ref().unwrap_err();
+        assert_eq!(e.message, "the first line says 3 puzzles but 2 follow");
+        assert_eq!(e.pos, Pos::new(20, 10));
+        let entries = read_all(&format!("1\n{NINE}\n{NINE}"), Format::Grid);
+        assert_eq!(
+            entries[1].as_ref().unwrap_err().message,
+            "the first line says 1 puzzle but more follow"
+        );
+    }
+
+    #[test]
+    fn a_row_as_long_as_the_count_line_is_a_row() {
+        let text = "1234\n3412\n2143\n4321\n";
+        let entries = read_all(text, Format::Grid);
+        assert_eq!(entries.len(), 1);
+        assert_eq!(
+            entries[0].as_ref().unwrap().puzzle.givens()[..4],
+            [1, 2, 3, 4]
+        );
+    }
+
+    #[test]
+    fn a_huge_count_is_only_compared() {
+        let e = read_all(&format!("99999999999999999999999\n{NINE}"), Format::Grid);
+        assert_eq!(
+            e[1].as_ref().unwrap_err().message,
+            "the first line says 99999999999999999999… puzzles but 1 follows"
+        );
+    }
+
+    #[test]
+    fn a_short_row_says_how_many_symbols_it_needs() {
+        let text = NINE.replacen("6..195...", "6..195..", 1);
+        let e = read_all(&text, Format::Grid).remove(0).unwrap_err();
+        assert_eq!(e.message, "row 2 has 8 symbols; a 9×9 grid needs 9");
+        assert_eq!(e.pos, Pos::new(2, 9));
+    }
+
+    #[test]
+    fn a_blank_line_inside_a_puzzle_ends_it_too_early() {
+        let text = NINE.replacen(".98....6.\n", ".98....6.\n\n", 1);
+        let e = read_all(&text, Format::Grid).remove(0).unwrap_err();
+        assert_eq!(e.message, "the puzzle ends after 3 rows; a 9×9 grid has 9");
+        assert_eq!(e.pos, Pos::new(4, 1));
+    }
+
+    #[test]
+    fn numbers_between_spaces_make_big_grids() {
+        let mut text = String::new();
+        for r in 0..16 {
+            let row: Vec<String> = (0..16)
+                .map(|c| ((r * 4 + r / 4 + c) % 16 + 1).to_string())
+                .collect();
+            text.push_str(&row.join(" "));
+            text.push('\n');
+        }
+        let e = read_all(&text, Format::Grid).remove(0).unwrap();
+        assert_eq!(e.alphabet, Alphabet::Numbers);
+        assert_eq!(e.puzzle.givens()[..3], [1, 2, 3]);
+        let mut out = String::new();
+        write_solution(&mut out, &e, e.puzzle.givens(), true);
+        assert_eq!(out, text);
+    }
+
+    #[test]
+    fn block_spaced_digits_are_not_numbers() {
+        let text = "123 456 789\n".repeat(9);
+        let e = read_all(&text, Format::Grid).remove(0).unwrap();
+        assert_eq!(e.alphabet, Alphabet::Digits);
+    }
+
+    #[test]
+    fn poj3076_output_has_a_blank_line_between_grids_only() {
+        let p = Puzzle::new(Kind::Classic, 16, vec![1; 256], vec![]).unwrap();
+        let mut out = String::new();
+        write_puzzle(&mut out, &p, Alphabet::Digits, true, true).unwrap();
+        write_puzzle(&mut out, &p, Alphabet::Digits, false, true).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 33);
+        assert_eq!(lines[16], "");
+        assert_eq!(lines[0], "A".repeat(16));
+        assert!(out.ends_with("AAAA\n"));
+    }
+
+    #[test]
+    fn poj3076_count_line_that_disagrees_is_an_error() {
+        let grid = "----------------\n".repeat(16);
+        let text = format!("2\n{grid}");
+        let entries = read_all(&text, Format::Poj3076);
+        assert!(entries[0].is_ok());
+        let e = entries[1].as_ref().unwrap_err();
+        assert_eq!(e.message, "the first line says 2 puzzles but 1 follows");
+        assert_eq!(e.pos, Pos::new(17, 17));
+    }
+
+    #[test]
+    fn poj3076_rows_are_sixteen_letters() {
+        let grid = "----------------\n".repeat(15) + "-----------------\n";
+        let e = read_all(&grid, Format::Poj3076).remove(0).unwrap_err();
+        assert_eq!(e.message, "row 16 has 17 symbols; a POJ 3076 grid needs 16");
+        let grid = "----------------\n".repeat(15) + "---------------1\n";
+        let e = read_all(&grid, Format::Poj3076).remove(0).unwrap_err();
+        assert_eq!(e.pos, Pos::new(16, 16));
+    }
+}

@@ -1,0 +1,396 @@
+//! The `line` and `poj3074` formats: one puzzle per line, N² symbols, row by row.
+
+use super::alphabet::{self, Alphabet};
+use super::scan::{
+    a_size, allowed_sizes, allowed_sizes_text, coord, count_of, default_kind, exact_root,
+    problem_error, size_allowed, Line, Lines, MAX_CELLS,
+};
+use super::{Entry, InputError, Pos, ReadOptions};
+use crate::puzzle::{Kind, Problem, Puzzle};
+
+/// Reads one puzzle per non-blank line; `#` lines are comments. With `judge` (POJ 3074) every
+/// line holds 81 symbols (digits, `.` or `0` empty) and a line `end` ends the input; a
+/// missing `end` is forgiven.
+pub(crate) fn read<'a>(
+    text: &'a str,
+    options: ReadOptions,
+    judge: bool,
+) -> impl Iterator<Item = Result<Entry, InputError>> + 'a {
+    LineReader {
+        lines: Lines::new(text),
+        options,
+        judge,
+        number: 0,
+        done: false,
+    }
+}
+
+struct LineReader<'a> {
+    lines: Lines<'a>,
+    options: ReadOptions,
+    judge: bool,
+    number: usize,
+    done: bool,
+}
+
+impl Iterator for LineReader<'_> {
+    type Item = Result<Entry, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        while let Some(line) = self.lines.next() {
+            if line.is_skipped() {
+                continue;
+            }
+            if self.judge && line.trimmed() == "end" {
+                break;
+            }
+            self.number += 1;
+            let result = self.entry(line);
+            self.done = result.is_err();
+            return Some(result);
+        }
+        self.done = true;
+        None
+    }
+}
+
+impl LineReader<'_> {
+    fn entry(&self, line: Line<'_>) -> Result<Entry, InputError> {
+        // Char index + 1 is the column: no position is worked out more than once.
+        let symbols = || {
+            line.text
+                .chars()
+                .enumerate()
+                .filter(|(_, c)| !c.is_whitespace())
+                .map(|(i, c)| (c, Pos::new(line.number, coord(i).saturating_add(1))))
+        };
+        // Counting first keeps a huge line from being collected.
+        let count = symbols().count();
+        let size = exact_root(count).filter(|&n| {
+            if self.judge {
+                n == 9
+            } else {
+                size_allowed(self.options.kind, n)
+            }
+        });
+        let Some(size) = size else {
+            return Err(self.length_error(line, count, symbols().nth(MAX_CELLS)));
+        };
+        let symbols: Vec<(char, Pos)> = symbols().collect();
+        let start = line.start();
+        let (givens, alphabet) = if self.judge {
+            (judge_givens(&symbols)?, Alphabet::Digits)
+        } else {
+            alphabet::decode(&symbols, size, self.options.alphabet, start)?
+        };
+        let kind = self.options.kind.unwrap_or_else(|| {
+            if self.judge {
+                Kind::Classic
+            } else {
+                default_kind(size)
+            }
+        });
+        let cell_pos: Vec<Pos> = symbols.iter().map(|s| s.1).collect();
+        let puzzle = Puzzle::new(kind, size, givens, Vec::new())
+            .map_err(|p| problem_error(p, size, &cell_pos, &[], start))?;
+        Ok(Entry {
+            puzzle,
+            alphabet,
+            number: self.number,
+            pos: start,
+            cell_pos,
+            relation_pos: Vec::new(),
+        })
+    }
+
+    /// A line whose length is no puzzle's: name the nearest lengths, and point at the first
+    /// symbol too many or just past the last one.
+    fn length_error(
+        &self,
+        line: Line<'_>,
+        count: usize,
+        past_max: Option<(char, Pos)>,
+    ) -> InputError {
+        let has = format!("line {} has {}", line.number, count_of(count, "symbol"));
+        if self.judge {
+            let pos = if count > 81 {
+                self.nth_symbol_pos(line, 81)
+            } else {
+                line.end()
+            };
+            return InputError::new(pos, format!("{has}; a POJ 3074 puzzle line has 81"));
+        }
+        if let Some((_, pos)) = past_max {
+            return InputError::new(
+                pos,
+                format!("{has}; the longest puzzle line is {MAX_CELLS} (25×25)"),
+            );
+        }
+        if let Some(n) = exact_root(count) {
+            let kind = self
+                .options
+                .kind
+                .map_or("puzzle".to_string(), |k| format!("{k} puzzle"));
+            return InputError::new(
+                line.start(),
+                format!(
+                    "{has}, {} grid; a {kind} has size {}",
+                    a_size(n),
+                    allowed_sizes_text(self.options.kind)
+                ),
+            );
+        }
+        let sizes = allowed_sizes(self.options.kind);
+        let below = sizes.iter().rev().find(|&&n| n * n < count).copied();
+        let above = sizes.iter().find(|&&n| n * n > count).copied();
+        let nearest: Vec<usize> = match (below, above) {
+            (Some(b), Some(a)) if count - b * b < a * a - count => vec![b],
+            (Some(b), Some(a)) if count - b * b > a * a - count => vec![a],
+            (b, a) => b.into_iter().chain(a).collect(),
+        };
+        let needs: Vec<String> = nearest
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| {
+                let verb = if i == 0 { " needs" } else { "" };
+                format!("{} puzzle{verb} {}", a_size(n), n * n)
+            })
+            .collect();
+        let expected = nearest.first().map_or(0, |n| n * n);
+        let pos = if count > expected {
+            self.nth_symbol_pos(line, expected)
+        } else {
+            line.end()
+        };
+        InputError::new(pos, format!("{has}; {}", needs.join(", ")))
+    }
+
+    /// The position of the symbol after the first `n` (0-based `n`).
+    fn nth_symbol_pos(&self, line: Line<'_>, n: usize) -> Pos {
+        line.text
+            .char_indices()
+            .filter(|(_, c)| !c.is_whitespace())
+            .nth(n)
+            .map_or_else(|| line.end(), |(i, _)| line.pos_at_byte(i))
+    }
+}
+
+/// POJ 3074 symbols: digits 1-9, `.` or `0` for an empty cell.
+fn judge_givens(symbols: &[(char, Pos)]) -> Result<Vec<u8>, InputError> {
+    symbols
+        .iter()
+        .map(|&(ch, pos)| match ch {
+            '.' | '0' => Ok(0),
+            '1'..='9' => Ok(ch as u8 - b'0'),
+            _ => Err(InputError::new(
+                pos,
+                format!("'{ch}' is not a symbol of a POJ 3074 puzzle (digits 1-9, empty . 0)"),
+            )),
+        })
+        .collect()
+}
+
+/// Writes the solution as one line of N² symbols in the puzzle's alphabet.
+pub(crate) fn write_solution(out: &mut String, entry: &Entry, solution: &[u8]) {
+    let alphabet = entry.alphabet.or_fitting_chars(entry.puzzle.size());
+    for &d in solution {
+        alphabet.push_digit(out, d, '.');
+    }
+    out.push('\n');
+}
+
+/// Writes a puzzle as one line, `.` for empty cells. POJ 3074 (`judge`) takes 9×9 sudoku
+/// only, in digits; no line format holds relations.
+pub(crate) fn write_puzzle(
+    out: &mut String,
+    puzzle: &Puzzle,
+    alphabet: Alphabet,
+    judge: bool,
+) -> Result<(), Problem> {
+    let size = puzzle.size();
+    if !puzzle.relations().is_empty() {
+        return Err(Problem::new(
+            "the line format has no relations: write this puzzle as picture or json",
+            Vec::new(),
+        ));
+    }
+    let alphabet = if judge {
+        if size != 9 || puzzle.kind() == Kind::Futoshiki {
+            return Err(Problem::new(
+                format!(
+                    "POJ 3074 puzzles are 9×9 sudoku; this is {} {}",
+                    a_size(size),
+                    puzzle.kind()
+                ),
+                Vec::new(),
+            ));
+        }
+        Alphabet::Digits
+    } else if alphabet == Alphabet::Numbers {
+        return Err(Problem::new(
+            "the line format has one char per cell: use the grid, picture or json format for numbers",
+            Vec::new(),
+        ));
+    } else if !alphabet.fits(size) {
+        return Err(Problem::new(
+            format!(
+                "the {} alphabet cannot write {} puzzle",
+                alphabet.name(),
+                a_size(size)
+            ),
+            Vec::new(),
+        ));
+    } else {
+        alphabet
+    };
+    for &d in puzzle.givens() {
+        alphabet.push_digit(out, d, '.');
+    }
+    out.push('\n');
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::{read as read_format, Format};
+
+    const SAMPLE: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+
+    fn read_all(text: &str, format: Format) -> Vec<Result<Entry, InputError>> {
+        read_format(text, format, ReadOptions::default()).collect()
+    }
+
+    #[test]
+    fn one_puzzle_per_line_with_comments_and_blank_lines() {
+        let text = format!("# two puzzles\n\n  {SAMPLE}  \r\n\n{SAMPLE}\n");
+        let entries = read_all(&text, Format::Line);
+        assert_eq!(entries.len(), 2);
+        let e = entries[0].as_ref().unwrap();
+        assert_eq!((e.number, e.pos), (1, Pos::new(3, 3)));
+        assert_eq!(e.puzzle.givens()[1], 2);
+        assert_eq!(e.cell_pos[1], Pos::new(3, 4));
+        assert_eq!(e.puzzle.kind(), Kind::Classic);
+    }
+
+    #[test]
+    fn a_bad_symbol_is_reported_at_its_column() {
+        let line = format!("{}X{}", &SAMPLE[..40], &SAMPLE[41..]);
+        let e = read_all(&line, Format::Line).remove(0).unwrap_err();
+        assert_eq!(e.pos, Pos::new(1, 41));
+        assert_eq!(
+            e.message,
+            "'X' is not a digit of a 9×9 puzzle (digits 1-9, empty . 0 - _)"
+        );
+    }
+
+    #[test]
+    fn a_short_line_names_the_length_it_needs() {
+        let e = read_all(&SAMPLE[..80], Format::Line).remove(0).unwrap_err();
+        assert_eq!(e.message, "line 1 has 80 symbols; a 9×9 puzzle needs 81");
+        assert_eq!(e.pos, Pos::new(1, 81));
+    }
+
+    #[test]
+    fn a_long_line_points_at_the_first_symbol_too_many() {
+        let text = format!("\n{SAMPLE}12");
+        let e = read_all(&text, Format::Line).remove(0).unwrap_err();
+        assert_eq!(e.message, "line 2 has 83 symbols; a 9×9 puzzle needs 81");
+        assert_eq!(e.pos, Pos::new(2, 82));
+    }
+
+    #[test]
+    fn a_megabyte_line_fails_fast() {
+        let text = "1".repeat(1 << 20);
+        let start = std::time::Instant::now();
+        let e = read_all(&text, Format::Line).remove(0).unwrap_err();
+        assert_eq!(
+            e.message,
+            "line 1 has 1048576 symbols; the longest puzzle line is 625 (25×25)"
+        );
+        assert_eq!(e.pos, Pos::new(1, 626));
+        assert!(start.elapsed().as_secs() < 2);
+    }
+
+    #[test]
+    fn twenty_five_symbols_are_a_five_by_five_latin_square() {
+        let e = read_all("12345........................", Format::Line);
+        assert!(e[0].is_err());
+        let e = read_all("1234.....................", Format::Line)
+            .remove(0)
+            .unwrap();
+        assert_eq!((e.puzzle.size(), e.puzzle.kind()), (5, Kind::Futoshiki));
+    }
+
+    #[test]
+    fn a_classic_kind_rejects_sizes_without_blocks() {
+        let options = ReadOptions {
+            kind: Some(Kind::Classic),
+            alphabet: None,
+        };
+        let e = read_format(&".".repeat(25), Format::Line, options)
+            .next()
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(
+            e.message,
+            "line 1 has 25 symbols, a 5×5 grid; a classic puzzle has size 4, 6, 8, 9, 12, 16 or 25"
+        );
+    }
+
+    #[test]
+    fn poj3074_stops_at_end() {
+        let text = format!("{SAMPLE}\n{SAMPLE}\nend\ngarbage\n");
+        let entries = read_all(&text, Format::Poj3074);
+        assert_eq!(entries.len(), 2);
+        assert!(entries.iter().all(|e| e.is_ok()));
+    }
+
+    #[test]
+    fn poj3074_forgives_a_missing_end_but_not_other_text() {
+        assert_eq!(read_all(SAMPLE, Format::Poj3074).len(), 1);
+        let e = read_all("hello\n", Format::Poj3074).remove(0).unwrap_err();
+        assert_eq!(
+            e.message,
+            "line 1 has 5 symbols; a POJ 3074 puzzle line has 81"
+        );
+        let line = SAMPLE.replace('.', "-");
+        let e = read_all(&line, Format::Poj3074).remove(0).unwrap_err();
+        assert_eq!(e.pos, Pos::new(1, 1));
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_lines_detect_their_alphabet() {
+        let line = format!("ABCDEFGHIJKLMNOP{}", ".".repeat(240));
+        let e = read_all(&line, Format::Line).remove(0).unwrap();
+        assert_eq!(e.alphabet, Alphabet::Letters);
+        let mut out = String::new();
+        write_solution(&mut out, &e, &[16; 256]);
+        assert_eq!(out, format!("{}\n", "P".repeat(256)));
+    }
+
+    #[test]
+    fn an_ambiguous_sixteen_by_sixteen_line_names_every_choice() {
+        let line = format!("123456789ABCDEF{}", ".".repeat(241));
+        let e = read_all(&line, Format::Line).remove(0).unwrap_err();
+        assert_eq!(
+            e.message,
+            "the symbols of this 16×16 puzzle fit several alphabets: alnum (1-9A-G), \
+             hex (0-9A-F); choose one with --alphabet"
+        );
+    }
+
+    #[test]
+    fn writing_refuses_relations_and_wrong_judge_sizes() {
+        let p = Puzzle::new(Kind::Classic, 4, vec![0; 16], vec![]).unwrap();
+        let mut out = String::new();
+        assert!(write_puzzle(&mut out, &p, Alphabet::Digits, true).is_err());
+        assert!(write_puzzle(&mut out, &p, Alphabet::Numbers, false).is_err());
+        write_puzzle(&mut out, &p, Alphabet::Digits, false).unwrap();
+        assert_eq!(out, format!("{}\n", ".".repeat(16)));
+    }
+}

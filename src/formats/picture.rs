@@ -1,0 +1,700 @@
+//! The `picture` format: the native drawing of inequality and Futoshiki puzzles.
+//!
+//! ```text
+//! 5 futoshiki             ← optional header: the size, then the kind
+//! . < . | . | . | 4       ← a cell row: N cells joined by `<`, `>` or `|` (no relation)
+//! ^   -   -   v   -       ← a gap row: `^` upper < lower, `v` upper > lower, `-` or `.` none
+//! . | . | 2 > . | .
+//! …                         2N−1 lines in all; whitespace between tokens is optional
+//! ```
+//! The layout is that of `check.py futoshiki`, which reads the size from the header.
+
+use std::iter::Peekable;
+use std::str::CharIndices;
+
+use super::alphabet::{self, not_a_digit, number_value, Alphabet};
+use super::scan::{
+    a_size, allowed_sizes_text, count_of, problem_error, shorten, Line, Lines, MAX_SIZE,
+};
+use super::{Entry, InputError, Pos, ReadOptions};
+use crate::geometry::{Cell, LATIN_SIZES};
+use crate::puzzle::{Kind, Problem, Puzzle, Relation};
+
+/// Reads pictures, one after another (blank lines between them are optional; `#` lines are
+/// comments). The kind is `options.kind`, else the header's, else futoshiki: a bare `N`
+/// header, or none, means a Latin square, as in `check.py`.
+pub(crate) fn read(
+    text: &str,
+    options: ReadOptions,
+) -> impl Iterator<Item = Result<Entry, InputError>> + '_ {
+    PictureReader {
+        lines: Lines::new(text),
+        options,
+        number: 0,
+        done: false,
+        end: Pos::new(1, 1),
+    }
+}
+
+struct PictureReader<'a> {
+    lines: Lines<'a>,
+    options: ReadOptions,
+    number: usize,
+    done: bool,
+    /// Just past the last text read.
+    end: Pos,
+}
+
+/// The optional first line: `N` or `N kind`.
+struct Header {
+    size: usize,
+    kind: Option<Kind>,
+}
+
+/// A cell row: its cell tokens and the separators between them.
+struct CellRow<'a> {
+    cells: Vec<(&'a str, Pos)>,
+    separators: Vec<(char, Pos)>,
+}
+
+impl Iterator for PictureReader<'_> {
+    type Item = Result<Entry, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let result = self.next_line().map(|first| {
+            self.number += 1;
+            self.picture(first)
+        });
+        if !matches!(result, Some(Ok(_))) {
+            self.done = true;
+        }
+        result
+    }
+}
+
+impl<'a> PictureReader<'a> {
+    fn next_line(&mut self) -> Option<Line<'a>> {
+        let line = self.lines.find(|l| !l.is_skipped())?;
+        self.end = line.end();
+        Some(line)
+    }
+
+    /// "row 3" or "row 3 of picture 2".
+    fn row_name(&self, row: usize) -> String {
+        if self.number > 1 {
+            format!("row {row} of picture {}", self.number)
+        } else {
+            format!("row {row}")
+        }
+    }
+
+    fn picture(&mut self, first: Line<'a>) -> Result<Entry, InputError> {
+        let start = first.start();
+        let header = header(first)?;
+        let kind = self
+            .options
+            .kind
+            .or(header.as_ref().and_then(|h| h.kind))
+            .unwrap_or(Kind::Futoshiki);
+        let mut size = header.as_ref().map(|h| h.size);
+        if let Some(n) = size {
+            check_size(kind, n, start)?;
+        }
+        let mut lines_read = 0;
+        let mut cells: Vec<(&'a str, Pos)> = Vec::new();
+        let mut relation_pos: Vec<(Relation, Pos)> = Vec::new();
+        let mut row = 0;
+        let mut pending = header.is_none().then_some(first);
+        loop {
+            let line = match pending.take() {
+                Some(line) => line,
+                None => self.row_line(lines_read, size)?,
+            };
+            lines_read += 1;
+            let cell_row = self.cell_row(line, row, size)?;
+            let n = match size {
+                Some(n) => n,
+                None => {
+                    let n = cell_row.cells.len();
+                    check_size(kind, n, start)?;
+                    size = Some(n);
+                    cells.reserve(n * n);
+                    n
+                }
+            };
+            for (k, &(sep, pos)) in cell_row.separators.iter().enumerate() {
+                let (a, b) = (Cell::new(row, k), Cell::new(row, k + 1));
+                match sep {
+                    '<' => relation_pos.push((Relation::new(a, true, b), pos)),
+                    '>' => relation_pos.push((Relation::new(a, false, b), pos)),
+                    _ => {}
+                }
+            }
+            cells.extend(cell_row.cells);
+            if row + 1 == n {
+                break;
+            }
+            let line = self.row_line(lines_read, size)?;
+            lines_read += 1;
+            self.gap_row(line, row, n, &mut relation_pos)?;
+            row += 1;
+        }
+        let size = size.unwrap_or(0);
+        let (givens, alphabet) = decode_cells(&cells, size, self.options.alphabet, start)?;
+        let cell_pos: Vec<Pos> = cells.iter().map(|c| c.1).collect();
+        let relations = relation_pos.iter().map(|r| r.0).collect();
+        let puzzle = Puzzle::new(kind, size, givens, relations)
+            .map_err(|p| problem_error(p, size, &cell_pos, &relation_pos, start))?;
+        Ok(Entry {
+            puzzle,
+            alphabet,
+            number: self.number,
+            pos: start,
+            cell_pos,
+            relation_pos,
+        })
+    }
+
+    /// The next line of the picture; the input ending, or a header, first is an error.
+    fn row_line(&mut self, lines_read: usize, size: Option<usize>) -> Result<Line<'a>, InputError> {
+        let line = self.next_line();
+        match line {
+            Some(line) if !looks_like_header(line.trimmed()) => Ok(line),
+            _ => {
+                let pos = line.map_or(self.end, |l| l.start());
+                let which = if self.number > 1 {
+                    format!("picture {}", self.number)
+                } else {
+                    "the picture".to_string()
+                };
+                let n = size.unwrap_or(0);
+                Err(InputError::new(
+                    pos,
+                    format!(
+                        "{which} ends after {} of its {}; {} picture has 2N−1 lines",
+                        lines_read,
+                        count_of((2 * n).saturating_sub(1), "line"),
+                        a_size(n)
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// Splits a cell row into cells and separators. Digit runs are one cell (`12`); any other
+    /// char is one cell on its own.
+    fn cell_row(
+        &self,
+        line: Line<'a>,
+        row: usize,
+        size: Option<usize>,
+    ) -> Result<CellRow<'a>, InputError> {
+        let limit = size.unwrap_or(MAX_SIZE);
+        let mut cells: Vec<(&'a str, Pos)> = Vec::with_capacity(limit);
+        let mut separators: Vec<(char, Pos)> = Vec::with_capacity(limit);
+        let mut chars: Peekable<CharIndices<'a>> = line.text.char_indices().peekable();
+        let mut expect_cell = true;
+        while let Some((i, c)) = chars.next() {
+            if c.is_whitespace() {
+                continue;
+            }
+            let pos = line.pos_at_byte(i);
+            if matches!(c, '<' | '>' | '|') {
+                if expect_cell {
+                    return Err(InputError::new(
+                        pos,
+                        format!("expected a cell of {}, found '{c}'", self.row_name(row + 1)),
+                    ));
+                }
+                separators.push((c, pos));
+                expect_cell = true;
+                continue;
+            }
+            let mut end = i + c.len_utf8();
+            if c.is_ascii_digit() {
+                while let Some(&(j, d)) = chars.peek() {
+                    if !d.is_ascii_digit() {
+                        break;
+                    }
+                    end = j + 1;
+                    chars.next();
+                }
+            }
+            let token = &line.text[i..end];
+            if !expect_cell {
+                let k = cells.len();
+                return Err(InputError::new(
+                    pos,
+                    format!(
+                        "expected '<', '>' or '|' between {} and {}, found '{}'",
+                        Cell::new(row, k - 1),
+                        Cell::new(row, k),
+                        shorten(token)
+                    ),
+                ));
+            }
+            if cells.len() == limit {
+                let needs = match size {
+                    Some(n) => format!("{} picture needs {n}", a_size(n)),
+                    None => format!("the largest picture is {MAX_SIZE}×{MAX_SIZE}"),
+                };
+                return Err(InputError::new(
+                    pos,
+                    format!(
+                        "{} has more than {}; {needs}",
+                        self.row_name(row + 1),
+                        count_of(limit, "cell")
+                    ),
+                ));
+            }
+            cells.push((token, pos));
+            expect_cell = false;
+        }
+        if let (true, Some(&(sep, _))) = (expect_cell, separators.last()) {
+            return Err(InputError::new(
+                line.end(),
+                format!(
+                    "{} ends with '{sep}'; a cell must follow it",
+                    self.row_name(row + 1)
+                ),
+            ));
+        }
+        if let Some(n) = size {
+            if cells.len() != n {
+                return Err(InputError::new(
+                    line.end(),
+                    format!(
+                        "{} has {}; {} picture needs {n}",
+                        self.row_name(row + 1),
+                        count_of(cells.len(), "cell"),
+                        a_size(n)
+                    ),
+                ));
+            }
+        }
+        Ok(CellRow { cells, separators })
+    }
+
+    /// Reads the gap row below row `upper` (0-based): `^` `v` `-` `.`, one per column.
+    fn gap_row(
+        &self,
+        line: Line<'a>,
+        upper: usize,
+        size: usize,
+        relation_pos: &mut Vec<(Relation, Pos)>,
+    ) -> Result<(), InputError> {
+        let which = if self.number > 1 {
+            format!(
+                "the gap row below row {} of picture {}",
+                upper + 1,
+                self.number
+            )
+        } else {
+            format!("the gap row below row {}", upper + 1)
+        };
+        let mut column = 0;
+        for (i, c) in line.text.char_indices() {
+            if c.is_whitespace() {
+                continue;
+            }
+            let pos = line.pos_at_byte(i);
+            if column == size {
+                return Err(InputError::new(
+                    pos,
+                    format!(
+                        "{which} has more than {}; {} picture needs {size}",
+                        count_of(size, "symbol"),
+                        a_size(size)
+                    ),
+                ));
+            }
+            let (a, b) = (Cell::new(upper, column), Cell::new(upper + 1, column));
+            match c {
+                '^' => relation_pos.push((Relation::new(a, true, b), pos)),
+                'v' => relation_pos.push((Relation::new(a, false, b), pos)),
+                '-' | '.' => {}
+                _ => {
+                    let hint = if line.text.contains(['<', '>', '|']) {
+                        " (a gap row of ^ v - comes between cell rows)"
+                    } else {
+                        ""
+                    };
+                    return Err(InputError::new(
+                        pos,
+                        format!("expected '^', 'v' or '-' between {a} and {b}, found '{c}'{hint}"),
+                    ));
+                }
+            }
+            column += 1;
+        }
+        if column != size {
+            return Err(InputError::new(
+                line.end(),
+                format!(
+                    "{which} has {}; {} picture needs {size}",
+                    count_of(column, "symbol"),
+                    a_size(size)
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// True for `N` or `N word`: a line no cell row can be.
+fn looks_like_header(t: &str) -> bool {
+    let mut words = t.split_whitespace();
+    let first = words.next().unwrap_or("");
+    let second = words.next();
+    !first.is_empty()
+        && first.bytes().all(|b| b.is_ascii_digit())
+        && second.map_or(true, |w| w.chars().all(char::is_alphabetic))
+        && words.next().is_none()
+}
+
+/// The header, if `line` is one.
+fn header(line: Line<'_>) -> Result<Option<Header>, InputError> {
+    let t = line.trimmed();
+    if !looks_like_header(t) {
+        return Ok(None);
+    }
+    let mut words = t.split_whitespace();
+    let number = words.next().unwrap_or("");
+    let size = if number.len() <= 2 {
+        number.parse::<usize>().ok()
+    } else {
+        None
+    };
+    let Some(size) = size.filter(|n| LATIN_SIZES.contains(n)) else {
+        return Err(InputError::new(
+            line.start(),
+            format!(
+                "a picture of size {} is not supported: sizes go from {} to {}",
+                shorten(number),
+                LATIN_SIZES.start(),
+                LATIN_SIZES.end()
+            ),
+        ));
+    };
+    let kind = match words.next() {
+        None => None,
+        Some(word) => match Kind::parse(word) {
+            Some(kind) => Some(kind),
+            None => {
+                let at = line.text.find(word).unwrap_or(0);
+                return Err(InputError::new(
+                    line.pos_at_byte(at),
+                    format!(
+                        "'{}' is not a kind (classic, inequality or futoshiki)",
+                        shorten(word)
+                    ),
+                ));
+            }
+        },
+    };
+    Ok(Some(Header { size, kind }))
+}
+
+fn check_size(kind: Kind, size: usize, pos: Pos) -> Result<(), InputError> {
+    if kind.geometry(size).is_some() {
+        return Ok(());
+    }
+    Err(InputError::new(
+        pos,
+        format!(
+            "{} {kind} puzzle is not supported: the size must be {}",
+            a_size(size),
+            allowed_sizes_text(Some(kind))
+        ),
+    ))
+}
+
+/// Turns cell tokens into givens. Without a chosen alphabet, numbers (`12`, `.`) are read as
+/// numbers; tokens with letters are one-char symbols of a detected alphabet.
+fn decode_cells(
+    cells: &[(&str, Pos)],
+    size: usize,
+    forced: Option<Alphabet>,
+    start: Pos,
+) -> Result<(Vec<u8>, Alphabet), InputError> {
+    let numeric = |t: &str| t.bytes().all(|b| b.is_ascii_digit()) || matches!(t, "." | "-" | "_");
+    let numbers = match forced {
+        Some(Alphabet::Numbers) => Some(Alphabet::Numbers),
+        None if cells.iter().all(|(t, _)| numeric(t)) => Some(if size <= 9 {
+            Alphabet::Digits
+        } else {
+            Alphabet::Numbers
+        }),
+        _ => None,
+    };
+    if let Some(alphabet) = numbers {
+        let givens = cells
+            .iter()
+            .map(|&(t, pos)| number_value(t, size, alphabet, pos))
+            .collect::<Result<Vec<u8>, InputError>>()?;
+        return Ok((givens, alphabet));
+    }
+    let mut chars = Vec::with_capacity(cells.len());
+    for &(t, pos) in cells {
+        let mut it = t.chars();
+        match (it.next(), it.next()) {
+            (Some(c), None) => chars.push((c, pos)),
+            _ => {
+                let shown = forced.unwrap_or(Alphabet::Alnum);
+                return Err(not_a_digit(&shorten(t), shown, size, pos));
+            }
+        }
+    }
+    alphabet::decode(&chars, size, forced, start)
+}
+
+/// Writes the solution as N lines of N numbers separated by single spaces (what
+/// `check.py futoshiki` reads), with a blank line before every puzzle but the first.
+pub(crate) fn write_solution(out: &mut String, entry: &Entry, solution: &[u8], first: bool) {
+    if !first {
+        out.push('\n');
+    }
+    for row in solution.chunks(entry.puzzle.size().max(1)) {
+        let numbers: Vec<String> = row.iter().map(|d| d.to_string()).collect();
+        out.push_str(&numbers.join(" "));
+        out.push('\n');
+    }
+}
+
+/// Writes a puzzle as a picture under a header `N kind`, gap symbols aligned under their
+/// cells, with a blank line before every puzzle but the first.
+pub(crate) fn write_puzzle(
+    out: &mut String,
+    puzzle: &Puzzle,
+    alphabet: Alphabet,
+    first: bool,
+) -> Result<(), Problem> {
+    let size = puzzle.size();
+    if !alphabet.fits(size) {
+        return Err(Problem::new(
+            format!(
+                "the {} alphabet cannot write {} puzzle",
+                alphabet.name(),
+                a_size(size)
+            ),
+            Vec::new(),
+        ));
+    }
+    // right[i] / down[i]: the relation from cell i to its right / lower neighbour (true: <).
+    let mut right = vec![None; size * size];
+    let mut down = vec![None; size * size];
+    for r in puzzle.relations() {
+        let (a, less, b) = r.oriented();
+        let table = if a.row == b.row {
+            &mut right
+        } else {
+            &mut down
+        };
+        if let Some(slot) = table.get_mut(a.index(size)) {
+            *slot = Some(less);
+        }
+    }
+    let width = if alphabet == Alphabet::Numbers && size > 9 {
+        2
+    } else {
+        1
+    };
+    if !first {
+        out.push('\n');
+    }
+    out.push_str(&format!("{size} {}\n", puzzle.kind()));
+    for row in 0..size {
+        let mut line = String::new();
+        for col in 0..size {
+            let i = row * size + col;
+            let mut symbol = String::new();
+            alphabet.push_digit(&mut symbol, puzzle.givens()[i], '.');
+            line.push_str(&format!("{symbol:>width$}"));
+            if col + 1 < size {
+                line.push_str(match right[i] {
+                    Some(true) => " < ",
+                    Some(false) => " > ",
+                    None => " | ",
+                });
+            }
+        }
+        out.push_str(&line);
+        out.push('\n');
+        if row + 1 < size {
+            let mut gap = String::new();
+            for col in 0..size {
+                // Under the last char of the cell: cells start every width + 3 columns.
+                let at = col * (width + 3) + width - 1;
+                while gap.chars().count() < at {
+                    gap.push(' ');
+                }
+                gap.push(match down[row * size + col] {
+                    Some(true) => '^',
+                    Some(false) => 'v',
+                    None => '-',
+                });
+            }
+            out.push_str(&gap);
+            out.push('\n');
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::{read as read_format, Format};
+
+    const FIVE: &str = "\
+5
+. < . | . | . | 4
+^   -   -   v   -
+. | . | 2 > . | .
+-   -   -   -   -
+. | . | . | . | .
+-   -   -   -   ^
+. > . | . | . | .
+-   -   -   -   -
+. | . | . | . | .
+";
+
+    fn read_all(text: &str) -> Vec<Result<Entry, InputError>> {
+        read_format(text, Format::Picture, ReadOptions::default()).collect()
+    }
+
+    #[test]
+    fn a_bare_size_header_means_futoshiki() {
+        let e = read_all(FIVE).remove(0).unwrap();
+        assert_eq!((e.puzzle.size(), e.puzzle.kind()), (5, Kind::Futoshiki));
+        assert_eq!(e.puzzle.givens()[4], 4);
+        assert_eq!(e.puzzle.givens()[7], 2);
+        let rels: Vec<String> = e.puzzle.relations().iter().map(|r| r.to_string()).collect();
+        assert_eq!(
+            rels,
+            [
+                "r1c1 < r1c2",
+                "r1c1 < r2c1",
+                "r1c4 > r2c4",
+                "r2c3 > r2c4",
+                "r3c5 < r4c5",
+                "r4c1 > r4c2"
+            ]
+        );
+        assert_eq!(e.relation_pos[0].1, Pos::new(2, 3));
+    }
+
+    #[test]
+    fn the_header_is_optional_and_spaces_too() {
+        let compact: String = FIVE
+            .lines()
+            .skip(1)
+            .map(|l| l.replace(' ', "") + "\n")
+            .collect();
+        let a = read_all(FIVE).remove(0).unwrap();
+        let b = read_all(&compact).remove(0).unwrap();
+        assert_eq!(a.puzzle, b.puzzle);
+    }
+
+    #[test]
+    fn a_header_kind_is_used() {
+        let text = FIVE.replacen("5\n", "5 futoshiki\n", 1);
+        assert!(read_all(&text)[0].is_ok());
+        let text = FIVE.replacen("5\n", "5 inequality\n", 1);
+        let e = read_all(&text).remove(0).unwrap_err();
+        assert_eq!(
+            e.message,
+            "a 5×5 inequality puzzle is not supported: the size must be 4, 6, 8, 9, 12, 16 or 25"
+        );
+    }
+
+    #[test]
+    fn a_short_row_names_its_cell_count() {
+        let text = FIVE.replacen(". | . | 2 > . | .", ". | . | 2 > .", 1);
+        let e = read_all(&text).remove(0).unwrap_err();
+        assert_eq!(e.message, "row 2 has 4 cells; a 5×5 picture needs 5");
+        assert_eq!(e.pos, Pos::new(4, 14));
+    }
+
+    #[test]
+    fn a_bad_gap_symbol_names_the_cells() {
+        let text = FIVE.replacen("^   -   -   v   -", "^   -   x   v   -", 1);
+        let e = read_all(&text).remove(0).unwrap_err();
+        assert_eq!(
+            e.message,
+            "expected '^', 'v' or '-' between r1c3 and r2c3, found 'x'"
+        );
+        assert_eq!(e.pos, Pos::new(3, 9));
+    }
+
+    #[test]
+    fn cells_without_a_separator_are_an_error() {
+        let text = FIVE.replacen(". < . | . | . | 4", ". < . | . | . 4", 1);
+        let e = read_all(&text).remove(0).unwrap_err();
+        assert_eq!(
+            e.message,
+            "expected '<', '>' or '|' between r1c4 and r1c5, found '4'"
+        );
+    }
+
+    #[test]
+    fn a_huge_header_is_refused_without_reading_on() {
+        let e = read_all("99999999999\n1<2").remove(0).unwrap_err();
+        assert_eq!(
+            e.message,
+            "a picture of size 99999999999 is not supported: sizes go from 3 to 25"
+        );
+    }
+
+    #[test]
+    fn pictures_follow_each_other() {
+        let text = format!("{FIVE}\n{FIVE}{FIVE}");
+        let entries = read_all(&text);
+        assert_eq!(entries.len(), 3);
+        assert!(entries.iter().all(|e| e.is_ok()));
+    }
+
+    #[test]
+    fn a_picture_cut_short_says_so() {
+        let text: String = FIVE.lines().take(6).map(|l| format!("{l}\n")).collect();
+        let e = read_all(&format!("{text}\n{FIVE}")).remove(0).unwrap_err();
+        assert_eq!(
+            e.message,
+            "the picture ends after 5 of its 9 lines; a 5×5 picture has 2N−1 lines"
+        );
+        assert_eq!(e.pos, Pos::new(8, 1));
+    }
+
+    #[test]
+    fn numbers_above_nine_are_whole_tokens() {
+        let mut text = String::from("10\n");
+        for r in 0..10 {
+            let row: Vec<String> = (0..10).map(|c| ((r + c) % 10 + 1).to_string()).collect();
+            text.push_str(&row.join(" | "));
+            text.push('\n');
+            if r < 9 {
+                text.push_str(&"- ".repeat(10));
+                text.push('\n');
+            }
+        }
+        let e = read_all(&text).remove(0).unwrap();
+        assert_eq!(e.alphabet, Alphabet::Numbers);
+        assert_eq!(e.puzzle.givens()[9], 10);
+    }
+
+    #[test]
+    fn written_pictures_read_back() {
+        let e = read_all(FIVE).remove(0).unwrap();
+        let mut out = String::new();
+        write_puzzle(&mut out, &e.puzzle, Alphabet::Digits, true).unwrap();
+        assert!(
+            out.starts_with("5 futoshiki\n. < . | . | . | 4\n^   -   -   v   -\n"),
+            "{out}"
+        );
+        let back = read_all(&out).remove(0).unwrap();
+        assert_eq!(back.puzzle, e.puzzle);
+    }
+}

@@ -1,0 +1,299 @@
+//! The search driver: options, outcomes, statistics and the observer every engine reports to.
+//!
+//! An engine is a resumable state machine: [`Search::advance`] does at most `budget` nodes of
+//! work and returns, so a caller (the CLI, the wasm handle, the page's worker) can stream
+//! progress, stop at any time, or run to the end with [`Search::run`]. The observer is a type
+//! parameter: with [`Silent`] every hook is an empty inline function and compiles away.
+
+mod propagate;
+
+use std::fmt;
+
+use crate::digits::DigitSet;
+use crate::puzzle::{Problem, Puzzle};
+
+pub use propagate::Search;
+
+/// Which deductions the `propagate` engine makes beyond naked and hidden singles and
+/// relation bounds, and how it branches. Every choice is sound, so a strategy changes speed,
+/// never answers. [`Strategy::for_puzzle`] picks what measured fastest for the size.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Strategy {
+    /// Pointing and claiming where blocks meet rows and columns.
+    pub locked_candidates: bool,
+    /// Branch on the fewest candidates per conflict weight (dom/wdeg) instead of the fewest
+    /// candidates.
+    pub weighted: bool,
+    /// Escalate to probing (trials of every candidate, constructive disjunction, lookahead
+    /// branching) once the search has backtracked this many times: 0 probes from the start,
+    /// `u64::MAX` never. Probing costs much per node and saves whole subtrees; it pays on the
+    /// puzzles that plain propagation finds hard, which show it by failing branches (a big
+    /// empty grid needs many guesses but no backtracking, and never escalates).
+    pub probe_after: u64,
+}
+
+impl Strategy {
+    /// Singles and relation bounds only, fewest-candidates branching.
+    pub const SINGLES: Strategy = Strategy {
+        locked_candidates: false,
+        weighted: false,
+        probe_after: u64::MAX,
+    };
+
+    /// The strategy measured fastest for the puzzle's size and kind (see README,
+    /// "Benchmarks"): locked candidates and weighted branching everywhere they apply;
+    /// probing only from 12×12 up, after 100 backtracks, where plain propagation gets lost on
+    /// the hard public 16×16 puzzles (from minutes to milliseconds) while the easy ones
+    /// finish before it starts.
+    pub fn for_puzzle(puzzle: &Puzzle) -> Strategy {
+        Strategy {
+            locked_candidates: puzzle.kind().has_blocks(),
+            weighted: true,
+            probe_after: if puzzle.size() >= 12 { 100 } else { u64::MAX },
+        }
+    }
+}
+
+/// Limits of one search. Every limit is explicit and reported when hit.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Options {
+    /// Stop after this many solutions: 1 finds one answer, 2 (the default) also proves
+    /// uniqueness, larger values count.
+    pub solution_limit: u64,
+    /// Stop after this many search nodes (propagation rounds between decisions).
+    pub node_limit: u64,
+    /// The deductions and branching to use; `None` chooses by puzzle size.
+    pub strategy: Option<Strategy>,
+}
+
+impl Options {
+    /// The default node limit: far above what any sound 9×9 or 16×16 puzzle needs
+    /// (the hardest known 9×9 puzzles need a few thousand nodes).
+    pub const DEFAULT_NODE_LIMIT: u64 = 50_000_000;
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            solution_limit: 2,
+            node_limit: Options::DEFAULT_NODE_LIMIT,
+            strategy: None,
+        }
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Status {
+    /// Exactly one solution: the search space was exhausted.
+    Unique,
+    /// A solution was found and the solution limit (1) stopped the search before
+    /// uniqueness was known.
+    Solved,
+    /// At least two distinct solutions.
+    Multiple,
+    /// No solution exists.
+    Unsolvable,
+    /// The node limit ran out before the question was settled.
+    LimitReached,
+}
+
+impl Status {
+    /// The word used in text, JSON and the UI.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Status::Unique => "unique",
+            Status::Solved => "solved",
+            Status::Multiple => "multiple",
+            Status::Unsolvable => "unsolvable",
+            Status::LimitReached => "limit",
+        }
+    }
+
+    /// True when at least one solution is known.
+    pub const fn has_solution(self) -> bool {
+        matches!(self, Status::Unique | Status::Solved | Status::Multiple)
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a digit was placed or a candidate removed.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(u8)]
+pub enum Rule {
+    /// Fixed by the puzzle.
+    Given = 0,
+    /// Removed because a peer holds the digit.
+    Peer = 1,
+    /// The cell has one candidate left.
+    NakedSingle = 2,
+    /// The digit has one place left in a row.
+    HiddenSingleRow = 3,
+    /// The digit has one place left in a column.
+    HiddenSingleColumn = 4,
+    /// The digit has one place left in a block.
+    HiddenSingleBlock = 5,
+    /// Removed by a relation bound: `a < b` ⇒ `b > min(a)` and `a < max(b)`.
+    Relation = 6,
+    /// A search branch.
+    Guess = 7,
+    /// Removed because trying it (a branch or a probe) led to a contradiction.
+    Refutation = 8,
+    /// Removed because, where a block meets a row or column, one of them keeps the digit
+    /// only in the intersection.
+    LockedCandidates = 9,
+    /// Removed because every candidate of some other cell, tried in turn, removes it.
+    Disjunction = 10,
+}
+
+impl Rule {
+    pub const COUNT: usize = 11;
+
+    pub const ALL: [Rule; Rule::COUNT] = [
+        Rule::Given,
+        Rule::Peer,
+        Rule::NakedSingle,
+        Rule::HiddenSingleRow,
+        Rule::HiddenSingleColumn,
+        Rule::HiddenSingleBlock,
+        Rule::Relation,
+        Rule::Guess,
+        Rule::Refutation,
+        Rule::LockedCandidates,
+        Rule::Disjunction,
+    ];
+
+    /// The snake_case name used in JSON and traces.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rule::Given => "given",
+            Rule::Peer => "peer",
+            Rule::NakedSingle => "naked_single",
+            Rule::HiddenSingleRow => "hidden_single_row",
+            Rule::HiddenSingleColumn => "hidden_single_column",
+            Rule::HiddenSingleBlock => "hidden_single_block",
+            Rule::Relation => "relation",
+            Rule::Guess => "guess",
+            Rule::Refutation => "refutation",
+            Rule::LockedCandidates => "locked_candidates",
+            Rule::Disjunction => "disjunction",
+        }
+    }
+}
+
+/// Counts of what a search did. Machine-independent: the same puzzle and options always give
+/// the same numbers. (Wall time is measured by the caller: the core has no clock, so it runs
+/// unchanged in WebAssembly.)
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Stats {
+    /// Propagation rounds, one per decision point visited.
+    pub nodes: u64,
+    /// Branches tried.
+    pub guesses: u64,
+    /// Branches undone.
+    pub backtracks: u64,
+    /// Dead ends: an empty cell or a digit with no place in a house.
+    pub contradictions: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// Trial placements made by probing.
+    pub probes: u64,
+    /// Returns to the root to start over with what was learnt.
+    pub restarts: u64,
+    /// Placements by [`Rule`] (indexed by `rule as usize`).
+    pub placements: [u64; Rule::COUNT],
+    /// Candidate eliminations by [`Rule`].
+    pub eliminations: [u64; Rule::COUNT],
+}
+
+impl Stats {
+    pub fn total_placements(&self) -> u64 {
+        self.placements.iter().sum()
+    }
+
+    pub fn total_eliminations(&self) -> u64 {
+        self.eliminations.iter().sum()
+    }
+
+    /// Adds another search's counts to these.
+    pub fn add(&mut self, other: &Stats) {
+        self.nodes += other.nodes;
+        self.guesses += other.guesses;
+        self.backtracks += other.backtracks;
+        self.contradictions += other.contradictions;
+        self.solutions += other.solutions;
+        self.probes += other.probes;
+        self.restarts += other.restarts;
+        for i in 0..Rule::COUNT {
+            self.placements[i] += other.placements[i];
+            self.eliminations[i] += other.eliminations[i];
+        }
+    }
+}
+
+/// Receives what a search does, as it does it. Every hook has an empty default, so an
+/// observer implements only what it needs and [`Silent`] costs nothing.
+pub trait Observer {
+    /// `cell` was fixed to `digit` by `rule`.
+    #[inline(always)]
+    fn place(&mut self, _cell: usize, _digit: u8, _rule: Rule, _depth: usize) {}
+    /// The digits in `removed` are no longer candidates of `cell`.
+    #[inline(always)]
+    fn eliminate(&mut self, _cell: usize, _removed: DigitSet, _rule: Rule, _depth: usize) {}
+    /// A branch: `cell` is tried as `digit` at `depth` (the new depth).
+    #[inline(always)]
+    fn guess(&mut self, _cell: usize, _digit: u8, _depth: usize) {}
+    /// The branch at `depth` failed or was exhausted; the search returns to `depth - 1`.
+    #[inline(always)]
+    fn backtrack(&mut self, _depth: usize) {}
+    /// A dead end at `cell` (an empty cell, or the cell where a house ran out of room).
+    #[inline(always)]
+    fn contradiction(&mut self, _cell: usize, _depth: usize) {}
+    /// A complete grid that satisfies every constraint.
+    #[inline(always)]
+    fn solution(&mut self, _grid: &[u8], _depth: usize) {}
+}
+
+/// The observer that records nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Silent;
+
+impl Observer for Silent {}
+
+/// Where a resumable search stands after [`Search::advance`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Progress {
+    /// The budget ran out; call `advance` again to continue.
+    Running,
+    /// The search has ended.
+    Done(Status),
+}
+
+/// The result of a finished search.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    pub status: Status,
+    /// Up to two distinct solutions, row-major digits.
+    pub solutions: Vec<Vec<u8>>,
+    pub stats: Stats,
+}
+
+impl Outcome {
+    /// The first solution, if any.
+    pub fn solution(&self) -> Option<&[u8]> {
+        self.solutions.first().map(Vec::as_slice)
+    }
+}
+
+/// Validates `puzzle` and solves it with the `propagate` engine.
+pub fn solve(puzzle: &Puzzle, options: Options) -> Result<Outcome, Problem> {
+    puzzle.validate()?;
+    let mut search = Search::new(puzzle, options, Silent);
+    search.run();
+    Ok(search.outcome())
+}

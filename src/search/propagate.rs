@@ -1,0 +1,815 @@
+//! The `propagate` engine: constraint propagation to a fixed point, then branching on the
+//! most constrained cell, with an explicit stack so it can pause anywhere.
+//!
+//! State is one candidate grid per depth, copied on branch (no undo log):
+//!
+//! ```text
+//! grids: [ depth 0: cells × u32 ][ depth 1 ][ depth 2 ] …   (allocated once, cells + 2 frames)
+//! choices[d] = (cell, digit) tried to go from depth d to d + 1
+//! ```
+//! A cell whose set has one digit is *placed*; its digit leaves its peers exactly once, when it
+//! leaves the queue. When a branch fails, its digit is removed from the cell in the parent grid
+//! (a refutation) and the parent is propagated again — the last branch of a cell is never
+//! copied. Probing (see [`Strategy`]) tries a digit one level down in the same way and keeps
+//! only the refutations.
+//!
+//! Hidden singles are looked for only in *dirty* houses, those in which some candidate changed
+//! since the last look (a bit set over house numbers).
+
+use crate::digits::DigitSet;
+use crate::geometry::{Geometry, HouseKind};
+use crate::puzzle::Puzzle;
+
+use super::{Observer, Options, Outcome, Progress, Rule, Stats, Status, Strategy};
+
+/// A resumable `propagate` search over one puzzle. Owns its buffers, so it can live in a
+/// wasm handle; [`Search::reset`] reuses them for the next puzzle of the same size.
+pub struct Search<O: Observer> {
+    geometry: &'static Geometry,
+    cells: usize,
+    full: u32,
+    strategy: Strategy,
+    /// `(smaller, larger)` cell indices of every relation.
+    relations: Vec<(u16, u16)>,
+    givens: Vec<u8>,
+    grids: Vec<u32>,
+    choices: Vec<(u16, u8)>,
+    depth: usize,
+    /// Cells that became single and still have to be removed from their peers.
+    queue: Vec<u16>,
+    /// Houses where a candidate changed since hidden singles last looked.
+    dirty: u128,
+    /// Houses where a candidate changed since locked candidates last looked.
+    locked_dirty: u128,
+    /// Scratch for locked candidates: the candidates of each line inside each block.
+    segments: [u32; 125],
+    /// Conflict weight of each house, for weighted branching.
+    weights: Vec<u32>,
+    /// Whether probing is on (from `strategy.probe_after` nodes on).
+    probing: bool,
+    /// Lookahead score of each probed cell: the product of (eliminations + 1) of its trials.
+    scores: Vec<u64>,
+    /// Scratch for probing: the union of the grids of successful trials.
+    union: Vec<u32>,
+    /// The grid of the latest solution, as digits.
+    answer: Vec<u8>,
+    solutions: Vec<Vec<u8>>,
+    options: Options,
+    stats: Stats,
+    status: Option<Status>,
+    started: bool,
+    observer: O,
+}
+
+impl<O: Observer> Search<O> {
+    /// Prepares a search; no work is done until [`Search::advance`] or [`Search::run`].
+    pub fn new(puzzle: &Puzzle, options: Options, observer: O) -> Search<O> {
+        let geometry = puzzle.geometry();
+        let cells = geometry.cell_count();
+        let mut search = Search {
+            geometry,
+            cells,
+            full: 0,
+            strategy: Strategy::SINGLES,
+            relations: Vec::new(),
+            givens: Vec::new(),
+            grids: vec![0; cells * (cells + 2)],
+            choices: vec![(0, 0); cells + 1],
+            depth: 0,
+            queue: Vec::with_capacity(cells),
+            dirty: 0,
+            locked_dirty: 0,
+            segments: [0; 125],
+            weights: Vec::new(),
+            probing: false,
+            scores: vec![0; cells],
+            union: vec![0; cells],
+            answer: vec![0; cells],
+            solutions: Vec::with_capacity(2),
+            options,
+            stats: Stats::default(),
+            status: None,
+            started: false,
+            observer,
+        };
+        search.load(puzzle);
+        search
+    }
+
+    /// Starts over on `puzzle`, keeping the buffers when the size allows.
+    pub fn reset(&mut self, puzzle: &Puzzle) {
+        let cells = puzzle.geometry().cell_count();
+        if cells != self.cells {
+            self.cells = cells;
+            self.grids = vec![0; cells * (cells + 2)];
+            self.choices = vec![(0, 0); cells + 1];
+            self.queue = Vec::with_capacity(cells);
+            self.answer = vec![0; cells];
+            self.union = vec![0; cells];
+            self.scores = vec![0; cells];
+        }
+        self.load(puzzle);
+    }
+
+    fn load(&mut self, puzzle: &Puzzle) {
+        let size = puzzle.size();
+        self.geometry = puzzle.geometry();
+        self.full = DigitSet::full(size).bits();
+        self.strategy = self
+            .options
+            .strategy
+            .unwrap_or_else(|| Strategy::for_puzzle(puzzle));
+        if !puzzle.kind().has_blocks() {
+            self.strategy.locked_candidates = false;
+        }
+        self.relations.clear();
+        self.relations.extend(
+            puzzle
+                .relations()
+                .iter()
+                .map(|r| (r.smaller.index(size) as u16, r.larger.index(size) as u16)),
+        );
+        self.givens.clear();
+        self.givens.extend_from_slice(puzzle.givens());
+        self.weights.clear();
+        self.weights.resize(self.geometry.house_count(), 1);
+        self.probing = self.strategy.probe_after == 0;
+        self.depth = 0;
+        self.queue.clear();
+        self.dirty = 0;
+        self.locked_dirty = 0;
+        self.solutions.clear();
+        self.stats = Stats::default();
+        self.status = None;
+        self.started = false;
+    }
+
+    /// Runs to the end and returns the status.
+    pub fn run(&mut self) -> Status {
+        loop {
+            if let Progress::Done(status) = self.advance(u64::MAX) {
+                return status;
+            }
+        }
+    }
+
+    /// Does at most `budget` nodes of work. Returns [`Progress::Running`] when the budget ran
+    /// out first; calling again continues where it stopped.
+    pub fn advance(&mut self, budget: u64) -> Progress {
+        if !self.started {
+            self.started = true;
+            self.place_givens();
+        }
+        let mut spent = 0;
+        while spent < budget {
+            if let Some(status) = self.status {
+                return Progress::Done(status);
+            }
+            if self.stats.nodes >= self.options.node_limit {
+                self.status = Some(Status::LimitReached);
+                break;
+            }
+            spent += 1;
+            self.stats.nodes += 1;
+            if !self.probing && self.stats.backtracks >= self.strategy.probe_after {
+                self.escalate();
+            }
+            if !self.propagate() || !self.probe() {
+                self.backtrack();
+                continue;
+            }
+            match self.choose() {
+                Some(cell) => self.branch(cell),
+                None => self.record_solution(),
+            }
+        }
+        match self.status {
+            Some(status) => Progress::Done(status),
+            None => Progress::Running,
+        }
+    }
+
+    /// The status once the search has ended.
+    pub fn status(&self) -> Option<Status> {
+        self.status
+    }
+
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The deductions and branching in use.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// Solutions found so far (at most two are kept).
+    pub fn solutions(&self) -> &[Vec<u8>] {
+        &self.solutions
+    }
+
+    /// The candidates of every cell at the current depth.
+    pub fn candidates(&self) -> impl Iterator<Item = DigitSet> + '_ {
+        self.frame(self.depth)
+            .iter()
+            .map(|&m| DigitSet::from_bits(m))
+    }
+
+    /// The current search depth (number of open branches).
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    pub fn observer(&self) -> &O {
+        &self.observer
+    }
+
+    pub fn observer_mut(&mut self) -> &mut O {
+        &mut self.observer
+    }
+
+    /// The finished (or interrupted) search as an [`Outcome`].
+    pub fn outcome(&self) -> Outcome {
+        Outcome {
+            status: self.status.unwrap_or(Status::LimitReached),
+            solutions: self.solutions.clone(),
+            stats: self.stats.clone(),
+        }
+    }
+
+    #[inline]
+    fn frame(&self, depth: usize) -> &[u32] {
+        &self.grids[depth * self.cells..(depth + 1) * self.cells]
+    }
+
+    /// Fills depth 0 with every digit, then fixes the givens (queued for propagation).
+    fn place_givens(&mut self) {
+        let full = self.full;
+        self.grids[..self.cells].fill(full);
+        for cell in 0..self.cells {
+            let d = self.givens[cell];
+            if d == 0 {
+                continue;
+            }
+            self.stats.placements[Rule::Given as usize] += 1;
+            self.observer.place(cell, d, Rule::Given, 0);
+            self.grids[cell] = 1 << (d - 1);
+            self.queue.push(cell as u16);
+        }
+        self.dirty = (1u128 << self.geometry.house_count()) - 1;
+        self.locked_dirty = self.dirty;
+    }
+
+    /// Propagates the top grid to a fixed point. Returns false on a contradiction.
+    fn propagate(&mut self) -> bool {
+        let base = self.depth * self.cells;
+        let geometry = self.geometry;
+        loop {
+            // Peer elimination from every newly placed cell (naked singles follow).
+            while let Some(cell) = self.queue.pop() {
+                let cell = cell as usize;
+                let bit = self.grids[base + cell];
+                for &peer in geometry.peers(cell) {
+                    let peer = peer as usize;
+                    let m = self.grids[base + peer];
+                    if m & bit == 0 {
+                        continue;
+                    }
+                    let left = m & !bit;
+                    self.grids[base + peer] = left;
+                    self.dirty |= geometry.house_mask(peer);
+                    self.locked_dirty |= geometry.house_mask(peer);
+                    self.stats.eliminations[Rule::Peer as usize] += 1;
+                    self.observer
+                        .eliminate(peer, DigitSet::from_bits(bit), Rule::Peer, self.depth);
+                    if left == 0 {
+                        return self.contradiction(peer);
+                    }
+                    if left & (left - 1) == 0 {
+                        self.placed(peer, left, Rule::NakedSingle);
+                    }
+                }
+            }
+            if !self.relations.is_empty() && !self.relation_bounds() {
+                return false;
+            }
+            if !self.queue.is_empty() {
+                continue;
+            }
+            if self.dirty != 0 && !self.hidden_singles() {
+                return false;
+            }
+            if !self.queue.is_empty() {
+                continue;
+            }
+            if !self.strategy.locked_candidates || self.locked_dirty == 0 {
+                return true;
+            }
+            match self.locked_candidates() {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// `cell` has just become single (`bit`): count it, report it, queue it.
+    #[inline]
+    fn placed(&mut self, cell: usize, bit: u32, rule: Rule) {
+        self.stats.placements[rule as usize] += 1;
+        self.observer
+            .place(cell, bit.trailing_zeros() as u8 + 1, rule, self.depth);
+        self.queue.push(cell as u16);
+    }
+
+    /// A dead end at `cell`: weigh its houses, report, drop pending work.
+    #[inline]
+    fn contradiction(&mut self, cell: usize) -> bool {
+        for &h in self.geometry.houses_of(cell) {
+            self.weights[h as usize] += 1;
+        }
+        self.stats.contradictions += 1;
+        self.observer.contradiction(cell, self.depth);
+        self.queue.clear();
+        self.dirty = 0;
+        self.locked_dirty = 0;
+        false
+    }
+
+    /// Removes `digits` from `cell` (those it has) by `rule`; queues the cell if it became
+    /// single. Returns false on a contradiction.
+    #[inline]
+    fn remove(&mut self, cell: usize, digits: u32, rule: Rule) -> bool {
+        let at = self.depth * self.cells + cell;
+        let old = self.grids[at];
+        let removed = old & digits;
+        if removed == 0 {
+            return true;
+        }
+        let new = old & !digits;
+        self.grids[at] = new;
+        self.dirty |= self.geometry.house_mask(cell);
+        self.locked_dirty |= self.geometry.house_mask(cell);
+        self.stats.eliminations[rule as usize] += removed.count_ones() as u64;
+        self.observer
+            .eliminate(cell, DigitSet::from_bits(removed), rule, self.depth);
+        if new == 0 {
+            return self.contradiction(cell);
+        }
+        if new & (new - 1) == 0 {
+            self.placed(cell, new, Rule::NakedSingle);
+        }
+        true
+    }
+
+    /// Applies `smaller < larger` to every relation until nothing changes:
+    /// `larger` keeps digits above `min(smaller)`, `smaller` keeps digits below `max(larger)`.
+    fn relation_bounds(&mut self) -> bool {
+        let base = self.depth * self.cells;
+        loop {
+            let mut changed = false;
+            for i in 0..self.relations.len() {
+                let (lo, hi) = self.relations[i];
+                let (lo, hi) = (lo as usize, hi as usize);
+                let l = self.grids[base + lo];
+                let h = self.grids[base + hi];
+                // Digits above the smallest candidate of `lo`: clear its lowest bit and below.
+                let lowest = l & l.wrapping_neg();
+                let above = !((lowest << 1).wrapping_sub(1));
+                // Digits below the largest candidate of `hi`.
+                let highest = if h == 0 {
+                    0
+                } else {
+                    1u32 << (31 - h.leading_zeros())
+                };
+                let below = highest.wrapping_sub(1);
+                if h & !above != 0 {
+                    changed = true;
+                    if !self.remove(hi, !above, Rule::Relation) {
+                        return false;
+                    }
+                }
+                if l & !below != 0 {
+                    changed = true;
+                    if !self.remove(lo, !below, Rule::Relation) {
+                        return false;
+                    }
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Places every digit that has one place left in a dirty house; fails when a digit has
+    /// no place left.
+    fn hidden_singles(&mut self) -> bool {
+        let base = self.depth * self.cells;
+        let geometry = self.geometry;
+        while self.dirty != 0 {
+            let h = self.dirty.trailing_zeros() as usize;
+            self.dirty &= self.dirty - 1;
+            let house = geometry.house(h);
+            let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
+            for &c in house {
+                let m = self.grids[base + c as usize];
+                twice |= once & m;
+                once |= m;
+                if m & m.wrapping_sub(1) == 0 {
+                    placed |= m;
+                }
+            }
+            if once != self.full {
+                // Some digit has no place left in this house.
+                self.weights[h] += 1;
+                return self.contradiction(house[0] as usize);
+            }
+            let mut hidden = once & !twice & !placed;
+            if hidden == 0 {
+                continue;
+            }
+            let rule = match geometry.house_name(h).kind {
+                HouseKind::Row => Rule::HiddenSingleRow,
+                HouseKind::Column => Rule::HiddenSingleColumn,
+                HouseKind::Block => Rule::HiddenSingleBlock,
+            };
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden &= hidden - 1;
+                let Some(&c) = house
+                    .iter()
+                    .find(|&&c| self.grids[base + c as usize] & bit != 0)
+                else {
+                    // An earlier hidden single of this house took the only place.
+                    return self.contradiction(house[0] as usize);
+                };
+                let c = c as usize;
+                let removed = self.grids[base + c] & !bit;
+                self.grids[base + c] = bit;
+                self.dirty |= geometry.house_mask(c);
+                self.locked_dirty |= geometry.house_mask(c);
+                self.stats.eliminations[rule as usize] += removed.count_ones() as u64;
+                self.observer
+                    .eliminate(c, DigitSet::from_bits(removed), rule, self.depth);
+                self.placed(c, bit, rule);
+            }
+            if !self.queue.is_empty() {
+                // Propagate these placements before looking further.
+                return true;
+            }
+        }
+        true
+    }
+
+    /// Locked candidates, for each intersection of a block with a row or column:
+    /// a digit that the block keeps only in the intersection leaves the rest of the line
+    /// (pointing); a digit that the line keeps only in the intersection leaves the rest of the
+    /// block (claiming). Only intersections whose line or block changed since the last look
+    /// are examined. Returns whether anything was removed, `None` on a contradiction.
+    fn locked_candidates(&mut self) -> Option<bool> {
+        let changed_houses = std::mem::take(&mut self.locked_dirty);
+        let (br, bc) = self.geometry.block_shape()?;
+        let n = self.geometry.size();
+        let blocks_across = n / bc;
+        let base = self.depth * self.cells;
+        let mut changed = false;
+        // Rows against blocks, then columns against blocks (a transposed view of the same).
+        for transposed in [false, true] {
+            let (seg_len, segs, band_lines) = if transposed {
+                (br, n / br, bc)
+            } else {
+                (bc, n / bc, br)
+            };
+            let at = |line: usize, pos: usize| {
+                if transposed {
+                    pos * n + line
+                } else {
+                    line * n + pos
+                }
+            };
+            let line_house = |line: usize| if transposed { n + line } else { line };
+            let block_house = |line: usize, k: usize| {
+                2 * n
+                    + if transposed {
+                        k * blocks_across + line / bc
+                    } else {
+                        line / br * blocks_across + k
+                    }
+            };
+            // seg[line * segs + k]: the candidates of `line` inside the k-th block it crosses.
+            let seg = &mut self.segments;
+            for line in 0..n {
+                for k in 0..segs {
+                    let mut m = 0;
+                    for pos in k * seg_len..(k + 1) * seg_len {
+                        m |= self.grids[base + at(line, pos)];
+                    }
+                    seg[line * segs + k] = m;
+                }
+            }
+            for line in 0..n {
+                let band = line - line % band_lines;
+                let line_dirty = changed_houses >> line_house(line) & 1 != 0;
+                for k in 0..segs {
+                    if !line_dirty && changed_houses >> block_house(line, k) & 1 == 0 {
+                        continue;
+                    }
+                    let here = self.segments[line * segs + k];
+                    let mut rest_of_line = 0;
+                    for j in 0..segs {
+                        if j != k {
+                            rest_of_line |= self.segments[line * segs + j];
+                        }
+                    }
+                    let mut rest_of_block = 0;
+                    for other in band..band + band_lines {
+                        if other != line {
+                            rest_of_block |= self.segments[other * segs + k];
+                        }
+                    }
+                    let pointing = here & !rest_of_block & rest_of_line;
+                    if pointing != 0 {
+                        for j in 0..segs {
+                            if j == k {
+                                continue;
+                            }
+                            for pos in j * seg_len..(j + 1) * seg_len {
+                                if !self.remove(at(line, pos), pointing, Rule::LockedCandidates) {
+                                    return None;
+                                }
+                            }
+                            self.segments[line * segs + j] &= !pointing;
+                        }
+                        changed = true;
+                    }
+                    let claiming = here & !rest_of_line & rest_of_block;
+                    if claiming != 0 {
+                        for other in band..band + band_lines {
+                            if other == line {
+                                continue;
+                            }
+                            for pos in k * seg_len..(k + 1) * seg_len {
+                                if !self.remove(at(other, pos), claiming, Rule::LockedCandidates) {
+                                    return None;
+                                }
+                            }
+                            self.segments[other * segs + k] &= !claiming;
+                        }
+                        changed = true;
+                    }
+                }
+            }
+            if !self.queue.is_empty() {
+                return Some(true);
+            }
+        }
+        Some(changed)
+    }
+
+    /// Probing, once the search has escalated to it. Each digit of each open cell is tried one
+    /// level down (a trial):
+    /// - a digit whose trial ends in a contradiction is removed (a refutation);
+    /// - a candidate of another cell that no successful trial of this cell kept is removed
+    ///   (constructive disjunction: whatever this cell is, that candidate is impossible);
+    /// - each cell gets a lookahead score, the product of (eliminations + 1) over its trials,
+    ///   which [`Search::choose`] uses to branch where both branches simplify most.
+    ///
+    /// Runs until a full round of cells brings nothing new (singleton consistency).
+    /// Returns false when the grid itself turns out contradictory.
+    fn probe(&mut self) -> bool {
+        if !self.probing {
+            return true;
+        }
+        let cells = self.cells;
+        let base = self.depth * cells;
+        let mut quiet = 0;
+        let mut cell = 0;
+        while quiet < cells {
+            let m = self.grids[base + cell];
+            let count = m.count_ones();
+            if count >= 2 {
+                let mut bits = m;
+                let mut first = true;
+                let mut score = 1u64;
+                while bits != 0 {
+                    let bit = bits & bits.wrapping_neg();
+                    bits &= bits - 1;
+                    let before = self.stats.total_eliminations();
+                    let ok = self.trial(cell, bit);
+                    score = score.saturating_mul(self.stats.total_eliminations() - before + 1);
+                    if !ok {
+                        if !self.remove(cell, bit, Rule::Refutation) || !self.propagate() {
+                            return false;
+                        }
+                        quiet = 0;
+                        bits &= self.grids[base + cell];
+                        continue;
+                    }
+                    // Constructive disjunction: keep what some successful trial kept.
+                    let trial = &self.grids[base + cells..base + 2 * cells];
+                    if first {
+                        self.union.copy_from_slice(trial);
+                        first = false;
+                    } else {
+                        for (u, &t) in self.union.iter_mut().zip(trial) {
+                            *u |= t;
+                        }
+                    }
+                }
+                self.scores[cell] = score;
+                if !first && self.grids[base + cell].count_ones() >= 2 {
+                    let mut changed = false;
+                    for other in 0..cells {
+                        let excluded = self.grids[base + other] & !self.union[other];
+                        if excluded != 0 {
+                            changed = true;
+                            if !self.remove(other, excluded, Rule::Disjunction) {
+                                return false;
+                            }
+                        }
+                    }
+                    if changed {
+                        if !self.propagate() {
+                            return false;
+                        }
+                        quiet = 0;
+                    }
+                }
+            }
+            quiet += 1;
+            cell = if cell + 1 == cells { 0 } else { cell + 1 };
+        }
+        true
+    }
+
+    /// Tries `bit` in `cell` one level down; true when propagation finds no contradiction.
+    fn trial(&mut self, cell: usize, bit: u32) -> bool {
+        let cells = self.cells;
+        let base = self.depth * cells;
+        self.grids.copy_within(base..base + cells, base + cells);
+        self.depth += 1;
+        self.stats.probes += 1;
+        let digit = bit.trailing_zeros() as u8 + 1;
+        self.observer.guess(cell, digit, self.depth);
+        self.grids[base + cells + cell] = bit;
+        self.queue.push(cell as u16);
+        self.dirty = self.geometry.house_mask(cell);
+        let pending = self.locked_dirty;
+        self.locked_dirty = self.dirty;
+        let ok = self.propagate();
+        self.observer.backtrack(self.depth);
+        self.depth -= 1;
+        self.queue.clear();
+        self.dirty = 0;
+        self.locked_dirty = pending;
+        ok
+    }
+
+    /// The unplaced cell to branch on, or `None` when every cell is placed: the fewest
+    /// candidates (ties: the best lookahead score when probing), or with weighted branching
+    /// the fewest candidates per unit of conflict weight of the cell's houses (dom/wdeg),
+    /// which steers the search to where it failed.
+    fn choose(&self) -> Option<usize> {
+        let grid = self.frame(self.depth);
+        let mut best = None;
+        if self.probing {
+            // Among the cells with the fewest candidates, the one whose trials removed most.
+            let mut best_key = (u32::MAX, 0u64);
+            for (cell, &m) in grid.iter().enumerate() {
+                let count = m.count_ones();
+                if count < 2 {
+                    continue;
+                }
+                let score = self.scores[cell];
+                if count < best_key.0 || (count == best_key.0 && score > best_key.1) {
+                    best = Some(cell);
+                    best_key = (count, score);
+                }
+            }
+            return best;
+        }
+        if self.strategy.weighted {
+            let (mut best_count, mut best_weight) = (u64::MAX, 1u64);
+            for (cell, &m) in grid.iter().enumerate() {
+                let count = m.count_ones() as u64;
+                if count < 2 {
+                    continue;
+                }
+                let weight: u64 = self
+                    .geometry
+                    .houses_of(cell)
+                    .iter()
+                    .map(|&h| self.weights[h as usize] as u64)
+                    .sum();
+                if best.is_none() || count * best_weight < best_count * weight {
+                    best = Some(cell);
+                    (best_count, best_weight) = (count, weight);
+                }
+            }
+            return best;
+        }
+        let mut best_count = u32::MAX;
+        for (cell, &m) in grid.iter().enumerate() {
+            let count = m.count_ones();
+            if count > 1 && count < best_count {
+                best = Some(cell);
+                best_count = count;
+                if count == 2 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Turns probing on. Without a solution yet, the search also returns to the root: the
+    /// choices made so far were made blind, and probing makes better ones. (Refutations
+    /// recorded at the root stay: they hold everywhere.)
+    fn escalate(&mut self) {
+        self.probing = true;
+        if self.stats.solutions > 0 {
+            return;
+        }
+        while self.depth > 0 {
+            self.observer.backtrack(self.depth);
+            self.depth -= 1;
+            self.stats.backtracks += 1;
+        }
+        self.queue.clear();
+        self.dirty = (1u128 << self.geometry.house_count()) - 1;
+        self.locked_dirty = self.dirty;
+    }
+
+    /// Opens a branch: copies the grid one level down and tries the smallest candidate.
+    fn branch(&mut self, cell: usize) {
+        let cells = self.cells;
+        let from = self.depth * cells;
+        self.grids.copy_within(from..from + cells, from + cells);
+        let m = self.grids[from + cell];
+        let bit = m & m.wrapping_neg();
+        let digit = bit.trailing_zeros() as u8 + 1;
+        self.choices[self.depth] = (cell as u16, digit);
+        self.depth += 1;
+        self.stats.guesses += 1;
+        self.observer.guess(cell, digit, self.depth);
+        self.grids[from + cells + cell] = bit;
+        self.dirty = self.geometry.house_mask(cell);
+        self.locked_dirty = self.dirty;
+        self.stats.eliminations[Rule::Guess as usize] += (m & !bit).count_ones() as u64;
+        self.observer
+            .eliminate(cell, DigitSet::from_bits(m & !bit), Rule::Guess, self.depth);
+        self.placed(cell, bit, Rule::Guess);
+    }
+
+    /// Returns from a dead end: pops branches, removing each failed digit from its cell in
+    /// the parent grid, until a parent still has something to try. Ends the search at the root.
+    fn backtrack(&mut self) {
+        self.queue.clear();
+        self.dirty = 0;
+        self.locked_dirty = 0;
+        loop {
+            if self.depth == 0 {
+                self.status = Some(match self.stats.solutions {
+                    0 => Status::Unsolvable,
+                    1 => Status::Unique,
+                    _ => Status::Multiple,
+                });
+                return;
+            }
+            self.observer.backtrack(self.depth);
+            self.depth -= 1;
+            self.stats.backtracks += 1;
+            let (cell, digit) = self.choices[self.depth];
+            if self.remove(cell as usize, 1 << (digit - 1), Rule::Refutation) {
+                return;
+            }
+        }
+    }
+
+    /// Every cell is placed and propagation found no conflict: a solution.
+    fn record_solution(&mut self) {
+        self.stats.solutions += 1;
+        let base = self.depth * self.cells;
+        for (digit, &m) in self
+            .answer
+            .iter_mut()
+            .zip(&self.grids[base..base + self.cells])
+        {
+            *digit = m.trailing_zeros() as u8 + 1;
+        }
+        self.observer.solution(&self.answer, self.depth);
+        if self.solutions.len() < 2 {
+            self.solutions.push(self.answer.clone());
+        }
+        if self.stats.solutions >= self.options.solution_limit {
+            self.status = Some(if self.stats.solutions >= 2 {
+                Status::Multiple
+            } else {
+                Status::Solved
+            });
+            return;
+        }
+        self.backtrack();
+    }
+}

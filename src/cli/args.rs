@@ -1,0 +1,252 @@
+//! A small hand-written argument parser: `--name VALUE`, `--name=VALUE`, switches, positionals.
+
+use std::ffi::OsString;
+
+use sudoku_lab::formats::{Alphabet, Format, ReadOptions};
+use sudoku_lab::Kind;
+
+use super::Failure;
+
+/// What one command accepts.
+pub struct Spec {
+    pub command: &'static str,
+    /// Options that take a value, without the leading `--`.
+    pub values: &'static [&'static str],
+    /// Options that take none.
+    pub switches: &'static [&'static str],
+}
+
+impl Spec {
+    pub const fn new(
+        command: &'static str,
+        values: &'static [&'static str],
+        switches: &'static [&'static str],
+    ) -> Spec {
+        Spec {
+            command,
+            values,
+            switches,
+        }
+    }
+}
+
+/// Parsed arguments of one command.
+#[derive(Debug, Default)]
+pub struct Parsed {
+    pub help: bool,
+    values: Vec<(&'static str, String)>,
+    switches: Vec<&'static str>,
+    /// Arguments that are not options (`-` among them), in order.
+    pub positional: Vec<OsString>,
+}
+
+/// Parses `args` against `spec`. `--` ends the options; `-h` and `--help` ask for help.
+pub fn parse(args: Vec<OsString>, spec: &Spec) -> Result<Parsed, Failure> {
+    let mut parsed = Parsed::default();
+    let mut args = args.into_iter();
+    let usage = |message: String| Failure::usage(message, spec.command);
+    while let Some(arg) = args.next() {
+        let text = match arg.to_str() {
+            Some(text) if text.starts_with('-') && text != "-" => text.to_string(),
+            // Anything else, file names that are not UTF-8 included, is positional.
+            _ => {
+                parsed.positional.push(arg);
+                continue;
+            }
+        };
+        if text == "--" {
+            parsed.positional.extend(args.by_ref());
+            break;
+        }
+        if text == "-h" || text == "--help" {
+            parsed.help = true;
+            continue;
+        }
+        let Some(body) = text.strip_prefix("--") else {
+            return Err(usage(format!(
+                "unknown option '{text}' for '{}'",
+                spec.command
+            )));
+        };
+        let (name, inline) = match body.split_once('=') {
+            Some((name, value)) => (name, Some(value.to_string())),
+            None => (body, None),
+        };
+        if let Some(&switch) = spec.switches.iter().find(|&&s| s == name) {
+            if inline.is_some() {
+                return Err(usage(format!("--{switch} takes no value")));
+            }
+            if !parsed.switches.contains(&switch) {
+                parsed.switches.push(switch);
+            }
+            continue;
+        }
+        let Some(&option) = spec.values.iter().find(|&&v| v == name) else {
+            return Err(usage(format!(
+                "unknown option '{text}' for '{}'",
+                spec.command
+            )));
+        };
+        let value = match inline {
+            Some(value) => value,
+            None => match args.next() {
+                Some(value) => value.into_string().map_err(|v| {
+                    usage(format!(
+                        "the value of --{option} is not UTF-8 text: '{}'",
+                        v.to_string_lossy()
+                    ))
+                })?,
+                None => return Err(usage(format!("--{option} needs a value"))),
+            },
+        };
+        if parsed.values.iter().any(|(n, _)| *n == option) {
+            return Err(usage(format!("--{option} is given twice")));
+        }
+        parsed.values.push((option, value));
+    }
+    Ok(parsed)
+}
+
+impl Parsed {
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn switch(&self, name: &str) -> bool {
+        self.switches.contains(&name)
+    }
+
+    /// `--format F`: `None` for `auto` or when left out.
+    pub fn format(&self, option: &str, command: &'static str) -> Result<Option<Format>, Failure> {
+        match self.value(option) {
+            None => Ok(None),
+            Some(v) if v.eq_ignore_ascii_case("auto") && option == "format" => Ok(None),
+            Some(v) => Format::parse(v).map(Some).ok_or_else(|| {
+                let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+                let auto = if option == "format" { ", auto" } else { "" };
+                Failure::usage(
+                    format!(
+                        "--{option} '{v}' is not a format (choose {}{auto})",
+                        names.join(", ")
+                    ),
+                    command,
+                )
+            }),
+        }
+    }
+
+    /// `--kind K` and `--alphabet A`, `auto` or left out meaning "detect".
+    pub fn read_options(&self, command: &'static str) -> Result<ReadOptions, Failure> {
+        let kind = match self.value("kind") {
+            None => None,
+            Some(v) if v.eq_ignore_ascii_case("auto") => None,
+            Some(v) => Some(Kind::parse(v).ok_or_else(|| {
+                Failure::usage(
+                    format!(
+                        "--kind '{v}' is not a kind (choose classic, inequality, futoshiki, auto)"
+                    ),
+                    command,
+                )
+            })?),
+        };
+        let alphabet = match self.value("alphabet") {
+            None => None,
+            Some(v) if v.eq_ignore_ascii_case("auto") => None,
+            Some(v) => Some(Alphabet::parse(v).ok_or_else(|| {
+                let names: Vec<&str> = Alphabet::ALL.iter().map(|a| a.name()).collect();
+                Failure::usage(
+                    format!(
+                        "--alphabet '{v}' is not an alphabet (choose {}, auto)",
+                        names.join(", ")
+                    ),
+                    command,
+                )
+            })?),
+        };
+        Ok(ReadOptions { kind, alphabet })
+    }
+
+    /// A whole number of at least 1, or `default` when the option is left out.
+    pub fn positive(
+        &self,
+        name: &str,
+        default: u64,
+        command: &'static str,
+    ) -> Result<u64, Failure> {
+        let Some(v) = self.value(name) else {
+            return Ok(default);
+        };
+        match v.trim().parse::<u64>() {
+            Ok(n) if n >= 1 => Ok(n),
+            _ => Err(Failure::usage(
+                format!("--{name} '{v}' is not a whole number of at least 1"),
+                command,
+            )),
+        }
+    }
+
+    /// At most one input file; `None` (or `-`) means stdin.
+    pub fn single_input(&self, command: &'static str) -> Result<Option<&OsString>, Failure> {
+        match self.positional.as_slice() {
+            [] => Ok(None),
+            [file] => Ok(Some(file)),
+            [_, extra, ..] => Err(Failure::usage(
+                format!(
+                    "unexpected argument '{}': '{command}' reads one FILE (or stdin)",
+                    extra.to_string_lossy()
+                ),
+                command,
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPEC: Spec = Spec::new("solve", &["format", "node-limit"], &["first"]);
+
+    fn args(list: &[&str]) -> Vec<OsString> {
+        list.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn values_take_the_next_argument_or_follow_an_equals_sign() {
+        let p = parse(args(&["--format", "cqoi", "--node-limit=5", "x.in"]), &SPEC).unwrap();
+        assert_eq!(p.value("format"), Some("cqoi"));
+        assert_eq!(p.positive("node-limit", 1, "solve").unwrap(), 5);
+        assert_eq!(p.positional, args(&["x.in"]));
+    }
+
+    #[test]
+    fn a_dash_is_a_file_and_a_double_dash_ends_options() {
+        let p = parse(args(&["-", "--", "--first"]), &SPEC).unwrap();
+        assert_eq!(p.positional, args(&["-", "--first"]));
+        assert!(!p.switch("first"));
+    }
+
+    #[test]
+    fn unknown_repeated_and_valueless_options_are_usage_errors() {
+        for bad in [
+            &["--frist"][..],
+            &["--format"],
+            &["--format", "a", "--format", "b"],
+            &["--first=yes"],
+        ] {
+            assert!(matches!(
+                parse(args(bad), &SPEC),
+                Err(Failure::Usage { .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn zero_is_not_a_limit() {
+        let p = parse(args(&["--node-limit", "0"]), &SPEC).unwrap();
+        assert!(p.positive("node-limit", 1, "solve").is_err());
+    }
+}

@@ -1,0 +1,96 @@
+//! `sudoku-lab count`: the number of solutions of every puzzle, up to a limit.
+
+use std::ffi::OsString;
+
+use sudoku_lab::{Options, Status};
+
+use super::args::{self, Spec};
+use super::input::Input;
+use super::output::{self, Sink};
+use super::solve::{count_of, name, verify, Puzzles};
+use super::{report, Failure, EXIT_OK, EXIT_UNSOLVED};
+
+pub const HELP: &str = "\
+Usage: sudoku-lab count [OPTIONS] [FILE]
+
+Prints one line per puzzle of FILE (stdin when left out or '-'): the number of solutions,
+counted up to --limit. A count that stopped at a limit says so: '1000 (solution limit
+reached)' means at least 1000; '12 (node limit reached)' means at least 12.
+
+Options:
+  --limit N         count at most N solutions per puzzle (default 1000)
+  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, auto
+  --kind K          classic, inequality, futoshiki or auto
+  --alphabet A      digits, letters, alnum, hex, numbers or auto
+  --node-limit N    give up on a puzzle after N search nodes (default 50000000)
+  -h, --help        show this help
+
+Exit status: 0 every puzzle counted (0 solutions is a count), 1 some puzzle hit
+--node-limit, 2 bad input or usage, 3 internal error.
+";
+
+const SPEC: Spec = Spec::new(
+    "count",
+    &["limit", "format", "kind", "alphabet", "node-limit"],
+    &[],
+);
+
+/// The default of `--limit`.
+const DEFAULT_LIMIT: u64 = 1000;
+
+pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
+    let parsed = args::parse(args, &SPEC)?;
+    if parsed.help {
+        output::print(HELP)?;
+        return Ok(EXIT_OK);
+    }
+    let chosen = parsed.format("format", SPEC.command)?;
+    let read_options = parsed.read_options(SPEC.command)?;
+    let limit = parsed.positive("limit", DEFAULT_LIMIT, SPEC.command)?;
+    let options = Options {
+        solution_limit: limit,
+        node_limit: parsed.positive("node-limit", Options::DEFAULT_NODE_LIMIT, SPEC.command)?,
+        ..Options::default()
+    };
+    let file = parsed.single_input(SPEC.command)?;
+
+    let input = Input::read(file)?;
+    let format = input.format(chosen)?;
+    let mut puzzles = Puzzles::new(&input, format, read_options, options);
+    let mut sink = Sink::new();
+    let mut code = EXIT_OK;
+    loop {
+        let next = puzzles.next();
+        if next.is_err() {
+            sink.flush()?;
+        }
+        let Some((entry, search)) = next? else {
+            break;
+        };
+        for solution in search.solutions() {
+            if let Err(failure) = verify(&entry, solution) {
+                sink.flush()?;
+                return Err(failure);
+            }
+        }
+        let found = search.stats().solutions;
+        let line = match search.status().unwrap_or(Status::LimitReached) {
+            Status::LimitReached => {
+                report(&format!(
+                    "{}: gave up after {} (raise --node-limit)",
+                    name(&entry),
+                    count_of(search.stats().nodes, "node")
+                ));
+                code = EXIT_UNSOLVED;
+                format!("{found} (node limit reached)\n")
+            }
+            _ if found >= limit => format!("{found} (solution limit reached)\n"),
+            _ => format!("{found}\n"),
+        };
+        if !sink.write(&line)? {
+            return Ok(code);
+        }
+    }
+    sink.flush()?;
+    Ok(code)
+}

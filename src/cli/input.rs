@@ -1,0 +1,94 @@
+//! Reading the input: a file or stdin, whole, under a size limit, checked to be UTF-8 text.
+
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{self, Read};
+
+use sudoku_lab::formats::{self, Format, InputError};
+
+use super::Failure;
+
+/// The most input read: far above any real puzzle file (49,151 puzzles are 4 MB), low enough
+/// that memory stays bounded whatever is piped in.
+pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+
+/// A whole input text and the name messages call it by.
+pub struct Input {
+    /// The path as given, or `<stdin>`.
+    pub name: String,
+    pub text: String,
+}
+
+impl Input {
+    /// Reads `file`, or stdin when it is `None` or `-`.
+    pub fn read(file: Option<&OsString>) -> Result<Input, Failure> {
+        match file {
+            Some(path) if path != "-" => {
+                let name = path.to_string_lossy().into_owned();
+                let file = File::open(path)
+                    .map_err(|e| Failure::Input(format!("{name}: cannot open: {e}")))?;
+                Input::from_reader(name, file)
+            }
+            _ => Input::from_reader("<stdin>".to_string(), io::stdin().lock()),
+        }
+    }
+
+    fn from_reader(name: String, reader: impl Read) -> Result<Input, Failure> {
+        let mut bytes = Vec::new();
+        // One byte past the limit tells "exactly the limit" from "more".
+        reader
+            .take(MAX_INPUT_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Failure::Input(format!("{name}: cannot read: {e}")))?;
+        if bytes.len() as u64 > MAX_INPUT_BYTES {
+            return Err(Failure::Input(format!(
+                "{name}: the input is larger than {} MiB, the most sudoku-lab reads",
+                MAX_INPUT_BYTES >> 20
+            )));
+        }
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            // The prefix before the first bad byte is valid UTF-8, so this cannot fail.
+            let before = std::str::from_utf8(valid).unwrap_or_default();
+            let line = before.matches('\n').count() + 1;
+            let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            Failure::Input(format!("{name}:{line}:{col}: the input is not UTF-8 text"))
+        })?;
+        Ok(Input { name, text })
+    }
+
+    /// `NAME:LINE:COL: message`.
+    pub fn error(&self, error: &InputError) -> Failure {
+        Failure::Input(format!("{}:{error}", self.name))
+    }
+
+    /// The format named on the command line, else the one detected.
+    pub fn format(&self, chosen: Option<Format>) -> Result<Format, Failure> {
+        match chosen {
+            Some(format) => Ok(format),
+            None => formats::detect(&self.text).map_err(|e| self.error(&e)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(bytes: &[u8]) -> Result<Input, Failure> {
+        Input::from_reader("t.in".to_string(), bytes)
+    }
+
+    #[test]
+    fn a_bad_byte_is_located_by_line_and_character_column() {
+        let Err(Failure::Input(message)) = read(b"12\n\xc3\xa9x\xff") else {
+            panic!("invalid UTF-8 was accepted");
+        };
+        assert_eq!(message, "t.in:2:3: the input is not UTF-8 text");
+    }
+
+    #[test]
+    fn text_is_read_whole() {
+        assert_eq!(read(b"1.\n").ok().map(|i| i.text), Some("1.\n".to_string()));
+    }
+}

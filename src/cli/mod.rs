@@ -1,0 +1,204 @@
+//! The command line: dispatch to the commands, exit codes, and messages on stderr.
+
+mod args;
+mod check;
+mod count;
+mod input;
+mod output;
+mod solve;
+
+use std::ffi::OsString;
+use std::fmt;
+use std::io::Write;
+
+use sudoku_lab::formats::Format;
+
+/// Every puzzle solved (or counted, or every answer correct).
+pub const EXIT_OK: u8 = 0;
+/// Some puzzle has no solution, a limit stopped the search, or an answer is wrong.
+pub const EXIT_UNSOLVED: u8 = 1;
+/// Bad input or bad usage.
+pub const EXIT_INPUT: u8 = 2;
+/// A bug in sudoku-lab.
+pub const EXIT_INTERNAL: u8 = 3;
+
+/// Why a command stopped early.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad arguments: the message, and the command whose help explains them.
+    Usage {
+        message: String,
+        command: Option<&'static str>,
+    },
+    /// Bad input: a complete message, usually `FILE:LINE:COL: what`.
+    Input(String),
+    /// A bug: the solver's answer failed the independent check, or the like.
+    Internal(String),
+}
+
+impl Failure {
+    pub fn usage(message: impl Into<String>, command: &'static str) -> Failure {
+        Failure::Usage {
+            message: message.into(),
+            command: Some(command),
+        }
+    }
+
+    fn exit_code(&self) -> u8 {
+        match self {
+            Failure::Usage { .. } | Failure::Input(_) => EXIT_INPUT,
+            Failure::Internal(_) => EXIT_INTERNAL,
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Usage {
+                message,
+                command: Some(command),
+            } => write!(f, "{message} (see 'sudoku-lab {command} --help')"),
+            Failure::Usage {
+                message,
+                command: None,
+            } => write!(f, "{message} (see 'sudoku-lab --help')"),
+            Failure::Input(message) => f.write_str(message),
+            Failure::Internal(message) => write!(f, "internal error: {message}"),
+        }
+    }
+}
+
+/// Writes `sudoku-lab: message` to stderr. A closed stderr is ignored: there is nobody left
+/// to tell.
+pub fn report(message: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "sudoku-lab: {message}");
+}
+
+/// Runs the command named by `args` (without the program name) and returns the exit code.
+pub fn run(args: Vec<OsString>) -> u8 {
+    match dispatch(args) {
+        Ok(code) => code,
+        Err(failure) => {
+            report(&failure.to_string());
+            failure.exit_code()
+        }
+    }
+}
+
+const USAGE: &str = "\
+sudoku-lab — solve, count and check Sudoku-family puzzles (classic, inequality, Futoshiki)
+
+Usage:
+  sudoku-lab solve [OPTIONS] [FILE]            solve every puzzle, write answers in the judge's format
+  sudoku-lab count [OPTIONS] [FILE]            print the number of solutions of every puzzle
+  sudoku-lab check [OPTIONS] PUZZLES ANSWERS   verify answers without trusting the solver
+  sudoku-lab formats                           list the input formats
+  sudoku-lab help [COMMAND]                    show this help, or a command's
+  sudoku-lab --version                         print the version
+
+FILE is read from stdin when left out or '-'. Formats are detected unless --format is given.
+
+Exit status: 0 every puzzle solved, 1 some puzzle has no solution or a limit was reached,
+2 bad input or usage, 3 internal error.
+
+Examples:
+  sudoku-lab solve --format poj3074 < poj3074.in      # one 81-digit line per puzzle
+  sudoku-lab solve --format poj3076 < poj3076.in      # 16 lines of A-P per puzzle
+  sudoku-lab solve --format cqoi < cqoi.in            # 9 lines of 9 digits
+  sudoku-lab count --limit 10 puzzles.txt
+  sudoku-lab check puzzles.txt answers.txt
+";
+
+fn dispatch(args: Vec<OsString>) -> Result<u8, Failure> {
+    let mut args = args.into_iter();
+    let Some(first) = args.next() else {
+        return Err(Failure::Usage {
+            message: "no command given".to_string(),
+            command: None,
+        });
+    };
+    let rest: Vec<OsString> = args.collect();
+    let command = first.to_str().ok_or_else(|| Failure::Usage {
+        message: format!("'{}' is not a command", first.to_string_lossy()),
+        command: None,
+    })?;
+    match command {
+        "solve" => solve::solve(rest),
+        "count" => count::count(rest),
+        "check" => check::check(rest),
+        "formats" => formats(rest),
+        "help" | "--help" | "-h" => help(rest),
+        "--version" | "-V" | "version" => {
+            output::print(&format!("sudoku-lab {}\n", env!("CARGO_PKG_VERSION")))?;
+            Ok(EXIT_OK)
+        }
+        other if other.starts_with('-') => Err(Failure::Usage {
+            message: format!("unknown option '{other}' (a command comes first)"),
+            command: None,
+        }),
+        other => Err(Failure::Usage {
+            message: format!(
+                "unknown command '{other}' (commands: solve, count, check, formats, help)"
+            ),
+            command: None,
+        }),
+    }
+}
+
+fn help(rest: Vec<OsString>) -> Result<u8, Failure> {
+    let text = match rest.first().and_then(|a| a.to_str()) {
+        None => USAGE,
+        Some("solve") => solve::HELP,
+        Some("count") => count::HELP,
+        Some("check") => check::HELP,
+        Some("formats") => FORMATS_HELP,
+        Some(other) => {
+            return Err(Failure::Usage {
+                message: format!("no help on '{other}': it is not a command"),
+                command: None,
+            })
+        }
+    };
+    output::print(text)?;
+    Ok(EXIT_OK)
+}
+
+const FORMATS_HELP: &str = "\
+Usage: sudoku-lab formats
+
+Lists the text formats sudoku-lab reads and writes, one a line.
+";
+
+/// One line about each format, for `sudoku-lab formats`.
+fn describe(format: Format) -> &'static str {
+    match format {
+        Format::Line => "one puzzle per line, N² symbols, '.' '0' '-' '_' empty",
+        Format::Grid => "N lines of N symbols per puzzle ('|' '+' '-' rules ignored), blank line between puzzles",
+        Format::Poj3074 => "POJ 3074: 81-symbol lines, '.' empty, a final line 'end'; answers are 81-digit lines",
+        Format::Poj3076 => "POJ 3076: 16 lines of A-P or '-' per puzzle, blank line between (SPOJ: count line first)",
+        Format::Cqoi => "CQOI 2013 (Luogu P4573): 108 relation symbols < > ^ v per puzzle, whitespace ignored; answers are 9 lines of 9 digits",
+        Format::Picture => "inequality / Futoshiki drawing: optional 'N kind' line, then 2N-1 lines of cells joined by < > | and gaps of ^ v -",
+        Format::Json => "{\"size\":9,\"kind\":\"inequality\",\"givens\":\"…\",\"relations\":[[\"r1c1\",\"<\",\"r1c2\"]]} — one object, an array, or one per line",
+    }
+}
+
+fn formats(rest: Vec<OsString>) -> Result<u8, Failure> {
+    let parsed = args::parse(rest, &args::Spec::new("formats", &[], &[]))?;
+    if parsed.help {
+        output::print(FORMATS_HELP)?;
+        return Ok(EXIT_OK);
+    }
+    if let Some(extra) = parsed.positional.first() {
+        return Err(Failure::usage(
+            format!("unexpected argument '{}'", extra.to_string_lossy()),
+            "formats",
+        ));
+    }
+    let mut text = String::new();
+    for format in Format::ALL {
+        text.push_str(&format!("{:<8} {}\n", format.name(), describe(format)));
+    }
+    output::print(&text)?;
+    Ok(EXIT_OK)
+}

@@ -1,0 +1,424 @@
+//! `sudoku-lab solve`: solve every puzzle of the input and write the answers as a judge wants them.
+
+use std::ffi::OsString;
+use std::time::{Duration, Instant};
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use sudoku_lab::formats::{self, Alphabet, Entry, Format, Givens, InputError, ReadOptions};
+use sudoku_lab::{Options, Rule, Search, Silent, Stats, Status};
+
+use super::args::{self, Spec};
+use super::input::Input;
+use super::output::{self, Sink};
+use super::{report, Failure, EXIT_OK, EXIT_UNSOLVED};
+
+pub const HELP: &str = "\
+Usage: sudoku-lab solve [OPTIONS] [FILE]
+
+Solves every puzzle in FILE (stdin when left out or '-') and writes each answer in the
+input's format: POJ 3074 one 81-digit line per puzzle, POJ 3076 16 lines per puzzle with a
+blank line between, CQOI 9 lines of 9 space-separated digits, the solved grid for line, grid
+and picture, one JSON object per line for json. Puzzles are checked for a unique solution.
+
+Options:
+  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, auto
+                    (default auto: detected from the text)
+  --kind K          classic, inequality, futoshiki or auto (default: from the format)
+  --alphabet A      symbols of the givens: digits, letters, alnum, hex, numbers or auto
+  --output F        write the answers in format F instead of the input's
+  --first           stop at the first solution (do not check uniqueness)
+  --node-limit N    give up on a puzzle after N search nodes (default 50000000)
+  --stats           print a summary to stderr at the end: statuses, search counts, time
+  -h, --help        show this help
+
+A puzzle with no solution is named on stderr and gets no answer; one with several gets its
+first answer and a warning. Every answer is verified before it is written.
+
+Exit status: 0 every puzzle solved, 1 some puzzle has no solution or hit --node-limit,
+2 bad input or usage, 3 internal error.
+";
+
+const SPEC: Spec = Spec::new(
+    "solve",
+    &["format", "kind", "alphabet", "node-limit", "output"],
+    &["first", "stats"],
+);
+
+/// The puzzles of one input, read lazily, each validated and then searched with one
+/// reused [`Search`].
+pub struct Puzzles<'a> {
+    input: &'a Input,
+    entries: Box<dyn Iterator<Item = Result<Entry, InputError>> + 'a>,
+    options: Options,
+    search: Option<Search<Silent>>,
+    read: usize,
+    /// Time spent searching, parsing and writing left out.
+    pub solving: Duration,
+}
+
+impl<'a> Puzzles<'a> {
+    pub fn new(
+        input: &'a Input,
+        format: Format,
+        read_options: ReadOptions,
+        options: Options,
+    ) -> Puzzles<'a> {
+        Puzzles {
+            input,
+            entries: formats::read(&input.text, format, read_options),
+            options,
+            search: None,
+            read: 0,
+            solving: Duration::ZERO,
+        }
+    }
+
+    /// The next puzzle and its finished search, `None` at the end. Bad input (including a
+    /// puzzle that fails validation, or no puzzle at all) is an error.
+    pub fn next(&mut self) -> Result<Option<(Entry, &Search<Silent>)>, Failure> {
+        let Some(item) = self.entries.next() else {
+            if self.read == 0 {
+                return Err(Failure::Input(format!(
+                    "{}:1:1: the input holds no puzzle",
+                    self.input.name
+                )));
+            }
+            return Ok(None);
+        };
+        self.read += 1;
+        let entry = item.map_err(|e| self.input.error(&e))?;
+        if let Err(problem) = entry.puzzle.validate() {
+            return Err(self.input.error(&entry.input_error(problem)));
+        }
+        let started = Instant::now();
+        let search = match &mut self.search {
+            Some(search) => {
+                search.reset(&entry.puzzle);
+                search
+            }
+            none => none.insert(Search::new(&entry.puzzle, self.options, Silent)),
+        };
+        search.run();
+        self.solving += started.elapsed();
+        Ok(Some((entry, search)))
+    }
+}
+
+/// `puzzle 3 (line 5)`: how stderr names a puzzle.
+pub fn name(entry: &Entry) -> String {
+    format!("puzzle {} (line {})", entry.number, entry.pos.line)
+}
+
+/// `1 node`, `2 nodes`.
+pub fn count_of(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// Verifies `solution` independently of the search; a failure is a bug in the solver.
+pub fn verify(entry: &Entry, solution: &[u8]) -> Result<(), Failure> {
+    entry.puzzle.check_answer(solution).map_err(|problem| {
+        Failure::Internal(format!(
+            "{}: the solver's answer fails the check: {problem}",
+            name(entry)
+        ))
+    })
+}
+
+/// Turns a bad input found after some answers were written into an exit, flushing first so
+/// the answers so far reach the reader.
+fn flushed<T>(sink: &mut Sink, result: Result<T, Failure>) -> Result<T, Failure> {
+    if result.is_err() {
+        sink.flush()?;
+    }
+    result
+}
+
+pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
+    let parsed = args::parse(args, &SPEC)?;
+    if parsed.help {
+        output::print(HELP)?;
+        return Ok(EXIT_OK);
+    }
+    let chosen = parsed.format("format", SPEC.command)?;
+    let output_format = parsed.format("output", SPEC.command)?;
+    let read_options = parsed.read_options(SPEC.command)?;
+    let options = Options {
+        solution_limit: if parsed.switch("first") { 1 } else { 2 },
+        node_limit: parsed.positive("node-limit", Options::DEFAULT_NODE_LIMIT, SPEC.command)?,
+        ..Options::default()
+    };
+    let want_stats = parsed.switch("stats");
+    let file = parsed.single_input(SPEC.command)?;
+
+    let started = Instant::now();
+    let input = Input::read(file)?;
+    let format = input.format(chosen)?;
+    let output_format = output_format.unwrap_or(format);
+    let mut puzzles = Puzzles::new(&input, format, read_options, options);
+    let mut writer = formats::Writer::new(output_format);
+    let mut sink = Sink::new();
+    let mut summary = Summary::default();
+    let mut text = String::new();
+    let mut code = EXIT_OK;
+    loop {
+        let next = puzzles.next();
+        let Some((mut entry, search)) = flushed(&mut sink, next)? else {
+            break;
+        };
+        let status = search.status().unwrap_or(Status::LimitReached);
+        let stats = search.stats();
+        let solutions = search.solutions();
+        summary.add(status, stats);
+        if status.has_solution() && solutions.is_empty() {
+            sink.flush()?;
+            return Err(Failure::Internal(format!(
+                "{}: the search says {status} but kept no solution",
+                name(&entry)
+            )));
+        }
+        for solution in solutions {
+            flushed(&mut sink, verify(&entry, solution))?;
+        }
+        text.clear();
+        if output_format == Format::Json {
+            write_json(&mut text, &entry, status, stats, solutions);
+        } else if let Some(first) = solutions.first() {
+            let fitted = fit_output(&mut entry, output_format).map_err(|e| input.error(&e));
+            flushed(&mut sink, fitted)?;
+            writer.solution(&mut text, &entry, first);
+        }
+        match status {
+            Status::Unique | Status::Solved => {}
+            Status::Multiple => report(&format!(
+                "{}: more than one solution; wrote the first",
+                name(&entry)
+            )),
+            Status::Unsolvable => {
+                report(&format!("{}: no solution", name(&entry)));
+                code = EXIT_UNSOLVED;
+            }
+            Status::LimitReached => {
+                let found = if solutions.is_empty() {
+                    ""
+                } else {
+                    " before proving the answer unique; wrote it"
+                };
+                report(&format!(
+                    "{}: gave up after {}{found} (raise --node-limit)",
+                    name(&entry),
+                    count_of(stats.nodes, "node")
+                ));
+                code = EXIT_UNSOLVED;
+            }
+        }
+        if !sink.write(&text)? {
+            break;
+        }
+    }
+    text.clear();
+    writer.finish(&mut text, false);
+    if sink.write(&text)? {
+        sink.flush()?;
+    }
+    if want_stats {
+        summary.report(started.elapsed(), puzzles.solving);
+    }
+    Ok(code)
+}
+
+/// Makes `entry` writable in a judge's output format: the judge's size and alphabet.
+fn fit_output(entry: &mut Entry, format: Format) -> Result<(), InputError> {
+    let size = entry.puzzle.size();
+    let (judge_size, alphabet) = match format {
+        Format::Poj3074 | Format::Cqoi => (9, Alphabet::Digits),
+        Format::Poj3076 => (16, Alphabet::Letters),
+        _ => return Ok(()),
+    };
+    if size != judge_size {
+        return Err(InputError::new(
+            entry.pos,
+            format!(
+                "puzzle {} is {size}×{size}; {format} answers are {judge_size}×{judge_size} \
+                 (choose another --output)",
+                entry.number
+            ),
+        ));
+    }
+    entry.alphabet = alphabet;
+    Ok(())
+}
+
+/// Totals over a run, for `--stats`.
+#[derive(Default)]
+struct Summary {
+    puzzles: u64,
+    statuses: [u64; 5],
+    stats: Stats,
+}
+
+const STATUSES: [Status; 5] = [
+    Status::Unique,
+    Status::Solved,
+    Status::Multiple,
+    Status::Unsolvable,
+    Status::LimitReached,
+];
+
+impl Summary {
+    fn add(&mut self, status: Status, stats: &Stats) {
+        self.puzzles += 1;
+        if let Some(i) = STATUSES.iter().position(|&s| s == status) {
+            self.statuses[i] += 1;
+        }
+        self.stats.add(stats);
+    }
+
+    fn report(&self, wall: Duration, solving: Duration) {
+        let statuses: Vec<String> = STATUSES
+            .iter()
+            .zip(self.statuses)
+            .filter(|(_, n)| *n > 0)
+            .map(|(s, n)| format!("{n} {s}"))
+            .collect();
+        let s = &self.stats;
+        let per_puzzle = |d: Duration| d.as_secs_f64() * 1e6 / self.puzzles.max(1) as f64;
+        report(&format!(
+            "stats: {}: {}",
+            count_of(self.puzzles, "puzzle"),
+            statuses.join(", ")
+        ));
+        report(&format!(
+            "stats: {} nodes, {} guesses, {} backtracks, {} contradictions",
+            s.nodes, s.guesses, s.backtracks, s.contradictions
+        ));
+        report(&format!(
+            "stats: placements {}: {}",
+            s.total_placements(),
+            by_rule(&s.placements)
+        ));
+        report(&format!(
+            "stats: eliminations {}: {}",
+            s.total_eliminations(),
+            by_rule(&s.eliminations)
+        ));
+        report(&format!(
+            "stats: wall time {:.3} ms, {:.1} µs per puzzle ({:.1} µs searching)",
+            wall.as_secs_f64() * 1e3,
+            per_puzzle(wall),
+            per_puzzle(solving)
+        ));
+    }
+}
+
+/// `given 25, naked_single 40`: the rules with a count, in [`Rule::ALL`] order.
+fn by_rule(counts: &[u64; Rule::COUNT]) -> String {
+    let parts: Vec<String> = Rule::ALL
+        .iter()
+        .filter(|&&r| counts[r as usize] > 0)
+        .map(|&r| format!("{} {}", r.name(), counts[r as usize]))
+        .collect();
+    if parts.is_empty() {
+        "none".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// One puzzle's result as a line of JSON.
+#[derive(serde::Serialize)]
+struct JsonAnswer<'a> {
+    puzzle: usize,
+    line: u32,
+    status: &'static str,
+    size: usize,
+    kind: &'static str,
+    solution: Option<Givens>,
+    solutions: Vec<Givens>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    alphabet: Option<&'static str>,
+    stats: JsonStats<'a>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonStats<'a> {
+    nodes: u64,
+    guesses: u64,
+    backtracks: u64,
+    contradictions: u64,
+    placements: ByRule<'a>,
+    eliminations: ByRule<'a>,
+}
+
+/// Counts per rule as a JSON object in [`Rule::ALL`] order.
+struct ByRule<'a>(&'a [u64; Rule::COUNT]);
+
+impl Serialize for ByRule<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(Rule::COUNT))?;
+        for rule in Rule::ALL {
+            map.serialize_entry(rule.name(), &self.0[rule as usize])?;
+        }
+        map.end()
+    }
+}
+
+/// The alphabet JSON answers to `entry` are written in: the puzzle's when it has a symbol
+/// for every digit, else numbers.
+fn json_alphabet(entry: &Entry) -> Alphabet {
+    let alphabet = entry.alphabet;
+    if alphabet != Alphabet::Numbers && alphabet.fits(entry.puzzle.size()) {
+        alphabet
+    } else {
+        Alphabet::Numbers
+    }
+}
+
+/// A grid as a string of symbols in `alphabet`, or an array of numbers.
+pub fn render(grid: &[u8], alphabet: Alphabet) -> Givens {
+    if alphabet == Alphabet::Numbers {
+        return Givens::Numbers(grid.to_vec());
+    }
+    Givens::Symbols(
+        grid.iter()
+            .map(|&d| alphabet.symbol(d).unwrap_or('?'))
+            .collect(),
+    )
+}
+
+fn write_json(
+    out: &mut String,
+    entry: &Entry,
+    status: Status,
+    stats: &Stats,
+    solutions: &[Vec<u8>],
+) {
+    let alphabet = json_alphabet(entry);
+    let solutions: Vec<Givens> = solutions.iter().map(|s| render(s, alphabet)).collect();
+    let answer = JsonAnswer {
+        puzzle: entry.number,
+        line: entry.pos.line,
+        status: status.name(),
+        size: entry.puzzle.size(),
+        kind: entry.puzzle.kind().name(),
+        solution: solutions.first().cloned(),
+        solutions,
+        alphabet: (alphabet != Alphabet::Digits).then(|| alphabet.name()),
+        stats: JsonStats {
+            nodes: stats.nodes,
+            guesses: stats.guesses,
+            backtracks: stats.backtracks,
+            contradictions: stats.contradictions,
+            placements: ByRule(&stats.placements),
+            eliminations: ByRule(&stats.eliminations),
+        },
+    };
+    // Strings, numbers and maps with string keys always serialize.
+    if let Ok(json) = serde_json::to_string(&answer) {
+        out.push_str(&json);
+    }
+    out.push('\n');
+}

@@ -1,0 +1,26 @@
+//! `sudoku-lab`: the native command line — solve, count and check puzzles in judge formats.
+
+mod cli;
+
+use std::panic;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    // A panic is a bug: report it in one line and exit 3 rather than with a backtrace dump.
+    panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string());
+        let place = info
+            .location()
+            .map(|l| format!(" ({}:{})", l.file(), l.line()))
+            .unwrap_or_default();
+        cli::report(&format!("internal error: {message}{place}"));
+    }));
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let code = panic::catch_unwind(move || cli::run(args)).unwrap_or(cli::EXIT_INTERNAL);
+    ExitCode::from(code)
+}

@@ -1,0 +1,878 @@
+//! The `sudoku-lab` binary end to end: every corpus answer checked by `check.py` and by an
+//! independent checker here, bad input located and never a panic, and each command's contract.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
+
+fn data(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(path)
+}
+
+fn load(path: &str) -> String {
+    let p = data(path);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// A fresh path in the temp directory; the file is the caller's to write and remove.
+fn temp_path(name: &str) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!("sudoku-lab-cli-{}-{n}-{name}", std::process::id()))
+}
+
+/// Runs the binary with `args`, feeding `stdin` from a thread so a large input cannot
+/// deadlock against a full stdout pipe.
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sudoku-lab binary runs");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let input = stdin.to_vec();
+    // The binary may stop reading early (bad input, size limit): a broken pipe is expected.
+    let feeder = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("the binary finishes");
+    let _ = feeder.join();
+    assert_no_panic(&output);
+    output
+}
+
+fn run_file(args: &[&str], stdin_file: &Path) -> Output {
+    let input =
+        std::fs::read(stdin_file).unwrap_or_else(|e| panic!("{}: {e}", stdin_file.display()));
+    run(args, &input)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().unwrap_or(-1)
+}
+
+fn assert_no_panic(o: &Output) {
+    let err = stderr(o);
+    assert!(
+        !err.contains("panicked") && !err.contains("internal error"),
+        "the binary panicked: {err}"
+    );
+    assert_ne!(code(o), 3, "internal error: {err}");
+    assert!(o.status.code().is_some(), "killed by a signal: {err}");
+}
+
+/// Asserts exit code 2 and a `<stdin>:LINE:COL: message` diagnostic that contains `message`,
+/// returning the (line, col) it names.
+fn assert_bad_input(o: &Output, message: &str) -> (u32, u32) {
+    let err = stderr(o);
+    assert_eq!(code(o), 2, "expected exit 2, stderr: {err}");
+    let rest = err
+        .strip_prefix("sudoku-lab: <stdin>:")
+        .unwrap_or_else(|| panic!("no <stdin>:LINE:COL: prefix in {err:?}"));
+    let mut parts = rest.splitn(3, ':');
+    let line: u32 = parts
+        .next()
+        .and_then(|l| l.parse().ok())
+        .unwrap_or_else(|| panic!("no line in {err:?}"));
+    let col: u32 = parts
+        .next()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("no column in {err:?}"));
+    let text = parts.next().unwrap_or("");
+    assert!(text.contains(message), "expected {message:?} in {err:?}");
+    assert_eq!(err.lines().count(), 1, "one line of diagnostics: {err:?}");
+    (line, col)
+}
+
+fn python3() -> &'static str {
+    let ok = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        ok,
+        "python3 is needed to run ../shared/data/check.py (the independent checker); install it"
+    );
+    "python3"
+}
+
+// ---------------------------------------------------------------------------------------------
+// An independent 9×9 checker, sharing no code with the crate.
+
+/// The POJ 3074 puzzles of `text`: 81-char lines up to `end`, 0 for empty.
+fn poj3074_puzzles(text: &str) -> Vec<Vec<u8>> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .take_while(|&l| l != "end")
+        .map(|l| {
+            l.bytes()
+                .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+                .collect()
+        })
+        .collect()
+}
+
+/// Why `answer` is not a solution of the 9×9 `puzzle`, if it is not.
+fn sudoku_error(puzzle: &[u8], answer: &[u8]) -> Option<String> {
+    if answer.len() != 81 || puzzle.len() != 81 {
+        return Some(format!("{} cells", answer.len()));
+    }
+    if let Some(i) = (0..81).find(|&i| puzzle[i] != 0 && puzzle[i] != answer[i]) {
+        return Some(format!("given at cell {i} changed"));
+    }
+    let houses = (0..9).flat_map(|k| {
+        let row: Vec<usize> = (0..9).map(|j| 9 * k + j).collect();
+        let col: Vec<usize> = (0..9).map(|j| 9 * j + k).collect();
+        let block: Vec<usize> = (0..9)
+            .map(|j| 9 * (3 * (k / 3) + j / 3) + 3 * (k % 3) + j % 3)
+            .collect();
+        [row, col, block]
+    });
+    for house in houses {
+        let mut seen = [false; 10];
+        for &c in &house {
+            let d = answer[c] as usize;
+            if !(1..=9).contains(&d) || seen[d] {
+                return Some(format!("house {house:?} is not 1-9 all different"));
+            }
+            seen[d] = true;
+        }
+    }
+    None
+}
+
+fn check_poj3074_answers(input: &str, output: &str) {
+    let puzzles = poj3074_puzzles(input);
+    let answers: Vec<Vec<u8>> = output
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.trim().bytes().map(|b| b.wrapping_sub(b'0')).collect())
+        .collect();
+    assert_eq!(puzzles.len(), answers.len(), "one answer line per puzzle");
+    for (k, (p, a)) in puzzles.iter().zip(&answers).enumerate() {
+        if let Some(e) = sudoku_error(p, a) {
+            panic!("answer {}: {e}", k + 1);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every corpus of the manifest, checked by check.py.
+
+/// `(mode, input)` rows of MANIFEST.tsv in `mode`, without the 49,151-puzzle file (a release
+/// build checks that one: see the Makefile).
+fn manifest_rows(mode: &str) -> Vec<String> {
+    load("MANIFEST.tsv")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut fields = l.split('\t');
+            let m = fields.next()?;
+            let input = fields.next()?;
+            (m == mode && !input.contains("royle_sudoku17_all")).then(|| input.to_string())
+        })
+        .collect()
+}
+
+/// One solved manifest row: the input's path and text, and the answers in a temp file.
+struct Solved {
+    input: PathBuf,
+    text: String,
+    answers: PathBuf,
+    output: String,
+}
+
+impl Drop for Solved {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.answers);
+    }
+}
+
+/// Runs `job` over `items` on a few threads, keeping the order.
+fn parallel<T: Sync, R: Send>(items: &[T], job: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .min(8);
+    let size = items.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(size)
+            .map(|chunk| scope.spawn(|| chunk.iter().map(&job).collect::<Vec<R>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a worker thread finishes"))
+            .collect()
+    })
+}
+
+/// Solves every manifest input of `mode` with `solve --format MODE < INPUT` and has
+/// check.py accept the answers. Each row runs `check.py MODE INPUT ANSWERS` as a command,
+/// except the hundreds of small derived CQOI rows, which one Python process checks with the
+/// same `run_mode` function (a Python start costs more than the whole check).
+fn solve_manifest(mode: &str) -> Vec<Solved> {
+    let python = python3();
+    let rows = manifest_rows(mode);
+    assert!(!rows.is_empty(), "no manifest rows for {mode}");
+    let solved: Vec<Result<Solved, String>> = parallel(&rows, |input| solve_row(mode, input));
+    let failures: Vec<&String> = solved.iter().filter_map(|r| r.as_ref().err()).collect();
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        join(&failures)
+    );
+    let solved: Vec<Solved> = solved.into_iter().filter_map(Result::ok).collect();
+    let (batched, single): (Vec<&Solved>, Vec<&Solved>) = solved
+        .iter()
+        .partition(|s| s.input.to_string_lossy().contains("/derived/"));
+    let mut failures: Vec<String> = parallel(&single, |s| check_py(python, mode, s))
+        .into_iter()
+        .flatten()
+        .collect();
+    failures.extend(check_py_batch(python, mode, &batched));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        join(&failures)
+    );
+    solved
+}
+
+fn join(lines: &[impl AsRef<str>]) -> String {
+    lines
+        .iter()
+        .map(AsRef::as_ref)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn solve_row(mode: &str, input: &str) -> Result<Solved, String> {
+    let path = data(input);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{input}: {e}"))?;
+    let solved = run(&["solve", "--format", mode], text.as_bytes());
+    if code(&solved) != 0 {
+        return Err(format!(
+            "{input}: solve exited {}: {}",
+            code(&solved),
+            stderr(&solved)
+        ));
+    }
+    let answers = temp_path("answers.out");
+    std::fs::write(&answers, &solved.stdout).map_err(|e| format!("{input}: {e}"))?;
+    Ok(Solved {
+        input: path,
+        text,
+        answers,
+        output: stdout(&solved),
+    })
+}
+
+/// `python3 check.py MODE INPUT ANSWERS`; the complaint when it does not exit 0.
+fn check_py(python: &str, mode: &str, s: &Solved) -> Option<String> {
+    let checked = Command::new(python)
+        .arg(data("check.py"))
+        .arg(mode)
+        .arg(&s.input)
+        .arg(&s.answers)
+        .output();
+    match checked {
+        Ok(o) if o.status.success() => None,
+        Ok(o) => Some(format!(
+            "{}: check.py rejected the answers:\n{}",
+            s.input.display(),
+            String::from_utf8_lossy(&o.stdout)
+        )),
+        Err(e) => Some(format!("check.py did not run: {e}")),
+    }
+}
+
+/// check.py's `run_mode` over many rows in one Python process, as `check.py` itself calls it.
+fn check_py_batch(python: &str, mode: &str, rows: &[&Solved]) -> Vec<String> {
+    if rows.is_empty() {
+        return Vec::new();
+    }
+    const DRIVER: &str = "\
+import sys
+sys.path.insert(0, sys.argv[1])
+import check
+bad = 0
+for line in sys.stdin.read().splitlines():
+    mode, pin, pout = line.split('\\t')
+    try:
+        ok = check.run_mode(mode, pin, pout, quiet=True)
+    except check.Malformed as e:
+        ok = False
+        print('MALFORMED %s: %s' % (pin, e))
+    if not ok:
+        bad += 1
+        print('BAD %s' % pin)
+sys.exit(1 if bad else 0)
+";
+    let list: String = rows
+        .iter()
+        .map(|s| format!("{mode}\t{}\t{}\n", s.input.display(), s.answers.display()))
+        .collect();
+    let mut child = match Command::new(python)
+        .arg("-c")
+        .arg(DRIVER)
+        .arg(data(""))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(e) => return vec![format!("python3 did not run: {e}")],
+    };
+    if let Some(mut pipe) = child.stdin.take() {
+        let _ = pipe.write_all(list.as_bytes());
+    }
+    match child.wait_with_output() {
+        Ok(o) if o.status.success() => Vec::new(),
+        Ok(o) => vec![format!(
+            "check.py's run_mode rejected answers:\n{}",
+            String::from_utf8_lossy(&o.stdout)
+        )],
+        Err(e) => vec![format!("python3 did not finish: {e}")],
+    }
+}
+
+#[test]
+fn every_cqoi_corpus_is_solved_and_accepted_by_check_py() {
+    solve_manifest("cqoi");
+}
+
+#[test]
+fn every_poj3076_corpus_is_solved_and_accepted_by_check_py() {
+    solve_manifest("poj3076");
+}
+
+#[test]
+fn every_poj3074_corpus_is_solved_and_accepted_by_check_py_and_by_an_independent_checker() {
+    for solved in solve_manifest("poj3074") {
+        check_poj3074_answers(&solved.text, &solved.output);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bad input: exit 2, a position, a message, never a panic.
+
+const EMPTY_81: &str =
+    ".................................................................................";
+
+fn line_with(prefix: &str) -> String {
+    format!("{prefix}{}", &EMPTY_81[prefix.len()..])
+}
+
+#[test]
+fn two_equal_givens_in_a_row_point_at_the_second() {
+    let input = format!("{}\nend\n", line_with("5...5"));
+    let o = run(&["solve", "--format", "poj3074"], input.as_bytes());
+    let pos = assert_bad_input(&o, "r1c1 and r1c5 are both 5 in row 1");
+    assert_eq!(pos, (1, 5));
+}
+
+#[test]
+fn an_x_in_a_nine_by_nine_line_is_named() {
+    let input = format!("{}\nend\n", line_with("1234X"));
+    let o = run(&["solve", "--format", "poj3074"], input.as_bytes());
+    assert_eq!(assert_bad_input(&o, "'X'"), (1, 5));
+    let o = run(
+        &["solve", "--format", "line"],
+        line_with("1234X").as_bytes(),
+    );
+    assert_bad_input(&o, "X");
+}
+
+#[test]
+fn an_eighty_character_line_says_how_long_it_is() {
+    let input = format!("{}\nend\n", &EMPTY_81[1..]);
+    let o = run(&["solve", "--format", "poj3074"], input.as_bytes());
+    assert_bad_input(&o, "80 symbols");
+    let o = run(&["solve", "--format", "line"], &EMPTY_81.as_bytes()[1..]);
+    assert_bad_input(&o, "80 symbols");
+}
+
+#[test]
+fn one_hundred_and_seven_cqoi_symbols_are_too_few() {
+    let sample = load("cqoi2013/sample1.in");
+    // Drop the last symbol: the stream ends one short.
+    let cut = sample
+        .rfind(['<', '>', '^', 'v'])
+        .expect("the sample has symbols");
+    let input = &sample[..cut];
+    for args in [&["solve", "--format", "cqoi"][..], &["solve"]] {
+        let o = run(args, input.as_bytes());
+        assert_bad_input(&o, "found 107");
+    }
+}
+
+#[test]
+fn a_relation_cycle_is_printed() {
+    let picture = "4\n. < . | . | .\nv ^ - -\n. > . | . | .\n- - - -\n. | . | . | .\n- - - -\n. | . | . | .\n";
+    let o = run(&["solve", "--format", "picture"], picture.as_bytes());
+    assert_bad_input(
+        &o,
+        "the relations form a cycle: r1c1 < r1c2 < r2c2 < r2c1 < r1c1",
+    );
+    let json = r#"{"size":4,"kind":"futoshiki","givens":"................","relations":[["r1c1","<","r1c2"],["r1c2","^","r2c2"],["r2c2","<","r2c1"],["r1c1","v","r2c1"]]}"#;
+    let o = run(&["solve"], json.as_bytes());
+    assert_bad_input(&o, "cycle");
+}
+
+#[test]
+fn a_relation_contradicting_a_given_is_located() {
+    let picture = "4\n4 < . | . | .\n- - - -\n. | . | . | .\n- - - -\n. | . | . | .\n- - - -\n. | . | . | .\n";
+    let o = run(&["solve", "--format", "picture"], picture.as_bytes());
+    let pos = assert_bad_input(&o, "r1c1 is 4, but r1c1 < r1c2 needs at most 3 there");
+    assert_eq!(pos, (2, 1), "the given's place");
+    let json = r#"{"size":9,"givens":"9................................................................................","relations":[["r1c1","<","r1c2"]]}"#;
+    let o = run(&["solve", "--format", "json"], json.as_bytes());
+    assert_bad_input(&o, "r1c1 is 9");
+}
+
+/// xorshift64*: a reproducible byte stream without a crate.
+fn random_bytes(seed: u64, len: usize, ascii: bool) -> Vec<u8> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..len)
+        .map(|_| {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            let b = (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 56) as u8;
+            if ascii {
+                let table = b" .123456789ABCDEFGP<>^v|-\n{}[]\":,";
+                table[b as usize % table.len()]
+            } else {
+                b
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn random_bytes_are_bad_input_not_a_crash() {
+    for seed in [1, 2, 3, 42, 2024] {
+        let bytes = random_bytes(seed, 4000, false);
+        let o = run(&["solve"], &bytes);
+        assert_bad_input(&o, "the input is not UTF-8 text");
+        let text = random_bytes(seed, 4000, true);
+        let mut formats = vec![None];
+        formats.extend(
+            [
+                "line", "grid", "poj3074", "poj3076", "cqoi", "picture", "json",
+            ]
+            .map(Some),
+        );
+        for format in formats {
+            let mut args = vec!["solve"];
+            args.extend(format.map(|f| ["--format", f]).into_iter().flatten());
+            let o = run(&args, &text);
+            assert_bad_input(&o, "");
+        }
+    }
+}
+
+#[test]
+fn invalid_utf8_is_located_at_the_first_bad_byte() {
+    let o = run(&["solve"], b"123\n45\xff6\n");
+    assert_eq!(assert_bad_input(&o, "the input is not UTF-8 text"), (2, 3));
+}
+
+#[test]
+fn a_one_megabyte_line_is_rejected_fast() {
+    let line = "1".repeat(1 << 20);
+    for args in [
+        &["solve"][..],
+        &["solve", "--format", "line"],
+        &["solve", "--format", "poj3074"],
+        &["solve", "--format", "grid"],
+        &["count", "--format", "json"],
+    ] {
+        let started = Instant::now();
+        let o = run(args, line.as_bytes());
+        assert_bad_input(&o, "");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{args:?} took {:?}",
+            started.elapsed()
+        );
+    }
+}
+
+#[test]
+fn input_past_the_size_limit_is_refused() {
+    let big = vec![b'.'; (256 << 20) + 1];
+    let o = run(&["solve", "--format", "line"], &big);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("larger than 256 MiB"), "{}", stderr(&o));
+}
+
+#[test]
+fn empty_input_is_an_error() {
+    let o = run(&["solve"], b"");
+    assert_eq!(assert_bad_input(&o, "the input is empty"), (1, 1));
+    let o = run(&["solve", "--format", "poj3074"], b"end\n");
+    assert_bad_input(&o, "no puzzle");
+    let o = run(&["count", "--format", "cqoi"], b"  \n");
+    assert_bad_input(&o, "");
+}
+
+#[test]
+fn answers_before_a_bad_puzzle_are_written_then_the_run_stops() {
+    let input = format!(
+        "{}\n{}\n{}\nend\n",
+        EMPTY_81.replacen('.', "1", 1),
+        line_with("55"),
+        EMPTY_81
+    );
+    let o = run(
+        &["solve", "--format", "poj3074", "--first"],
+        input.as_bytes(),
+    );
+    assert_eq!(assert_bad_input(&o, "r1c1 and r1c2 are both 5").0, 2);
+    assert_eq!(stdout(&o).lines().count(), 1, "the first answer only");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Puzzles with no, many, or too costly solutions.
+
+/// A 9×9 puzzle that passes validation but has no solution: r1c9 must be 9, and r2c9 is.
+fn unsolvable() -> String {
+    format!("12345678.........9{}", &EMPTY_81[18..])
+}
+
+#[test]
+fn an_unsolvable_puzzle_is_named_and_the_others_are_still_solved() {
+    let first = load("poj3074/sample.in")
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let input = format!("{first}\n{}\n{first}\nend\n", unsolvable());
+    let o = run(&["solve", "--format", "poj3074"], input.as_bytes());
+    assert_eq!(code(&o), 1);
+    assert_eq!(
+        stderr(&o).trim(),
+        "sudoku-lab: puzzle 2 (line 2): no solution"
+    );
+    assert_eq!(stdout(&o).lines().count(), 2);
+    check_poj3074_answers(&format!("{first}\n{first}\nend\n"), &stdout(&o));
+}
+
+#[test]
+fn a_puzzle_with_many_solutions_gets_its_first_and_a_warning() {
+    let o = run(&["solve", "--format", "line"], EMPTY_81.as_bytes());
+    assert_eq!(code(&o), 0);
+    assert!(
+        stderr(&o).contains("puzzle 1 (line 1): more than one solution; wrote the first"),
+        "{}",
+        stderr(&o)
+    );
+    check_poj3074_answers(&format!("{EMPTY_81}\nend\n"), &stdout(&o));
+}
+
+#[test]
+fn the_node_limit_gives_up_with_exit_1() {
+    // Puzzle 11 of top95 needs about a hundred nodes; the empty grid has many solutions, so
+    // no search can settle it in one node.
+    let hard = load("poj3074/norvig_top95.in")
+        .lines()
+        .nth(10)
+        .unwrap_or_default()
+        .to_string();
+    for puzzle in [hard.as_str(), EMPTY_81] {
+        let o = run(
+            &["solve", "--node-limit", "1", "--format", "poj3074"],
+            puzzle.as_bytes(),
+        );
+        assert_eq!(code(&o), 1, "{puzzle}");
+        assert!(
+            stderr(&o).contains("puzzle 1 (line 1): gave up after 1 node (raise --node-limit)"),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(stdout(&o), "");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// count, check, --output, stdin and files.
+
+#[test]
+fn count_reports_every_solution_up_to_the_limit() {
+    let empty_4 = "................\n".as_bytes();
+    let o = run(&["count", "--format", "line"], empty_4);
+    assert_eq!((code(&o), stdout(&o)), (0, "288\n".to_string()));
+    let o = run(&["count", "--limit", "10"], EMPTY_81.as_bytes());
+    assert_eq!(
+        (code(&o), stdout(&o)),
+        (0, "10 (solution limit reached)\n".to_string())
+    );
+    let input = format!(
+        "{}\n{}\n",
+        unsolvable(),
+        load("poj3074/sample.in").lines().next().unwrap_or_default()
+    );
+    let o = run(&["count", "--format", "line"], input.as_bytes());
+    assert_eq!((code(&o), stdout(&o)), (0, "0\n1\n".to_string()));
+    let o = run(&["count", "--node-limit", "2"], empty_4);
+    assert_eq!(code(&o), 1);
+    assert!(
+        stdout(&o).ends_with(" (node limit reached)\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn check_accepts_good_answers_and_rejects_tampered_ones() {
+    let puzzles = data("poj3074/norvig_easy50.in");
+    let solved = run_file(&["solve"], &puzzles);
+    assert_eq!(code(&solved), 0);
+    let good = temp_path("good.out");
+    std::fs::write(&good, &solved.stdout).expect("temp file");
+    let p = puzzles.to_string_lossy().to_string();
+    let o = run(&["check", &p, &good.to_string_lossy()], b"");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).ends_with("50 of 50 answers are correct\n"));
+
+    // Swap the first two digits of answer 3: its row stays whole, its columns do not.
+    let mut text = stdout(&solved);
+    let at = text.match_indices('\n').nth(1).map_or(0, |(i, _)| i + 1);
+    let (a, b) = (text.as_bytes()[at] as char, text.as_bytes()[at + 1] as char);
+    text.replace_range(at..at + 2, &format!("{b}{a}"));
+    let bad = temp_path("bad.out");
+    std::fs::write(&bad, &text).expect("temp file");
+    let o = run(&["check", &p, &bad.to_string_lossy()], b"");
+    assert_eq!(code(&o), 1);
+    let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
+    assert_eq!(lines[0], "puzzle 1: ok");
+    assert!(
+        lines[2].starts_with("puzzle 3: ") && lines[2] != "puzzle 3: ok",
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("49 of 50 answers are correct")
+    );
+
+    // Fewer answers than puzzles: unreadable as a pair.
+    let short = temp_path("short.out");
+    std::fs::write(&short, text.lines().take(3).collect::<Vec<_>>().join("\n")).expect("temp file");
+    let o = run(&["check", &p, &short.to_string_lossy()], b"");
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("3 answers for 50 puzzles"),
+        "{}",
+        stderr(&o)
+    );
+
+    // The answers may come from stdin.
+    let o = run(&["check", &p, "-"], &solved.stdout);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    for f in [good, bad, short] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+#[test]
+fn check_reads_cqoi_and_poj3076_answers() {
+    for input in [
+        "cqoi2013/sample2_garbled_line_breaks.in",
+        "poj3076/multi_case_all.in",
+    ] {
+        let path = data(input);
+        let solved = run_file(&["solve"], &path);
+        let answers = temp_path("answers.out");
+        std::fs::write(&answers, &solved.stdout).expect("temp file");
+        let o = run(
+            &["check", &path.to_string_lossy(), &answers.to_string_lossy()],
+            b"",
+        );
+        let _ = std::fs::remove_file(&answers);
+        assert_eq!(code(&o), 0, "{input}: {}{}", stdout(&o), stderr(&o));
+    }
+}
+
+#[test]
+fn json_output_has_one_object_per_puzzle_with_status_solutions_and_stats() {
+    let input = format!(
+        "{}\n{}\n{}\n",
+        load("poj3074/sample.in").lines().next().unwrap_or_default(),
+        unsolvable(),
+        EMPTY_81
+    );
+    let o = run(
+        &["solve", "--format", "line", "--output", "json"],
+        input.as_bytes(),
+    );
+    assert_eq!(code(&o), 1, "the second puzzle has no solution");
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 3);
+    let statuses: Vec<&str> = lines
+        .iter()
+        .map(|v| v["status"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(statuses, ["unique", "unsolvable", "multiple"]);
+    assert_eq!(lines[0]["puzzle"], 1);
+    assert!(lines[1]["solution"].is_null());
+    assert_eq!(lines[2]["solutions"].as_array().map(Vec::len), Some(2));
+    assert!(lines[0]["stats"]["nodes"].as_u64().is_some_and(|n| n >= 1));
+    assert!(lines[0]["stats"]["placements"]["given"]
+        .as_u64()
+        .is_some_and(|n| n > 0));
+    let puzzles: Vec<Vec<u8>> = poj3074_puzzles(&input);
+    for (k, v) in [(0, &lines[0]), (2, &lines[2])] {
+        let answer: Vec<u8> = v["solution"]
+            .as_str()
+            .unwrap_or("")
+            .bytes()
+            .map(|b| b - b'0')
+            .collect();
+        assert_eq!(sudoku_error(&puzzles[k], &answer), None);
+    }
+}
+
+#[test]
+fn stdin_a_file_and_a_dash_give_the_same_answers() {
+    let path = data("poj3074/norvig_hardest.in");
+    let p = path.to_string_lossy().to_string();
+    let from_stdin = run_file(&["solve"], &path);
+    let from_file = run(&["solve", &p], b"");
+    let from_dash = run_file(&["solve", "-"], &path);
+    assert_eq!(code(&from_stdin), 0);
+    assert_eq!(from_stdin.stdout, from_file.stdout);
+    assert_eq!(from_stdin.stdout, from_dash.stdout);
+    check_poj3074_answers(&load("poj3074/norvig_hardest.in"), &stdout(&from_file));
+}
+
+#[test]
+fn output_can_change_the_format() {
+    let path = data("poj3076/sample.in");
+    let o = run_file(&["solve", "--output", "line"], &path);
+    assert_eq!(code(&o), 0);
+    assert_eq!(stdout(&o).trim().len(), 256);
+    let o = run_file(&["solve", "--output", "poj3074"], &path);
+    assert_bad_input(&o, "poj3074 answers are 9×9");
+}
+
+#[test]
+fn stats_summarise_the_run_on_stderr() {
+    let o = run_file(&["solve", "--stats"], &data("poj3074/norvig_hardest.in"));
+    assert_eq!(code(&o), 0);
+    let err = stderr(&o);
+    for part in [
+        "11 puzzles: 11 unique",
+        "nodes",
+        "guesses",
+        "eliminations",
+        "peer",
+        "µs per puzzle",
+    ] {
+        assert!(err.contains(part), "{part:?} missing from {err}");
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_the_run_quietly() {
+    let mut child = Command::new(BIN)
+        .args([
+            "solve",
+            &data("poj3074/royle_sudoku17_first1000.in").to_string_lossy(),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = [0u8; 82];
+    child
+        .stdout
+        .as_mut()
+        .expect("piped")
+        .read_exact(&mut first)
+        .expect("one answer");
+    drop(child.stdout.take());
+    let o = child.wait_with_output().expect("the binary finishes");
+    assert_no_panic(&o);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Usage.
+
+#[test]
+fn every_command_has_help() {
+    for args in [
+        &["--help"][..],
+        &["help"],
+        &["help", "solve"],
+        &["solve", "--help"],
+        &["count", "--help"],
+        &["check", "-h"],
+        &["formats", "--help"],
+    ] {
+        let o = run(args, b"");
+        assert_eq!(code(&o), 0, "{args:?}");
+        assert!(stdout(&o).contains("Usage"), "{args:?}: {}", stdout(&o));
+    }
+    let o = run(&["--version"], b"");
+    assert_eq!(
+        stdout(&o),
+        format!("sudoku-lab {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    let o = run(&["formats"], b"");
+    assert_eq!(stdout(&o).lines().count(), 7);
+}
+
+#[test]
+fn unknown_commands_and_options_are_one_line_usage_errors() {
+    for args in [
+        &["sovle"][..],
+        &["solve", "--frist"],
+        &["solve", "--format", "png"],
+        &["solve", "--node-limit", "0"],
+        &["count", "--limit", "many"],
+        &["check", "only-one-file"],
+        &["solve", "a", "b"],
+        &[],
+    ] {
+        let o = run(args, b"");
+        assert_eq!(code(&o), 2, "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("--help"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_missing_file_is_named() {
+    let o = run(&["solve", "/nonexistent/puzzles.txt"], b"");
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("/nonexistent/puzzles.txt: cannot open"),
+        "{}",
+        stderr(&o)
+    );
+}

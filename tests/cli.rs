@@ -412,6 +412,33 @@ fn an_eighty_character_line_says_how_long_it_is() {
 }
 
 #[test]
+fn broken_lines_are_explained_without_a_format_flag() {
+    let o = run(&["solve"], line_with("1234X").as_bytes());
+    assert_eq!(
+        assert_bad_input(&o, "'X' is not a digit of a 9×9 puzzle"),
+        (1, 5)
+    );
+    let o = run(&["solve"], &EMPTY_81.as_bytes()[1..]);
+    assert_bad_input(&o, "line 1 has 80 symbols; a 9×9 puzzle needs 81");
+}
+
+#[test]
+fn answers_keep_input_order_whatever_the_thread_count() {
+    let input = load("poj3074/norvig_top95.in");
+    let one = run(
+        &["solve", "--format", "poj3074", "--threads", "1"],
+        input.as_bytes(),
+    );
+    let three = run(
+        &["solve", "--format", "poj3074", "--threads", "3"],
+        input.as_bytes(),
+    );
+    assert_eq!(code(&one), 0);
+    assert_eq!(stdout(&one), stdout(&three));
+    check_poj3074_answers(&input, &stdout(&three));
+}
+
+#[test]
 fn one_hundred_and_seven_cqoi_symbols_are_too_few() {
     let sample = load("cqoi2013/sample1.in");
     // Drop the last symbol: the stream ends one short.
@@ -546,6 +573,13 @@ fn answers_before_a_bad_puzzle_are_written_then_the_run_stops() {
     );
     let o = run(
         &["solve", "--format", "poj3074", "--first"],
+        input.as_bytes(),
+    );
+    assert_eq!(assert_bad_input(&o, "r1c1 and r1c2 are both 5").0, 2);
+    assert_eq!(stdout(&o).lines().count(), 1, "the first answer only");
+    // The same when the puzzles are solved on several threads in a batch.
+    let o = run(
+        &["solve", "--format", "poj3074", "--first", "--threads", "4"],
         input.as_bytes(),
     );
     assert_eq!(assert_bad_input(&o, "r1c1 and r1c2 are both 5").0, 2);

@@ -7,7 +7,7 @@ use sudoku_lab::{Options, Status};
 use super::args::{self, Spec};
 use super::input::Input;
 use super::output::{self, Sink};
-use super::solve::{count_of, name, verify, Puzzles};
+use super::solve::{count_of, name, threads, verify, Puzzles};
 use super::{report, Failure, EXIT_OK, EXIT_UNSOLVED};
 
 pub const HELP: &str = "\
@@ -23,6 +23,7 @@ Options:
   --kind K          classic, inequality, futoshiki or auto
   --alphabet A      digits, letters, alnum, hex, numbers or auto
   --node-limit N    give up on a puzzle after N search nodes (default 50000000)
+  --threads N       count N puzzles at once (default: one per core; lines keep their order)
   -h, --help        show this help
 
 Exit status: 0 every puzzle counted (0 solutions is a count), 1 some puzzle hit
@@ -31,7 +32,14 @@ Exit status: 0 every puzzle counted (0 solutions is a count), 1 some puzzle hit
 
 const SPEC: Spec = Spec::new(
     "count",
-    &["limit", "format", "kind", "alphabet", "node-limit"],
+    &[
+        "limit",
+        "format",
+        "kind",
+        "alphabet",
+        "node-limit",
+        "threads",
+    ],
     &[],
 );
 
@@ -52,11 +60,12 @@ pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
         node_limit: parsed.positive("node-limit", Options::DEFAULT_NODE_LIMIT, SPEC.command)?,
         ..Options::default()
     };
+    let threads = threads(&parsed, SPEC.command)?;
     let file = parsed.single_input(SPEC.command)?;
 
     let input = Input::read(file)?;
     let format = input.format(chosen)?;
-    let mut puzzles = Puzzles::new(&input, format, read_options, options);
+    let mut puzzles = Puzzles::new(&input, format, read_options, options, threads);
     let mut sink = Sink::new();
     let mut code = EXIT_OK;
     loop {
@@ -64,22 +73,22 @@ pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
         if next.is_err() {
             sink.flush()?;
         }
-        let Some((entry, search)) = next? else {
+        let Some((entry, solved)) = next? else {
             break;
         };
-        for solution in search.solutions() {
+        for solution in &solved.solutions {
             if let Err(failure) = verify(&entry, solution) {
                 sink.flush()?;
                 return Err(failure);
             }
         }
-        let found = search.stats().solutions;
-        let line = match search.status().unwrap_or(Status::LimitReached) {
+        let found = solved.stats.solutions;
+        let line = match solved.status {
             Status::LimitReached => {
                 report(&format!(
                     "{}: gave up after {} (raise --node-limit)",
                     name(&entry),
-                    count_of(search.stats().nodes, "node")
+                    count_of(solved.stats.nodes, "node")
                 ));
                 code = EXIT_UNSOLVED;
                 format!("{found} (node limit reached)\n")

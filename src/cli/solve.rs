@@ -1,6 +1,8 @@
 //! `sudoku-lab solve`: solve every puzzle of the input and write the answers as a judge wants them.
 
+use std::collections::VecDeque;
 use std::ffi::OsString;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -28,6 +30,7 @@ Options:
   --output F        write the answers in format F instead of the input's
   --first           stop at the first solution (do not check uniqueness)
   --node-limit N    give up on a puzzle after N search nodes (default 50000000)
+  --threads N       solve N puzzles at once (default: one per core; answers keep their order)
   --stats           print a summary to stderr at the end: statuses, search counts, time
   -h, --help        show this help
 
@@ -40,19 +43,41 @@ Exit status: 0 every puzzle solved, 1 some puzzle has no solution or hit --node-
 
 const SPEC: Spec = Spec::new(
     "solve",
-    &["format", "kind", "alphabet", "node-limit", "output"],
+    &[
+        "format",
+        "kind",
+        "alphabet",
+        "node-limit",
+        "output",
+        "threads",
+    ],
     &["first", "stats"],
 );
 
-/// The puzzles of one input, read lazily, each validated and then searched with one
-/// reused [`Search`].
+/// What a finished search found for one puzzle.
+pub struct Solved {
+    pub status: Status,
+    pub stats: Stats,
+    pub solutions: Vec<Vec<u8>>,
+}
+
+/// How many puzzles are read ahead and solved side by side: enough to keep every core busy
+/// through uneven puzzles, few enough that memory stays small and output starts at once.
+const BATCH: usize = 256;
+
+/// The puzzles of one input, read lazily in batches, each validated, then searched on
+/// `threads` threads (one reused [`Search`] each) and handed out in input order.
 pub struct Puzzles<'a> {
     input: &'a Input,
     entries: Box<dyn Iterator<Item = Result<Entry, InputError>> + 'a>,
     options: Options,
-    search: Option<Search<Silent>>,
+    threads: usize,
+    searches: Vec<Option<Search<Silent>>>,
+    ready: VecDeque<(Entry, Solved)>,
+    /// Bad input met while reading ahead: reported once the puzzles before it are out.
+    failure: Option<Failure>,
     read: usize,
-    /// Time spent searching, parsing and writing left out.
+    /// Wall time spent searching; parsing and writing left out.
     pub solving: Duration,
 }
 
@@ -62,46 +87,138 @@ impl<'a> Puzzles<'a> {
         format: Format,
         read_options: ReadOptions,
         options: Options,
+        threads: usize,
     ) -> Puzzles<'a> {
+        let threads = threads.max(1);
         Puzzles {
             input,
             entries: formats::read(&input.text, format, read_options),
             options,
-            search: None,
+            threads,
+            searches: (0..threads).map(|_| None).collect(),
+            ready: VecDeque::new(),
+            failure: None,
             read: 0,
             solving: Duration::ZERO,
         }
     }
 
-    /// The next puzzle and its finished search, `None` at the end. Bad input (including a
-    /// puzzle that fails validation, or no puzzle at all) is an error.
-    pub fn next(&mut self) -> Result<Option<(Entry, &Search<Silent>)>, Failure> {
-        let Some(item) = self.entries.next() else {
-            if self.read == 0 {
-                return Err(Failure::Input(format!(
+    /// The next puzzle and what its search found, `None` at the end. Bad input (including a
+    /// puzzle that fails validation, or no puzzle at all) is an error, reported after every
+    /// puzzle before it.
+    pub fn next(&mut self) -> Result<Option<(Entry, Solved)>, Failure> {
+        if self.ready.is_empty() {
+            if let Some(failure) = self.failure.take() {
+                return Err(failure);
+            }
+            self.fill();
+        }
+        match self.ready.pop_front() {
+            Some(item) => Ok(Some(item)),
+            None => match self.failure.take() {
+                Some(failure) => Err(failure),
+                None if self.read == 0 => Err(Failure::Input(format!(
                     "{}:1:1: the input holds no puzzle",
                     self.input.name
-                )));
+                ))),
+                None => Ok(None),
+            },
+        }
+    }
+
+    /// Reads up to [`BATCH`] valid puzzles (stopping at bad input) and solves them.
+    fn fill(&mut self) {
+        let mut batch = Vec::with_capacity(BATCH);
+        while batch.len() < BATCH {
+            let Some(item) = self.entries.next() else {
+                break;
+            };
+            self.read += 1;
+            let entry = match item {
+                Ok(entry) => entry,
+                Err(e) => {
+                    self.failure = Some(self.input.error(&e));
+                    break;
+                }
+            };
+            if let Err(problem) = entry.puzzle.validate() {
+                self.failure = Some(self.input.error(&entry.input_error(problem)));
+                break;
             }
-            return Ok(None);
-        };
-        self.read += 1;
-        let entry = item.map_err(|e| self.input.error(&e))?;
-        if let Err(problem) = entry.puzzle.validate() {
-            return Err(self.input.error(&entry.input_error(problem)));
+            batch.push(entry);
+        }
+        if batch.is_empty() {
+            return;
         }
         let started = Instant::now();
-        let search = match &mut self.search {
-            Some(search) => {
-                search.reset(&entry.puzzle);
-                search
-            }
-            none => none.insert(Search::new(&entry.puzzle, self.options, Silent)),
-        };
-        search.run();
+        let solved = self.solve_all(&batch);
         self.solving += started.elapsed();
-        Ok(Some((entry, search)))
+        self.ready.extend(batch.into_iter().zip(solved));
     }
+
+    /// Solves `batch` on the worker threads; each takes the next unsolved puzzle in turn.
+    fn solve_all(&mut self, batch: &[Entry]) -> Vec<Solved> {
+        let options = self.options;
+        let workers = self.threads.min(batch.len());
+        if workers <= 1 {
+            let slot = &mut self.searches[0];
+            return batch.iter().map(|e| solve_one(slot, e, options)).collect();
+        }
+        let next = AtomicUsize::new(0);
+        let mut results: Vec<Vec<(usize, Solved)>> = Vec::new();
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = self.searches[..workers]
+                .iter_mut()
+                .map(|slot| {
+                    let next = &next;
+                    scope.spawn(move || {
+                        let mut done = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(entry) = batch.get(i) else {
+                                return done;
+                            };
+                            done.push((i, solve_one(slot, entry, options)));
+                        }
+                    })
+                })
+                .collect();
+            // A worker's panic is a bug: carry it to the main thread, which reports it.
+            results = handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect();
+        });
+        let mut ordered: Vec<(usize, Solved)> = results.into_iter().flatten().collect();
+        ordered.sort_unstable_by_key(|&(i, _)| i);
+        ordered.into_iter().map(|(_, solved)| solved).collect()
+    }
+}
+
+/// Searches one puzzle with the worker's reused search.
+fn solve_one(slot: &mut Option<Search<Silent>>, entry: &Entry, options: Options) -> Solved {
+    let search = match slot {
+        Some(search) => {
+            search.reset(&entry.puzzle);
+            search
+        }
+        none => none.insert(Search::new(&entry.puzzle, options, Silent)),
+    };
+    let status = search.run();
+    Solved {
+        status,
+        stats: search.stats().clone(),
+        solutions: search.solutions().to_vec(),
+    }
+}
+
+/// `--threads N`: how many puzzles are solved at once (default: one per core).
+pub fn threads(parsed: &args::Parsed, command: &'static str) -> Result<usize, Failure> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Ok(parsed.positive("threads", cores as u64, command)?.min(256) as usize)
 }
 
 /// `puzzle 3 (line 5)`: how stderr names a puzzle.
@@ -152,13 +269,14 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
         ..Options::default()
     };
     let want_stats = parsed.switch("stats");
+    let threads = threads(&parsed, SPEC.command)?;
     let file = parsed.single_input(SPEC.command)?;
 
     let started = Instant::now();
     let input = Input::read(file)?;
     let format = input.format(chosen)?;
     let output_format = output_format.unwrap_or(format);
-    let mut puzzles = Puzzles::new(&input, format, read_options, options);
+    let mut puzzles = Puzzles::new(&input, format, read_options, options, threads);
     let mut writer = formats::Writer::new(output_format);
     let mut sink = Sink::new();
     let mut summary = Summary::default();
@@ -166,12 +284,12 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
     let mut code = EXIT_OK;
     loop {
         let next = puzzles.next();
-        let Some((mut entry, search)) = flushed(&mut sink, next)? else {
+        let Some((mut entry, solved)) = flushed(&mut sink, next)? else {
             break;
         };
-        let status = search.status().unwrap_or(Status::LimitReached);
-        let stats = search.stats();
-        let solutions = search.solutions();
+        let status = solved.status;
+        let stats = &solved.stats;
+        let solutions = &solved.solutions[..];
         summary.add(status, stats);
         if status.has_solution() && solutions.is_empty() {
             sink.flush()?;

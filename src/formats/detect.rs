@@ -18,7 +18,9 @@ const SAMPLE: usize = 64;
 /// 5. blocks of 16 rows of 16 `A`-`P`/`-`, after an optional count line → poj3076;
 /// 6. lines of N² symbols, every one a digit of an N×N puzzle → line (81-symbol lines
 ///    without `end` land here);
-/// 7. a first row of 3 to 25 symbols (after an optional count line) → grid.
+/// 7. a first row of 3 to 25 symbols (after an optional count line) → grid;
+/// 8. lines all longer than 25 symbols that fit nothing above → line, whose reader then
+///    names the problem (an 80-symbol line, an `X` in a 9×9 line).
 ///
 /// Detection samples the first lines only; the reader then checks every line.
 pub fn detect(text: &str) -> Result<Format, InputError> {
@@ -55,6 +57,15 @@ pub fn detect(text: &str) -> Result<Format, InputError> {
     }
     if is_grid(&lines) {
         return Ok(Format::Grid);
+    }
+    // Lines too long to be grid rows that fit no format exactly (80 symbols, an 'X' among 81)
+    // are read as lines, so the reader can say precisely what is wrong.
+    if !lines.is_empty()
+        && lines
+            .iter()
+            .all(|l| l.trimmed().chars().filter(|c| !c.is_whitespace()).count() > 25)
+    {
+        return Ok(Format::Line);
     }
     let pos = lines.first().map_or(Pos::new(1, 1), |l| l.start());
     Err(InputError::new(
@@ -189,6 +200,12 @@ mod tests {
 
     const SUDOKU: &str =
         ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+
+    #[test]
+    fn broken_puzzle_lines_are_read_as_lines_to_explain_them() {
+        assert_eq!(detect(&".".repeat(80)), Ok(Format::Line));
+        assert_eq!(detect(&format!("X{}", ".".repeat(80))), Ok(Format::Line));
+    }
 
     #[test]
     fn json_starts_with_a_brace_or_bracket() {

@@ -22,7 +22,7 @@ Options:
   --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, auto
   --kind K          classic, inequality, futoshiki or auto
   --alphabet A      digits, letters, alnum, hex, numbers or auto
-  --node-limit N    give up on a puzzle after N search nodes (default 50000000)
+  --node-limit N    give up on a puzzle after N search nodes (default 10000000; a probe counts as a node)
   --threads N       count N puzzles at once (default: one per core; lines keep their order)
   -h, --help        show this help
 
@@ -88,7 +88,7 @@ pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
                 report(&format!(
                     "{}: gave up after {} (raise --node-limit)",
                     name(&entry),
-                    count_of(solved.stats.nodes, "node")
+                    count_of(solved.stats.work(), "node")
                 ));
                 code = EXIT_UNSOLVED;
                 format!("{found} (node limit reached)\n")

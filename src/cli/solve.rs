@@ -29,7 +29,7 @@ Options:
   --alphabet A      symbols of the givens: digits, letters, alnum, hex, numbers or auto
   --output F        write the answers in format F instead of the input's
   --first           stop at the first solution (do not check uniqueness)
-  --node-limit N    give up on a puzzle after N search nodes (default 50000000)
+  --node-limit N    give up on a puzzle after N search nodes (default 10000000; a probe counts as a node)
   --threads N       solve N puzzles at once (default: one per core; answers keep their order)
   --stats           print a summary to stderr at the end: statuses, search counts, time
   -h, --help        show this help
@@ -328,7 +328,7 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
                 report(&format!(
                     "{}: gave up after {}{found} (raise --node-limit)",
                     name(&entry),
-                    count_of(stats.nodes, "node")
+                    count_of(stats.work(), "node")
                 ));
                 code = EXIT_UNSOLVED;
             }

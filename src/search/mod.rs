@@ -60,16 +60,18 @@ pub struct Options {
     /// Stop after this many solutions: 1 finds one answer, 2 (the default) also proves
     /// uniqueness, larger values count.
     pub solution_limit: u64,
-    /// Stop after this many search nodes (propagation rounds between decisions).
+    /// Stop after this much work: search nodes (propagation rounds between decisions) plus
+    /// probes (trial propagations), see [`Stats::work`]. Checked at node boundaries.
     pub node_limit: u64,
     /// The deductions and branching to use; `None` chooses by puzzle size.
     pub strategy: Option<Strategy>,
 }
 
 impl Options {
-    /// The default node limit: far above what any sound 9×9 or 16×16 puzzle needs
-    /// (the hardest known 9×9 puzzles need a few thousand nodes).
-    pub const DEFAULT_NODE_LIMIT: u64 = 50_000_000;
+    /// The default node limit: far above what any sound 9×9 or 16×16 puzzle needs (the
+    /// hardest known 9×9 puzzles need a few thousand nodes, the hard public 16×16 ones a few
+    /// thousand probes) and a bound of seconds to minutes on a pathological 25×25 one.
+    pub const DEFAULT_NODE_LIMIT: u64 = 10_000_000;
 }
 
 impl Default for Options {
@@ -212,6 +214,12 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// The unit of [`Options::node_limit`] and of [`Search::advance`]'s budget: nodes plus
+    /// probes, each roughly one propagation.
+    pub fn work(&self) -> u64 {
+        self.nodes + self.probes
+    }
+
     pub fn total_placements(&self) -> u64 {
         self.placements.iter().sum()
     }
@@ -296,4 +304,51 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Result<Outcome, Problem> {
     let mut search = Search::new(puzzle, options, Silent);
     search.run();
     Ok(search.outcome())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_are_listed_in_index_order_with_distinct_names() {
+        for (i, rule) in Rule::ALL.iter().enumerate() {
+            assert_eq!(*rule as usize, i);
+        }
+        let mut names: Vec<_> = Rule::ALL.iter().map(|r| r.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Rule::COUNT);
+    }
+
+    #[test]
+    fn stats_add_up_field_by_field() {
+        let mut a = Stats {
+            nodes: 2,
+            probes: 3,
+            ..Stats::default()
+        };
+        a.placements[Rule::Guess as usize] = 1;
+        let b = a.clone();
+        a.add(&b);
+        assert_eq!((a.nodes, a.work(), a.total_placements()), (4, 10, 2));
+    }
+
+    #[test]
+    fn solve_refuses_an_invalid_puzzle_before_searching() {
+        let mut givens = vec![0; 16];
+        givens[0] = 1;
+        givens[1] = 1;
+        let puzzle = Puzzle::classic(givens).unwrap();
+        let problem = solve(&puzzle, Options::default()).unwrap_err();
+        assert_eq!(problem.message, "r1c1 and r1c2 are both 1 in row 1");
+    }
+
+    #[test]
+    fn only_large_grids_escalate_to_probing() {
+        let small = Puzzle::classic(vec![0; 81]).unwrap();
+        let large = Puzzle::classic(vec![0; 256]).unwrap();
+        assert_eq!(Strategy::for_puzzle(&small).probe_after, u64::MAX);
+        assert!(Strategy::for_puzzle(&large).probe_after < u64::MAX);
+    }
 }

@@ -153,23 +153,23 @@ impl<O: Observer> Search<O> {
         }
     }
 
-    /// Does at most `budget` nodes of work. Returns [`Progress::Running`] when the budget ran
-    /// out first; calling again continues where it stopped.
+    /// Does about `budget` units of work (nodes and probes, see [`Stats::work`]): it stops at
+    /// the first node boundary at or past the budget. Returns [`Progress::Running`] when the
+    /// budget ran out first; calling again continues where it stopped.
     pub fn advance(&mut self, budget: u64) -> Progress {
         if !self.started {
             self.started = true;
             self.place_givens();
         }
-        let mut spent = 0;
-        while spent < budget {
+        let start = self.stats.work();
+        while self.stats.work() - start < budget {
             if let Some(status) = self.status {
                 return Progress::Done(status);
             }
-            if self.stats.nodes >= self.options.node_limit {
+            if self.stats.work() >= self.options.node_limit {
                 self.status = Some(Status::LimitReached);
                 break;
             }
-            spent += 1;
             self.stats.nodes += 1;
             if !self.probing && self.stats.backtracks >= self.strategy.probe_after {
                 self.escalate();
@@ -811,5 +811,124 @@ impl<O: Observer> Search<O> {
             return;
         }
         self.backtrack();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Cell;
+    use crate::puzzle::{Kind, Relation};
+    use crate::search::Silent;
+
+    /// A search over an empty grid of `size` whose depth-0 candidates the test sets by hand.
+    fn bare(kind: Kind, size: usize, relations: Vec<Relation>) -> Search<Silent> {
+        let puzzle = Puzzle::new(kind, size, vec![0; size * size], relations).unwrap();
+        let mut search = Search::new(&puzzle, Options::default(), Silent);
+        search.grids[..size * size].fill(DigitSet::full(size).bits());
+        search
+    }
+
+    fn bits(digits: &[u8]) -> u32 {
+        digits.iter().copied().collect::<DigitSet>().bits()
+    }
+
+    fn index(name: &str, size: usize) -> usize {
+        Cell::parse(name).unwrap().index(size)
+    }
+
+    #[test]
+    fn hidden_single_in_block_places_digit() {
+        let mut s = bare(Kind::Classic, 4, vec![]);
+        // Block 1 is r1c1 r1c2 r2c1 r2c2; only r2c2 keeps 3.
+        for name in ["r1c1", "r1c2", "r2c1"] {
+            s.grids[index(name, 4)] = bits(&[1, 2, 4]);
+        }
+        s.dirty = 1 << 8; // block 1 only (houses: 4 rows, 4 columns, then blocks)
+        assert!(s.hidden_singles());
+        assert_eq!(s.grids[index("r2c2", 4)], bits(&[3]));
+        assert_eq!(s.queue, vec![index("r2c2", 4) as u16]);
+        assert_eq!(s.stats.placements[Rule::HiddenSingleBlock as usize], 1);
+        assert_eq!(s.stats.eliminations[Rule::HiddenSingleBlock as usize], 3);
+    }
+
+    #[test]
+    fn a_digit_with_no_place_in_a_house_is_a_contradiction() {
+        let mut s = bare(Kind::Classic, 4, vec![]);
+        for c in 0..4 {
+            s.grids[c] = bits(&[1, 2, 3]);
+        }
+        s.dirty = 1; // row 1
+        assert!(!s.hidden_singles());
+        assert_eq!(s.stats.contradictions, 1);
+    }
+
+    #[test]
+    fn relation_bounds_narrow_both_cells() {
+        let less = Relation::new(Cell::new(0, 0), true, Cell::new(0, 1));
+        let mut s = bare(Kind::Futoshiki, 4, vec![less]);
+        s.grids[0] = bits(&[3, 4]);
+        // r1c2 must exceed min(r1c1) = 3; r1c1 must stay below max(r1c2) = 4.
+        assert!(s.relation_bounds());
+        assert_eq!(s.grids[1], bits(&[4]));
+        assert_eq!(s.grids[0], bits(&[3]));
+        assert_eq!(s.stats.eliminations[Rule::Relation as usize], 3 + 1);
+        assert_eq!(s.stats.placements[Rule::NakedSingle as usize], 2);
+    }
+
+    #[test]
+    fn pointing_removes_the_digit_from_the_rest_of_the_row() {
+        let mut s = bare(Kind::Classic, 4, vec![]);
+        // In block 1, digit 2 stays only in row 1 (r1c1, r1c2): it leaves r1c3 and r1c4.
+        for name in ["r2c1", "r2c2"] {
+            s.grids[index(name, 4)] = bits(&[1, 3, 4]);
+        }
+        s.locked_dirty = !0 >> (128 - 12);
+        assert_eq!(s.locked_candidates(), Some(true));
+        for name in ["r1c3", "r1c4"] {
+            assert_eq!(s.grids[index(name, 4)], bits(&[1, 3, 4]), "{name}");
+        }
+        assert_eq!(s.grids[index("r1c1", 4)], bits(&[1, 2, 3, 4]));
+        assert_eq!(s.stats.eliminations[Rule::LockedCandidates as usize], 2);
+    }
+
+    #[test]
+    fn a_probe_that_fails_refutes_its_digit() {
+        let mut s = bare(Kind::Classic, 4, vec![]);
+        // r1c1 ∈ {1, 2}; 1 also is the only candidate left of r1c2, so trying 1 in r1c1
+        // empties r1c2: the probe refutes 1 and r1c1 becomes 2.
+        s.grids[0] = bits(&[1, 2]);
+        s.grids[1] = bits(&[1]);
+        s.probing = true;
+        assert!(s.probe());
+        assert_eq!(s.grids[0], bits(&[2]));
+        assert!(s.stats.probes >= 1);
+        assert!(s.stats.eliminations[Rule::Refutation as usize] >= 1);
+    }
+
+    #[test]
+    fn branching_prefers_the_cell_with_fewest_candidates() {
+        let mut s = bare(Kind::Classic, 9, vec![]);
+        s.grids[40] = bits(&[2, 7]);
+        s.grids[3] = bits(&[1, 5, 9]);
+        assert_eq!(s.choose(), Some(40));
+        s.branch(40);
+        assert_eq!(s.depth, 1);
+        assert_eq!(s.frame(1)[40], bits(&[2]));
+        assert_eq!(
+            s.frame(0)[40],
+            bits(&[2, 7]),
+            "the parent grid is untouched"
+        );
+    }
+
+    #[test]
+    fn escalation_returns_to_the_root_when_nothing_was_found() {
+        let mut s = bare(Kind::Classic, 4, vec![]);
+        s.grids[0] = bits(&[1, 2]);
+        s.branch(0);
+        s.escalate();
+        assert_eq!(s.depth, 0);
+        assert!(s.probing);
     }
 }

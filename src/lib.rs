@@ -10,10 +10,12 @@ pub mod formats;
 pub mod geometry;
 pub mod puzzle;
 pub mod search;
+pub mod trace;
 
 pub use digits::DigitSet;
 pub use geometry::{Cell, Geometry, House, HouseKind};
 pub use puzzle::{Kind, Problem, Puzzle, Relation};
 pub use search::{
-    solve, Observer, Options, Outcome, Progress, Rule, Search, Silent, Stats, Status, Strategy,
+    solve, solve_with, Engine, EngineKind, Observer, Options, Outcome, Progress, Rule, Search,
+    Silent, Stats, Status, Strategy, Via,
 };

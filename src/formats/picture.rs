@@ -351,7 +351,7 @@ fn looks_like_header(t: &str) -> bool {
     let second = words.next();
     !first.is_empty()
         && first.bytes().all(|b| b.is_ascii_digit())
-        && second.map_or(true, |w| w.chars().all(char::is_alphabetic))
+        && second.is_none_or(|w| w.chars().all(char::is_alphabetic))
         && words.next().is_none()
 }
 

@@ -5,14 +5,164 @@
 //! progress, stop at any time, or run to the end with [`Search::run`]. The observer is a type
 //! parameter: with [`Silent`] every hook is an empty inline function and compiles away.
 
+mod dlx;
+mod naive;
 mod propagate;
 
 use std::fmt;
 
 use crate::digits::DigitSet;
-use crate::puzzle::{Problem, Puzzle};
+use crate::puzzle::{Kind, Problem, Puzzle};
 
+pub use dlx::Dlx;
+pub use naive::Naive;
 pub use propagate::Search;
+
+/// The solving strategies. All report the same events and statistics, so the page can
+/// compare them on one puzzle.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum EngineKind {
+    /// Constraint propagation with branching on the most constrained cell (the default).
+    #[default]
+    Propagate,
+    /// Knuth's Algorithm X with dancing links over the exact-cover matrix (classic kinds).
+    Dlx,
+    /// Cell-order depth-first search that checks only placed neighbours (every kind).
+    Naive,
+}
+
+impl EngineKind {
+    pub const ALL: [EngineKind; 3] = [EngineKind::Propagate, EngineKind::Dlx, EngineKind::Naive];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            EngineKind::Propagate => "propagate",
+            EngineKind::Dlx => "dlx",
+            EngineKind::Naive => "naive",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<EngineKind> {
+        EngineKind::ALL
+            .into_iter()
+            .find(|e| e.name().eq_ignore_ascii_case(text.trim()))
+    }
+
+    /// Whether the engine can solve puzzles of `kind` (DLX has no relations).
+    pub const fn supports(self, kind: Kind) -> bool {
+        !matches!(
+            (self, kind),
+            (EngineKind::Dlx, Kind::Inequality | Kind::Futoshiki)
+        )
+    }
+}
+
+impl fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A search by any engine, behind one interface.
+// One engine lives per search and is moved at most once: its size does not matter, and
+// boxing would add an indirection to every call.
+#[allow(clippy::large_enum_variant)]
+pub enum Engine<O: Observer> {
+    Propagate(Search<O>),
+    Dlx(Dlx<O>),
+    Naive(Naive<O>),
+}
+
+/// Calls the same method on whichever engine is inside.
+macro_rules! each {
+    ($engine:expr, $s:ident => $body:expr) => {
+        match $engine {
+            Engine::Propagate($s) => $body,
+            Engine::Dlx($s) => $body,
+            Engine::Naive($s) => $body,
+        }
+    };
+}
+
+impl<O: Observer> Engine<O> {
+    /// Prepares a search of `puzzle` by `kind`; fails when the engine cannot express the
+    /// puzzle (DLX and relations).
+    pub fn new(
+        kind: EngineKind,
+        puzzle: &Puzzle,
+        options: Options,
+        observer: O,
+    ) -> Result<Engine<O>, Problem> {
+        if !kind.supports(puzzle.kind()) {
+            return Err(Problem::new(
+                format!(
+                    "the {kind} engine solves classic puzzles only, not {} ones",
+                    puzzle.kind()
+                ),
+                vec![],
+            ));
+        }
+        Ok(match kind {
+            EngineKind::Propagate => Engine::Propagate(Search::new(puzzle, options, observer)),
+            EngineKind::Dlx => Engine::Dlx(Dlx::new(puzzle, options, observer)),
+            EngineKind::Naive => Engine::Naive(Naive::new(puzzle, options, observer)),
+        })
+    }
+
+    pub fn kind(&self) -> EngineKind {
+        match self {
+            Engine::Propagate(_) => EngineKind::Propagate,
+            Engine::Dlx(_) => EngineKind::Dlx,
+            Engine::Naive(_) => EngineKind::Naive,
+        }
+    }
+
+    /// See [`Search::advance`]: at most about `budget` units of work, then return.
+    pub fn advance(&mut self, budget: u64) -> Progress {
+        each!(self, s => s.advance(budget))
+    }
+
+    pub fn run(&mut self) -> Status {
+        each!(self, s => s.run())
+    }
+
+    pub fn status(&self) -> Option<Status> {
+        each!(self, s => s.status())
+    }
+
+    pub fn stats(&self) -> &Stats {
+        each!(self, s => s.stats())
+    }
+
+    pub fn solutions(&self) -> &[Vec<u8>] {
+        each!(self, s => s.solutions())
+    }
+
+    pub fn depth(&self) -> usize {
+        each!(self, s => s.depth())
+    }
+
+    /// The candidate grid at the current depth (bit `d-1` ⇔ digit `d`).
+    pub fn grid(&self) -> &[u32] {
+        each!(self, s => s.grid())
+    }
+
+    pub fn observer(&self) -> &O {
+        each!(self, s => s.observer())
+    }
+
+    pub fn observer_mut(&mut self) -> &mut O {
+        each!(self, s => s.observer_mut())
+    }
+
+    pub fn outcome(&self) -> Outcome {
+        Outcome {
+            status: self.status().unwrap_or(Status::LimitReached),
+            solutions: self.solutions().to_vec(),
+            stats: self.stats().clone(),
+        }
+    }
+}
 
 /// Which deductions the `propagate` engine makes beyond naked and hidden singles and
 /// relation bounds, and how it branches. Every choice is sound, so a strategy changes speed,
@@ -151,10 +301,12 @@ pub enum Rule {
     LockedCandidates = 9,
     /// Removed because every candidate of some other cell, tried in turn, removes it.
     Disjunction = 10,
+    /// A trial one level down, always undone; only its verdict is kept.
+    Probe = 11,
 }
 
 impl Rule {
-    pub const COUNT: usize = 11;
+    pub const COUNT: usize = 12;
 
     pub const ALL: [Rule; Rule::COUNT] = [
         Rule::Given,
@@ -168,6 +320,7 @@ impl Rule {
         Rule::Refutation,
         Rule::LockedCandidates,
         Rule::Disjunction,
+        Rule::Probe,
     ];
 
     /// The snake_case name used in JSON and traces.
@@ -184,6 +337,7 @@ impl Rule {
             Rule::Refutation => "refutation",
             Rule::LockedCandidates => "locked_candidates",
             Rule::Disjunction => "disjunction",
+            Rule::Probe => "probe",
         }
     }
 }
@@ -203,7 +357,7 @@ pub struct Stats {
     pub contradictions: u64,
     /// Solutions found.
     pub solutions: u64,
-    /// Trial placements made by probing.
+    /// Trial placements made by probing (each also counted in `placements[Probe]`).
     pub probes: u64,
     /// Returns to the root to start over with what was learnt.
     pub restarts: u64,
@@ -244,27 +398,79 @@ impl Stats {
     }
 }
 
+/// What a deduction used, beside the cell it changed: the evidence an explanation points at.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Via {
+    /// Nothing beyond the event itself (a given, a guess, a naked single, a refutation).
+    #[default]
+    Nothing,
+    /// A cell: the placed peer whose digit was removed (peer), or the cell whose candidates,
+    /// each tried, all removed the digit (disjunction), or the cell left empty (contradiction).
+    Cell(u16),
+    /// A house: where the digit has one place left (hidden single) or none (contradiction).
+    House(u8),
+    /// A relation, by its index in [`Puzzle::relations`].
+    Relation(u16),
+    /// Locked candidates: inside house `house` the digit is confined to where it meets house
+    /// `to`, so it leaves the rest of `to`.
+    Confined { house: u8, to: u8 },
+}
+
 /// Receives what a search does, as it does it. Every hook has an empty default, so an
 /// observer implements only what it needs and [`Silent`] costs nothing.
+///
+/// Every engine reports by the same protocol, so one replay reproduces any engine's state:
+/// - the search state is a stack of candidate grids; depth `d` is the grid after `d` open
+///   branches;
+/// - [`place`](Observer::place) makes a cell hold one digit (its other candidates go with
+///   it; they are not reported one by one); [`eliminate`](Observer::eliminate) removes
+///   candidates, each one still present; an elimination that leaves a cell one candidate is
+///   followed at once by its `place` (a naked single), so every placed cell is announced;
+/// - [`guess`](Observer::guess) opens a branch: the grid at `depth - 1` is copied to `depth`
+///   and the cell is set to the digit there; [`backtrack`](Observer::backtrack) drops the grid
+///   at `depth` and returns to `depth - 1` as it was when the branch opened, plus what was
+///   reported at `depth - 1` since;
+/// - [`round`](Observer::round) marks the start of each node's propagation, with the grid.
 pub trait Observer {
-    /// `cell` was fixed to `digit` by `rule`.
+    /// The start of a node's propagation at `depth`; `grid` is the candidate grid (bit `d-1`
+    /// set ⇔ digit `d` possible) as the events so far leave it.
     #[inline(always)]
-    fn place(&mut self, _cell: usize, _digit: u8, _rule: Rule, _depth: usize) {}
+    fn round(&mut self, _depth: usize, _grid: &[u32]) {}
+    /// `cell` now holds only `digit`, by `rule` (given, naked or hidden single).
+    #[inline(always)]
+    fn place(&mut self, _cell: usize, _digit: u8, _rule: Rule, _via: Via, _depth: usize) {}
     /// The digits in `removed` are no longer candidates of `cell`.
     #[inline(always)]
-    fn eliminate(&mut self, _cell: usize, _removed: DigitSet, _rule: Rule, _depth: usize) {}
-    /// A branch: `cell` is tried as `digit` at `depth` (the new depth).
+    fn eliminate(
+        &mut self,
+        _cell: usize,
+        _removed: DigitSet,
+        _rule: Rule,
+        _via: Via,
+        _depth: usize,
+    ) {
+    }
+    /// A branch at the new `depth`: `cell` is tried as `digit`; `rule` is [`Rule::Guess`] for
+    /// a search branch, [`Rule::Probe`] for a trial that is always undone.
     #[inline(always)]
-    fn guess(&mut self, _cell: usize, _digit: u8, _depth: usize) {}
-    /// The branch at `depth` failed or was exhausted; the search returns to `depth - 1`.
+    fn guess(&mut self, _cell: usize, _digit: u8, _rule: Rule, _depth: usize) {}
+    /// The branch at `depth` is over (failed, exhausted, or a finished probe); the search
+    /// returns to `depth - 1`.
     #[inline(always)]
     fn backtrack(&mut self, _depth: usize) {}
-    /// A dead end at `cell` (an empty cell, or the cell where a house ran out of room).
+    /// A dead end at `depth`: `cell` has no candidate left (`via` is the cell), or `digit`
+    /// has no place left in a house (`via` is the house; `cell` is `usize::MAX`).
     #[inline(always)]
-    fn contradiction(&mut self, _cell: usize, _depth: usize) {}
+    fn contradiction(&mut self, _cell: usize, _digit: u8, _via: Via, _depth: usize) {}
     /// A complete grid that satisfies every constraint.
     #[inline(always)]
     fn solution(&mut self, _grid: &[u8], _depth: usize) {}
+    /// Asked at every node: true makes the search stop with [`Status::LimitReached`]
+    /// (an observer's own budget, such as a maximum number of events).
+    #[inline(always)]
+    fn stop(&self) -> bool {
+        false
+    }
 }
 
 /// The observer that records nothing.
@@ -300,10 +506,15 @@ impl Outcome {
 
 /// Validates `puzzle` and solves it with the `propagate` engine.
 pub fn solve(puzzle: &Puzzle, options: Options) -> Result<Outcome, Problem> {
+    solve_with(EngineKind::Propagate, puzzle, options)
+}
+
+/// Validates `puzzle` and solves it with the engine `kind`.
+pub fn solve_with(kind: EngineKind, puzzle: &Puzzle, options: Options) -> Result<Outcome, Problem> {
     puzzle.validate()?;
-    let mut search = Search::new(puzzle, options, Silent);
-    search.run();
-    Ok(search.outcome())
+    let mut engine = Engine::new(kind, puzzle, options, Silent)?;
+    engine.run();
+    Ok(engine.outcome())
 }
 
 #[cfg(test)]

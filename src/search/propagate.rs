@@ -20,7 +20,7 @@ use crate::digits::DigitSet;
 use crate::geometry::{Geometry, HouseKind};
 use crate::puzzle::Puzzle;
 
-use super::{Observer, Options, Outcome, Progress, Rule, Stats, Status, Strategy};
+use super::{Observer, Options, Outcome, Progress, Rule, Stats, Status, Strategy, Via};
 
 /// A resumable `propagate` search over one puzzle. Owns its buffers, so it can live in a
 /// wasm handle; [`Search::reset`] reuses them for the next puzzle of the same size.
@@ -166,7 +166,7 @@ impl<O: Observer> Search<O> {
             if let Some(status) = self.status {
                 return Progress::Done(status);
             }
-            if self.stats.work() >= self.options.node_limit {
+            if self.stats.work() >= self.options.node_limit || self.observer.stop() {
                 self.status = Some(Status::LimitReached);
                 break;
             }
@@ -174,6 +174,9 @@ impl<O: Observer> Search<O> {
             if !self.probing && self.stats.backtracks >= self.strategy.probe_after {
                 self.escalate();
             }
+            let base = self.depth * self.cells;
+            self.observer
+                .round(self.depth, &self.grids[base..base + self.cells]);
             if !self.propagate() || !self.probe() {
                 self.backtrack();
                 continue;
@@ -206,6 +209,11 @@ impl<O: Observer> Search<O> {
     /// Solutions found so far (at most two are kept).
     pub fn solutions(&self) -> &[Vec<u8>] {
         &self.solutions
+    }
+
+    /// The candidate grid at the current depth (bit `d-1` ⇔ digit `d`).
+    pub fn grid(&self) -> &[u32] {
+        self.frame(self.depth)
     }
 
     /// The candidates of every cell at the current depth.
@@ -252,7 +260,7 @@ impl<O: Observer> Search<O> {
                 continue;
             }
             self.stats.placements[Rule::Given as usize] += 1;
-            self.observer.place(cell, d, Rule::Given, 0);
+            self.observer.place(cell, d, Rule::Given, Via::Nothing, 0);
             self.grids[cell] = 1 << (d - 1);
             self.queue.push(cell as u16);
         }
@@ -280,13 +288,18 @@ impl<O: Observer> Search<O> {
                     self.dirty |= geometry.house_mask(peer);
                     self.locked_dirty |= geometry.house_mask(peer);
                     self.stats.eliminations[Rule::Peer as usize] += 1;
-                    self.observer
-                        .eliminate(peer, DigitSet::from_bits(bit), Rule::Peer, self.depth);
+                    self.observer.eliminate(
+                        peer,
+                        DigitSet::from_bits(bit),
+                        Rule::Peer,
+                        Via::Cell(cell as u16),
+                        self.depth,
+                    );
                     if left == 0 {
                         return self.contradiction(peer);
                     }
                     if left & (left - 1) == 0 {
-                        self.placed(peer, left, Rule::NakedSingle);
+                        self.placed(peer, left, Rule::NakedSingle, Via::Nothing);
                     }
                 }
             }
@@ -315,21 +328,36 @@ impl<O: Observer> Search<O> {
 
     /// `cell` has just become single (`bit`): count it, report it, queue it.
     #[inline]
-    fn placed(&mut self, cell: usize, bit: u32, rule: Rule) {
+    fn placed(&mut self, cell: usize, bit: u32, rule: Rule, via: Via) {
         self.stats.placements[rule as usize] += 1;
         self.observer
-            .place(cell, bit.trailing_zeros() as u8 + 1, rule, self.depth);
+            .place(cell, bit.trailing_zeros() as u8 + 1, rule, via, self.depth);
         self.queue.push(cell as u16);
     }
 
-    /// A dead end at `cell`: weigh its houses, report, drop pending work.
+    /// A dead end at `cell`, left without candidates: weigh its houses, report, drop
+    /// pending work.
     #[inline]
     fn contradiction(&mut self, cell: usize) -> bool {
         for &h in self.geometry.houses_of(cell) {
             self.weights[h as usize] += 1;
         }
+        self.observer
+            .contradiction(cell, 0, Via::Cell(cell as u16), self.depth);
+        self.dead_end()
+    }
+
+    /// A dead end in house `h`, where `bit`'s digit has no place left.
+    fn house_contradiction(&mut self, h: usize, bit: u32) -> bool {
+        self.weights[h] += 1;
+        let digit = bit.trailing_zeros() as u8 + 1;
+        self.observer
+            .contradiction(usize::MAX, digit, Via::House(h as u8), self.depth);
+        self.dead_end()
+    }
+
+    fn dead_end(&mut self) -> bool {
         self.stats.contradictions += 1;
-        self.observer.contradiction(cell, self.depth);
         self.queue.clear();
         self.dirty = 0;
         self.locked_dirty = 0;
@@ -339,7 +367,7 @@ impl<O: Observer> Search<O> {
     /// Removes `digits` from `cell` (those it has) by `rule`; queues the cell if it became
     /// single. Returns false on a contradiction.
     #[inline]
-    fn remove(&mut self, cell: usize, digits: u32, rule: Rule) -> bool {
+    fn remove(&mut self, cell: usize, digits: u32, rule: Rule, via: Via) -> bool {
         let at = self.depth * self.cells + cell;
         let old = self.grids[at];
         let removed = old & digits;
@@ -352,12 +380,12 @@ impl<O: Observer> Search<O> {
         self.locked_dirty |= self.geometry.house_mask(cell);
         self.stats.eliminations[rule as usize] += removed.count_ones() as u64;
         self.observer
-            .eliminate(cell, DigitSet::from_bits(removed), rule, self.depth);
+            .eliminate(cell, DigitSet::from_bits(removed), rule, via, self.depth);
         if new == 0 {
             return self.contradiction(cell);
         }
         if new & (new - 1) == 0 {
-            self.placed(cell, new, Rule::NakedSingle);
+            self.placed(cell, new, Rule::NakedSingle, Via::Nothing);
         }
         true
     }
@@ -369,6 +397,7 @@ impl<O: Observer> Search<O> {
         loop {
             let mut changed = false;
             for i in 0..self.relations.len() {
+                let via = Via::Relation(i as u16);
                 let (lo, hi) = self.relations[i];
                 let (lo, hi) = (lo as usize, hi as usize);
                 let l = self.grids[base + lo];
@@ -385,13 +414,13 @@ impl<O: Observer> Search<O> {
                 let below = highest.wrapping_sub(1);
                 if h & !above != 0 {
                     changed = true;
-                    if !self.remove(hi, !above, Rule::Relation) {
+                    if !self.remove(hi, !above, Rule::Relation, via) {
                         return false;
                     }
                 }
                 if l & !below != 0 {
                     changed = true;
-                    if !self.remove(lo, !below, Rule::Relation) {
+                    if !self.remove(lo, !below, Rule::Relation, via) {
                         return false;
                     }
                 }
@@ -422,8 +451,8 @@ impl<O: Observer> Search<O> {
             }
             if once != self.full {
                 // Some digit has no place left in this house.
-                self.weights[h] += 1;
-                return self.contradiction(house[0] as usize);
+                let missing = self.full & !once;
+                return self.house_contradiction(h, missing & missing.wrapping_neg());
             }
             let mut hidden = once & !twice & !placed;
             if hidden == 0 {
@@ -442,17 +471,17 @@ impl<O: Observer> Search<O> {
                     .find(|&&c| self.grids[base + c as usize] & bit != 0)
                 else {
                     // An earlier hidden single of this house took the only place.
-                    return self.contradiction(house[0] as usize);
+                    return self.house_contradiction(h, bit);
                 };
                 let c = c as usize;
+                // The placement takes the cell's other candidates with it (counted, not
+                // reported one by one).
                 let removed = self.grids[base + c] & !bit;
                 self.grids[base + c] = bit;
                 self.dirty |= geometry.house_mask(c);
                 self.locked_dirty |= geometry.house_mask(c);
                 self.stats.eliminations[rule as usize] += removed.count_ones() as u64;
-                self.observer
-                    .eliminate(c, DigitSet::from_bits(removed), rule, self.depth);
-                self.placed(c, bit, rule);
+                self.placed(c, bit, rule, Via::House(h as u8));
             }
             if !self.queue.is_empty() {
                 // Propagate these placements before looking further.
@@ -528,14 +557,20 @@ impl<O: Observer> Search<O> {
                             rest_of_block |= self.segments[other * segs + k];
                         }
                     }
+                    let (line_h, block_h) = (line_house(line) as u8, block_house(line, k) as u8);
                     let pointing = here & !rest_of_block & rest_of_line;
                     if pointing != 0 {
+                        let via = Via::Confined {
+                            house: block_h,
+                            to: line_h,
+                        };
                         for j in 0..segs {
                             if j == k {
                                 continue;
                             }
                             for pos in j * seg_len..(j + 1) * seg_len {
-                                if !self.remove(at(line, pos), pointing, Rule::LockedCandidates) {
+                                let cell = at(line, pos);
+                                if !self.remove(cell, pointing, Rule::LockedCandidates, via) {
                                     return None;
                                 }
                             }
@@ -545,12 +580,17 @@ impl<O: Observer> Search<O> {
                     }
                     let claiming = here & !rest_of_line & rest_of_block;
                     if claiming != 0 {
+                        let via = Via::Confined {
+                            house: line_h,
+                            to: block_h,
+                        };
                         for other in band..band + band_lines {
                             if other == line {
                                 continue;
                             }
                             for pos in k * seg_len..(k + 1) * seg_len {
-                                if !self.remove(at(other, pos), claiming, Rule::LockedCandidates) {
+                                let cell = at(other, pos);
+                                if !self.remove(cell, claiming, Rule::LockedCandidates, via) {
                                     return None;
                                 }
                             }
@@ -599,7 +639,9 @@ impl<O: Observer> Search<O> {
                     let ok = self.trial(cell, bit);
                     score = score.saturating_mul(self.stats.total_eliminations() - before + 1);
                     if !ok {
-                        if !self.remove(cell, bit, Rule::Refutation) || !self.propagate() {
+                        if !self.remove(cell, bit, Rule::Refutation, Via::Nothing)
+                            || !self.propagate()
+                        {
                             return false;
                         }
                         quiet = 0;
@@ -624,7 +666,8 @@ impl<O: Observer> Search<O> {
                         let excluded = self.grids[base + other] & !self.union[other];
                         if excluded != 0 {
                             changed = true;
-                            if !self.remove(other, excluded, Rule::Disjunction) {
+                            let via = Via::Cell(cell as u16);
+                            if !self.remove(other, excluded, Rule::Disjunction, via) {
                                 return false;
                             }
                         }
@@ -651,7 +694,7 @@ impl<O: Observer> Search<O> {
         self.depth += 1;
         self.stats.probes += 1;
         let digit = bit.trailing_zeros() as u8 + 1;
-        self.observer.guess(cell, digit, self.depth);
+        self.observer.guess(cell, digit, Rule::Probe, self.depth);
         self.grids[base + cells + cell] = bit;
         self.queue.push(cell as u16);
         self.dirty = self.geometry.house_mask(cell);
@@ -752,14 +795,14 @@ impl<O: Observer> Search<O> {
         self.choices[self.depth] = (cell as u16, digit);
         self.depth += 1;
         self.stats.guesses += 1;
-        self.observer.guess(cell, digit, self.depth);
+        self.observer.guess(cell, digit, Rule::Guess, self.depth);
         self.grids[from + cells + cell] = bit;
         self.dirty = self.geometry.house_mask(cell);
         self.locked_dirty = self.dirty;
+        // The guess takes the cell's other candidates with it (counted, not reported).
         self.stats.eliminations[Rule::Guess as usize] += (m & !bit).count_ones() as u64;
-        self.observer
-            .eliminate(cell, DigitSet::from_bits(m & !bit), Rule::Guess, self.depth);
-        self.placed(cell, bit, Rule::Guess);
+        self.stats.placements[Rule::Guess as usize] += 1;
+        self.queue.push(cell as u16);
     }
 
     /// Returns from a dead end: pops branches, removing each failed digit from its cell in
@@ -781,7 +824,12 @@ impl<O: Observer> Search<O> {
             self.depth -= 1;
             self.stats.backtracks += 1;
             let (cell, digit) = self.choices[self.depth];
-            if self.remove(cell as usize, 1 << (digit - 1), Rule::Refutation) {
+            if self.remove(
+                cell as usize,
+                1 << (digit - 1),
+                Rule::Refutation,
+                Via::Nothing,
+            ) {
                 return;
             }
         }

@@ -1,0 +1,89 @@
+//! What tracing costs: the same searches with the silent observer and with the recorder at
+//! each level, on norvig_top95 and a 16×16 set. Prints µs per puzzle, events per second and
+//! bytes per event. Run with `cargo bench --bench trace`.
+
+use std::time::Instant;
+
+use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
+use sudoku_lab::trace::{Level, Recorder, TraceOptions, RECORD_WORDS};
+use sudoku_lab::{Options, Puzzle, Search, Silent};
+
+fn load(path: &str, format: Format, alphabet: Option<Alphabet>) -> Vec<Puzzle> {
+    let path = format!("{}/../shared/data/{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let options = ReadOptions {
+        alphabet,
+        ..ReadOptions::default()
+    };
+    formats::read(&text, format, options)
+        .map(|e| e.expect("corpus parses").puzzle)
+        .collect()
+}
+
+/// The median of `runs` timings of `f`, in seconds.
+fn median(runs: usize, mut f: impl FnMut() -> u64) -> (f64, u64) {
+    let mut times = Vec::new();
+    let mut out = 0;
+    for _ in 0..runs {
+        let start = Instant::now();
+        out = f();
+        times.push(start.elapsed().as_secs_f64());
+    }
+    times.sort_by(f64::total_cmp);
+    (times[runs / 2], out)
+}
+
+fn main() {
+    let sets = [
+        (
+            "norvig_top95",
+            load("poj3074/norvig_top95.in", Format::Poj3074, None),
+            9,
+        ),
+        (
+            "sixteen/generated_200",
+            load(
+                "sixteen/generated_200_AP.txt",
+                Format::Line,
+                Some(Alphabet::Letters),
+            ),
+            3,
+        ),
+    ];
+    println!("| set | observer | µs per puzzle | events | events per s | bytes per event |");
+    println!("|---|---|---:|---:|---:|---:|");
+    for (name, puzzles, runs) in &sets {
+        let n = puzzles.len() as f64;
+        let (silent, _) = median(*runs, || {
+            let mut search = Search::new(&puzzles[0], Options::default(), Silent);
+            for p in puzzles {
+                search.reset(p);
+                search.run();
+            }
+            0
+        });
+        println!("| {name} | silent | {:.1} | | | |", silent * 1e6 / n);
+        for level in Level::ALL {
+            let options = TraceOptions {
+                level,
+                max_events: u64::MAX,
+            };
+            let (time, events) = median(*runs, || {
+                let mut events = 0;
+                for p in puzzles {
+                    let mut search = Search::new(p, Options::default(), Recorder::new(p, options));
+                    search.run();
+                    events += search.observer().events();
+                }
+                events
+            });
+            println!(
+                "| {name} | recorder, {} | {:.1} | {events} | {:.2e} | {} |",
+                level.name(),
+                time * 1e6 / n,
+                events as f64 / time,
+                RECORD_WORDS * 4
+            );
+        }
+    }
+}

@@ -1,0 +1,535 @@
+//! The `naive` engine: cell-order depth-first search that checks only placed neighbours.
+//!
+//! The brute-force baseline the page compares the other engines with. No propagation: the
+//! empty cells are taken in row-major order, one per depth, and each is tried with every digit
+//! that no placed peer holds and no relation with a placed partner forbids.
+//!
+//! ```text
+//! open     = the empty cells, row-major: the cell of the node at depth d is open[d]
+//! grids:   [ depth 0: cells × u32 ][ depth 1 ][ depth 2 ] …   (allocated once, cells + 1 frames)
+//! choices[d] = the digit tried in open[d] to go from depth d to d + 1
+//! ```
+//! A node at depth `d` checks the candidates of `open[d]` against the placed cells (the givens
+//! and `open[..d]`; every later open cell still has all its digits), removes the ones that
+//! clash, and guesses the smallest one left. Checking the whole cell at its node (rather than
+//! one digit at a time, as a textbook brute force does) reports the same eliminations in the
+//! same vocabulary as the other engines. Naive does not choose by candidate counts: a cell
+//! left with one candidate is still guessed, so the depth is always the number of empty cells
+//! filled (it is reported as a naked-single placement first, as by every engine, so that a
+//! trace without eliminations still shows each single-candidate cell). A failed guess is
+//! removed from its cell in the parent grid (a refutation) and the node at the parent depth
+//! visits the same cell again.
+//!
+//! The givens are checked against each other once, at the first node, so that a puzzle with
+//! clashing givens ends unsolvable instead of "solved".
+
+use crate::digits::DigitSet;
+use crate::geometry::Geometry;
+use crate::puzzle::Puzzle;
+
+use super::{Observer, Options, Outcome, Progress, Rule, Stats, Status, Via};
+
+/// A relation seen from one of its cells.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    /// The other cell.
+    partner: u16,
+    /// The relation's index in [`Puzzle::relations`].
+    index: u16,
+    /// Whether this cell is the smaller one.
+    smaller: bool,
+}
+
+impl Link {
+    /// The digits of this cell that the partner's single digit `partner` forbids: those at or
+    /// above it when this cell is the smaller one, at or below it otherwise.
+    #[inline]
+    fn forbidden(self, partner: u32) -> u32 {
+        if self.smaller {
+            !(partner - 1)
+        } else {
+            partner | (partner - 1)
+        }
+    }
+}
+
+/// A resumable naive search over one puzzle. Owns its buffers, so it can live in a wasm
+/// handle; [`Naive::reset`] reuses them for the next puzzle of the same size.
+pub struct Naive<O: Observer> {
+    geometry: &'static Geometry,
+    cells: usize,
+    full: u32,
+    givens: Vec<u8>,
+    /// The empty cells in row-major order: the node at depth `d` is for `open[d]`.
+    open: Vec<u16>,
+    /// The relations of each cell: `links[link_start[c]..link_start[c + 1]]`.
+    links: Vec<Link>,
+    link_start: Vec<u32>,
+    grids: Vec<u32>,
+    choices: Vec<u8>,
+    depth: usize,
+    /// Whether the first node has checked the givens against each other.
+    givens_checked: bool,
+    /// The grid of the latest solution, as digits.
+    answer: Vec<u8>,
+    solutions: Vec<Vec<u8>>,
+    options: Options,
+    stats: Stats,
+    status: Option<Status>,
+    started: bool,
+    observer: O,
+}
+
+impl<O: Observer> Naive<O> {
+    /// Prepares a search; no work is done until [`Naive::advance`] or [`Naive::run`].
+    pub fn new(puzzle: &Puzzle, options: Options, observer: O) -> Naive<O> {
+        let geometry = puzzle.geometry();
+        let cells = geometry.cell_count();
+        let mut search = Naive {
+            geometry,
+            cells,
+            full: 0,
+            givens: Vec::with_capacity(cells),
+            open: Vec::with_capacity(cells),
+            links: Vec::new(),
+            link_start: Vec::with_capacity(cells + 1),
+            grids: vec![0; cells * (cells + 1)],
+            choices: vec![0; cells + 1],
+            depth: 0,
+            givens_checked: false,
+            answer: vec![0; cells],
+            solutions: Vec::with_capacity(2),
+            options,
+            stats: Stats::default(),
+            status: None,
+            started: false,
+            observer,
+        };
+        search.load(puzzle);
+        search
+    }
+
+    /// Starts over on `puzzle`, keeping the buffers when the size allows.
+    pub fn reset(&mut self, puzzle: &Puzzle) {
+        let cells = puzzle.geometry().cell_count();
+        if cells != self.cells {
+            self.cells = cells;
+            self.grids = vec![0; cells * (cells + 1)];
+            self.choices = vec![0; cells + 1];
+            self.answer = vec![0; cells];
+        }
+        self.load(puzzle);
+    }
+
+    fn load(&mut self, puzzle: &Puzzle) {
+        let size = puzzle.size();
+        self.geometry = puzzle.geometry();
+        self.full = DigitSet::full(size).bits();
+        self.givens.clear();
+        self.givens.extend_from_slice(puzzle.givens());
+        self.open.clear();
+        self.open.extend(
+            (0..self.cells)
+                .filter(|&c| self.givens[c] == 0)
+                .map(|c| c as u16),
+        );
+        // Group the relations by cell, each seen from both ends.
+        self.links.clear();
+        self.link_start.clear();
+        let ends: Vec<(usize, usize)> = puzzle
+            .relations()
+            .iter()
+            .map(|r| (r.smaller.index(size), r.larger.index(size)))
+            .collect();
+        for cell in 0..self.cells {
+            self.link_start.push(self.links.len() as u32);
+            for (index, &(lo, hi)) in ends.iter().enumerate() {
+                let index = index as u16;
+                if lo == cell {
+                    self.links.push(Link {
+                        partner: hi as u16,
+                        index,
+                        smaller: true,
+                    });
+                } else if hi == cell {
+                    self.links.push(Link {
+                        partner: lo as u16,
+                        index,
+                        smaller: false,
+                    });
+                }
+            }
+        }
+        self.link_start.push(self.links.len() as u32);
+        self.depth = 0;
+        self.givens_checked = false;
+        self.solutions.clear();
+        self.stats = Stats::default();
+        self.status = None;
+        self.started = false;
+    }
+
+    /// Runs to the end and returns the status.
+    pub fn run(&mut self) -> Status {
+        loop {
+            if let Progress::Done(status) = self.advance(u64::MAX) {
+                return status;
+            }
+        }
+    }
+
+    /// Does about `budget` nodes of work and returns; [`Progress::Running`] when the budget
+    /// ran out first. Calling again continues where it stopped.
+    pub fn advance(&mut self, budget: u64) -> Progress {
+        if !self.started {
+            self.started = true;
+            self.place_givens();
+        }
+        let start = self.stats.work();
+        while self.stats.work() - start < budget {
+            if let Some(status) = self.status {
+                return Progress::Done(status);
+            }
+            if self.stats.work() >= self.options.node_limit || self.observer.stop() {
+                self.status = Some(Status::LimitReached);
+                break;
+            }
+            self.node();
+        }
+        match self.status {
+            Some(status) => Progress::Done(status),
+            None => Progress::Running,
+        }
+    }
+
+    /// The status once the search has ended.
+    pub fn status(&self) -> Option<Status> {
+        self.status
+    }
+
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Solutions found so far (at most two are kept).
+    pub fn solutions(&self) -> &[Vec<u8>] {
+        &self.solutions
+    }
+
+    /// The current search depth: the number of open branches, which is the number of empty
+    /// cells filled.
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// The candidate grid at the current depth (bit `d-1` ⇔ digit `d`).
+    pub fn grid(&self) -> &[u32] {
+        self.frame(self.depth)
+    }
+
+    pub fn observer(&self) -> &O {
+        &self.observer
+    }
+
+    pub fn observer_mut(&mut self) -> &mut O {
+        &mut self.observer
+    }
+
+    /// The finished (or interrupted) search as an [`Outcome`].
+    pub fn outcome(&self) -> Outcome {
+        Outcome {
+            status: self.status.unwrap_or(Status::LimitReached),
+            solutions: self.solutions.clone(),
+            stats: self.stats.clone(),
+        }
+    }
+
+    #[inline]
+    fn frame(&self, depth: usize) -> &[u32] {
+        &self.grids[depth * self.cells..(depth + 1) * self.cells]
+    }
+
+    /// Fills depth 0 with every digit, then fixes the givens.
+    fn place_givens(&mut self) {
+        self.grids[..self.cells].fill(self.full);
+        for cell in 0..self.cells {
+            let d = self.givens[cell];
+            if d == 0 {
+                continue;
+            }
+            self.stats.placements[Rule::Given as usize] += 1;
+            self.observer.place(cell, d, Rule::Given, Via::Nothing, 0);
+            self.grids[cell] = 1 << (d - 1);
+        }
+    }
+
+    /// One node: check the next empty cell against the placed ones, then guess, or
+    /// backtrack from an emptied cell, or record a solution when no empty cell is left.
+    fn node(&mut self) {
+        self.stats.nodes += 1;
+        let base = self.depth * self.cells;
+        self.observer
+            .round(self.depth, &self.grids[base..base + self.cells]);
+        if !self.givens_checked {
+            self.givens_checked = true;
+            for cell in 0..self.cells {
+                if self.givens[cell] != 0 && !self.check(cell) {
+                    self.backtrack();
+                    return;
+                }
+            }
+        }
+        let Some(&cell) = self.open.get(self.depth) else {
+            self.record_solution();
+            return;
+        };
+        let cell = cell as usize;
+        if self.check(cell) {
+            self.branch(cell);
+        } else {
+            self.backtrack();
+        }
+    }
+
+    /// Removes from `cell` the candidates that a placed peer holds (rule peer) or that a
+    /// relation with a placed partner forbids (rule relation), smallest digit first, each
+    /// with the first peer or relation that rules it out. Returns false when nothing is left.
+    fn check(&mut self, cell: usize) -> bool {
+        let base = self.depth * self.cells;
+        let grid = &self.grids[base..base + self.cells];
+        let have = grid[cell];
+        // The first placed peer holding each digit of the cell.
+        let mut held_by = [0u16; 32];
+        let mut held = 0u32;
+        for &peer in self.geometry.peers(cell) {
+            let m = grid[peer as usize];
+            if m.is_power_of_two() && m & have & !held != 0 {
+                held |= m;
+                held_by[m.trailing_zeros() as usize] = peer;
+            }
+        }
+        let links = &self.links[self.link_start[cell] as usize..self.link_start[cell + 1] as usize];
+        let mut forbidden = 0u32;
+        for link in links {
+            let m = grid[link.partner as usize];
+            if m.is_power_of_two() {
+                forbidden |= link.forbidden(m);
+            }
+        }
+        let mut clash = have & (held | forbidden);
+        while clash != 0 {
+            let bit = clash & clash.wrapping_neg();
+            clash &= clash - 1;
+            let (rule, via) = if held & bit != 0 {
+                let peer = held_by[bit.trailing_zeros() as usize];
+                (Rule::Peer, Via::Cell(peer))
+            } else {
+                // Some link forbids it: name the first.
+                let index = links
+                    .iter()
+                    .find(|l| {
+                        let m = grid[l.partner as usize];
+                        m.is_power_of_two() && l.forbidden(m) & bit != 0
+                    })
+                    .map_or(0, |l| l.index);
+                (Rule::Relation, Via::Relation(index))
+            };
+            self.stats.eliminations[rule as usize] += 1;
+            self.observer
+                .eliminate(cell, DigitSet::from_bits(bit), rule, via, self.depth);
+        }
+        let left = have & !(held | forbidden);
+        self.grids[base + cell] = left;
+        if left == have {
+            return true;
+        }
+        self.narrowed(cell, left)
+    }
+
+    /// `cell` has just lost candidates and holds `left`: a dead end when nothing is left; a
+    /// naked-single placement when one digit is (so a trace of placements alone shows every
+    /// single-candidate cell, as with the other engines — the cell is still guessed at its
+    /// node). Returns false on a dead end.
+    #[inline]
+    fn narrowed(&mut self, cell: usize, left: u32) -> bool {
+        if left == 0 {
+            self.stats.contradictions += 1;
+            self.observer
+                .contradiction(cell, 0, Via::Cell(cell as u16), self.depth);
+            return false;
+        }
+        if left.is_power_of_two() {
+            self.stats.placements[Rule::NakedSingle as usize] += 1;
+            let digit = left.trailing_zeros() as u8 + 1;
+            self.observer
+                .place(cell, digit, Rule::NakedSingle, Via::Nothing, self.depth);
+        }
+        true
+    }
+
+    /// Opens a branch: copies the grid one level down and tries the smallest candidate, even
+    /// when it is the only one (naive does not count candidates).
+    fn branch(&mut self, cell: usize) {
+        let cells = self.cells;
+        let from = self.depth * cells;
+        self.grids.copy_within(from..from + cells, from + cells);
+        let m = self.grids[from + cell];
+        let bit = m & m.wrapping_neg();
+        let digit = bit.trailing_zeros() as u8 + 1;
+        self.choices[self.depth] = digit;
+        self.depth += 1;
+        self.stats.guesses += 1;
+        self.observer.guess(cell, digit, Rule::Guess, self.depth);
+        self.grids[from + cells + cell] = bit;
+        // The guess takes the cell's other candidates with it (counted, not reported).
+        self.stats.eliminations[Rule::Guess as usize] += (m & !bit).count_ones() as u64;
+        self.stats.placements[Rule::Guess as usize] += 1;
+    }
+
+    /// Returns from a dead end: pops branches, removing each failed digit from its cell in
+    /// the parent grid, until a parent still has something to try. Ends the search at the root.
+    fn backtrack(&mut self) {
+        loop {
+            if self.depth == 0 {
+                self.status = Some(match self.stats.solutions {
+                    0 => Status::Unsolvable,
+                    1 => Status::Unique,
+                    _ => Status::Multiple,
+                });
+                return;
+            }
+            self.observer.backtrack(self.depth);
+            self.depth -= 1;
+            self.stats.backtracks += 1;
+            let cell = self.open[self.depth] as usize;
+            let bit = 1u32 << (self.choices[self.depth] - 1);
+            let at = self.depth * self.cells + cell;
+            // The parent grid is as the branch left it, so the guessed digit is still there.
+            self.grids[at] &= !bit;
+            self.stats.eliminations[Rule::Refutation as usize] += 1;
+            self.observer.eliminate(
+                cell,
+                DigitSet::from_bits(bit),
+                Rule::Refutation,
+                Via::Nothing,
+                self.depth,
+            );
+            if self.narrowed(cell, self.grids[at]) {
+                return;
+            }
+        }
+    }
+
+    /// Every empty cell is filled: a solution.
+    fn record_solution(&mut self) {
+        self.stats.solutions += 1;
+        let base = self.depth * self.cells;
+        for (digit, &m) in self
+            .answer
+            .iter_mut()
+            .zip(&self.grids[base..base + self.cells])
+        {
+            *digit = m.trailing_zeros() as u8 + 1;
+        }
+        self.observer.solution(&self.answer, self.depth);
+        if self.solutions.len() < 2 {
+            self.solutions.push(self.answer.clone());
+        }
+        if self.stats.solutions >= self.options.solution_limit {
+            self.status = Some(if self.stats.solutions >= 2 {
+                Status::Multiple
+            } else {
+                Status::Solved
+            });
+            return;
+        }
+        self.backtrack();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Cell;
+    use crate::puzzle::{Kind, Relation};
+    use crate::search::Silent;
+
+    fn bits(digits: &[u8]) -> u32 {
+        digits.iter().copied().collect::<DigitSet>().bits()
+    }
+
+    fn givens(text: &str) -> Vec<u8> {
+        text.chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| c.to_digit(10).map_or(0, |d| d as u8))
+            .collect()
+    }
+
+    fn started(kind: Kind, text: &str, relations: Vec<Relation>) -> Naive<Silent> {
+        let puzzle = Puzzle::new(kind, 4, givens(text), relations).unwrap();
+        let mut search = Naive::new(&puzzle, Options::default(), Silent);
+        search.started = true;
+        search.givens_checked = true;
+        search.place_givens();
+        search
+    }
+
+    #[test]
+    fn check_removes_digits_of_placed_peers_and_relation_partners_only() {
+        // r1c2 > r1c3 = 2 rules out 1 and 2; r1c1 = 3 rules out 3. r2c2 is unplaced and
+        // rules out nothing.
+        let larger = Relation::new(Cell::new(0, 2), true, Cell::new(0, 1));
+        let mut s = started(Kind::Inequality, "3.2. .... .... ....", vec![larger]);
+        s.grids[5] = bits(&[1, 4]);
+        assert!(s.check(1));
+        assert_eq!(s.grids[1], bits(&[4]));
+        assert_eq!(s.stats.eliminations[Rule::Peer as usize], 2, "2 and 3");
+        assert_eq!(s.stats.eliminations[Rule::Relation as usize], 1, "1");
+    }
+
+    #[test]
+    fn a_cell_with_one_candidate_left_is_still_guessed() {
+        let mut s = started(Kind::Classic, "123. .... .... ....", vec![]);
+        s.node();
+        assert_eq!(s.depth, 1);
+        assert_eq!(s.stats.guesses, 1);
+        assert_eq!(s.frame(1)[3], bits(&[4]));
+        assert_eq!(s.stats.eliminations[Rule::Guess as usize], 0);
+        assert_eq!(
+            s.stats.placements[Rule::NakedSingle as usize],
+            1,
+            "and reported"
+        );
+    }
+
+    #[test]
+    fn a_failed_branch_is_refuted_in_the_parent_and_its_cell_visited_again() {
+        // r1c1 ∈ {1, 4} is tried as 1 first; r1c4 then has nothing left (1, 2 and 3 are in
+        // its row, 4 in its column).
+        let mut s = started(Kind::Classic, ".23. ...4 .... ....", vec![]);
+        s.node();
+        assert_eq!((s.depth, s.frame(1)[0]), (1, bits(&[1])));
+        s.node();
+        assert_eq!(s.stats.contradictions, 1);
+        assert_eq!(s.depth, 0);
+        assert_eq!(
+            s.grids[0],
+            bits(&[4]),
+            "1 refuted, 2 and 3 ruled out by peers"
+        );
+        assert_eq!(s.stats.eliminations[Rule::Refutation as usize], 1);
+        assert_eq!(s.stats.placements[Rule::NakedSingle as usize], 1);
+        s.node();
+        assert_eq!((s.depth, s.frame(1)[0]), (1, bits(&[4])), "r1c1 again");
+        assert_eq!(s.stats.guesses, 2);
+    }
+
+    #[test]
+    fn clashing_givens_end_the_search_at_the_first_node() {
+        let puzzle = Puzzle::new(Kind::Classic, 4, givens("1... .... 1... ...."), vec![]).unwrap();
+        let mut s = Naive::new(&puzzle, Options::default(), Silent);
+        assert_eq!(s.run(), Status::Unsolvable);
+        assert_eq!((s.stats.nodes, s.stats.guesses), (1, 0));
+        assert_eq!(s.stats.eliminations[Rule::Peer as usize], 1);
+    }
+}

@@ -1,0 +1,1077 @@
+//! The trace: what a search did and why, as compact integer records, and their replay.
+//!
+//! Every engine reports to an [`Observer`] by one protocol (see the trait). The [`Recorder`]
+//! turns those reports into events, each with the sequence number of the event that caused
+//! it, so a reader can walk from any elimination back to a given, a guess, or a relation of
+//! the puzzle. [`Tracer`] is the streaming handle: `advance(budget)` returns the records
+//! produced so far; dropping it cancels the search.
+//!
+//! # Record layout
+//!
+//! One event is [`RECORD_WORDS`] = 5 little-endian `u32` words. This table is the one
+//! definition; `www/js/events.js` mirrors it and `tests/golden/` keeps the two in step.
+//!
+//! | word | bits   | field                                                               |
+//! |------|--------|---------------------------------------------------------------------|
+//! | 0    | 0–31   | `seq`: 0, 1, 2, … in the order the events happened                  |
+//! | 1    | 0–7    | `kind`: 0 round, 1 place, 2 eliminate, 3 guess, 4 backtrack, 5 contradiction, 6 solution |
+//! | 1    | 8–15   | `rule`: [`Rule`] as a number, 255 for none                          |
+//! | 1    | 16–31  | `depth`: open branches when the event happened                      |
+//! | 2    | 0–15   | `cell`: row-major index, 65535 for none                             |
+//! | 2    | 16–23  | `digit`: 1..=25, 0 for none                                         |
+//! | 2    | 24–31  | 0                                                                   |
+//! | 3    | 0–31   | `cause`: `seq` of the event that made this one possible, `u32::MAX` for none |
+//! | 4    | 24–31  | `via` tag: 0 nothing, 1 cell, 2 house, 3 relation, 4 confined       |
+//! | 4    | 0–23   | `via` payload: cell index, house number, relation index, or `house \| to << 8` |
+//!
+//! Houses are numbered rows `0..n`, columns `n..2n`, blocks `2n..3n`; relations by their
+//! index in the puzzle's list.
+//!
+//! # Events and causes
+//!
+//! | kind | meaning | cause |
+//! |---|---|---|
+//! | round | a node's propagation starts | — |
+//! | place | the cell holds only `digit` (given, naked or hidden single) | naked: the elimination that left one candidate; hidden: the last removal of the digit elsewhere in the house; given: — |
+//! | eliminate | `digit` leaves the cell | peer: the placement of the `via` cell; relation: the last removal that moved the partner's bound; locked: the last removal of the digit from the rest of the confining house; refutation and disjunction: the backtrack that ended the trial |
+//! | guess | a branch (rule guess) or a trial (rule probe): the cell is set to `digit` one level down | — |
+//! | backtrack | the branch at `depth` is over; back to `depth - 1` | the event that ended it |
+//! | contradiction | a cell without candidates, or a digit without a place in a house | the elimination that emptied it |
+//! | solution | every cell placed | the last event |
+//!
+//! At coarser [`Level`]s the events not recorded are transparent: a cause that would name one
+//! names what caused it instead. So at every level a cause chain ends at a given, a guess, or
+//! — the puzzle's own constraints — a relation elimination with no cause; below the full
+//! level those relation eliminations are not recorded, and a chain that began there ends at
+//! a placement without a cause.
+
+use crate::digits::{DigitSet, MAX_SIZE};
+use crate::geometry::Geometry;
+use crate::puzzle::{Problem, Puzzle};
+use crate::search::{Engine, EngineKind, Observer, Options, Progress, Rule, Stats, Status, Via};
+
+/// `u32` words per event record.
+pub const RECORD_WORDS: usize = 5;
+
+/// "None" in the `cause` word.
+pub const NO_CAUSE: u32 = u32::MAX;
+
+const NO_CELL: u32 = 0xFFFF;
+const NO_RULE: u32 = 0xFF;
+
+/// What happened.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(u8)]
+pub enum EventKind {
+    Round = 0,
+    Place = 1,
+    Eliminate = 2,
+    Guess = 3,
+    Backtrack = 4,
+    Contradiction = 5,
+    Solution = 6,
+}
+
+impl EventKind {
+    pub const ALL: [EventKind; 7] = [
+        EventKind::Round,
+        EventKind::Place,
+        EventKind::Eliminate,
+        EventKind::Guess,
+        EventKind::Backtrack,
+        EventKind::Contradiction,
+        EventKind::Solution,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            EventKind::Round => "round",
+            EventKind::Place => "place",
+            EventKind::Eliminate => "eliminate",
+            EventKind::Guess => "guess",
+            EventKind::Backtrack => "backtrack",
+            EventKind::Contradiction => "contradiction",
+            EventKind::Solution => "solution",
+        }
+    }
+}
+
+/// How much of a search the trace records.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Level {
+    /// Guesses, backtracks, contradictions and solutions: the shape of the search tree.
+    Decisions,
+    /// Also every placement, and the start of every propagation round.
+    Placements,
+    /// Also every eliminated candidate.
+    #[default]
+    Full,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Decisions, Level::Placements, Level::Full];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Decisions => "decisions",
+            Level::Placements => "placements",
+            Level::Full => "full",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(text.trim()))
+    }
+
+    /// Whether events of `kind` are recorded at this level.
+    pub const fn records(self, kind: EventKind) -> bool {
+        match kind {
+            EventKind::Guess
+            | EventKind::Backtrack
+            | EventKind::Contradiction
+            | EventKind::Solution => true,
+            EventKind::Round | EventKind::Place => !matches!(self, Level::Decisions),
+            EventKind::Eliminate => matches!(self, Level::Full),
+        }
+    }
+}
+
+/// One decoded event record (see the module docs for the layout).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Event {
+    pub seq: u32,
+    pub kind: EventKind,
+    pub rule: Option<Rule>,
+    pub depth: u16,
+    pub cell: Option<u16>,
+    pub digit: u8,
+    pub cause: Option<u32>,
+    pub via: Via,
+}
+
+impl Event {
+    /// Appends the record's words to `out`.
+    pub fn encode(&self, out: &mut Vec<u32>) {
+        let rule = self.rule.map_or(NO_RULE, |r| r as u32);
+        let (tag, payload) = match self.via {
+            Via::Nothing => (0, 0),
+            Via::Cell(c) => (1, c as u32),
+            Via::House(h) => (2, h as u32),
+            Via::Relation(r) => (3, r as u32),
+            Via::Confined { house, to } => (4, house as u32 | (to as u32) << 8),
+        };
+        out.extend_from_slice(&[
+            self.seq,
+            self.kind as u32 | rule << 8 | (self.depth as u32) << 16,
+            self.cell.map_or(NO_CELL, u32::from) | (self.digit as u32) << 16,
+            self.cause.unwrap_or(NO_CAUSE),
+            tag << 24 | payload,
+        ]);
+    }
+
+    /// Decodes one record; fails on a word that no encoder writes.
+    pub fn decode(words: &[u32]) -> Result<Event, String> {
+        let [seq, w1, w2, cause, via] = words else {
+            return Err(format!(
+                "a record has {RECORD_WORDS} words, not {}",
+                words.len()
+            ));
+        };
+        let kind = EventKind::ALL
+            .get((w1 & 0xFF) as usize)
+            .copied()
+            .ok_or_else(|| format!("event {seq}: unknown kind {}", w1 & 0xFF))?;
+        let rule = match (w1 >> 8) & 0xFF {
+            NO_RULE => None,
+            r => Some(
+                Rule::ALL
+                    .get(r as usize)
+                    .copied()
+                    .ok_or_else(|| format!("event {seq}: unknown rule {r}"))?,
+            ),
+        };
+        let payload = via & 0xFF_FFFF;
+        let via = match via >> 24 {
+            0 => Via::Nothing,
+            1 => Via::Cell(payload as u16),
+            2 => Via::House(payload as u8),
+            3 => Via::Relation(payload as u16),
+            4 => Via::Confined {
+                house: payload as u8,
+                to: (payload >> 8) as u8,
+            },
+            tag => return Err(format!("event {seq}: unknown via tag {tag}")),
+        };
+        Ok(Event {
+            seq: *seq,
+            kind,
+            rule,
+            depth: (w1 >> 16) as u16,
+            cell: match w2 & 0xFFFF {
+                NO_CELL => None,
+                c => Some(c as u16),
+            },
+            digit: ((w2 >> 16) & 0xFF) as u8,
+            cause: (*cause != NO_CAUSE).then_some(*cause),
+            via,
+        })
+    }
+
+    /// Decodes a buffer of records.
+    pub fn decode_all(words: &[u32]) -> Result<Vec<Event>, String> {
+        if words.len() % RECORD_WORDS != 0 {
+            return Err(format!(
+                "{} words is not a whole number of records",
+                words.len()
+            ));
+        }
+        words.chunks(RECORD_WORDS).map(Event::decode).collect()
+    }
+}
+
+/// Applies events to a puzzle's start state (every digit possible in every cell), keeping
+/// one candidate grid per depth, by the protocol of [`Observer`]. Checks each event against
+/// the state: an event that does not fit (a digit eliminated twice, a depth out of step) is an
+/// error.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    cells: usize,
+    /// Grids of depths `0..=depth`, each `cells` long.
+    stack: Vec<u32>,
+    depth: usize,
+}
+
+impl Replay {
+    pub fn new(puzzle: &Puzzle) -> Replay {
+        let cells = puzzle.size() * puzzle.size();
+        Replay {
+            cells,
+            stack: vec![DigitSet::full(puzzle.size()).bits(); cells],
+            depth: 0,
+        }
+    }
+
+    /// The candidate grid at the current depth.
+    pub fn grid(&self) -> &[u32] {
+        &self.stack[self.depth * self.cells..]
+    }
+
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// The digit of every placed cell (0 where more than one candidate is left).
+    pub fn values(&self) -> Vec<u8> {
+        self.grid()
+            .iter()
+            .map(|&m| {
+                if m.count_ones() == 1 {
+                    m.trailing_zeros() as u8 + 1
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+
+    pub fn apply(&mut self, e: &Event) -> Result<(), String> {
+        let at_depth = |expected: usize| {
+            if e.depth as usize == expected {
+                Ok(())
+            } else {
+                Err(format!(
+                    "event {} ({}) at depth {} but the replay is at depth {}",
+                    e.seq,
+                    e.kind.name(),
+                    e.depth,
+                    self.depth
+                ))
+            }
+        };
+        let cell = || {
+            e.cell
+                .map(usize::from)
+                .filter(|&c| c < self.cells)
+                .ok_or_else(|| format!("event {} ({}) has no valid cell", e.seq, e.kind.name()))
+        };
+        let bit = || {
+            if (1..=MAX_SIZE as u8).contains(&e.digit) {
+                Ok(1u32 << (e.digit - 1))
+            } else {
+                Err(format!("event {} has no valid digit", e.seq))
+            }
+        };
+        let base = self.depth * self.cells;
+        match e.kind {
+            EventKind::Round | EventKind::Contradiction | EventKind::Solution => {
+                at_depth(self.depth)
+            }
+            EventKind::Place | EventKind::Eliminate => {
+                at_depth(self.depth)?;
+                let (c, bit) = (cell()?, bit()?);
+                let m = &mut self.stack[base + c];
+                if *m & bit == 0 {
+                    return Err(format!(
+                        "event {}: {} is not a candidate of cell {c}",
+                        e.seq, e.digit
+                    ));
+                }
+                *m = if e.kind == EventKind::Place {
+                    bit
+                } else {
+                    *m & !bit
+                };
+                Ok(())
+            }
+            EventKind::Guess => {
+                at_depth(self.depth + 1)?;
+                let (c, bit) = (cell()?, bit()?);
+                if self.stack[base + c] & bit == 0 {
+                    return Err(format!(
+                        "event {}: guessed {} is not a candidate of cell {c}",
+                        e.seq, e.digit
+                    ));
+                }
+                self.stack.extend_from_within(base..base + self.cells);
+                self.depth += 1;
+                self.stack[base + self.cells + c] = bit;
+                Ok(())
+            }
+            EventKind::Backtrack => {
+                at_depth(self.depth)?;
+                if self.depth == 0 {
+                    return Err(format!("event {}: backtrack from the root", e.seq));
+                }
+                self.depth -= 1;
+                self.stack.truncate((self.depth + 1) * self.cells);
+                Ok(())
+            }
+        }
+    }
+}
+
+/// An observer that replays what an engine reports and compares, at every round, the
+/// replayed grid with the engine's own: the test that an engine keeps the protocol.
+#[derive(Clone, Debug)]
+pub struct ReplayCheck {
+    replay: Replay,
+    seq: u32,
+    rounds: u64,
+    error: Option<String>,
+}
+
+impl ReplayCheck {
+    pub fn new(puzzle: &Puzzle) -> ReplayCheck {
+        ReplayCheck {
+            replay: Replay::new(puzzle),
+            seq: 0,
+            rounds: 0,
+            error: None,
+        }
+    }
+
+    /// The first disagreement found, if any, and the number of rounds compared.
+    pub fn result(&self) -> Result<u64, String> {
+        match &self.error {
+            Some(e) => Err(e.clone()),
+            None => Ok(self.rounds),
+        }
+    }
+
+    pub fn replay(&self) -> &Replay {
+        &self.replay
+    }
+
+    fn apply(&mut self, kind: EventKind, depth: usize, cell: usize, digit: u8) {
+        if self.error.is_some() {
+            return;
+        }
+        let event = Event {
+            seq: self.seq,
+            kind,
+            rule: None,
+            depth: depth as u16,
+            cell: (cell < self.replay.cells).then_some(cell as u16),
+            digit,
+            cause: None,
+            via: Via::Nothing,
+        };
+        self.seq += 1;
+        if let Err(e) = self.replay.apply(&event) {
+            self.error = Some(e);
+        }
+    }
+}
+
+impl Observer for ReplayCheck {
+    fn round(&mut self, depth: usize, grid: &[u32]) {
+        self.apply(EventKind::Round, depth, usize::MAX, 0);
+        self.rounds += 1;
+        if self.error.is_none() && self.replay.grid() != grid {
+            let c = (0..grid.len())
+                .find(|&c| self.replay.grid()[c] != grid[c])
+                .unwrap_or(0);
+            self.error = Some(format!(
+                "round {} (event {}): cell {c} is {:?} in the engine but {:?} in the replay",
+                self.rounds,
+                self.seq,
+                DigitSet::from_bits(grid[c]),
+                DigitSet::from_bits(self.replay.grid()[c])
+            ));
+        }
+    }
+
+    fn place(&mut self, cell: usize, digit: u8, _: Rule, _: Via, depth: usize) {
+        self.apply(EventKind::Place, depth, cell, digit);
+    }
+
+    fn eliminate(&mut self, cell: usize, removed: DigitSet, _: Rule, _: Via, depth: usize) {
+        for digit in removed.iter() {
+            self.apply(EventKind::Eliminate, depth, cell, digit);
+        }
+    }
+
+    fn guess(&mut self, cell: usize, digit: u8, _: Rule, depth: usize) {
+        self.apply(EventKind::Guess, depth, cell, digit);
+    }
+
+    fn backtrack(&mut self, depth: usize) {
+        self.apply(EventKind::Backtrack, depth, usize::MAX, 0);
+    }
+
+    fn contradiction(&mut self, _: usize, _: u8, _: Via, depth: usize) {
+        self.apply(EventKind::Contradiction, depth, usize::MAX, 0);
+    }
+
+    fn solution(&mut self, grid: &[u8], depth: usize) {
+        self.apply(EventKind::Solution, depth, usize::MAX, 0);
+        if self.error.is_none() && self.replay.values() != grid {
+            self.error = Some(format!(
+                "solution {grid:?} differs from the replayed grid {:?}",
+                self.replay.values()
+            ));
+        }
+    }
+}
+
+/// What a trace records, and when it stops.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TraceOptions {
+    pub level: Level,
+    /// The search stops at the first node boundary once this many events are recorded; the
+    /// records stop exactly at the limit.
+    pub max_events: u64,
+}
+
+impl TraceOptions {
+    /// The default event budget: about 20 MB of records.
+    pub const DEFAULT_MAX_EVENTS: u64 = 1_000_000;
+}
+
+impl Default for TraceOptions {
+    fn default() -> TraceOptions {
+        TraceOptions {
+            level: Level::Full,
+            max_events: TraceOptions::DEFAULT_MAX_EVENTS,
+        }
+    }
+}
+
+/// Which array a trail entry restores.
+const TRAIL_REMOVED: u32 = 0;
+const TRAIL_PLACED: u32 = 1 << 30;
+const TRAIL_LAST: u32 = 2 << 30;
+const TRAIL_INDEX: u32 = (1 << 30) - 1;
+
+/// The observer that writes the trace: one record per event at its [`Level`], each with its
+/// cause, derived from a mirror of the engine's state (the ids of the events that removed
+/// each candidate, placed each cell, last changed each cell), undone on backtrack by a trail.
+pub struct Recorder {
+    options: TraceOptions,
+    geometry: &'static Geometry,
+    size: usize,
+    relations: Vec<(u16, u16)>,
+    replay: Replay,
+    /// `removed_at[cell * size + d - 1]`: the event that removed `d` from `cell`.
+    removed_at: Vec<u32>,
+    /// The event that placed each cell.
+    placed_at: Vec<u32>,
+    /// The last event that changed each cell.
+    last_at: Vec<u32>,
+    trail: Vec<(u32, u32)>,
+    marks: Vec<usize>,
+    last_id: u32,
+    last_backtrack: u32,
+    next_seq: u32,
+    records: Vec<u32>,
+    full: bool,
+}
+
+impl Recorder {
+    pub fn new(puzzle: &Puzzle, options: TraceOptions) -> Recorder {
+        let size = puzzle.size();
+        let cells = size * size;
+        Recorder {
+            options,
+            geometry: puzzle.geometry(),
+            size,
+            relations: puzzle
+                .relations()
+                .iter()
+                .map(|r| (r.smaller.index(size) as u16, r.larger.index(size) as u16))
+                .collect(),
+            replay: Replay::new(puzzle),
+            removed_at: vec![NO_CAUSE; cells * size],
+            placed_at: vec![NO_CAUSE; cells],
+            last_at: vec![NO_CAUSE; cells],
+            trail: Vec::new(),
+            marks: Vec::new(),
+            last_id: NO_CAUSE,
+            last_backtrack: NO_CAUSE,
+            next_seq: 0,
+            records: Vec::new(),
+            full: false,
+        }
+    }
+
+    /// Events recorded so far.
+    pub fn events(&self) -> u64 {
+        self.next_seq as u64
+    }
+
+    /// True once the event budget cut the trace short.
+    pub fn limit_reached(&self) -> bool {
+        self.full
+    }
+
+    /// The records written since the last call, handed over without copying.
+    pub fn take_records(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.records)
+    }
+
+    /// All records written and not yet taken.
+    pub fn records(&self) -> &[u32] {
+        &self.records
+    }
+
+    /// Records the event when its level asks for it; returns its id — its `seq`, or, when
+    /// not recorded, the id of its cause (so causes skip over unrecorded events).
+    #[allow(clippy::too_many_arguments)]
+    fn emit(
+        &mut self,
+        kind: EventKind,
+        rule: Option<Rule>,
+        depth: usize,
+        cell: Option<usize>,
+        digit: u8,
+        cause: u32,
+        via: Via,
+    ) -> u32 {
+        let id = if self.options.level.records(kind) && !self.full {
+            if self.next_seq as u64 >= self.options.max_events {
+                self.full = true;
+                cause
+            } else {
+                let seq = self.next_seq;
+                self.next_seq += 1;
+                Event {
+                    seq,
+                    kind,
+                    rule,
+                    depth: depth as u16,
+                    cell: cell.map(|c| c as u16),
+                    digit,
+                    cause: (cause != NO_CAUSE).then_some(cause),
+                    via,
+                }
+                .encode(&mut self.records);
+                seq
+            }
+        } else {
+            cause
+        };
+        // Rounds are markers, not reasons: a later cause names what happened in them.
+        if id != NO_CAUSE && kind != EventKind::Round {
+            self.last_id = id;
+        }
+        id
+    }
+
+    fn set(&mut self, which: u32, index: usize, value: u32) {
+        let slot = match which {
+            TRAIL_REMOVED => &mut self.removed_at[index],
+            TRAIL_PLACED => &mut self.placed_at[index],
+            _ => &mut self.last_at[index],
+        };
+        if !self.marks.is_empty() {
+            self.trail.push((which | index as u32, *slot));
+        }
+        *slot = value;
+    }
+
+    fn removed(&self, cell: usize, digit: u8) -> u32 {
+        self.removed_at[cell * self.size + digit as usize - 1]
+    }
+
+    /// The latest of the events that removed `digits` from `cell` (none: `NO_CAUSE`).
+    fn latest_removal(&self, cell: usize, digits: u32) -> u32 {
+        DigitSet::from_bits(digits)
+            .iter()
+            .map(|d| self.removed(cell, d))
+            .filter(|&id| id != NO_CAUSE)
+            .max()
+            .unwrap_or(NO_CAUSE)
+    }
+
+    /// The latest removal of `digit` from the cells of house `h` outside house `except`.
+    fn latest_in_house(&self, h: usize, digit: u8, except: Option<usize>) -> u32 {
+        self.geometry
+            .house(h)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| except.is_none_or(|x| self.geometry.house_mask(c) >> x & 1 == 0))
+            .map(|c| self.removed(c, digit))
+            .filter(|&id| id != NO_CAUSE)
+            .max()
+            .unwrap_or(NO_CAUSE)
+    }
+
+    /// Mirrors a removal of `digit` from `cell` by event `id`.
+    fn note_removal(&mut self, cell: usize, digit: u8, id: u32) {
+        self.set(TRAIL_REMOVED, cell * self.size + digit as usize - 1, id);
+        self.set(TRAIL_LAST, cell, id);
+    }
+
+    /// Mirrors `cell` becoming `digit` by event `id` (its other candidates go with it).
+    fn note_placement(&mut self, cell: usize, digit: u8, id: u32) {
+        let others = self.replay.grid()[cell] & !(1 << (digit - 1));
+        for d in DigitSet::from_bits(others).iter() {
+            self.set(TRAIL_REMOVED, cell * self.size + d as usize - 1, id);
+        }
+        self.set(TRAIL_PLACED, cell, id);
+        self.set(TRAIL_LAST, cell, id);
+    }
+
+    fn mirror(&mut self, kind: EventKind, depth: usize, cell: usize, digit: u8) {
+        let event = Event {
+            seq: 0,
+            kind,
+            rule: None,
+            depth: depth as u16,
+            cell: Some(cell as u16),
+            digit,
+            cause: None,
+            via: Via::Nothing,
+        };
+        // The engines keep the protocol (tested by `ReplayCheck`); a slip here would only
+        // blur causes, never the search.
+        let _ = self.replay.apply(&event);
+    }
+}
+
+impl Observer for Recorder {
+    fn round(&mut self, depth: usize, _grid: &[u32]) {
+        self.emit(
+            EventKind::Round,
+            None,
+            depth,
+            None,
+            0,
+            NO_CAUSE,
+            Via::Nothing,
+        );
+    }
+
+    fn place(&mut self, cell: usize, digit: u8, rule: Rule, via: Via, depth: usize) {
+        let cause = match (rule, via) {
+            (Rule::NakedSingle, _) => self.last_at[cell],
+            (_, Via::House(h)) => self.latest_in_house(h as usize, digit, None),
+            _ => NO_CAUSE,
+        };
+        let id = self.emit(
+            EventKind::Place,
+            Some(rule),
+            depth,
+            Some(cell),
+            digit,
+            cause,
+            via,
+        );
+        self.note_placement(cell, digit, id);
+        self.mirror(EventKind::Place, depth, cell, digit);
+    }
+
+    fn eliminate(&mut self, cell: usize, removed: DigitSet, rule: Rule, via: Via, depth: usize) {
+        for digit in removed.iter() {
+            let cause = match via {
+                Via::Cell(source) if rule == Rule::Peer => self.placed_at[source as usize],
+                Via::Relation(i) => {
+                    let (lo, hi) = self.relations[i as usize];
+                    let (lo, hi) = (lo as usize, hi as usize);
+                    let grid = self.replay.grid();
+                    if cell == hi {
+                        // hi lost digits ≤ min(lo): lo had lost every digit below its minimum.
+                        let m = grid[lo];
+                        self.latest_removal(lo, (m & m.wrapping_neg()).wrapping_sub(1))
+                    } else {
+                        // lo lost digits ≥ max(hi): hi had lost every digit above its maximum.
+                        let m = grid[hi];
+                        let top = if m == 0 { 0 } else { 31 - m.leading_zeros() };
+                        let above = DigitSet::full(self.size).bits() & !((2u32 << top) - 1);
+                        self.latest_removal(hi, above)
+                    }
+                }
+                Via::Confined { house, to } => {
+                    self.latest_in_house(house as usize, digit, Some(to as usize))
+                }
+                _ if matches!(rule, Rule::Refutation | Rule::Disjunction) => self.last_backtrack,
+                _ => NO_CAUSE,
+            };
+            let id = self.emit(
+                EventKind::Eliminate,
+                Some(rule),
+                depth,
+                Some(cell),
+                digit,
+                cause,
+                via,
+            );
+            self.note_removal(cell, digit, id);
+            self.mirror(EventKind::Eliminate, depth, cell, digit);
+        }
+    }
+
+    fn guess(&mut self, cell: usize, digit: u8, rule: Rule, depth: usize) {
+        self.marks.push(self.trail.len());
+        let id = self.emit(
+            EventKind::Guess,
+            Some(rule),
+            depth,
+            Some(cell),
+            digit,
+            NO_CAUSE,
+            Via::Nothing,
+        );
+        // Noted against the parent grid (the candidates the guess takes away), then mirrored.
+        self.note_placement(cell, digit, id);
+        self.mirror(EventKind::Guess, depth, cell, digit);
+    }
+
+    fn backtrack(&mut self, depth: usize) {
+        let id = self.emit(
+            EventKind::Backtrack,
+            None,
+            depth,
+            None,
+            0,
+            self.last_id,
+            Via::Nothing,
+        );
+        self.last_backtrack = id;
+        if let Some(mark) = self.marks.pop() {
+            while self.trail.len() > mark {
+                let Some((slot, old)) = self.trail.pop() else {
+                    break;
+                };
+                let index = (slot & TRAIL_INDEX) as usize;
+                match slot & !TRAIL_INDEX {
+                    TRAIL_REMOVED => self.removed_at[index] = old,
+                    TRAIL_PLACED => self.placed_at[index] = old,
+                    _ => self.last_at[index] = old,
+                }
+            }
+        }
+        let event = Event {
+            seq: 0,
+            kind: EventKind::Backtrack,
+            rule: None,
+            depth: depth as u16,
+            cell: None,
+            digit: 0,
+            cause: None,
+            via: Via::Nothing,
+        };
+        let _ = self.replay.apply(&event);
+    }
+
+    fn contradiction(&mut self, cell: usize, digit: u8, via: Via, depth: usize) {
+        let cause = match via {
+            Via::House(h) => self.latest_in_house(h as usize, digit, None),
+            _ if cell < self.last_at.len() => self.last_at[cell],
+            _ => NO_CAUSE,
+        };
+        let cell = (cell < self.last_at.len()).then_some(cell);
+        self.emit(
+            EventKind::Contradiction,
+            None,
+            depth,
+            cell,
+            digit,
+            cause,
+            via,
+        );
+    }
+
+    fn solution(&mut self, _grid: &[u8], depth: usize) {
+        self.emit(
+            EventKind::Solution,
+            None,
+            depth,
+            None,
+            0,
+            self.last_id,
+            Via::Nothing,
+        );
+    }
+
+    fn stop(&self) -> bool {
+        self.full
+    }
+}
+
+/// What [`Tracer::advance`] hands back: the new records and where the search stands.
+#[derive(Clone, Debug)]
+pub struct Batch {
+    /// The records produced since the last batch, [`RECORD_WORDS`] words each.
+    pub records: Vec<u32>,
+    /// The `seq` of the first record (records are numbered across batches).
+    pub first_seq: u32,
+    pub progress: Progress,
+    pub stats: Stats,
+    /// True when the search stopped because the event budget was used up.
+    pub event_limit: bool,
+}
+
+/// A traced search that runs in steps: the handle the command line, the WebAssembly module
+/// and the page stream from. Dropping it cancels the search.
+pub struct Tracer {
+    engine: Engine<Recorder>,
+    sent: u32,
+}
+
+impl Tracer {
+    /// Validates `puzzle` and prepares a traced search by `engine`.
+    pub fn new(
+        engine: EngineKind,
+        puzzle: &Puzzle,
+        options: Options,
+        trace: TraceOptions,
+    ) -> Result<Tracer, Problem> {
+        puzzle.validate()?;
+        let recorder = Recorder::new(puzzle, trace);
+        Ok(Tracer {
+            engine: Engine::new(engine, puzzle, options, recorder)?,
+            sent: 0,
+        })
+    }
+
+    /// Runs about `budget` units of work (see [`Stats::work`]) and returns what they
+    /// produced.
+    pub fn advance(&mut self, budget: u64) -> Batch {
+        let progress = self.engine.advance(budget);
+        let recorder = self.engine.observer_mut();
+        let records = recorder.take_records();
+        let event_limit = recorder.limit_reached();
+        let first_seq = self.sent;
+        self.sent += (records.len() / RECORD_WORDS) as u32;
+        Batch {
+            records,
+            first_seq,
+            progress,
+            stats: self.engine.stats().clone(),
+            event_limit,
+        }
+    }
+
+    pub fn engine(&self) -> &Engine<Recorder> {
+        &self.engine
+    }
+
+    pub fn status(&self) -> Option<Status> {
+        self.engine.status()
+    }
+
+    /// The candidate grid at the current depth.
+    pub fn grid(&self) -> &[u32] {
+        self.engine.grid()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Cell;
+    use crate::puzzle::{Kind, Relation};
+
+    #[test]
+    fn records_round_trip_through_their_words() {
+        let vias = [
+            Via::Nothing,
+            Via::Cell(624),
+            Via::House(74),
+            Via::Relation(1199),
+            Via::Confined { house: 70, to: 3 },
+        ];
+        for (i, via) in vias.into_iter().enumerate() {
+            let event = Event {
+                seq: 7 + i as u32,
+                kind: EventKind::ALL[i],
+                rule: Rule::ALL.get(i * 2).copied(),
+                depth: 626,
+                cell: (i % 2 == 0).then_some(600),
+                digit: (i * 5) as u8,
+                cause: (i % 3 != 0).then_some(3),
+                via,
+            };
+            let mut words = Vec::new();
+            event.encode(&mut words);
+            assert_eq!(words.len(), RECORD_WORDS);
+            assert_eq!(Event::decode(&words), Ok(event));
+        }
+    }
+
+    #[test]
+    fn a_word_no_encoder_writes_is_refused() {
+        assert!(Event::decode(&[0, 9, 0, 0, 0]).is_err(), "kind 9");
+        assert!(Event::decode(&[0, 0, 0, 0, 7 << 24]).is_err(), "via tag 7");
+        assert!(Event::decode_all(&[0; 7]).is_err(), "7 words");
+    }
+
+    #[test]
+    fn replay_refuses_to_eliminate_a_missing_candidate() {
+        let puzzle = Puzzle::classic(vec![0; 16]).unwrap();
+        let mut replay = Replay::new(&puzzle);
+        let mut e = Event {
+            seq: 0,
+            kind: EventKind::Eliminate,
+            rule: Some(Rule::Peer),
+            depth: 0,
+            cell: Some(0),
+            digit: 2,
+            cause: None,
+            via: Via::Nothing,
+        };
+        assert_eq!(replay.apply(&e), Ok(()));
+        assert_eq!(replay.grid()[0], 0b1101);
+        e.seq = 1;
+        assert!(replay.apply(&e).is_err());
+    }
+
+    #[test]
+    fn replay_keeps_a_grid_per_depth() {
+        let puzzle = Puzzle::classic(vec![0; 16]).unwrap();
+        let mut replay = Replay::new(&puzzle);
+        let guess = Event {
+            seq: 0,
+            kind: EventKind::Guess,
+            rule: Some(Rule::Guess),
+            depth: 1,
+            cell: Some(5),
+            digit: 3,
+            cause: None,
+            via: Via::Nothing,
+        };
+        replay.apply(&guess).unwrap();
+        assert_eq!((replay.depth(), replay.grid()[5]), (1, 0b100));
+        let back = Event {
+            kind: EventKind::Backtrack,
+            cell: None,
+            digit: 0,
+            seq: 1,
+            ..guess
+        };
+        replay.apply(&back).unwrap();
+        assert_eq!((replay.depth(), replay.grid()[5]), (0, 0b1111));
+        assert!(replay.apply(&back).is_err(), "depth out of step");
+    }
+
+    fn traced(puzzle: &Puzzle, level: Level) -> Vec<Event> {
+        let options = TraceOptions {
+            level,
+            max_events: u64::MAX,
+        };
+        let mut tracer =
+            Tracer::new(EngineKind::Propagate, puzzle, Options::default(), options).unwrap();
+        let mut words = Vec::new();
+        loop {
+            let batch = tracer.advance(3);
+            words.extend(batch.records);
+            if let Progress::Done(_) = batch.progress {
+                break;
+            }
+        }
+        Event::decode_all(&words).unwrap()
+    }
+
+    #[test]
+    fn a_peer_elimination_is_caused_by_the_placement_of_its_peer() {
+        let mut givens = vec![0; 16];
+        givens[0] = 1;
+        let puzzle = Puzzle::classic(givens).unwrap();
+        let events = traced(&puzzle, Level::Full);
+        let given = events
+            .iter()
+            .find(|e| e.kind == EventKind::Place && e.rule == Some(Rule::Given))
+            .unwrap();
+        let peer = events
+            .iter()
+            .find(|e| e.rule == Some(Rule::Peer) && e.via == Via::Cell(0))
+            .unwrap();
+        assert_eq!(peer.digit, 1);
+        assert_eq!(peer.cause, Some(given.seq));
+    }
+
+    #[test]
+    fn a_relation_elimination_names_the_removal_that_moved_the_bound() {
+        // r1c1 < r1c2 in a 3×3 Futoshiki with r1c1 given 2: r1c2 loses 1 and 2, caused by
+        // the placement of r1c1 (which removed 1, the digit below its minimum).
+        let mut givens = vec![0; 9];
+        givens[0] = 2;
+        let rel = Relation::new(Cell::new(0, 0), true, Cell::new(0, 1));
+        let puzzle = Puzzle::new(Kind::Futoshiki, 3, givens, vec![rel]).unwrap();
+        let events = traced(&puzzle, Level::Full);
+        let given = events[0];
+        assert_eq!(given.rule, Some(Rule::Given));
+        let by_relation: Vec<_> = events
+            .iter()
+            .filter(|e| e.rule == Some(Rule::Relation) && e.cell == Some(1))
+            .collect();
+        assert!(!by_relation.is_empty());
+        for e in by_relation {
+            assert_eq!(e.cause, Some(given.seq), "{e:?}");
+            assert_eq!(e.via, Via::Relation(0));
+        }
+    }
+
+    #[test]
+    fn coarser_levels_keep_only_their_events_and_causes_among_them() {
+        let puzzle = Puzzle::classic(vec![0; 16]).unwrap();
+        for level in Level::ALL {
+            let events = traced(&puzzle, level);
+            assert!(events.iter().all(|e| level.records(e.kind)), "{level:?}");
+            for (i, e) in events.iter().enumerate() {
+                assert_eq!(e.seq as usize, i);
+                if let Some(c) = e.cause {
+                    assert!((c as usize) < i, "causes come first: {e:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_event_budget_stops_the_search_and_is_reported() {
+        let puzzle = Puzzle::classic(vec![0; 81]).unwrap();
+        let options = TraceOptions {
+            level: Level::Full,
+            max_events: 100,
+        };
+        let mut tracer =
+            Tracer::new(EngineKind::Propagate, &puzzle, Options::default(), options).unwrap();
+        let batch = tracer.advance(u64::MAX);
+        assert_eq!(batch.progress, Progress::Done(Status::LimitReached));
+        assert!(batch.event_limit);
+        assert_eq!(batch.records.len(), 100 * RECORD_WORDS);
+    }
+}

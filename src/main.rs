@@ -1,4 +1,5 @@
-//! `sudoku-lab`: the native command line — solve, count and check puzzles in judge formats.
+//! `sudoku-lab`: the native command line — solve, count and check puzzles in judge formats,
+//! trace one puzzle's search as JSON events, and compare the engines on one puzzle.
 
 mod cli;
 

@@ -649,6 +649,117 @@ fn the_node_limit_gives_up_with_exit_1() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// --engine: every engine answers alike; dlx refuses relations where they are.
+
+#[test]
+fn every_engine_writes_the_judge_answers_of_the_poj3074_sample() {
+    let expected = load("poj3074/sample.out");
+    let input = data("poj3074/sample.in");
+    for engine in ["propagate", "dlx", "naive"] {
+        let o = run_file(&["solve", "--engine", engine], &input);
+        assert_eq!(code(&o), 0, "{engine}: {}", stderr(&o));
+        assert_eq!(stdout(&o), expected, "{engine}");
+        let o = run_file(&["count", "--engine", engine], &input);
+        assert_eq!(code(&o), 0, "{engine}: {}", stderr(&o));
+        assert!(
+            stdout(&o).lines().all(|l| l == "1"),
+            "{engine}: {}",
+            stdout(&o)
+        );
+    }
+}
+
+#[test]
+fn dlx_on_top95_and_naive_on_easy50_pass_the_independent_checker() {
+    for (engine, corpus) in [("dlx", "norvig_top95"), ("naive", "norvig_easy50")] {
+        let input = load(&format!("poj3074/{corpus}.in"));
+        let o = run(
+            &["solve", "--engine", engine, "--format", "poj3074"],
+            input.as_bytes(),
+        );
+        assert_eq!(code(&o), 0, "{engine} on {corpus}: {}", stderr(&o));
+        assert_eq!(
+            stdout(&o),
+            load(&format!("poj3074/{corpus}.out")),
+            "{engine}"
+        );
+        check_poj3074_answers(&input, &stdout(&o));
+    }
+}
+
+#[test]
+fn naive_solves_the_cqoi_samples() {
+    for sample in ["sample1", "sample2"] {
+        let o = run_file(
+            &["solve", "--engine", "naive"],
+            &data(&format!("cqoi2013/{sample}.in")),
+        );
+        assert_eq!(code(&o), 0, "{sample}: {}", stderr(&o));
+        assert_eq!(
+            stdout(&o),
+            load(&format!("cqoi2013/{sample}.out")),
+            "{sample}"
+        );
+    }
+}
+
+#[test]
+fn dlx_refuses_an_inequality_puzzle_at_its_position() {
+    let input = load("cqoi2013/sample1.in");
+    for command in ["solve", "count"] {
+        let o = run(&[command, "--engine", "dlx"], input.as_bytes());
+        let pos = assert_bad_input(
+            &o,
+            "the dlx engine solves classic puzzles only, not inequality ones",
+        );
+        assert_eq!(pos, (1, 1), "{command}");
+        assert_eq!(stdout(&o), "", "{command}");
+    }
+    // The classic puzzles before it are answered first.
+    let first = load("poj3074/sample.in")
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let json = r#"{"size":4,"kind":"inequality","givens":"................","relations":[["r1c1","<","r1c2"]]}"#;
+    let input = format!(
+        "{}
+{json}
+",
+        sudoku_lab_json(&first)
+    );
+    let o = run(
+        &["solve", "--engine", "dlx", "--format", "json"],
+        input.as_bytes(),
+    );
+    assert_eq!(
+        assert_bad_input(&o, "the dlx engine solves classic puzzles only"),
+        (2, 1)
+    );
+    assert_eq!(stdout(&o).lines().count(), 1);
+}
+
+/// A classic 9×9 puzzle line as a JSON puzzle.
+fn sudoku_lab_json(line: &str) -> String {
+    format!(r#"{{"size":9,"kind":"classic","givens":"{line}"}}"#)
+}
+
+#[test]
+fn an_unknown_engine_is_a_usage_error() {
+    for command in ["solve", "count", "trace"] {
+        let o = run(&[command, "--engine", "sat"], EMPTY_81.as_bytes());
+        assert_eq!(code(&o), 2, "{command}");
+        assert_eq!(
+            stderr(&o),
+            format!(
+                "sudoku-lab: --engine 'sat' is not an engine (choose propagate, dlx, naive) \
+                 (see 'sudoku-lab {command} --help')\n"
+            )
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // count, check, --output, stdin and files.
 
 #[test]
@@ -865,6 +976,9 @@ fn every_command_has_help() {
         &["solve", "--help"],
         &["count", "--help"],
         &["check", "-h"],
+        &["trace", "--help"],
+        &["compare", "-h"],
+        &["help", "trace"],
         &["formats", "--help"],
     ] {
         let o = run(args, b"");
@@ -890,6 +1004,10 @@ fn unknown_commands_and_options_are_one_line_usage_errors() {
         &["count", "--limit", "many"],
         &["check", "only-one-file"],
         &["solve", "a", "b"],
+        &["trace", "--level", "all"],
+        &["trace", "--puzzle", "0"],
+        &["compare", "--engine", "dlx"],
+        &["compare", "a", "b"],
         &[],
     ] {
         let o = run(args, b"");

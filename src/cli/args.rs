@@ -3,7 +3,8 @@
 use std::ffi::OsString;
 
 use sudoku_lab::formats::{Alphabet, Format, ReadOptions};
-use sudoku_lab::Kind;
+use sudoku_lab::trace::Level;
+use sudoku_lab::{EngineKind, Kind};
 
 use super::Failure;
 
@@ -169,6 +170,37 @@ impl Parsed {
         Ok(ReadOptions { kind, alphabet })
     }
 
+    /// `--engine E`: propagate (the default), dlx or naive.
+    pub fn engine(&self, command: &'static str) -> Result<EngineKind, Failure> {
+        let Some(v) = self.value("engine") else {
+            return Ok(EngineKind::default());
+        };
+        EngineKind::parse(v).ok_or_else(|| {
+            let names: Vec<&str> = EngineKind::ALL.iter().map(|e| e.name()).collect();
+            Failure::usage(
+                format!(
+                    "--engine '{v}' is not an engine (choose {})",
+                    names.join(", ")
+                ),
+                command,
+            )
+        })
+    }
+
+    /// `--level L`: decisions, placements or full (the default).
+    pub fn level(&self, command: &'static str) -> Result<Level, Failure> {
+        let Some(v) = self.value("level") else {
+            return Ok(Level::default());
+        };
+        Level::parse(v).ok_or_else(|| {
+            let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+            Failure::usage(
+                format!("--level '{v}' is not a level (choose {})", names.join(", ")),
+                command,
+            )
+        })
+    }
+
     /// A whole number of at least 1, or `default` when the option is left out.
     pub fn positive(
         &self,
@@ -242,6 +274,20 @@ mod tests {
                 Err(Failure::Usage { .. })
             ));
         }
+    }
+
+    #[test]
+    fn engines_and_levels_are_named_in_any_case_and_default_sensibly() {
+        let spec = Spec::new("trace", &["engine", "level"], &[]);
+        let p = parse(args(&["--engine", "DLX", "--level=decisions"]), &spec).unwrap();
+        assert_eq!(p.engine("trace").unwrap(), EngineKind::Dlx);
+        assert_eq!(p.level("trace").unwrap(), Level::Decisions);
+        let p = parse(args(&[]), &spec).unwrap();
+        assert_eq!(p.engine("trace").unwrap(), EngineKind::Propagate);
+        assert_eq!(p.level("trace").unwrap(), Level::Full);
+        let p = parse(args(&["--engine", "sat", "--level", "some"]), &spec).unwrap();
+        assert!(matches!(p.engine("trace"), Err(Failure::Usage { .. })));
+        assert!(matches!(p.level("trace"), Err(Failure::Usage { .. })));
     }
 
     #[test]

@@ -22,6 +22,7 @@ Options:
   --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, auto
   --kind K          classic, inequality, futoshiki or auto
   --alphabet A      digits, letters, alnum, hex, numbers or auto
+  --engine E        propagate (default), dlx (classic puzzles only) or naive
   --node-limit N    give up on a puzzle after N search nodes (default 10000000; a probe counts as a node)
   --threads N       count N puzzles at once (default: one per core; lines keep their order)
   -h, --help        show this help
@@ -37,6 +38,7 @@ const SPEC: Spec = Spec::new(
         "format",
         "kind",
         "alphabet",
+        "engine",
         "node-limit",
         "threads",
     ],
@@ -60,12 +62,13 @@ pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
         node_limit: parsed.positive("node-limit", Options::DEFAULT_NODE_LIMIT, SPEC.command)?,
         ..Options::default()
     };
+    let engine = parsed.engine(SPEC.command)?;
     let threads = threads(&parsed, SPEC.command)?;
     let file = parsed.single_input(SPEC.command)?;
 
     let input = Input::read(file)?;
     let format = input.format(chosen)?;
-    let mut puzzles = Puzzles::new(&input, format, read_options, options, threads);
+    let mut puzzles = Puzzles::new(&input, format, read_options, engine, options, threads);
     let mut sink = Sink::new();
     let mut code = EXIT_OK;
     loop {

@@ -4,7 +4,8 @@ use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read};
 
-use sudoku_lab::formats::{self, Format, InputError};
+use sudoku_lab::formats::{self, Entry, Format, InputError, ReadOptions};
+use sudoku_lab::{EngineKind, Problem};
 
 use super::Failure;
 
@@ -69,6 +70,53 @@ impl Input {
             None => formats::detect(&self.text).map_err(|e| self.error(&e)),
         }
     }
+
+    /// The `number`-th puzzle (1-based) of the text, validated: the one puzzle `trace` and
+    /// `compare` work on. Only the puzzles up to it are read.
+    pub fn puzzle(
+        &self,
+        format: Format,
+        options: ReadOptions,
+        number: usize,
+    ) -> Result<Entry, Failure> {
+        let mut read = 0;
+        for item in formats::read(&self.text, format, options).take(number) {
+            let entry = item.map_err(|e| self.error(&e))?;
+            read += 1;
+            if read == number {
+                entry
+                    .puzzle
+                    .validate()
+                    .map_err(|problem| self.error(&entry.input_error(problem)))?;
+                return Ok(entry);
+            }
+        }
+        Err(Failure::Input(match read {
+            0 => format!("{}:1:1: the input holds no puzzle", self.name),
+            1 => format!("{}: the input holds 1 puzzle, not {number}", self.name),
+            n => format!("{}: the input holds {n} puzzles, not {number}", self.name),
+        }))
+    }
+
+    /// Refuses, at the puzzle's position, a puzzle that `engine` cannot express (DLX has no
+    /// relations).
+    pub fn check_engine(&self, engine: EngineKind, entry: &Entry) -> Result<(), Failure> {
+        match unsupported(engine, entry) {
+            Some(problem) => Err(self.error(&entry.input_error(problem))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Why `engine` cannot search `entry`'s puzzle, if it cannot.
+pub fn unsupported(engine: EngineKind, entry: &Entry) -> Option<Problem> {
+    let kind = entry.puzzle.kind();
+    (!engine.supports(kind)).then(|| {
+        Problem::new(
+            format!("the {engine} engine solves classic puzzles only, not {kind} ones"),
+            Vec::new(),
+        )
+    })
 }
 
 #[cfg(test)]

@@ -2,10 +2,12 @@
 
 mod args;
 mod check;
+mod compare;
 mod count;
 mod input;
 mod output;
 mod solve;
+mod trace;
 
 use std::ffi::OsString;
 use std::fmt;
@@ -87,17 +89,21 @@ pub fn run(args: Vec<OsString>) -> u8 {
 }
 
 const USAGE: &str = "\
-sudoku-lab — solve, count and check Sudoku-family puzzles (classic, inequality, Futoshiki)
+sudoku-lab — solve, count, check and trace Sudoku-family puzzles (classic, inequality, Futoshiki)
 
 Usage:
   sudoku-lab solve [OPTIONS] [FILE]            solve every puzzle, write answers in the judge's format
   sudoku-lab count [OPTIONS] [FILE]            print the number of solutions of every puzzle
   sudoku-lab check [OPTIONS] PUZZLES ANSWERS   verify answers without trusting the solver
+  sudoku-lab trace [OPTIONS] [FILE]            one puzzle's search as JSON events, one a line
+  sudoku-lab compare [OPTIONS] [FILE]          one puzzle by every engine: a table of statistics
   sudoku-lab formats                           list the input formats
   sudoku-lab help [COMMAND]                    show this help, or a command's
   sudoku-lab --version                         print the version
 
 FILE is read from stdin when left out or '-'. Formats are detected unless --format is given.
+trace and compare work on one puzzle: the first of FILE, or the one --puzzle K picks.
+Engines (--engine): propagate (default), dlx (classic puzzles only), naive.
 
 Exit status: 0 every puzzle solved, 1 some puzzle has no solution or a limit was reached,
 2 bad input or usage, 3 internal error.
@@ -106,8 +112,11 @@ Examples:
   sudoku-lab solve --format poj3074 < poj3074.in      # one 81-digit line per puzzle
   sudoku-lab solve --format poj3076 < poj3076.in      # 16 lines of A-P per puzzle
   sudoku-lab solve --format cqoi < cqoi.in            # 9 lines of 9 digits
+  sudoku-lab solve --engine dlx puzzles.txt           # the same answers by dancing links
   sudoku-lab count --limit 10 puzzles.txt
   sudoku-lab check puzzles.txt answers.txt
+  sudoku-lab trace --level decisions puzzles.txt      # guesses and backtracks of puzzle 1
+  sudoku-lab compare --puzzle 2 puzzles.txt           # propagate, dlx and naive side by side
 ";
 
 fn dispatch(args: Vec<OsString>) -> Result<u8, Failure> {
@@ -127,6 +136,8 @@ fn dispatch(args: Vec<OsString>) -> Result<u8, Failure> {
         "solve" => solve::solve(rest),
         "count" => count::count(rest),
         "check" => check::check(rest),
+        "trace" => trace::trace(rest),
+        "compare" => compare::compare(rest),
         "formats" => formats(rest),
         "help" | "--help" | "-h" => help(rest),
         "--version" | "-V" | "version" => {
@@ -139,7 +150,7 @@ fn dispatch(args: Vec<OsString>) -> Result<u8, Failure> {
         }),
         other => Err(Failure::Usage {
             message: format!(
-                "unknown command '{other}' (commands: solve, count, check, formats, help)"
+                "unknown command '{other}' (commands: solve, count, check, trace, compare, formats, help)"
             ),
             command: None,
         }),
@@ -152,6 +163,8 @@ fn help(rest: Vec<OsString>) -> Result<u8, Failure> {
         Some("solve") => solve::HELP,
         Some("count") => count::HELP,
         Some("check") => check::HELP,
+        Some("trace") => trace::HELP,
+        Some("compare") => compare::HELP,
         Some("formats") => FORMATS_HELP,
         Some(other) => {
             return Err(Failure::Usage {

@@ -21,10 +21,16 @@ impl Sink {
 
     /// Writes `text`; `Ok(false)` when nobody reads any more.
     pub fn write(&mut self, text: &str) -> Result<bool, Failure> {
+        self.write_bytes(text.as_bytes())
+    }
+
+    /// Writes `bytes` (UTF-8 text the caller made, such as serialized JSON); `Ok(false)`
+    /// when nobody reads any more.
+    pub fn write_bytes(&mut self, bytes: &[u8]) -> Result<bool, Failure> {
         if self.closed {
             return Ok(false);
         }
-        let result = self.out.write_all(text.as_bytes());
+        let result = self.out.write_all(bytes);
         self.settle(result)
     }
 

@@ -7,10 +7,10 @@ use std::time::{Duration, Instant};
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use sudoku_lab::formats::{self, Alphabet, Entry, Format, Givens, InputError, ReadOptions};
-use sudoku_lab::{Options, Rule, Search, Silent, Stats, Status};
+use sudoku_lab::{Engine, EngineKind, Options, Rule, Silent, Stats, Status};
 
 use super::args::{self, Spec};
-use super::input::Input;
+use super::input::{unsupported, Input};
 use super::output::{self, Sink};
 use super::{report, Failure, EXIT_OK, EXIT_UNSOLVED};
 
@@ -27,6 +27,9 @@ Options:
                     (default auto: detected from the text)
   --kind K          classic, inequality, futoshiki or auto (default: from the format)
   --alphabet A      symbols of the givens: digits, letters, alnum, hex, numbers or auto
+  --engine E        propagate (default: propagation and branching on the most constrained
+                    cell), dlx (dancing links, classic puzzles only) or naive (cell-order
+                    search; expect --node-limit on hard puzzles)
   --output F        write the answers in format F instead of the input's
   --first           stop at the first solution (do not check uniqueness)
   --node-limit N    give up on a puzzle after N search nodes (default 10000000; a probe counts as a node)
@@ -38,7 +41,12 @@ A puzzle with no solution is named on stderr and gets no answer; one with severa
 first answer and a warning. Every answer is verified before it is written.
 
 Exit status: 0 every puzzle solved, 1 some puzzle has no solution or hit --node-limit,
-2 bad input or usage, 3 internal error.
+2 bad input or usage (a puzzle the engine cannot express among it), 3 internal error.
+
+Examples:
+  sudoku-lab solve --format poj3074 < poj3074.in         # one 81-digit line per puzzle
+  sudoku-lab solve --engine dlx --stats puzzles.txt      # the same answers by dancing links
+  sudoku-lab solve --output json --first puzzles.txt     # status, solution and stats as JSON
 ";
 
 const SPEC: Spec = Spec::new(
@@ -47,6 +55,7 @@ const SPEC: Spec = Spec::new(
         "format",
         "kind",
         "alphabet",
+        "engine",
         "node-limit",
         "output",
         "threads",
@@ -65,14 +74,16 @@ pub struct Solved {
 /// through uneven puzzles, few enough that memory stays small and output starts at once.
 const BATCH: usize = 256;
 
-/// The puzzles of one input, read lazily in batches, each validated, then searched on
-/// `threads` threads (one reused [`Search`] each) and handed out in input order.
+/// The puzzles of one input, read lazily in batches, each validated, then searched by one
+/// engine on `threads` threads (one engine each, reused where it can be) and handed out in
+/// input order.
 pub struct Puzzles<'a> {
     input: &'a Input,
     entries: Box<dyn Iterator<Item = Result<Entry, InputError>> + 'a>,
+    engine: EngineKind,
     options: Options,
     threads: usize,
-    searches: Vec<Option<Search<Silent>>>,
+    searches: Vec<Option<Engine<Silent>>>,
     ready: VecDeque<(Entry, Solved)>,
     /// Bad input met while reading ahead: reported once the puzzles before it are out.
     failure: Option<Failure>,
@@ -86,6 +97,7 @@ impl<'a> Puzzles<'a> {
         input: &'a Input,
         format: Format,
         read_options: ReadOptions,
+        engine: EngineKind,
         options: Options,
         threads: usize,
     ) -> Puzzles<'a> {
@@ -93,6 +105,7 @@ impl<'a> Puzzles<'a> {
         Puzzles {
             input,
             entries: formats::read(&input.text, format, read_options),
+            engine,
             options,
             threads,
             searches: (0..threads).map(|_| None).collect(),
@@ -104,8 +117,8 @@ impl<'a> Puzzles<'a> {
     }
 
     /// The next puzzle and what its search found, `None` at the end. Bad input (including a
-    /// puzzle that fails validation, or no puzzle at all) is an error, reported after every
-    /// puzzle before it.
+    /// puzzle that fails validation or that the engine cannot express, or no puzzle at all)
+    /// is an error, reported after every puzzle before it.
     pub fn next(&mut self) -> Result<Option<(Entry, Solved)>, Failure> {
         if self.ready.is_empty() {
             if let Some(failure) = self.failure.take() {
@@ -141,7 +154,12 @@ impl<'a> Puzzles<'a> {
                     break;
                 }
             };
-            if let Err(problem) = entry.puzzle.validate() {
+            if let Some(problem) = entry
+                .puzzle
+                .validate()
+                .err()
+                .or_else(|| unsupported(self.engine, &entry))
+            {
                 self.failure = Some(self.input.error(&entry.input_error(problem)));
                 break;
             }
@@ -158,11 +176,14 @@ impl<'a> Puzzles<'a> {
 
     /// Solves `batch` on the worker threads; each takes the next unsolved puzzle in turn.
     fn solve_all(&mut self, batch: &[Entry]) -> Vec<Solved> {
-        let options = self.options;
+        let (engine, options) = (self.engine, self.options);
         let workers = self.threads.min(batch.len());
         if workers <= 1 {
             let slot = &mut self.searches[0];
-            return batch.iter().map(|e| solve_one(slot, e, options)).collect();
+            return batch
+                .iter()
+                .map(|e| solve_one(slot, e, engine, options))
+                .collect();
         }
         let next = AtomicUsize::new(0);
         let mut results: Vec<Vec<(usize, Solved)>> = Vec::new();
@@ -178,7 +199,7 @@ impl<'a> Puzzles<'a> {
                             let Some(entry) = batch.get(i) else {
                                 return done;
                             };
-                            done.push((i, solve_one(slot, entry, options)));
+                            done.push((i, solve_one(slot, entry, engine, options)));
                         }
                     })
                 })
@@ -198,14 +219,28 @@ impl<'a> Puzzles<'a> {
     }
 }
 
-/// Searches one puzzle with the worker's reused search.
-fn solve_one(slot: &mut Option<Search<Silent>>, entry: &Entry, options: Options) -> Solved {
+/// Searches one puzzle by `kind` in the worker's `slot`: the engine there is reset and
+/// reused, keeping its buffers from puzzle to puzzle. The caller has checked that the engine
+/// can express the puzzle.
+fn solve_one(
+    slot: &mut Option<Engine<Silent>>,
+    entry: &Entry,
+    kind: EngineKind,
+    options: Options,
+) -> Solved {
     let search = match slot {
-        Some(search) => {
-            search.reset(&entry.puzzle);
-            search
+        Some(engine) if engine.kind() == kind => {
+            match engine {
+                Engine::Propagate(search) => search.reset(&entry.puzzle),
+                Engine::Dlx(search) => search.reset(&entry.puzzle),
+                Engine::Naive(search) => search.reset(&entry.puzzle),
+            }
+            engine
         }
-        none => none.insert(Search::new(&entry.puzzle, options, Silent)),
+        _ => slot.insert(
+            Engine::new(kind, &entry.puzzle, options, Silent)
+                .unwrap_or_else(|problem| panic!("{}: {problem}", name(entry))),
+        ),
     };
     let status = search.run();
     Solved {
@@ -268,6 +303,7 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
         node_limit: parsed.positive("node-limit", Options::DEFAULT_NODE_LIMIT, SPEC.command)?,
         ..Options::default()
     };
+    let engine = parsed.engine(SPEC.command)?;
     let want_stats = parsed.switch("stats");
     let threads = threads(&parsed, SPEC.command)?;
     let file = parsed.single_input(SPEC.command)?;
@@ -276,7 +312,7 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
     let input = Input::read(file)?;
     let format = input.format(chosen)?;
     let output_format = output_format.unwrap_or(format);
-    let mut puzzles = Puzzles::new(&input, format, read_options, options, threads);
+    let mut puzzles = Puzzles::new(&input, format, read_options, engine, options, threads);
     let mut writer = formats::Writer::new(output_format);
     let mut sink = Sink::new();
     let mut summary = Summary::default();
@@ -433,7 +469,7 @@ impl Summary {
 }
 
 /// `given 25, naked_single 40`: the rules with a count, in [`Rule::ALL`] order.
-fn by_rule(counts: &[u64; Rule::COUNT]) -> String {
+pub fn by_rule(counts: &[u64; Rule::COUNT]) -> String {
     let parts: Vec<String> = Rule::ALL
         .iter()
         .filter(|&&r| counts[r as usize] > 0)
@@ -461,14 +497,28 @@ struct JsonAnswer<'a> {
     stats: JsonStats<'a>,
 }
 
+/// A search's [`Stats`] in JSON, the same shape in `solve --output json` and `trace`.
 #[derive(serde::Serialize)]
-struct JsonStats<'a> {
+pub struct JsonStats<'a> {
     nodes: u64,
     guesses: u64,
     backtracks: u64,
     contradictions: u64,
     placements: ByRule<'a>,
     eliminations: ByRule<'a>,
+}
+
+impl JsonStats<'_> {
+    pub fn new(stats: &Stats) -> JsonStats<'_> {
+        JsonStats {
+            nodes: stats.nodes,
+            guesses: stats.guesses,
+            backtracks: stats.backtracks,
+            contradictions: stats.contradictions,
+            placements: ByRule(&stats.placements),
+            eliminations: ByRule(&stats.eliminations),
+        }
+    }
 }
 
 /// Counts per rule as a JSON object in [`Rule::ALL`] order.
@@ -486,7 +536,7 @@ impl Serialize for ByRule<'_> {
 
 /// The alphabet JSON answers to `entry` are written in: the puzzle's when it has a symbol
 /// for every digit, else numbers.
-fn json_alphabet(entry: &Entry) -> Alphabet {
+pub fn json_alphabet(entry: &Entry) -> Alphabet {
     let alphabet = entry.alphabet;
     if alphabet != Alphabet::Numbers && alphabet.fits(entry.puzzle.size()) {
         alphabet
@@ -525,14 +575,7 @@ fn write_json(
         solution: solutions.first().cloned(),
         solutions,
         alphabet: (alphabet != Alphabet::Digits).then(|| alphabet.name()),
-        stats: JsonStats {
-            nodes: stats.nodes,
-            guesses: stats.guesses,
-            backtracks: stats.backtracks,
-            contradictions: stats.contradictions,
-            placements: ByRule(&stats.placements),
-            eliminations: ByRule(&stats.eliminations),
-        },
+        stats: JsonStats::new(stats),
     };
     // Strings, numbers and maps with string keys always serialize.
     if let Ok(json) = serde_json::to_string(&answer) {

@@ -1,0 +1,300 @@
+//! `sudoku-lab trace`: one puzzle's search as a stream of JSON events, then a summary.
+
+use std::ffi::OsString;
+use std::fmt::Display;
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use sudoku_lab::trace::{Event, TraceOptions, Tracer, RECORD_WORDS};
+use sudoku_lab::{House, Options, Progress, Puzzle, Status, Via};
+
+use super::args::{self, Spec};
+use super::input::Input;
+use super::output::{self, Sink};
+use super::solve::{count_of, json_alphabet, name, render, verify, JsonStats};
+use super::{report, Failure, EXIT_OK, EXIT_UNSOLVED};
+
+pub const HELP: &str = "\
+Usage: sudoku-lab trace [OPTIONS] [FILE]
+
+Solves ONE puzzle of FILE (stdin when left out or '-'): the first, or the one --puzzle
+picks. Prints one JSON object per line for every event of the search as it happens, then
+a summary line. An event names the cell (r1c1 is the top-left), the digit, the search
+depth, the rule that made it, what the rule used ('via': a cell, a house, a relation, or
+a house confined to another) and the 'cause': the seq of the event that made it possible.
+Following causes back from any elimination ends at a given, a guess or a relation of the
+puzzle. Some of the 443 events of the first puzzle of the POJ 3074 sample:
+
+  {\"seq\":0,\"event\":\"place\",\"depth\":0,\"cell\":\"r1c2\",\"digit\":2,\"rule\":\"given\"}
+  …
+  {\"seq\":37,\"event\":\"eliminate\",\"depth\":0,\"cell\":\"r9c1\",\"digit\":4,\"rule\":\"peer\",\"via\":{\"cell\":\"r9c8\"},\"cause\":35}
+  …
+  {\"seq\":222,\"event\":\"place\",\"depth\":0,\"cell\":\"r8c6\",\"digit\":3,\"rule\":\"naked_single\",\"cause\":221}
+  …
+  {\"summary\":{\"engine\":\"propagate\",\"level\":\"full\",\"puzzle\":1,\"line\":1,\"status\":\"unique\",\"events\":443,\"event_limit\":false,\"stats\":{\"nodes\":1,…},\"solution\":\"527389416…\"}}
+
+Events: round (a propagation starts), place, eliminate, guess, backtrack, contradiction,
+solution. Rules: given, peer, naked_single, hidden_single_row, hidden_single_column,
+hidden_single_block, relation, guess, refutation, locked_candidates, disjunction, probe.
+Fields that do not apply are left out; digits are numbers whatever the input's symbols.
+
+Options:
+  --engine E        propagate (default), dlx (classic puzzles only) or naive
+  --level L         decisions: guesses, backtracks, contradictions, solutions;
+                    placements: also rounds and placements;
+                    full (default): also every eliminated candidate
+  --puzzle K        trace the K-th puzzle of the input (default 1)
+  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, auto
+  --kind K          classic, inequality, futoshiki or auto
+  --alphabet A      digits, letters, alnum, hex, numbers or auto
+  --max-events N    stop the search after N events (default 1000000)
+  --node-limit N    stop the search after N nodes (default 10000000; a probe counts as a node)
+  -h, --help        show this help
+
+Exit status: 0 solved, 1 no solution or a limit (--max-events, --node-limit) stopped the
+search, 2 bad input or usage (a puzzle the engine cannot express among it), 3 internal error.
+
+Examples:
+  sudoku-lab trace --format poj3074 puzzles.in | head           # the first events at once
+  sudoku-lab trace --level decisions --puzzle 3 puzzles.txt     # the search tree of puzzle 3
+  sudoku-lab trace --engine dlx puzzle.txt | grep '\"guess\"'
+  sudoku-lab trace puzzle.txt | tail -n 1                       # just the summary
+";
+
+const SPEC: Spec = Spec::new(
+    "trace",
+    &[
+        "engine",
+        "level",
+        "puzzle",
+        "format",
+        "kind",
+        "alphabet",
+        "max-events",
+        "node-limit",
+    ],
+    &[],
+);
+
+/// Units of work per [`Tracer::advance`]: small enough that a long trace starts printing at
+/// once and a batch of records stays small, large enough that the calls cost nothing.
+const STEP: u64 = 1024;
+
+pub fn trace(args: Vec<OsString>) -> Result<u8, Failure> {
+    let parsed = args::parse(args, &SPEC)?;
+    if parsed.help {
+        output::print(HELP)?;
+        return Ok(EXIT_OK);
+    }
+    let engine = parsed.engine(SPEC.command)?;
+    let level = parsed.level(SPEC.command)?;
+    let number = parsed.positive("puzzle", 1, SPEC.command)? as usize;
+    let chosen = parsed.format("format", SPEC.command)?;
+    let read_options = parsed.read_options(SPEC.command)?;
+    let trace_options = TraceOptions {
+        level,
+        max_events: parsed.positive(
+            "max-events",
+            TraceOptions::DEFAULT_MAX_EVENTS,
+            SPEC.command,
+        )?,
+    };
+    let options = Options {
+        node_limit: parsed.positive("node-limit", Options::DEFAULT_NODE_LIMIT, SPEC.command)?,
+        ..Options::default()
+    };
+    let file = parsed.single_input(SPEC.command)?;
+
+    let input = Input::read(file)?;
+    let format = input.format(chosen)?;
+    let entry = input.puzzle(format, read_options, number)?;
+    input.check_engine(engine, &entry)?;
+    let mut tracer = Tracer::new(engine, &entry.puzzle, options, trace_options)
+        .map_err(|problem| input.error(&entry.input_error(problem)))?;
+
+    let mut sink = Sink::new();
+    let mut text = Vec::new();
+    let mut events = 0u64;
+    let (status, stats, event_limit) = loop {
+        let batch = tracer.advance(STEP);
+        text.clear();
+        for record in batch.records.chunks_exact(RECORD_WORDS) {
+            let event = Event::decode(record).map_err(Failure::Internal)?;
+            let json = JsonEvent {
+                event: &event,
+                puzzle: &entry.puzzle,
+            };
+            serde_json::to_writer(&mut text, &json)
+                .map_err(|e| Failure::Internal(format!("an event does not serialize: {e}")))?;
+            text.push(b'\n');
+            events += 1;
+        }
+        if !sink.write_bytes(&text)? {
+            // Nobody reads any more: dropping the tracer cancels the search.
+            return Ok(EXIT_OK);
+        }
+        if let Progress::Done(status) = batch.progress {
+            break (status, batch.stats, batch.event_limit);
+        }
+    };
+
+    let solutions = tracer.engine().solutions();
+    if status.has_solution() && solutions.is_empty() {
+        sink.flush()?;
+        return Err(Failure::Internal(format!(
+            "{}: the search says {status} but kept no solution",
+            name(&entry)
+        )));
+    }
+    for solution in solutions {
+        if let Err(failure) = verify(&entry, solution) {
+            sink.flush()?;
+            return Err(failure);
+        }
+    }
+    let alphabet = json_alphabet(&entry);
+    let summary = JsonSummary {
+        summary: SummaryFields {
+            engine: engine.name(),
+            level: level.name(),
+            puzzle: entry.number,
+            line: entry.pos.line,
+            status: status.name(),
+            events,
+            event_limit,
+            stats: JsonStats::new(&stats),
+            solution: solutions.first().map(|s| render(s, alphabet)),
+        },
+    };
+    let json = serde_json::to_string(&summary)
+        .map_err(|e| Failure::Internal(format!("the summary does not serialize: {e}")))?;
+    if sink.write(&json)? && sink.write("\n")? {
+        sink.flush()?;
+    }
+
+    Ok(match status {
+        Status::Unique | Status::Solved | Status::Multiple => EXIT_OK,
+        Status::Unsolvable => {
+            report(&format!("{}: no solution", name(&entry)));
+            EXIT_UNSOLVED
+        }
+        Status::LimitReached => {
+            let why = if event_limit {
+                format!("{} (raise --max-events)", count_of(events, "event"))
+            } else {
+                format!("{} (raise --node-limit)", count_of(stats.work(), "node"))
+            };
+            report(&format!("{}: the trace stopped after {why}", name(&entry)));
+            EXIT_UNSOLVED
+        }
+    })
+}
+
+/// The last line of a trace.
+#[derive(serde::Serialize)]
+struct JsonSummary<'a> {
+    summary: SummaryFields<'a>,
+}
+
+#[derive(serde::Serialize)]
+struct SummaryFields<'a> {
+    engine: &'static str,
+    level: &'static str,
+    puzzle: usize,
+    line: u32,
+    status: &'static str,
+    /// Event lines written before the summary.
+    events: u64,
+    /// True when `--max-events` stopped the search.
+    event_limit: bool,
+    stats: JsonStats<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<sudoku_lab::formats::Givens>,
+}
+
+/// One event as a JSON object, cells and houses and relations named as a person writes
+/// them; fields that do not apply are left out.
+struct JsonEvent<'a> {
+    event: &'a Event,
+    puzzle: &'a Puzzle,
+}
+
+impl Serialize for JsonEvent<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let e = self.event;
+        let geometry = self.puzzle.geometry();
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("seq", &e.seq)?;
+        map.serialize_entry("event", e.kind.name())?;
+        map.serialize_entry("depth", &e.depth)?;
+        if let Some(cell) = e.cell {
+            map.serialize_entry("cell", &Text(geometry.cell(cell as usize)))?;
+        }
+        if e.digit != 0 {
+            map.serialize_entry("digit", &e.digit)?;
+        }
+        if let Some(rule) = e.rule {
+            map.serialize_entry("rule", rule.name())?;
+        }
+        if e.via != Via::Nothing {
+            map.serialize_entry(
+                "via",
+                &JsonVia {
+                    via: e.via,
+                    puzzle: self.puzzle,
+                },
+            )?;
+        }
+        if let Some(cause) = e.cause {
+            map.serialize_entry("cause", &cause)?;
+        }
+        map.end()
+    }
+}
+
+/// What a deduction used: `{"cell":"r1c1"}`, `{"house":"row 3"}`,
+/// `{"relation":"r3c4 < r3c5"}` or `{"confined":{"house":"block 1","to":"row 1"}}`.
+struct JsonVia<'a> {
+    via: Via,
+    puzzle: &'a Puzzle,
+}
+
+impl Serialize for JsonVia<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let geometry = self.puzzle.geometry();
+        let house = |h: u8| Text(geometry.house_name(h as usize));
+        let mut map = serializer.serialize_map(Some(1))?;
+        match self.via {
+            Via::Nothing => {}
+            Via::Cell(c) => map.serialize_entry("cell", &Text(geometry.cell(c as usize)))?,
+            Via::House(h) => map.serialize_entry("house", &house(h))?,
+            Via::Relation(r) => match self.puzzle.relations().get(r as usize) {
+                Some(relation) => map.serialize_entry("relation", &Text(relation))?,
+                None => map.serialize_entry("relation", &r)?,
+            },
+            Via::Confined { house: h, to } => {
+                let confined = Confined {
+                    house: house(h),
+                    to: house(to),
+                };
+                map.serialize_entry("confined", &confined)?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// Locked candidates: inside `house` the digit is confined to where it meets `to`.
+#[derive(serde::Serialize)]
+struct Confined {
+    house: Text<House>,
+    to: Text<House>,
+}
+
+/// A value written as the JSON string of its `Display` form, without an allocation.
+struct Text<T: Display>(T);
+
+impl<T: Display> Serialize for Text<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.0)
+    }
+}

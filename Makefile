@@ -1,50 +1,103 @@
-# sudoku-lab: `make serve` installs what is missing, builds and serves the page;
+# sudoku-lab: `make serve` installs what is missing, builds everything and serves the page;
 # `make test` installs what is missing and runs every check. Each install step is skipped
-# when its tool is already present, so both work on a fresh machine and stay fast after.
+# when its tool is already present (see ../shared/TOOLCHAIN.md for why each is needed), so
+# both work on a fresh machine and stay fast after.
 
 SHELL := /bin/bash
-DATA  ?= ../shared/data
-BIN   := target/release/sudoku-lab
+DATA      ?= ../shared/data
+PORT      ?= 8000
+BIN       := target/release/sudoku-lab
+WASM      := target/wasm32-unknown-unknown/release/sudoku_lab.wasm
+PKG       := www/pkg
+# Must equal the wasm-bindgen crate version pinned in Cargo.toml.
+WASM_BINDGEN_VERSION := 0.2.130
+CARGO_BIN := $(HOME)/.cargo/bin
+export PATH := $(CARGO_BIN):$(CURDIR)/node_modules/.bin:$(PATH)
+# Run as root in CI; use sudo elsewhere when it exists.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: all deps build serve test lint unit corpus bench clean
+.PHONY: all deps rust-deps wasm-deps browser-deps node-deps build native wasm serve \
+        test lint unit wasm-test js-test browser-test corpus bench clean
 
 all: build
 
-## deps: the Rust components the build and checks need (idempotent).
-deps:
+## deps: everything the build and the checks need (idempotent).
+deps: rust-deps wasm-deps browser-deps node-deps
+
+rust-deps:
 	@command -v cargo >/dev/null || { echo "cargo not found: install Rust with rustup first" >&2; exit 1; }
 	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
 	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
 
-## build: the library and the native command-line tool, optimised.
-build: deps
-	cargo build --release --locked
-	@echo "built $(BIN)"
-
-## serve: build everything there is. The page (www/) arrives with the WebAssembly issue;
-## until then this builds the CLI and says how to use it.
-serve: build
-	@if [ -d www ]; then \
-	  echo "serving www/ on http://127.0.0.1:8000/"; \
-	  cd www && exec python3 -m http.server 8000 --bind 127.0.0.1; \
-	else \
-	  echo "The page (www/) does not exist yet: it comes with the WebAssembly module."; \
-	  echo "The command-line tool is ready: $(BIN) --help"; \
+wasm-deps: rust-deps
+	@rustup target list --installed | grep -qx wasm32-unknown-unknown \
+	  || rustup target add wasm32-unknown-unknown
+	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
+	  echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (a few minutes, once)"; \
+	  cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION) --locked \
+	    || cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION); \
 	fi
 
-## test: formatting, lints, every Rust test, then the judge corpora through the release CLI.
-test: deps lint unit corpus
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ] || ! command -v chromedriver >/dev/null; then \
+	  echo "installing Chromium and ChromeDriver from Debian"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) apt-get install -y -qq --no-install-recommends chromium chromium-driver; \
+	fi
+
+node-deps: node_modules/.package-lock.json
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+## build: the native CLI and the WebAssembly module with its JS glue in www/pkg.
+build: native wasm
+
+native: rust-deps
+	cargo build --release --locked
+
+wasm: wasm-deps node-deps
+	cargo build --lib --release --locked --target wasm32-unknown-unknown
+	wasm-bindgen --target web --out-dir $(PKG) $(WASM)
+	wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+	  --enable-mutable-globals $(PKG)/sudoku_lab_bg.wasm -o $(PKG)/sudoku_lab_bg.wasm
+	@echo "built $(PKG): $$(wc -c < $(PKG)/sudoku_lab_bg.wasm) bytes of wasm, $$(gzip -9c $(PKG)/sudoku_lab_bg.wasm | wc -c) gzipped"
+
+## serve: build, then serve www/ on 127.0.0.1 (PORT=8000 by default).
+serve: build
+	@echo "sudoku-lab: http://127.0.0.1:$(PORT)/"
+	cd www && exec python3 -m http.server $(PORT) --bind 127.0.0.1
+
+## test: formatting, lints, every Rust test (native and wasm), the JS and browser tests,
+## then the judge corpora through the release CLI.
+test: deps lint unit build wasm-test js-test browser-test corpus
 
 lint:
 	cargo fmt --check
 	cargo clippy --locked --all-targets -- -D warnings
+	cargo clippy --locked --lib --target wasm32-unknown-unknown -- -D warnings
 
 unit:
 	cargo test --locked --doc
 	cargo test --locked --all-targets
 
-corpus: build
+wasm-test: wasm-deps browser-deps
+	cargo test --locked --target wasm32-unknown-unknown --test wasm_node
+	CHROMEDRIVER=$$(command -v chromedriver) cargo test --locked --target wasm32-unknown-unknown --test wasm_browser
+
+js-test: node-deps wasm
+	node --test tests/js/
+
+browser-test: node-deps wasm browser-deps
+	node --test --test-concurrency=1 tests/e2e/
+
+corpus: native
 	bash tests/corpus.sh $(BIN) $(DATA)
+
+bench: native
+	cargo bench --bench trace
 
 clean:
 	cargo clean
+	rm -rf $(PKG)

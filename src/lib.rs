@@ -11,6 +11,8 @@ pub mod geometry;
 pub mod puzzle;
 pub mod search;
 pub mod trace;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
 
 pub use digits::DigitSet;
 pub use geometry::{Cell, Geometry, House, HouseKind};

@@ -144,7 +144,8 @@ pub struct Puzzle {
 impl Puzzle {
     /// Checks the shape: a supported size for the kind, `size²` givens each in `0..=size`,
     /// relations only between adjacent cells inside the grid and only for kinds that have them.
-    /// A relation listed twice is kept once.
+    /// A relation listed twice is kept once; relations are kept in reading order of their
+    /// pairs (see [`Puzzle::relations`]).
     pub fn new(
         kind: Kind,
         size: usize,
@@ -217,6 +218,13 @@ impl Puzzle {
                 unique.push(r);
             }
         }
+        // One canonical order (reading order of the pair, left or upper cell first), so a
+        // relation's index is the same however the puzzle was written: traces name relations
+        // by index.
+        unique.sort_by_key(|r| {
+            let (a, _, b) = r.oriented();
+            (a, b)
+        });
         Ok(Puzzle {
             kind,
             size,
@@ -262,6 +270,8 @@ impl Puzzle {
         }
     }
 
+    /// The relations, ordered by their pair in reading order (left or upper cell first, then
+    /// the other): the index a trace uses for a relation.
     #[inline]
     pub fn relations(&self) -> &[Relation] {
         &self.relations

@@ -5,7 +5,6 @@ use std::ffi::OsString;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use serde::ser::{Serialize, SerializeMap, Serializer};
 use sudoku_lab::formats::{self, Alphabet, Entry, Format, Givens, InputError, ReadOptions};
 use sudoku_lab::{Engine, EngineKind, Options, Rule, Silent, Stats, Status};
 
@@ -494,44 +493,8 @@ struct JsonAnswer<'a> {
     solutions: Vec<Givens>,
     #[serde(skip_serializing_if = "Option::is_none")]
     alphabet: Option<&'static str>,
-    stats: JsonStats<'a>,
-}
-
-/// A search's [`Stats`] in JSON, the same shape in `solve --output json` and `trace`.
-#[derive(serde::Serialize)]
-pub struct JsonStats<'a> {
-    nodes: u64,
-    guesses: u64,
-    backtracks: u64,
-    contradictions: u64,
-    placements: ByRule<'a>,
-    eliminations: ByRule<'a>,
-}
-
-impl JsonStats<'_> {
-    pub fn new(stats: &Stats) -> JsonStats<'_> {
-        JsonStats {
-            nodes: stats.nodes,
-            guesses: stats.guesses,
-            backtracks: stats.backtracks,
-            contradictions: stats.contradictions,
-            placements: ByRule(&stats.placements),
-            eliminations: ByRule(&stats.eliminations),
-        }
-    }
-}
-
-/// Counts per rule as a JSON object in [`Rule::ALL`] order.
-struct ByRule<'a>(&'a [u64; Rule::COUNT]);
-
-impl Serialize for ByRule<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(Rule::COUNT))?;
-        for rule in Rule::ALL {
-            map.serialize_entry(rule.name(), &self.0[rule as usize])?;
-        }
-        map.end()
-    }
+    /// The library's one JSON shape of statistics.
+    stats: &'a Stats,
 }
 
 /// The alphabet JSON answers to `entry` are written in: the puzzle's when it has a symbol
@@ -575,7 +538,7 @@ fn write_json(
         solution: solutions.first().cloned(),
         solutions,
         alphabet: (alphabet != Alphabet::Digits).then(|| alphabet.name()),
-        stats: JsonStats::new(stats),
+        stats,
     };
     // Strings, numbers and maps with string keys always serialize.
     if let Ok(json) = serde_json::to_string(&answer) {

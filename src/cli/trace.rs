@@ -5,12 +5,12 @@ use std::fmt::Display;
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use sudoku_lab::trace::{Event, TraceOptions, Tracer, RECORD_WORDS};
-use sudoku_lab::{House, Options, Progress, Puzzle, Status, Via};
+use sudoku_lab::{House, Options, Progress, Puzzle, Stats, Status, Via};
 
 use super::args::{self, Spec};
 use super::input::Input;
 use super::output::{self, Sink};
-use super::solve::{count_of, json_alphabet, name, render, verify, JsonStats};
+use super::solve::{count_of, json_alphabet, name, render, verify};
 use super::{report, Failure, EXIT_OK, EXIT_UNSOLVED};
 
 pub const HELP: &str = "\
@@ -161,7 +161,7 @@ pub fn trace(args: Vec<OsString>) -> Result<u8, Failure> {
             status: status.name(),
             events,
             event_limit,
-            stats: JsonStats::new(&stats),
+            stats: &stats,
             solution: solutions.first().map(|s| render(s, alphabet)),
         },
     };
@@ -206,7 +206,7 @@ struct SummaryFields<'a> {
     events: u64,
     /// True when `--max-events` stopped the search.
     event_limit: bool,
-    stats: JsonStats<'a>,
+    stats: &'a Stats,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<sudoku_lab::formats::Givens>,
 }

@@ -367,6 +367,37 @@ pub struct Stats {
     pub eliminations: [u64; Rule::COUNT],
 }
 
+/// As JSON: the counts, then `placements` and `eliminations` as objects keyed by rule name
+/// in [`Rule::ALL`] order — the one shape the CLI, the wasm module and the page share.
+impl serde::Serialize for Stats {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+
+        struct ByRule<'a>(&'a [u64; Rule::COUNT]);
+
+        impl serde::Serialize for ByRule<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(Rule::COUNT))?;
+                for rule in Rule::ALL {
+                    map.serialize_entry(rule.name(), &self.0[rule as usize])?;
+                }
+                map.end()
+            }
+        }
+
+        let mut map = serializer.serialize_map(Some(8))?;
+        map.serialize_entry("nodes", &self.nodes)?;
+        map.serialize_entry("guesses", &self.guesses)?;
+        map.serialize_entry("backtracks", &self.backtracks)?;
+        map.serialize_entry("contradictions", &self.contradictions)?;
+        map.serialize_entry("solutions", &self.solutions)?;
+        map.serialize_entry("probes", &self.probes)?;
+        map.serialize_entry("placements", &ByRule(&self.placements))?;
+        map.serialize_entry("eliminations", &ByRule(&self.eliminations))?;
+        map.end()
+    }
+}
+
 impl Stats {
     /// The unit of [`Options::node_limit`] and of [`Search::advance`]'s budget: nodes plus
     /// probes, each roughly one propagation.

@@ -76,7 +76,7 @@ test: deps lint unit build wasm-test js-test browser-test corpus
 lint:
 	cargo fmt --check
 	cargo clippy --locked --all-targets -- -D warnings
-	cargo clippy --locked --lib --target wasm32-unknown-unknown -- -D warnings
+	cargo clippy --locked --target wasm32-unknown-unknown --lib --test wasm_node --test wasm_browser -- -D warnings
 
 unit:
 	cargo test --locked --doc

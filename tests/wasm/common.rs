@@ -1,0 +1,179 @@
+// The tests shared by tests/wasm_node.rs (Node) and tests/wasm_browser.rs (headless
+// Chromium): the exports behave the same wherever the module runs.
+
+use js_sys::{Array, Reflect, Uint32Array};
+use sudoku_lab::trace::{Event, EventKind, RECORD_WORDS};
+use sudoku_lab::wasm::{format_puzzle as format, layout, parse, solve, validate, version, Solver};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_test::*;
+
+const POJ3074: &str =
+    ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+const CQOI: &str = "> < < < > <\nv ^ v v ^ v ^ ^ v\n< < < > < <\nv ^ v ^ v v ^ ^ v\n\
+< < < < > >\n< > > > < >\nv v ^ ^ v ^ ^ v v\n< > > < > >\n^ v v v ^ v v ^ v\n\
+> < < > > >\n< > > > > <\nv v v v ^ ^ ^ ^ ^\n> < < < < <\n^ ^ ^ ^ ^ v v v ^\n> > < > < <\n";
+
+fn get(object: &JsValue, key: &str) -> JsValue {
+    Reflect::get(object, &key.into()).unwrap()
+}
+
+fn text(object: &JsValue, key: &str) -> String {
+    get(object, key).as_string().unwrap_or_default()
+}
+
+fn options(pairs: &[(&str, JsValue)]) -> JsValue {
+    let object = js_sys::Object::new();
+    for (k, v) in pairs {
+        Reflect::set(&object, &(*k).into(), v).unwrap();
+    }
+    object.into()
+}
+
+/// Rows, columns and 3×3 blocks all different, givens kept: checked here, not by the crate.
+fn assert_sudoku(puzzle: &str, answer: &str) {
+    let d: Vec<u32> = answer.chars().map(|c| c.to_digit(10).unwrap()).collect();
+    assert_eq!(d.len(), 81);
+    for (p, a) in puzzle.chars().zip(answer.chars()) {
+        assert!(p == '.' || p == a);
+    }
+    for i in 0..9 {
+        let row: u32 = (0..9).map(|j| 1 << d[i * 9 + j]).sum();
+        let col: u32 = (0..9).map(|j| 1 << d[j * 9 + i]).sum();
+        let block: u32 = (0..9)
+            .map(|j| 1 << d[(i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3])
+            .sum();
+        assert_eq!((row, col, block), (0x3FE, 0x3FE, 0x3FE));
+    }
+}
+
+#[wasm_bindgen_test]
+fn solve_returns_a_plain_object_with_the_verified_answer() {
+    let result = solve(POJ3074.into(), Some("auto".into()), JsValue::UNDEFINED).unwrap();
+    assert_eq!(text(&result, "status"), "unique");
+    assert_eq!(text(&result, "kind"), "classic");
+    assert_sudoku(POJ3074, &text(&result, "solution"));
+    let stats = get(&result, "stats");
+    assert!(get(&stats, "nodes").as_f64().unwrap() >= 1.0);
+    assert!(get(&get(&stats, "placements"), "given").as_f64().unwrap() > 0.0);
+    assert_eq!(Array::from(&get(&result, "solutions")).length(), 1);
+}
+
+#[wasm_bindgen_test]
+fn every_engine_solves_through_the_options() {
+    for engine in ["propagate", "dlx", "naive"] {
+        let opts = options(&[("engine", engine.into())]);
+        let result = solve(POJ3074.into(), None, opts).unwrap();
+        assert_eq!(text(&result, "engine"), engine);
+        assert_sudoku(POJ3074, &text(&result, "solution"));
+    }
+    let opts = options(&[("engine", "quantum".into())]);
+    let e = solve(POJ3074.into(), None, opts).unwrap_err();
+    assert!(text(&e, "message").contains("unknown engine 'quantum'"));
+}
+
+#[wasm_bindgen_test]
+fn the_cqoi_sample_is_an_inequality_puzzle_with_one_solution() {
+    let result = solve(CQOI.into(), None, JsValue::UNDEFINED).unwrap();
+    assert_eq!(text(&result, "kind"), "inequality");
+    assert_eq!(text(&result, "status"), "unique");
+    assert_sudoku(&".".repeat(81), &text(&result, "solution"));
+}
+
+#[wasm_bindgen_test]
+fn bad_input_throws_an_error_that_says_where() {
+    let duplicate = format!("5...5{}", ".".repeat(76));
+    let e = solve(duplicate.into(), None, JsValue::UNDEFINED).unwrap_err();
+    assert!(e.is_instance_of::<js_sys::Error>());
+    assert_eq!(text(&e, "message"), "r1c1 and r1c5 are both 5 in row 1");
+    let cells: Vec<String> = Array::from(&get(&e, "cells"))
+        .iter()
+        .map(|c| c.as_string().unwrap())
+        .collect();
+    assert_eq!(cells, ["r1c1", "r1c5"]);
+
+    let x = format!("....X{}", ".".repeat(76));
+    let e = solve(x.into(), None, JsValue::UNDEFINED).unwrap_err();
+    assert!(text(&e, "message").starts_with("1:5: 'X'"));
+    assert_eq!(get(&e, "column").as_f64(), Some(5.0));
+
+    let e = solve(JsValue::from(42), None, JsValue::UNDEFINED).unwrap_err();
+    assert!(text(&e, "message").contains("a puzzle is text"));
+}
+
+#[wasm_bindgen_test]
+fn the_model_object_round_trips_through_parse_and_format() {
+    let model = parse(CQOI.into(), None, JsValue::UNDEFINED).unwrap();
+    assert_eq!(get(&model, "size").as_f64(), Some(9.0));
+    assert_eq!(Array::from(&get(&model, "relations")).length(), 108);
+    let back = format(model.clone(), "cqoi", JsValue::UNDEFINED).unwrap();
+    let flat = |s: &str| s.split_whitespace().collect::<String>();
+    assert_eq!(flat(&back), flat(CQOI));
+    let picture = format(model.clone(), "picture", JsValue::UNDEFINED).unwrap();
+    assert!(picture.starts_with("9 inequality"));
+    let e = format(model, "poj3074", JsValue::UNDEFINED).unwrap_err();
+    assert!(!text(&e, "message").is_empty(), "POJ 3074 cannot hold relations");
+}
+
+#[wasm_bindgen_test]
+fn validate_lists_every_problem_with_its_cells() {
+    let duplicate = format!("5...5{}", ".".repeat(76));
+    let found = Array::from(&validate(duplicate.into(), None, JsValue::UNDEFINED).unwrap());
+    assert_eq!(found.length(), 1);
+    assert_eq!(Array::from(&get(&found.get(0), "cells")).length(), 2);
+    let sound = Array::from(&validate(POJ3074.into(), None, JsValue::UNDEFINED).unwrap());
+    assert_eq!(sound.length(), 0);
+}
+
+#[wasm_bindgen_test]
+fn the_solver_streams_records_that_decode_and_end_in_the_solution() {
+    let opts = options(&[("level", "full".into())]);
+    let mut solver = Solver::new(POJ3074.into(), None, opts).unwrap();
+    let mut words = Vec::new();
+    let mut batches = 0;
+    let last = loop {
+        let batch = solver.advance(1.0);
+        batches += 1;
+        let records: Uint32Array = get(&batch, "records").into();
+        let count = get(&batch, "count").as_f64().unwrap() as usize;
+        assert_eq!(records.length() as usize, count * RECORD_WORDS);
+        assert_eq!(
+            get(&batch, "firstSeq").as_f64().unwrap() as usize,
+            words.len() / RECORD_WORDS
+        );
+        words.extend(records.to_vec());
+        if get(&batch, "done").as_bool().unwrap() {
+            break batch;
+        }
+        assert!(get(&batch, "status").is_null());
+    };
+    assert!(batches >= 1);
+    assert_eq!(text(&last, "status"), "unique");
+    let events = Event::decode_all(&words).unwrap();
+    assert!(events.iter().any(|e| e.kind == EventKind::Eliminate));
+    assert_eq!(events.last().unwrap().kind, EventKind::Solution);
+    let grid: Uint32Array = get(&last, "grid").into();
+    assert_eq!(grid.length(), 81);
+    let solution = Array::from(&get(&last, "solutions")).get(0).as_string().unwrap();
+    assert_sudoku(POJ3074, &solution);
+    assert_eq!(solver.status().as_deref(), Some("unique"));
+}
+
+#[wasm_bindgen_test]
+fn an_event_budget_stops_the_solver_and_says_so() {
+    let opts = options(&[("maxEvents", 25.into()), ("level", "full".into())]);
+    let mut solver = Solver::new(POJ3074.into(), None, opts).unwrap();
+    let batch = solver.advance(1e9);
+    assert!(get(&batch, "done").as_bool().unwrap());
+    assert_eq!(text(&batch, "status"), "limit");
+    assert_eq!(get(&batch, "eventLimit").as_bool(), Some(true));
+    assert_eq!(get(&batch, "count").as_f64(), Some(25.0));
+}
+
+#[wasm_bindgen_test]
+fn the_layout_names_the_kinds_and_rules_in_record_order() {
+    let layout = layout();
+    assert_eq!(get(&layout, "recordWords").as_f64(), Some(5.0));
+    let kinds = Array::from(&get(&layout, "kinds"));
+    assert_eq!(kinds.get(2).as_string().as_deref(), Some("eliminate"));
+    assert!(!version().is_empty());
+}

@@ -96,6 +96,7 @@ corpus: native
 	bash tests/corpus.sh $(BIN) $(DATA)
 
 bench: native
+	cargo bench --bench solvers
 	cargo bench --bench trace
 
 clean:

@@ -20,7 +20,7 @@ use wasm_bindgen::prelude::*;
 use crate::formats::{self, puzzle_to_json, Alphabet, Format, InputError, JsonPuzzle, ReadOptions};
 use crate::geometry::Cell;
 use crate::puzzle::{Kind, Problem, Puzzle};
-use crate::search::{Engine, EngineKind, Options, Progress, Silent, Stats, Status};
+use crate::search::{solve_fast, Engine, EngineKind, Options, Progress, Silent, Stats, Status};
 use crate::trace::{Level, TraceOptions, Tracer, RECORD_WORDS};
 
 /// The options any export takes, all optional (`undefined` or `{}` for the defaults).
@@ -204,20 +204,28 @@ pub fn solve(puzzle: JsValue, kind: Option<String>, options: JsValue) -> Result<
     let (puzzle, alphabet) = read(puzzle, self::kind(kind)?, &opts)?;
     puzzle.validate().map_err(|p| problem_error(&p))?;
     let engine_kind = engine_of(&opts)?;
-    let mut engine = Engine::new(engine_kind, &puzzle, search_options(&opts), Silent)
-        .map_err(|p| problem_error(&p))?;
-    let status = engine.run();
+    let options = search_options(&opts);
+    // The 9×9 fast path answers `propagate` requests it can take.
+    let outcome = match solve_fast(&puzzle, options) {
+        Some(outcome) if engine_kind == EngineKind::Propagate => outcome,
+        _ => {
+            let mut engine = Engine::new(engine_kind, &puzzle, options, Silent)
+                .map_err(|p| problem_error(&p))?;
+            engine.run();
+            engine.outcome()
+        }
+    };
     let alphabet = answer_alphabet(alphabet, puzzle.size());
     let result = to_js(&Summary {
-        status: status.name(),
+        status: outcome.status.name(),
         engine: engine_kind.name(),
         size: puzzle.size(),
         kind: puzzle.kind().name(),
         alphabet: alphabet.name(),
-        stats: engine.stats(),
+        stats: &outcome.stats,
     });
-    let solutions: Array = engine
-        .solutions()
+    let solutions: Array = outcome
+        .solutions
         .iter()
         .map(|s| grid_text(s, alphabet))
         .collect();

@@ -1,0 +1,255 @@
+//! The speed table: µs per puzzle on every benchmark set, for sudoku-lab's fast path, its
+//! general engine (the traced path, tracing off) and — on 9×9 sets — the `sudoku` crate
+//! (a JCZSolve port) as the peer, run in the same process, with the ratio. Counting up to 2
+//! solutions (uniqueness) and stopping at the first. One thread; the median of several runs.
+//! Run with `make bench` (or `cargo bench --bench solvers`); `BENCH_SETS=17_clue,1106` picks
+//! sets by a part of their name.
+
+use std::time::Instant;
+
+use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
+use sudoku_lab::{solve_fast, Options, Puzzle, Search, Silent, Status};
+
+struct Set {
+    name: &'static str,
+    puzzles: Vec<Puzzle>,
+    /// The 81-character lines, for the peer (9×9 sets only).
+    lines: Vec<String>,
+}
+
+fn data(path: &str) -> String {
+    format!("{}/../shared/data/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn load(name: &'static str, path: &str, format: Format, alphabet: Option<Alphabet>) -> Set {
+    let path = data(path);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let options = ReadOptions {
+        alphabet,
+        ..ReadOptions::default()
+    };
+    let puzzles: Vec<Puzzle> = formats::read(&text, format, options)
+        .map(|e| e.expect("benchmark sets parse").puzzle)
+        .collect();
+    let lines = if puzzles
+        .first()
+        .is_some_and(|p| p.size() == 9 && p.relations().is_empty())
+    {
+        puzzles
+            .iter()
+            .map(|p| {
+                p.givens()
+                    .iter()
+                    .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+                    .collect()
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Set {
+        name,
+        puzzles,
+        lines,
+    }
+}
+
+fn cqoi_dir(name: &'static str, dir: &str) -> Set {
+    let mut text = String::new();
+    let mut files: Vec<_> = std::fs::read_dir(data(dir))
+        .expect("cqoi derived sets")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "in"))
+        .collect();
+    files.sort();
+    for f in files {
+        text.push_str(&std::fs::read_to_string(f).unwrap());
+        text.push('\n');
+    }
+    let puzzles = formats::read(&text, Format::Cqoi, ReadOptions::default())
+        .map(|e| e.unwrap().puzzle)
+        .collect();
+    Set {
+        name,
+        puzzles,
+        lines: Vec::new(),
+    }
+}
+
+/// Median seconds per item of `runs` timed runs of `f` over `items` items.
+fn per_item(runs: usize, items: usize, mut f: impl FnMut() -> usize) -> f64 {
+    let mut times: Vec<f64> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            std::hint::black_box(f());
+            start.elapsed().as_secs_f64() / items.max(1) as f64
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[runs / 2]
+}
+
+/// Fast path when it applies, else the general engine; returns the solutions found.
+fn fast(puzzles: &[Puzzle], limit: u64) -> usize {
+    let options = Options {
+        solution_limit: limit,
+        ..Options::default()
+    };
+    let mut search: Option<Search<Silent>> = None;
+    let mut found = 0;
+    for p in puzzles {
+        match solve_fast(p, options) {
+            Some(outcome) => found += outcome.stats.solutions as usize,
+            None => {
+                let s = search.get_or_insert_with(|| Search::new(p, options, Silent));
+                s.reset(p);
+                s.run();
+                found += s.stats().solutions as usize;
+            }
+        }
+    }
+    found
+}
+
+fn general(puzzles: &[Puzzle], limit: u64) -> usize {
+    let options = Options {
+        solution_limit: limit,
+        ..Options::default()
+    };
+    let mut search = Search::new(&puzzles[0], options, Silent);
+    let mut found = 0;
+    for p in puzzles {
+        search.reset(p);
+        search.run();
+        found += search.stats().solutions as usize;
+    }
+    found
+}
+
+fn peer(lines: &[String], limit: usize) -> usize {
+    lines
+        .iter()
+        .map(|l| {
+            let s = sudoku::Sudoku::from_str_line(l).expect("peer parses");
+            s.solutions_count_up_to(limit)
+        })
+        .sum()
+}
+
+fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_string());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    format!("{cpu}, {cores} cores, {}", std::env::consts::ARCH)
+}
+
+fn main() {
+    let filter: Vec<String> = std::env::var("BENCH_SETS")
+        .map(|v| v.split(',').map(str::to_string).collect())
+        .unwrap_or_default();
+    let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
+    let mut sets = Vec::new();
+    for (name, path) in [
+        ("17_clue", "bench9/puzzles2_17_clue"),
+        ("top1465", "bench9/puzzles3_magictour_top1465"),
+        (
+            "forum_hardest_1905_11+",
+            "bench9/puzzles5_forum_hardest_1905_11+",
+        ),
+        ("forum_hardest_1106", "bench9/puzzles6_forum_hardest_1106"),
+        ("serg_benchmark", "bench9/puzzles7_serg_benchmark"),
+        ("kaggle3m_subset", "bench9/kaggle3m_subset_puzzles"),
+    ] {
+        if wanted(name) {
+            sets.push(load(name, path, Format::Line, None));
+        }
+    }
+    for (name, path) in [
+        ("sixteen/public_120", "sixteen/public_120_AP.txt"),
+        ("sixteen/generated_200", "sixteen/generated_200_AP.txt"),
+    ] {
+        if wanted(name) {
+            sets.push(load(name, path, Format::Line, Some(Alphabet::Letters)));
+        }
+    }
+    for (name, dir) in [
+        ("cqoi/derived/unique", "cqoi2013/derived/unique"),
+        ("cqoi/derived/multi", "cqoi2013/derived/multi"),
+    ] {
+        if wanted(name) {
+            sets.push(cqoi_dir(name, dir));
+        }
+    }
+    println!("machine: {}; date: {}", machine(), today());
+    println!("µs per puzzle, one thread, median of runs. fast = 9×9 fast path where it applies, else the general engine.");
+    println!();
+    println!("| set | puzzles | limit | fast | general | peer (sudoku 0.8) | fast / peer | general / peer |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for set in &sets {
+        let n = set.puzzles.len();
+        // About a second of work per measurement on the big sets, more runs on small ones.
+        let runs = if n > 20_000 {
+            3
+        } else if n > 1000 {
+            5
+        } else {
+            9
+        };
+        // The general engine on the big hard sets: every 10th puzzle.
+        let sample: Vec<Puzzle> = if n > 20_000 {
+            set.puzzles.iter().step_by(10).cloned().collect()
+        } else {
+            set.puzzles.clone()
+        };
+        for limit in [2u64, 1] {
+            let f = per_item(runs, n, || fast(&set.puzzles, limit)) * 1e6;
+            let g = per_item(runs, sample.len(), || general(&sample, limit)) * 1e6;
+            let sampled = if sample.len() < n { " (1/10)" } else { "" };
+            if set.lines.is_empty() {
+                println!(
+                    "| {} | {n} | {limit} | {f:.1} | {g:.1}{sampled} | — | — | — |",
+                    set.name
+                );
+            } else {
+                let p = per_item(runs, n, || peer(&set.lines, limit as usize)) * 1e6;
+                println!(
+                    "| {} | {n} | {limit} | {f:.2} | {g:.1}{sampled} | {p:.2} | {:.2} | {:.2} |",
+                    set.name,
+                    f / p,
+                    g / p
+                );
+            }
+        }
+    }
+    // Every fast answer agrees with the general engine (the differential tests check this on
+    // every corpus; here a cheap guard against benchmarking a broken path).
+    for set in &sets {
+        for p in set.puzzles.iter().step_by(97) {
+            let options = Options::default();
+            if let Some(fast) = solve_fast(p, options) {
+                let mut s = Search::new(p, options, Silent);
+                let status = s.run();
+                assert_eq!(fast.status, status, "{}", set.name);
+                if status == Status::Unique {
+                    assert_eq!(fast.solutions[0], s.solutions()[0], "{}", set.name);
+                }
+            }
+        }
+    }
+}
+
+fn today() -> String {
+    std::process::Command::new("date")
+        .arg("+%Y-%m-%d")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map(|s| s.trim().to_string())
+        .unwrap_or_default()
+}

@@ -1,0 +1,541 @@
+//! The 9×9 classic fast path: every digit's candidates as three 27-bit band masks, with the
+//! row, block and column reasoning done by table lookups. Used by `solve` when nothing is
+//! traced; the general engine (`propagate.rs`) stays the reference and the traced path, and
+//! the differential tests hold the two to the same answers.
+//!
+//! ```text
+//! band b = rows 3b..3b+2                       bit of cell (r, c) in its band: 9·(r mod 3) + c
+//!          ┌ col 0 1 2 │ 3 4 5 │ 6 7 8 ┐
+//!  row 3b  │   0 1 2   │ 3 4 5 │ 6 7 8 │       minirow (r, x): row r of the band ∩ block x,
+//!  row 3b+1│   9 …     │       │    17 │       3 cells; a band row of 9 bits condenses to
+//!  row 3b+2│  18 …     │       │    26 │       3 minirow bits, the band to 9
+//! masks[3·d + b]: the cells of band b where digit d+1 is still possible
+//! ```
+//!
+//! Reasoning, per digit and band (a *subband*), all to a fixed point:
+//! - **rows and blocks**: the digit sits once in each row and once in each block of the band,
+//!   so its three minirows form a permutation (row → block). A table gives, for any set of
+//!   possible minirows, the minirows that belong to some permutation; the others go. This is
+//!   hidden singles in rows and blocks and locked candidates between them, in one lookup.
+//! - **columns, pointing**: a block of the band whose candidates lie in one column puts the
+//!   digit in that column here, so the other bands lose it.
+//! - **columns, claiming**: a column that only this band still offers gets the digit here,
+//!   so the rest of its block in this band loses it.
+//! - **solved cells**: a band row down to one cell places the digit there; the cell leaves
+//!   every other digit.
+//!
+//! Then naked singles across digits (bit-sliced counting), and a branch on a two-candidate
+//! cell when propagation stops.
+
+use crate::puzzle::{Kind, Puzzle};
+
+use super::{Options, Outcome, Stats, Status};
+
+const ALL: u32 = (1 << 27) - 1;
+const ROW: u32 = 0o777;
+
+/// Bit `3·r + x` (minirow of band row r in block x) for a 27-bit band mask.
+const fn minirow_bit(r: usize, x: usize) -> u32 {
+    1 << (3 * r + x)
+}
+
+/// The 3 cells of minirow (r, x) as a 27-bit mask.
+const fn minirow_cells(r: usize, x: usize) -> u32 {
+    0b111 << (9 * r + 3 * x)
+}
+
+/// For every 9-bit row, the 3-bit set of its non-empty minirows.
+const SHRINK: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut bits = 0;
+        let mut x = 0;
+        while x < 3 {
+            if row >> (3 * x) & 0b111 != 0 {
+                bits |= 1 << x;
+            }
+            x += 1;
+        }
+        table[row] = bits;
+        row += 1;
+    }
+    table
+};
+
+/// For every set of possible minirows, the union of the permutations (row → block) it
+/// contains: the minirows that can still hold the digit.
+const MATCHING: [u16; 512] = {
+    const PERMUTATIONS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut table = [0u16; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut union = 0u16;
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMUTATIONS[p];
+            let mut bits = 0u16;
+            let mut r = 0;
+            while r < 3 {
+                bits |= minirow_bit(r, perm[r]) as u16;
+                r += 1;
+            }
+            if set as u16 & bits == bits {
+                union |= bits;
+            }
+            p += 1;
+        }
+        table[set] = union;
+        set += 1;
+    }
+    table
+};
+
+/// For every 9-bit set of minirows, its cells as a 27-bit band mask.
+const EXPAND: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut cells = 0;
+        let mut r = 0;
+        while r < 3 {
+            let mut x = 0;
+            while x < 3 {
+                if set & minirow_bit(r, x) as usize != 0 {
+                    cells |= minirow_cells(r, x);
+                }
+                x += 1;
+            }
+            r += 1;
+        }
+        table[set] = cells;
+        set += 1;
+    }
+    table
+};
+
+/// For every 9-bit set of columns: the columns that are alone in their block (the digit is
+/// in that column within this band).
+const LONE_COLUMNS: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut lone = 0u16;
+        let mut x = 0;
+        while x < 3 {
+            let block = (cols >> (3 * x)) & 0b111;
+            if block != 0 && block & (block - 1) == 0 {
+                lone |= (block << (3 * x)) as u16;
+            }
+            x += 1;
+        }
+        table[cols] = lone;
+        cols += 1;
+    }
+    table
+};
+
+/// For every 9-bit band row: itself when it holds one cell (the digit is placed there), else 0.
+const LONE_CELL: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut row = 1;
+    while row < 512 {
+        if row & (row - 1) == 0 {
+            table[row] = row as u16;
+        }
+        row += 1;
+    }
+    table
+};
+
+/// A 9-bit set of columns as the 27-bit mask of their cells in a band.
+const fn column_cells(cols: u32) -> u32 {
+    cols | cols << 9 | cols << 18
+}
+
+/// For every 9-bit set of columns that a band must take: the cells of the band that stay
+/// possible (in each block holding such a column, only that column).
+const CLAIM_KEEP: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut keep = ALL;
+        let mut x = 0;
+        while x < 3 {
+            let block = ((cols >> (3 * x)) & 0b111) as u32;
+            if block != 0 {
+                let others = 0b111 & !block;
+                keep &= !column_cells(others << (3 * x));
+            }
+            x += 1;
+        }
+        table[cols] = keep;
+        cols += 1;
+    }
+    table
+};
+
+/// Why propagation stopped short.
+struct Contradiction;
+
+/// The state of a 9×9 search: small and `Copy`, copied on branch.
+#[derive(Clone, Copy)]
+struct Bands {
+    /// `masks[3·d + b]`: cells of band b where digit d+1 is possible.
+    masks: [u32; 27],
+    /// `seen[3·d + b]`: the mask last propagated (a subband is stale when it differs).
+    seen: [u32; 27],
+    /// Unsolved cells of each band.
+    unsolved: [u32; 3],
+    /// Cells with exactly two candidates, per band, from the last naked-singles pass.
+    pairs: [u32; 3],
+}
+
+impl Bands {
+    fn new() -> Bands {
+        Bands {
+            masks: [ALL; 27],
+            seen: [0; 27],
+            unsolved: [ALL; 3],
+            pairs: [0; 3],
+        }
+    }
+
+    /// Fixes digit `d` (0-based) at `bit` of band `b`: the rest of its band row loses the digit
+    /// and the cell loses every other digit.
+    #[inline]
+    fn place(&mut self, d: usize, b: usize, bit: u32) -> Result<(), Contradiction> {
+        let s = 3 * d + b;
+        if self.masks[s] & bit == 0 {
+            return Err(Contradiction);
+        }
+        let row = ROW << (9 * (bit.trailing_zeros() / 9));
+        self.masks[s] &= !(row & !bit);
+        for other in 0..9 {
+            if other != d {
+                self.masks[3 * other + b] &= !bit;
+            }
+        }
+        self.unsolved[b] &= !bit;
+        Ok(())
+    }
+
+    /// Rows, blocks and columns for every stale subband, until none is stale.
+    fn update(&mut self) -> Result<(), Contradiction> {
+        loop {
+            let mut quiet = true;
+            for d in 0..9 {
+                let base = 3 * d;
+                if self.masks[base..base + 3] == self.seen[base..base + 3] {
+                    continue;
+                }
+                for b in 0..3 {
+                    let s = base + b;
+                    if self.masks[s] == self.seen[s] {
+                        continue;
+                    }
+                    quiet = false;
+                    let m = self.masks[s];
+                    let minirows = SHRINK[(m & ROW) as usize] as usize
+                        | (SHRINK[(m >> 9 & ROW) as usize] as usize) << 3
+                        | (SHRINK[(m >> 18) as usize] as usize) << 6;
+                    let m = m & EXPAND[MATCHING[minirows] as usize];
+                    if m == 0 {
+                        return Err(Contradiction);
+                    }
+                    self.masks[s] = m;
+                    self.seen[s] = m;
+                    // Columns pointing out of the band.
+                    let cols = (m | m >> 9 | m >> 18) & ROW;
+                    let lone = column_cells(LONE_COLUMNS[cols as usize] as u32);
+                    let (n1, n2) = (base + (b + 1) % 3, base + (b + 2) % 3);
+                    self.masks[n1] &= !lone;
+                    self.masks[n2] &= !lone;
+                    // Band rows down to one cell: the digit is placed there.
+                    let solved = (LONE_CELL[(m & ROW) as usize] as u32
+                        | (LONE_CELL[(m >> 9 & ROW) as usize] as u32) << 9
+                        | (LONE_CELL[(m >> 18) as usize] as u32) << 18)
+                        & self.unsolved[b];
+                    if solved != 0 {
+                        self.unsolved[b] &= !solved;
+                        for other in 0..9 {
+                            if other != d {
+                                self.masks[3 * other + b] &= !solved;
+                            }
+                        }
+                    }
+                }
+                // Columns that only one band still offers.
+                let cols = [0, 1, 2].map(|b| {
+                    let m = self.masks[base + b];
+                    (m | m >> 9 | m >> 18) & ROW
+                });
+                if cols[0] | cols[1] | cols[2] != ROW {
+                    return Err(Contradiction);
+                }
+                for b in 0..3 {
+                    let only = cols[b] & !cols[(b + 1) % 3] & !cols[(b + 2) % 3];
+                    if only != 0 {
+                        self.masks[base + b] &= CLAIM_KEEP[only as usize];
+                    }
+                }
+            }
+            if quiet {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Places every cell that has one candidate left; fails on a cell with none. Records the
+    /// two-candidate cells for branching. Returns whether anything was placed.
+    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
+        let mut placed = false;
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let m = self.masks[3 * d + b];
+                three |= two & m;
+                two |= one & m;
+                one |= m;
+            }
+            if one != ALL {
+                return Err(Contradiction);
+            }
+            self.pairs[b] = two & !three;
+            let mut singles = one & !two & self.unsolved[b];
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles &= singles - 1;
+                let d = (0..9)
+                    .find(|&d| self.masks[3 * d + b] & bit != 0)
+                    .ok_or(Contradiction)?;
+                self.place(d, b, bit)?;
+                placed = true;
+            }
+        }
+        Ok(placed)
+    }
+
+    /// Propagates to a fixed point.
+    fn propagate(&mut self) -> Result<(), Contradiction> {
+        loop {
+            self.update()?;
+            if !self.naked_singles()? {
+                return Ok(());
+            }
+        }
+    }
+
+    fn solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    /// The cell to branch on: a two-candidate cell if any, else the first unsolved one.
+    fn branch_cell(&self) -> Option<(usize, u32)> {
+        (0..3)
+            .find(|&b| self.pairs[b] & self.unsolved[b] != 0)
+            .map(|b| {
+                let m = self.pairs[b] & self.unsolved[b];
+                (b, m & m.wrapping_neg())
+            })
+            .or_else(|| {
+                (0..3).find(|&b| self.unsolved[b] != 0).map(|b| {
+                    let m = self.unsolved[b];
+                    (b, m & m.wrapping_neg())
+                })
+            })
+    }
+
+    /// The solution, row-major digits 1..=9.
+    fn grid(&self) -> Vec<u8> {
+        let mut grid = vec![0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut m = self.masks[3 * d + b];
+                while m != 0 {
+                    let bit = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    grid[27 * b + bit] = d as u8 + 1;
+                }
+            }
+        }
+        grid
+    }
+}
+
+/// The fast path's search: depth-first over copies of [`Bands`], counting solutions.
+struct Nine {
+    options: Options,
+    stats: Stats,
+    solutions: Vec<Vec<u8>>,
+    stopped: bool,
+}
+
+impl Nine {
+    fn search(&mut self, mut state: Bands) {
+        if self.stopped {
+            return;
+        }
+        if self.stats.nodes >= self.options.node_limit {
+            self.stopped = true;
+            return;
+        }
+        self.stats.nodes += 1;
+        if state.propagate().is_err() {
+            self.stats.contradictions += 1;
+            return;
+        }
+        if state.solved() {
+            self.stats.solutions += 1;
+            if self.solutions.len() < 2 {
+                self.solutions.push(state.grid());
+            }
+            if self.stats.solutions >= self.options.solution_limit {
+                self.stopped = true;
+            }
+            return;
+        }
+        let Some((b, bit)) = state.branch_cell() else {
+            return;
+        };
+        for d in 0..9 {
+            if state.masks[3 * d + b] & bit == 0 {
+                continue;
+            }
+            let mut child = state;
+            self.stats.guesses += 1;
+            if child.place(d, b, bit).is_ok() {
+                self.search(child);
+            }
+            if self.stopped {
+                return;
+            }
+            self.stats.backtracks += 1;
+            // The branch failed or is exhausted: the digit leaves the cell here too.
+            state.masks[3 * d + b] &= !bit;
+            if state.propagate().is_err() {
+                self.stats.contradictions += 1;
+                return;
+            }
+            if state.solved() {
+                // The refutations solved the grid (the last candidate of the cell).
+                self.stats.solutions += 1;
+                if self.solutions.len() < 2 {
+                    self.solutions.push(state.grid());
+                }
+                if self.stats.solutions >= self.options.solution_limit {
+                    self.stopped = true;
+                }
+                return;
+            }
+            if state.unsolved[b] & bit == 0 {
+                // The cell got placed by propagation: branch afresh from this state.
+                self.search(state);
+                return;
+            }
+        }
+    }
+}
+
+/// Whether the fast path applies: a 9×9 classic puzzle (relations need the general engine).
+pub fn applies(puzzle: &Puzzle) -> bool {
+    puzzle.size() == 9 && puzzle.kind() == Kind::Classic
+}
+
+/// Solves a 9×9 classic puzzle by the fast path. Statistics count nodes, guesses,
+/// backtracks, contradictions and solutions; placements and eliminations by rule are the
+/// general engine's business and stay 0 here.
+pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
+    debug_assert!(applies(puzzle));
+    let mut nine = Nine {
+        options,
+        stats: Stats::default(),
+        solutions: Vec::with_capacity(2),
+        stopped: false,
+    };
+    let mut state = Bands::new();
+    let mut ok = true;
+    for (cell, &g) in puzzle.givens().iter().enumerate() {
+        if g != 0 {
+            let (b, bit) = (cell / 27, 1u32 << (cell % 27));
+            ok &= state.place(g as usize - 1, b, bit).is_ok();
+        }
+    }
+    if ok {
+        nine.search(state);
+    }
+    let status = if nine.stats.solutions >= 2 {
+        Status::Multiple
+    } else if nine.stopped && nine.stats.solutions == 1 && options.solution_limit == 1 {
+        Status::Solved
+    } else if nine.stopped && nine.stats.nodes >= options.node_limit {
+        Status::LimitReached
+    } else if nine.stats.solutions == 1 {
+        Status::Unique
+    } else {
+        Status::Unsolvable
+    };
+    Outcome {
+        status,
+        solutions: nine.solutions,
+        stats: nine.stats,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matching_keeps_only_minirows_of_some_permutation() {
+        // Row 0 only in block 0: block 0 belongs to row 0, so rows 1 and 2 lose it.
+        let set = minirow_bit(0, 0) | 0b111 << 3 | 0b111 << 6;
+        let kept = MATCHING[set as usize] as u32;
+        assert_eq!(kept & (minirow_bit(1, 0) | minirow_bit(2, 0)), 0);
+        assert_eq!(MATCHING[0b111_111_111], 0b111_111_111);
+        assert_eq!(MATCHING[0b000_111_111], 0, "row 2 has nowhere to go");
+    }
+
+    #[test]
+    fn a_lone_column_in_a_block_is_found() {
+        assert_eq!(LONE_COLUMNS[0b010_110_001], 0b010_000_001);
+    }
+
+    #[test]
+    fn claiming_keeps_only_the_claimed_column_in_its_block() {
+        let keep = CLAIM_KEEP[0b000_000_010];
+        assert_eq!(keep & ROW, 0b111_111_010);
+    }
+
+    #[test]
+    fn solves_the_poj_sample_and_proves_uniqueness() {
+        let line =
+            ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+        let givens = line
+            .bytes()
+            .map(|c| if c == b'.' { 0 } else { c - b'0' })
+            .collect();
+        let puzzle = Puzzle::classic(givens).unwrap();
+        let outcome = solve(&puzzle, Options::default());
+        assert_eq!(outcome.status, Status::Unique);
+        puzzle.check_answer(&outcome.solutions[0]).unwrap();
+    }
+
+    #[test]
+    fn an_empty_grid_has_several_solutions() {
+        let puzzle = Puzzle::classic(vec![0; 81]).unwrap();
+        let outcome = solve(&puzzle, Options::default());
+        assert_eq!(outcome.status, Status::Multiple);
+        assert_ne!(outcome.solutions[0], outcome.solutions[1]);
+        for s in &outcome.solutions {
+            puzzle.check_answer(s).unwrap();
+        }
+    }
+}

@@ -9,7 +9,7 @@
 //!  row 3b  │   0 1 2   │ 3 4 5 │ 6 7 8 │       minirow (r, x): row r of the band ∩ block x,
 //!  row 3b+1│   9 …     │       │    17 │       3 cells; a band row of 9 bits condenses to
 //!  row 3b+2│  18 …     │       │    26 │       3 minirow bits, the band to 9
-//! masks[3·d + b]: the cells of band b where digit d+1 is still possible
+//! masks[d][b]: the cells of band b where digit d+1 is still possible
 //! ```
 //!
 //! Reasoning, per digit and band (a *subband*), all to a fixed point:
@@ -182,16 +182,19 @@ const CLAIM_KEEP: [u32; 512] = {
     table
 };
 
+/// The two other bands of each band.
+const NEIGHBOURS: [(usize, usize); 3] = [(1, 2), (2, 0), (0, 1)];
+
 /// Why propagation stopped short.
 struct Contradiction;
 
 /// The state of a 9×9 search: small and `Copy`, copied on branch.
 #[derive(Clone, Copy)]
 struct Bands {
-    /// `masks[3·d + b]`: cells of band b where digit d+1 is possible.
-    masks: [u32; 27],
-    /// `seen[3·d + b]`: the mask last propagated (a subband is stale when it differs).
-    seen: [u32; 27],
+    /// `masks[d][b]`: cells of band b where digit d+1 is possible.
+    masks: [[u32; 3]; 9],
+    /// `seen[d][b]`: the mask last propagated (a subband is stale when it differs).
+    seen: [[u32; 3]; 9],
     /// Unsolved cells of each band.
     unsolved: [u32; 3],
     /// Cells with exactly two candidates, per band, from the last naked-singles pass.
@@ -201,8 +204,8 @@ struct Bands {
 impl Bands {
     fn new() -> Bands {
         Bands {
-            masks: [ALL; 27],
-            seen: [0; 27],
+            masks: [[ALL; 3]; 9],
+            seen: [[0; 3]; 9],
             unsolved: [ALL; 3],
             pairs: [0; 3],
         }
@@ -212,15 +215,14 @@ impl Bands {
     /// and the cell loses every other digit.
     #[inline]
     fn place(&mut self, d: usize, b: usize, bit: u32) -> Result<(), Contradiction> {
-        let s = 3 * d + b;
-        if self.masks[s] & bit == 0 {
+        if self.masks[d][b] & bit == 0 {
             return Err(Contradiction);
         }
         let row = ROW << (9 * (bit.trailing_zeros() / 9));
-        self.masks[s] &= !(row & !bit);
-        for other in 0..9 {
+        self.masks[d][b] &= !(row & !bit);
+        for (other, masks) in self.masks.iter_mut().enumerate() {
             if other != d {
-                self.masks[3 * other + b] &= !bit;
+                masks[b] &= !bit;
             }
         }
         self.unsolved[b] &= !bit;
@@ -232,17 +234,15 @@ impl Bands {
         loop {
             let mut quiet = true;
             for d in 0..9 {
-                let base = 3 * d;
-                if self.masks[base..base + 3] == self.seen[base..base + 3] {
+                if self.masks[d] == self.seen[d] {
                     continue;
                 }
                 for b in 0..3 {
-                    let s = base + b;
-                    if self.masks[s] == self.seen[s] {
+                    if self.masks[d][b] == self.seen[d][b] {
                         continue;
                     }
                     quiet = false;
-                    let m = self.masks[s];
+                    let m = self.masks[d][b];
                     let minirows = SHRINK[(m & ROW) as usize] as usize
                         | (SHRINK[(m >> 9 & ROW) as usize] as usize) << 3
                         | (SHRINK[(m >> 18) as usize] as usize) << 6;
@@ -250,14 +250,14 @@ impl Bands {
                     if m == 0 {
                         return Err(Contradiction);
                     }
-                    self.masks[s] = m;
-                    self.seen[s] = m;
+                    self.masks[d][b] = m;
+                    self.seen[d][b] = m;
                     // Columns pointing out of the band.
                     let cols = (m | m >> 9 | m >> 18) & ROW;
                     let lone = column_cells(LONE_COLUMNS[cols as usize] as u32);
-                    let (n1, n2) = (base + (b + 1) % 3, base + (b + 2) % 3);
-                    self.masks[n1] &= !lone;
-                    self.masks[n2] &= !lone;
+                    let (n1, n2) = NEIGHBOURS[b];
+                    self.masks[d][n1] &= !lone;
+                    self.masks[d][n2] &= !lone;
                     // Band rows down to one cell: the digit is placed there.
                     let solved = (LONE_CELL[(m & ROW) as usize] as u32
                         | (LONE_CELL[(m >> 9 & ROW) as usize] as u32) << 9
@@ -265,25 +265,22 @@ impl Bands {
                         & self.unsolved[b];
                     if solved != 0 {
                         self.unsolved[b] &= !solved;
-                        for other in 0..9 {
+                        for (other, masks) in self.masks.iter_mut().enumerate() {
                             if other != d {
-                                self.masks[3 * other + b] &= !solved;
+                                masks[b] &= !solved;
                             }
                         }
                     }
                 }
                 // Columns that only one band still offers.
-                let cols = [0, 1, 2].map(|b| {
-                    let m = self.masks[base + b];
-                    (m | m >> 9 | m >> 18) & ROW
-                });
+                let cols = self.masks[d].map(|m| (m | m >> 9 | m >> 18) & ROW);
                 if cols[0] | cols[1] | cols[2] != ROW {
                     return Err(Contradiction);
                 }
-                for b in 0..3 {
-                    let only = cols[b] & !cols[(b + 1) % 3] & !cols[(b + 2) % 3];
+                for (b, &(n1, n2)) in NEIGHBOURS.iter().enumerate() {
+                    let only = cols[b] & !cols[n1] & !cols[n2];
                     if only != 0 {
-                        self.masks[base + b] &= CLAIM_KEEP[only as usize];
+                        self.masks[d][b] &= CLAIM_KEEP[only as usize];
                     }
                 }
             }
@@ -300,7 +297,7 @@ impl Bands {
         for b in 0..3 {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let m = self.masks[3 * d + b];
+                let m = self.masks[d][b];
                 three |= two & m;
                 two |= one & m;
                 one |= m;
@@ -314,7 +311,7 @@ impl Bands {
                 let bit = singles & singles.wrapping_neg();
                 singles &= singles - 1;
                 let d = (0..9)
-                    .find(|&d| self.masks[3 * d + b] & bit != 0)
+                    .find(|&d| self.masks[d][b] & bit != 0)
                     .ok_or(Contradiction)?;
                 self.place(d, b, bit)?;
                 placed = true;
@@ -358,7 +355,7 @@ impl Bands {
         let mut grid = vec![0u8; 81];
         for d in 0..9 {
             for b in 0..3 {
-                let mut m = self.masks[3 * d + b];
+                let mut m = self.masks[d][b];
                 while m != 0 {
                     let bit = m.trailing_zeros() as usize;
                     m &= m - 1;
@@ -406,7 +403,7 @@ impl Nine {
             return;
         };
         for d in 0..9 {
-            if state.masks[3 * d + b] & bit == 0 {
+            if state.masks[d][b] & bit == 0 {
                 continue;
             }
             let mut child = state;
@@ -419,7 +416,7 @@ impl Nine {
             }
             self.stats.backtracks += 1;
             // The branch failed or is exhausted: the digit leaves the cell here too.
-            state.masks[3 * d + b] &= !bit;
+            state.masks[d][b] &= !bit;
             if state.propagate().is_err() {
                 self.stats.contradictions += 1;
                 return;

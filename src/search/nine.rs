@@ -64,7 +64,19 @@ const SHRINK: [u8; 512] = {
 };
 
 /// For every set of possible minirows, the union of the permutations (row → block) it
-/// contains: the minirows that can still hold the digit.
+/// contains — the minirows that can still hold the digit — as the 27-bit mask of their cells
+/// (one lookup where two would chain).
+const MATCHING_CELLS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut set = 0;
+    while set < 512 {
+        table[set] = EXPAND[MATCHING[set] as usize];
+        set += 1;
+    }
+    table
+};
+
+/// The same as 9-bit minirow sets.
 const MATCHING: [u16; 512] = {
     const PERMUTATIONS: [[usize; 3]; 6] = [
         [0, 1, 2],
@@ -151,6 +163,17 @@ const LONE_CELL: [u16; 512] = {
             table[row] = row as u16;
         }
         row += 1;
+    }
+    table
+};
+
+/// [`LONE_COLUMNS`] as the cells of those columns in a band.
+const LONE_COLUMN_CELLS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        table[cols] = column_cells(LONE_COLUMNS[cols] as u32);
+        cols += 1;
     }
     table
 };
@@ -246,7 +269,7 @@ impl Bands {
                     let minirows = SHRINK[(m & ROW) as usize] as usize
                         | (SHRINK[(m >> 9 & ROW) as usize] as usize) << 3
                         | (SHRINK[(m >> 18) as usize] as usize) << 6;
-                    let m = m & EXPAND[MATCHING[minirows] as usize];
+                    let m = m & MATCHING_CELLS[minirows];
                     if m == 0 {
                         return Err(Contradiction);
                     }
@@ -254,7 +277,7 @@ impl Bands {
                     self.seen[d][b] = m;
                     // Columns pointing out of the band.
                     let cols = (m | m >> 9 | m >> 18) & ROW;
-                    let lone = column_cells(LONE_COLUMNS[cols as usize] as u32);
+                    let lone = LONE_COLUMN_CELLS[cols as usize];
                     let (n1, n2) = NEIGHBOURS[b];
                     self.masks[d][n1] &= !lone;
                     self.masks[d][n2] &= !lone;

@@ -1,0 +1,509 @@
+//! The grid view: cells, pencil marks, block lines and relation chevrons, drawn as HTML over an SVG of lines.
+//!
+//! ```text
+//! .board-frame (position: relative, square, --n: N)
+//! ├── .cells  role=grid  ── .row role=row ── [data-cell] role=gridcell  +  [data-marks] (same grid area)
+//! ├── svg.lines          (thin cell lines, thick block lines; no pointer events)
+//! └── .edges             ── [data-edge][data-rel]  one per pair of orthogonal neighbours
+//! ```
+//! The `data-cell` element's text is exactly the digit shown; pencil marks live in a sibling so
+//! that text stays clean. The view keeps no puzzle logic: it draws what it is told.
+
+import { blockShape, cellName, allEdges, edgeCells, isVerticalEdge, hasBlocks } from "./model.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const TONES = ["place", "eliminate", "guess", "backtrack", "contradiction", "solution", "info"];
+
+/** Chevron points in a -10..10 box: the vertex (the small end) points at the smaller cell. */
+const CHEVRONS = {
+  "h<": "3.5,-7.5 -4,0 3.5,7.5", // left < right: points left
+  "h>": "-3.5,-7.5 4,0 -3.5,7.5", // left > right: points right
+  "v<": "-7.5,3.5 0,-4 7.5,3.5", // upper < lower: points up (^)
+  "v>": "-7.5,-3.5 0,4 7.5,-3.5", // upper > lower: points down (v)
+};
+
+function popcount(mask) {
+  let n = 0;
+  for (let m = mask >>> 0; m; m &= m - 1) n++;
+  return n;
+}
+
+function singleDigit(mask) {
+  return 32 - Math.clz32(mask >>> 0);
+}
+
+function relationWords(rel, vertical) {
+  if (!rel) return "no relation";
+  if (vertical) return rel === "<" ? "upper cell smaller" : "upper cell larger";
+  return rel === "<" ? "left cell smaller" : "left cell larger";
+}
+
+export class Board {
+  /**
+   * @param {HTMLElement} root the container (its content is replaced)
+   * @param {{onCellActivate?: (index: number) => void, onEdgeActivate?: (key: string) => void,
+   *          onCandidateActivate?: (index: number, digit: number) => void}} handlers
+   */
+  constructor(root, handlers = {}) {
+    this.root = root;
+    this.handlers = handlers;
+    this.model = null;
+    this.size = 0;
+    this.geometry = "";
+    this.cells = [];
+    this.marks = [];
+    this.edges = new Map();
+    this.solverDigits = null;
+    this.candidates = null;
+    this.shownCandidates = [];
+    this.errorCells = new Set();
+    this.highlighted = [];
+    this.removedMark = null;
+    this._selected = -1;
+    this.root.classList.add("board");
+    this.root.addEventListener("click", (event) => this.onClick(event));
+  }
+
+  /** The selected cell index, -1 when none. */
+  get selected() {
+    return this._selected;
+  }
+
+  /** The `data-cell` element of a cell index. */
+  cellElement(index) {
+    return this.cells[index] ?? null;
+  }
+
+  /** The `data-edge` element of an edge key. */
+  edgeElement(key) {
+    return this.edges.get(key) ?? null;
+  }
+
+  onClick(event) {
+    const mark = event.target.closest("[data-digit]");
+    if (mark && this.handlers.onCandidateActivate && mark.parentElement?.dataset.marks) {
+      const index = this.indexOf(mark.parentElement.dataset.marks);
+      this.handlers.onCandidateActivate(index, Number(mark.dataset.digit));
+      return;
+    }
+    const edge = event.target.closest("[data-edge]");
+    if (edge && this.root.contains(edge)) {
+      this.handlers.onEdgeActivate?.(edge.dataset.edge);
+      return;
+    }
+    const cell = event.target.closest("[data-cell], [data-marks]");
+    if (cell && this.root.contains(cell)) {
+      const name = cell.dataset.cell ?? cell.dataset.marks;
+      this.handlers.onCellActivate?.(this.indexOf(name));
+    }
+  }
+
+  indexOf(name) {
+    const m = /^r(\d+)c(\d+)$/.exec(name);
+    return m ? (Number(m[1]) - 1) * this.size + Number(m[2]) - 1 : -1;
+  }
+
+  /** Draws `model`: rebuilds the grid when the geometry changes, else updates it in place. */
+  render(model) {
+    const geometry = `${model.size}/${hasBlocks(model) ? "blocks" : "latin"}`;
+    if (geometry !== this.geometry) {
+      this.build(model);
+      this.geometry = geometry;
+    }
+    this.model = model;
+    this.root.dataset.kind = model.kind;
+    for (const [key, element] of this.edges) {
+      const rel = model.relations.get(key) ?? "";
+      if (element.dataset.rel !== rel) this.drawRelation(element, key, rel);
+    }
+    this.relationText = this.describeRelations(model);
+    for (let i = 0; i < this.cells.length; i++) this.refreshCell(i);
+    this.markPeers();
+  }
+
+  /** Per cell, its relations in words ("r1c1 < r1c2; r1c1 > r2c1"), for screen readers. */
+  describeRelations(model) {
+    const text = new Map();
+    for (const [key, rel] of model.relations) {
+      const [a, b] = key.split("-");
+      const words = `${a} ${rel} ${b}`;
+      for (const name of [a, b]) text.set(name, text.has(name) ? `${text.get(name)}; ${words}` : words);
+    }
+    return text;
+  }
+
+  build(model) {
+    const n = model.size;
+    this.size = n;
+    this.solverDigits = null;
+    this.candidates = null;
+    this.shownCandidates = new Array(n * n).fill(0);
+    this.errorCells.clear();
+    this.highlighted = [];
+    this.removedMark = null;
+    this.cells = [];
+    this.marks = [];
+    this.edges = new Map();
+    const shape = hasBlocks(model) ? blockShape(n) : null;
+    this.shape = shape;
+
+    const frame = document.createElement("div");
+    frame.className = "board-frame";
+    frame.style.setProperty("--n", String(n));
+    frame.style.setProperty("--mark-cols", String(Math.ceil(Math.sqrt(n))));
+    frame.dataset.size = String(n);
+    frame.classList.toggle("big", n > 9);
+    frame.classList.toggle("huge", n > 16);
+
+    const grid = document.createElement("div");
+    grid.className = "cells";
+    grid.setAttribute("role", "grid");
+    grid.setAttribute("aria-label", `Puzzle grid, ${n} by ${n}`);
+    grid.setAttribute("aria-rowcount", String(n));
+    grid.setAttribute("aria-colcount", String(n));
+    for (let r = 0; r < n; r++) {
+      const row = document.createElement("div");
+      row.className = "row";
+      row.setAttribute("role", "row");
+      row.setAttribute("aria-rowindex", String(r + 1));
+      for (let c = 0; c < n; c++) {
+        const index = r * n + c;
+        const name = cellName(index, n);
+        const cell = document.createElement("div");
+        cell.className = "cell";
+        cell.dataset.cell = name;
+        cell.setAttribute("role", "gridcell");
+        cell.setAttribute("aria-colindex", String(c + 1));
+        cell.tabIndex = -1;
+        cell.style.gridColumn = String(c + 1);
+        if (shape) {
+          const [br, bc] = shape;
+          if ((c + 1) % bc === 0 && c < n - 1) cell.classList.add("block-right");
+          if ((r + 1) % br === 0 && r < n - 1) cell.classList.add("block-bottom");
+          if ((Math.floor(r / br) + Math.floor(c / bc)) % 2 === 1) cell.classList.add("block-alt");
+        }
+        const marks = document.createElement("div");
+        marks.className = "marks";
+        marks.dataset.marks = name;
+        marks.setAttribute("aria-hidden", "true");
+        marks.style.gridColumn = String(c + 1);
+        row.append(cell, marks);
+        this.cells.push(cell);
+        this.marks.push(marks);
+      }
+      grid.append(row);
+    }
+
+    const lines = document.createElementNS(SVG, "svg");
+    lines.classList.add("lines");
+    lines.setAttribute("viewBox", `0 0 ${n} ${n}`);
+    lines.setAttribute("preserveAspectRatio", "none");
+    lines.setAttribute("aria-hidden", "true");
+    const line = (x1, y1, x2, y2, cls) => {
+      const l = document.createElementNS(SVG, "line");
+      l.setAttribute("x1", x1);
+      l.setAttribute("y1", y1);
+      l.setAttribute("x2", x2);
+      l.setAttribute("y2", y2);
+      l.setAttribute("class", cls);
+      l.setAttribute("vector-effect", "non-scaling-stroke");
+      lines.append(l);
+    };
+    for (let i = 1; i < n; i++) {
+      const thickRow = shape && i % shape[0] === 0;
+      const thickCol = shape && i % shape[1] === 0;
+      line(0, i, n, i, thickRow ? "thick" : "thin");
+      line(i, 0, i, n, thickCol ? "thick" : "thin");
+    }
+    const frameRect = document.createElementNS(SVG, "rect");
+    frameRect.setAttribute("x", "0");
+    frameRect.setAttribute("y", "0");
+    frameRect.setAttribute("width", String(n));
+    frameRect.setAttribute("height", String(n));
+    frameRect.setAttribute("class", "outline");
+    frameRect.setAttribute("vector-effect", "non-scaling-stroke");
+    lines.append(frameRect);
+
+    const edges = document.createElement("div");
+    edges.className = "edges";
+    for (const key of allEdges(n)) {
+      const [a] = edgeCells(key, n);
+      const vertical = isVerticalEdge(key, n);
+      const r = Math.floor(a / n);
+      const c = a % n;
+      const edge = document.createElement("div");
+      edge.className = vertical ? "edge vertical" : "edge horizontal";
+      edge.dataset.edge = key;
+      edge.dataset.rel = "";
+      edge.setAttribute("role", "button");
+      const x = vertical ? c + 0.5 : c + 1;
+      const y = vertical ? r + 1 : r + 0.5;
+      edge.style.left = `${(x / n) * 100}%`;
+      edge.style.top = `${(y / n) * 100}%`;
+      const svg = document.createElementNS(SVG, "svg");
+      svg.setAttribute("viewBox", "-10 -10 20 20");
+      svg.setAttribute("aria-hidden", "true");
+      const dot = document.createElementNS(SVG, "circle");
+      dot.setAttribute("r", "2.2");
+      dot.setAttribute("class", "ghost");
+      const halo = document.createElementNS(SVG, "polyline");
+      halo.setAttribute("class", "halo");
+      const ink = document.createElementNS(SVG, "polyline");
+      ink.setAttribute("class", "ink");
+      svg.append(dot, halo, ink);
+      edge.append(svg);
+      this.edges.set(key, edge);
+      this.drawRelation(edge, key, "");
+      edges.append(edge);
+    }
+
+    frame.append(grid, lines, edges);
+    this.root.replaceChildren(frame);
+    this.frame = frame;
+    this.grid = grid;
+    if (this._selected >= n * n) this._selected = -1;
+    this.select(this._selected < 0 ? 0 : this._selected);
+  }
+
+  drawRelation(element, key, rel) {
+    const vertical = isVerticalEdge(key, this.size);
+    element.dataset.rel = rel;
+    const points = rel ? CHEVRONS[(vertical ? "v" : "h") + rel] : "";
+    for (const poly of element.querySelectorAll("polyline")) poly.setAttribute("points", points);
+    const [a, b] = key.split("-");
+    const words = rel ? `${a} ${rel} ${b}` : "none";
+    element.setAttribute("aria-label", `Relation between ${a} and ${b}: ${words} (${relationWords(rel, vertical)})`);
+    element.title = rel ? `${a} ${rel} ${b} — click to change` : `Click to add a relation between ${a} and ${b}`;
+  }
+
+  /** The digit, its source and pencil marks of one cell, drawn from the model and overlays. */
+  refreshCell(index) {
+    const cell = this.cells[index];
+    if (!cell || !this.model) return;
+    const given = this.model.givens[index] || 0;
+    let digit = given;
+    let source = given ? "given" : "";
+    let marks = 0;
+    let dead = false;
+    if (!given) {
+      const solved = this.solverDigits?.[index] || 0;
+      if (solved) {
+        digit = solved;
+        source = "solver";
+      } else if (this.candidates) {
+        const mask = this.candidates[index] >>> 0;
+        if (popcount(mask) === 1) {
+          digit = singleDigit(mask);
+          source = "solver";
+        } else if (mask === 0) {
+          dead = true;
+        } else {
+          marks = mask;
+        }
+      }
+    }
+    const text = digit ? String(digit) : "";
+    if (cell.textContent !== text) cell.textContent = text;
+    cell.classList.toggle("given", source === "given");
+    cell.classList.toggle("solver", source === "solver");
+    cell.classList.toggle("dead", dead);
+    this.drawMarks(index, marks);
+    cell.setAttribute("aria-label", this.label(index, digit, source, marks, dead));
+    const relations = this.relationText?.get(cell.dataset.cell);
+    if (relations) cell.setAttribute("aria-description", relations);
+    else cell.removeAttribute("aria-description");
+  }
+
+  label(index, digit, source, marks, dead) {
+    const name = cellName(index, this.size);
+    if (source === "given") return `${name}, given ${digit}`;
+    if (digit) return `${name}, ${digit}`;
+    if (dead) return `${name}, no candidate left`;
+    if (marks) {
+      const list = [];
+      for (let d = 1; d <= this.size; d++) if (marks & (1 << (d - 1))) list.push(d);
+      return `${name}, candidates ${list.join(" ")}`;
+    }
+    return `${name}, empty`;
+  }
+
+  drawMarks(index, mask) {
+    const removed = this.removedMark && this.removedMark.cell === index ? this.removedMark.digit : 0;
+    const key = (mask | (removed << 25)) >>> 0;
+    if (this.shownCandidates[index] === key) return;
+    this.shownCandidates[index] = key;
+    const box = this.marks[index];
+    if (key === 0) {
+      box.replaceChildren();
+      return;
+    }
+    if (box.childElementCount !== this.size) {
+      const spans = [];
+      for (let d = 1; d <= this.size; d++) {
+        const span = document.createElement("span");
+        span.dataset.digit = String(d);
+        span.textContent = String(d);
+        spans.push(span);
+      }
+      box.replaceChildren(...spans);
+    }
+    const spans = box.children;
+    for (let d = 1; d <= this.size; d++) {
+      const on = (mask & (1 << (d - 1))) !== 0;
+      const span = spans[d - 1];
+      span.classList.toggle("on", on || d === removed);
+      span.classList.toggle("removed", d === removed);
+    }
+  }
+
+  /** Drops solver digits, pencil marks and highlights (the puzzle changed); the next render redraws. */
+  resetOverlays() {
+    this.clearHighlight();
+    this.solverDigits = null;
+    this.candidates = null;
+    this.frame?.classList.remove("with-marks");
+  }
+
+  /** Draws N² digits (0 = none) as solver digits; givens are never overwritten. `null` clears. */
+  showDigits(values) {
+    this.solverDigits = values ? Array.from(values, Number) : null;
+    for (let i = 0; i < this.cells.length; i++) this.refreshCell(i);
+  }
+
+  /** Draws N² candidate bitmasks (bit d-1 = digit d) as pencil marks; `null` hides them. */
+  showCandidates(grid) {
+    const previous = this.candidates;
+    this.candidates = grid ? Uint32Array.from(grid) : null;
+    for (let i = 0; i < this.cells.length; i++) {
+      if (previous && this.candidates && previous[i] === this.candidates[i]) continue;
+      this.refreshCell(i);
+    }
+    this.frame?.classList.toggle("with-marks", this.candidates !== null);
+    this.frame?.classList.toggle("marks-clickable", Boolean(this.handlers.onCandidateActivate));
+  }
+
+  /** Highlights the cells, houses (rows 0..n-1, columns n..2n-1, blocks 2n..3n-1) and relations behind an event. */
+  highlight({ cells = [], houses = [], relations = [], removed = null, tone = "info" } = {}) {
+    this.clearHighlight();
+    const n = this.size;
+    const tint = TONES.includes(tone) ? tone : "info";
+    this.frame?.setAttribute("data-tone", tint);
+    const mark = (element, cls) => {
+      if (!element) return;
+      element.classList.add(cls);
+      this.highlighted.push([element, cls]);
+    };
+    for (const house of houses) {
+      for (const index of this.houseCells(house)) mark(this.cells[index], "in-house");
+    }
+    for (const cell of cells) {
+      const index = typeof cell === "number" ? cell : this.indexOf(cell);
+      mark(this.cells[index], "focus-cell");
+    }
+    for (const key of relations) mark(this.edges.get(key), "focus-edge");
+    if (removed && removed.cell !== undefined) {
+      const index = typeof removed.cell === "number" ? removed.cell : this.indexOf(removed.cell);
+      if (index >= 0 && index < n * n) {
+        this.removedMark = { cell: index, digit: removed.digit };
+        mark(this.cells[index], "focus-cell");
+        this.refreshCell(index);
+      }
+    }
+  }
+
+  clearHighlight() {
+    for (const [element, cls] of this.highlighted) element.classList.remove(cls);
+    this.highlighted = [];
+    this.frame?.removeAttribute("data-tone");
+    if (this.removedMark) {
+      const { cell } = this.removedMark;
+      this.removedMark = null;
+      this.shownCandidates[cell] = -1;
+      this.refreshCell(cell);
+    }
+  }
+
+  /** The cell indices of a house number. */
+  houseCells(house) {
+    const n = this.size;
+    const out = [];
+    if (house < n) {
+      for (let c = 0; c < n; c++) out.push(house * n + c);
+    } else if (house < 2 * n) {
+      for (let r = 0; r < n; r++) out.push(r * n + (house - n));
+    } else if (house < 3 * n && this.shape) {
+      const [br, bc] = this.shape;
+      const b = house - 2 * n;
+      const perRow = n / bc;
+      const r0 = Math.floor(b / perRow) * br;
+      const c0 = (b % perRow) * bc;
+      for (let r = r0; r < r0 + br; r++) for (let c = c0; c < c0 + bc; c++) out.push(r * n + c);
+    }
+    return out;
+  }
+
+  /** Marks validation errors on the named cells. */
+  markErrors(cellNames) {
+    this.clearErrors();
+    for (const name of cellNames) {
+      const index = this.indexOf(name);
+      const cell = this.cells[index];
+      if (!cell) continue;
+      cell.classList.add("error");
+      cell.setAttribute("aria-invalid", "true");
+      this.errorCells.add(index);
+    }
+  }
+
+  clearErrors() {
+    for (const index of this.errorCells) {
+      this.cells[index]?.classList.remove("error");
+      this.cells[index]?.removeAttribute("aria-invalid");
+    }
+    this.errorCells.clear();
+  }
+
+  /** Selects a cell (roving tabindex); `focus` moves keyboard focus to it too. */
+  select(index, focus = false) {
+    const n = this.size;
+    if (index < 0 || index >= n * n) return;
+    const previous = this.cells[this._selected];
+    if (previous) {
+      previous.classList.remove("selected");
+      previous.tabIndex = -1;
+      previous.removeAttribute("aria-selected");
+    }
+    this._selected = index;
+    const cell = this.cells[index];
+    cell.classList.add("selected");
+    cell.tabIndex = 0;
+    cell.setAttribute("aria-selected", "true");
+    if (focus) cell.focus({ preventScroll: true });
+    this.markPeers();
+  }
+
+  /** Tints the row, column and block of the selection, and the cells with its digit. */
+  markPeers() {
+    const n = this.size;
+    const index = this._selected;
+    const r = Math.floor(index / n);
+    const c = index % n;
+    const digit = Number(this.cells[index]?.textContent || 0);
+    const block = (i) => {
+      if (!this.shape) return -1;
+      const [br, bc] = this.shape;
+      return Math.floor(Math.floor(i / n) / br) * (n / bc) + Math.floor((i % n) / bc);
+    };
+    const b = block(index);
+    for (let i = 0; i < this.cells.length; i++) {
+      const peer = i !== index && (Math.floor(i / n) === r || i % n === c || (b >= 0 && block(i) === b));
+      this.cells[i].classList.toggle("peer", peer);
+      this.cells[i].classList.toggle("same-digit", digit > 0 && i !== index && Number(this.cells[i].textContent) === digit);
+    }
+  }
+
+  /** True when keyboard focus is inside the grid. */
+  hasFocus() {
+    return this.grid?.contains(document.activeElement) ?? false;
+  }
+}

@@ -1,0 +1,382 @@
+//! Editing: selection, digits, relations, kind and size, undo — by mouse, keyboard and the on-screen pad.
+
+import {
+  BLOCK_SIZES,
+  allowsRelations,
+  cloneModel,
+  describe,
+  digitOf,
+  edgeCells,
+  edgeKey,
+  emptyModel,
+  neighbour,
+  nextRelation,
+  sameModel,
+  sizesFor,
+} from "./model.js";
+import { EXAMPLES } from "./examples.js";
+
+const ARROWS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
+const HISTORY_LIMIT = 500;
+/** How long a first digit waits for a second one on boards above 9 (1 then 2 → 12). */
+const TWO_DIGIT_MS = 1000;
+
+export class Editor {
+  /**
+   * @param {{board: import("./board.js").Board, root: HTMLElement, onChange: (model, reason: string) => void,
+   *          onExample: (id: string) => void, notify: (text: string) => void}} options
+   */
+  constructor({ board, root, onChange, onExample, notify }) {
+    this.board = board;
+    this.root = root;
+    this.onChange = onChange;
+    this.onExample = onExample;
+    this.notify = notify;
+    this.model = emptyModel(9, "classic");
+    this.undoStack = [];
+    this.redoStack = [];
+    this.isLocked = false;
+    this.readOnly = false;
+    this.pending = null; // {index, digit, time} of a first digit that may grow to two
+    this.exampleSelect = root.querySelector("#example-select");
+    this.kindSelect = root.querySelector("#kind-select");
+    this.sizeSelect = root.querySelector("#size-select");
+    this.summary = root.querySelector("#summary");
+    this.pad = root.querySelector("#digit-pad");
+    this.helpBig = root.querySelector("#help-big");
+    this.exampleNote = root.querySelector("#example-note");
+    this.fillExamples();
+    this.bindControls();
+    this.placePad();
+  }
+
+  /** Touch-sized screens get the digit pad right under the board; wide ones keep it in the panel. */
+  placePad() {
+    const narrow = window.matchMedia("(max-width: 52rem)");
+    const home = this.root.querySelector("#summary");
+    const stage = document.querySelector(".stage");
+    const place = () => {
+      if (narrow.matches && stage) stage.insertBefore(this.pad, document.getElementById("playback"));
+      else home.after(this.pad);
+    };
+    narrow.addEventListener("change", place);
+    place();
+  }
+
+  fillExamples() {
+    for (const example of EXAMPLES) {
+      const option = document.createElement("option");
+      option.value = example.id;
+      option.textContent = example.title;
+      option.title = example.note;
+      this.exampleSelect.append(option);
+    }
+  }
+
+  bindControls() {
+    this.exampleSelect.addEventListener("change", () => {
+      const id = this.exampleSelect.value;
+      if (id) this.onExample(id);
+    });
+    this.kindSelect.addEventListener("change", () => this.changeKind(this.kindSelect.value));
+    this.sizeSelect.addEventListener("change", () => this.changeSize(Number(this.sizeSelect.value)));
+    this.root.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-action]");
+      if (!button || button.disabled) return;
+      switch (button.dataset.action) {
+        case "undo": this.undo(); break;
+        case "redo": this.redo(); break;
+        case "clear": this.clear(); break;
+        default: return;
+      }
+    });
+    // The pad may live outside the editor panel (narrow screens): it listens for itself.
+    this.pad.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-action]");
+      if (!button || button.disabled) return;
+      if (button.dataset.action === "digit") this.enter(Number(button.dataset.digit));
+      else if (button.dataset.action === "erase") this.enter(0);
+    });
+    document.addEventListener("keydown", (event) => this.onKey(event));
+  }
+
+  /** Shows which example is loaded, with its note. */
+  showExample(example) {
+    this.exampleSelect.value = example.id;
+    this.exampleNote.textContent = example.note;
+  }
+
+  /** Replaces the puzzle (an import, an example, a URL): one undo step; `reason` goes to onChange. */
+  load(model, reason = "load", { record = true } = {}) {
+    this.commit(model, reason, { record });
+    this.board.select(0);
+  }
+
+  /** The single path of every change: history, view, listeners. */
+  commit(next, reason, { record = true, merge = false } = {}) {
+    if (sameModel(next, this.model) && next.alphabet === this.model.alphabet) return;
+    if (record && !merge) {
+      this.undoStack.push(this.model);
+      if (this.undoStack.length > HISTORY_LIMIT) this.undoStack.shift();
+      this.redoStack = [];
+    }
+    this.model = next;
+    if (reason !== "example") {
+      this.exampleSelect.value = "";
+      this.exampleNote.textContent = "";
+    }
+    this.sync();
+    this.onChange(next, reason);
+  }
+
+  /** Brings the controls in line with the model and the lock. */
+  sync() {
+    const { size, kind } = this.model;
+    this.kindSelect.value = kind;
+    const sizes = sizesFor(kind);
+    if (this.sizeSelect.dataset.kind !== kind) {
+      this.sizeSelect.replaceChildren(
+        ...sizes.map((n) => {
+          const option = document.createElement("option");
+          option.value = String(n);
+          option.textContent = `${n}×${n}`;
+          return option;
+        }),
+      );
+      this.sizeSelect.dataset.kind = kind;
+    }
+    this.sizeSelect.value = String(size);
+    this.summary.textContent = describe(this.model);
+    this.buildPad();
+    this.updateHelp();
+    const editable = !this.isLocked && !this.readOnly;
+    const controls = [
+      ...this.root.querySelectorAll("select, [data-action='clear'], [data-action='import']"),
+      ...this.pad.querySelectorAll("button"),
+    ];
+    for (const control of controls) control.disabled = !editable;
+    this.root.querySelector("[data-action='undo']").disabled = !editable || this.undoStack.length === 0;
+    this.root.querySelector("[data-action='redo']").disabled = !editable || this.redoStack.length === 0;
+    this.board.root.classList.toggle("locked", !editable);
+  }
+
+  buildPad() {
+    const n = this.model.size;
+    if (this.pad.dataset.size === String(n)) return;
+    this.pad.dataset.size = String(n);
+    this.pad.style.setProperty("--pad-cols", String(n <= 9 ? Math.min(n + 1, 10) : n <= 16 ? 9 : 9));
+    const buttons = [];
+    for (let d = 1; d <= n; d++) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.action = "digit";
+      button.dataset.digit = String(d);
+      button.textContent = String(d);
+      button.setAttribute("aria-label", `Enter ${d}`);
+      buttons.push(button);
+    }
+    const erase = document.createElement("button");
+    erase.type = "button";
+    erase.dataset.action = "erase";
+    erase.className = "erase";
+    erase.textContent = "⌫";
+    erase.title = "Clear the cell (Backspace)";
+    erase.setAttribute("aria-label", "Clear the selected cell");
+    buttons.push(erase);
+    this.pad.replaceChildren(...buttons);
+  }
+
+  updateHelp() {
+    if (!this.helpBig) return;
+    const n = this.model.size;
+    const alphabet = this.model.alphabet;
+    const last = (first) => String.fromCharCode(64 + first);
+    let letters = `A = 1, B = 2, … ${last(Math.min(n, 26))} = ${Math.min(n, 26)}`;
+    if (alphabet === "alnum") letters = `A = 10, B = 11, … (this puzzle was written 1–9A–${last(n - 9)})`;
+    if (alphabet === "hex") letters = "A = 11 … F = 16 (this puzzle was written in hex, 0 = 1)";
+    this.helpBig.textContent = `type two digits within a second (1 then 2 → 12), or a letter: ${letters}`;
+  }
+
+  /** Locks editing (the explain animation runs); selection still moves. */
+  setLocked(locked) {
+    this.isLocked = Boolean(locked);
+    this.pending = null;
+    this.sync();
+  }
+
+  /** Read-only for embedding: no editing at all. */
+  setReadOnly(readOnly) {
+    this.readOnly = Boolean(readOnly);
+    this.sync();
+  }
+
+  get editable() {
+    return !this.isLocked && !this.readOnly;
+  }
+
+  undo() {
+    if (!this.editable || this.undoStack.length === 0) return;
+    this.redoStack.push(this.model);
+    this.commit(this.undoStack.pop(), "undo", { record: false });
+  }
+
+  redo() {
+    if (!this.editable || this.redoStack.length === 0) return;
+    this.undoStack.push(this.model);
+    this.commit(this.redoStack.pop(), "redo", { record: false });
+  }
+
+  clear() {
+    if (!this.editable) return;
+    this.commit(emptyModel(this.model.size, this.model.kind), "clear");
+    this.notify("Cleared. Ctrl+Z brings the puzzle back.");
+  }
+
+  changeKind(kind) {
+    if (!this.editable || kind === this.model.kind) return;
+    let next = cloneModel(this.model);
+    next.kind = kind;
+    if (!sizesFor(kind).includes(next.size)) {
+      const size = BLOCK_SIZES.reduce((best, n) => (Math.abs(n - next.size) < Math.abs(best - next.size) ? n : best));
+      next = emptyModel(size, kind);
+      this.notify(`${kind} puzzles come in sizes ${BLOCK_SIZES.join(", ")}: a new ${size}×${size} grid. Ctrl+Z undoes.`);
+    } else if (!allowsRelations(kind) && next.relations.size > 0) {
+      this.notify(`Classic puzzles have no relations: ${next.relations.size} removed. Ctrl+Z undoes.`);
+      next.relations = new Map();
+    }
+    this.commit(next, "kind");
+  }
+
+  changeSize(size) {
+    if (!this.editable || size === this.model.size) return;
+    this.commit(emptyModel(size, this.model.kind), "size");
+    this.board.select(0);
+  }
+
+  /** Puts `digit` (0 clears) into the selected cell as a given. */
+  enter(digit, { merge = false } = {}) {
+    if (!this.editable) return;
+    const index = this.board.selected;
+    if (index < 0 || digit < 0 || digit > this.model.size) return;
+    if (this.model.givens[index] === digit) return;
+    const next = cloneModel(this.model);
+    next.givens[index] = digit;
+    this.commit(next, "digit", { merge });
+  }
+
+  /** Cycles a relation none → "<" → ">" → none (a classic puzzle becomes an inequality puzzle). */
+  cycleRelation(key) {
+    if (!this.editable || !edgeCells(key, this.model.size)) return;
+    const next = cloneModel(this.model);
+    const rel = nextRelation(next.relations.get(key) ?? "");
+    if (rel) next.relations.set(key, rel);
+    else next.relations.delete(key);
+    if (!allowsRelations(next.kind)) {
+      next.kind = "inequality";
+      this.notify("A relation makes this an inequality puzzle.");
+    }
+    this.commit(next, "relation");
+  }
+
+  onCellActivate(index) {
+    this.pending = null;
+    this.board.select(index, true);
+  }
+
+  onEdgeActivate(key) {
+    this.cycleRelation(key);
+  }
+
+  /** True when keys typed now are meant for the board (not a text field, menu or dialog). */
+  keysForBoard(event) {
+    if (event.defaultPrevented) return false;
+    const target = event.target;
+    if (this.board.root.contains(target)) return true;
+    if (target === document.body || target === document.documentElement) return true;
+    return this.pad.contains(target) && !["Enter", " "].includes(event.key);
+  }
+
+  onKey(event) {
+    if (!this.keysForBoard(event) || event.altKey || event.metaKey) return;
+    const n = this.model.size;
+    const index = this.board.selected;
+    const ctrl = event.ctrlKey;
+    const key = event.key;
+
+    if (ctrl) {
+      const lower = key.toLowerCase();
+      if (lower === "z" && !event.shiftKey) this.undo();
+      else if ((lower === "z" && event.shiftKey) || lower === "y") this.redo();
+      else if (key === "Home") this.board.select(0, true);
+      else if (key === "End") this.board.select(n * n - 1, true);
+      else return;
+      event.preventDefault();
+      return;
+    }
+
+    if (key in ARROWS) {
+      event.preventDefault();
+      this.pending = null;
+      const other = neighbour(index, ARROWS[key], n);
+      if (other < 0) return;
+      if (event.shiftKey) this.cycleRelation(edgeKey(index, other, n));
+      else this.board.select(other, true);
+      return;
+    }
+    if (key === "Home" || key === "End") {
+      event.preventDefault();
+      const rowStart = index - (index % n);
+      this.board.select(key === "Home" ? rowStart : rowStart + n - 1, true);
+      return;
+    }
+    if (key === "Backspace" || key === "Delete" || key === ".") {
+      event.preventDefault();
+      this.pending = null;
+      this.enter(0);
+      return;
+    }
+    if (/^[0-9]$/.test(key)) {
+      event.preventDefault();
+      this.typeDigit(Number(key));
+      return;
+    }
+    if (/^[a-zA-Z]$/.test(key) && n > 9) {
+      const digit = this.letterDigit(key);
+      if (digit > 0 && digit <= n) {
+        event.preventDefault();
+        this.pending = null;
+        this.enter(digit);
+      }
+    }
+  }
+
+  /** Digits: one keystroke up to 9; above 9 a second digit within a second makes a number. */
+  typeDigit(d) {
+    const n = this.model.size;
+    const index = this.board.selected;
+    const now = performance.now();
+    const pending = this.pending;
+    this.pending = null;
+    if (pending && pending.index === index && now - pending.time < TWO_DIGIT_MS) {
+      const value = pending.digit * 10 + d;
+      if (value <= n) {
+        this.enter(value, { merge: true });
+        return;
+      }
+    }
+    if (d === 0) {
+      this.enter(0);
+      return;
+    }
+    if (d > n) return;
+    this.enter(d);
+    if (d * 10 <= n) this.pending = { index, digit: d, time: now };
+  }
+
+  /** A letter's digit in the puzzle's alphabet: A = 1 (letters), A = 10 (alnum), A = 11 (hex). */
+  letterDigit(letter) {
+    const alphabet = this.model.alphabet;
+    if (alphabet === "alnum" || alphabet === "hex") return digitOf(letter, alphabet);
+    return letter.toUpperCase().charCodeAt(0) - 64;
+  }
+}

@@ -1,0 +1,129 @@
+//! Text formats through the wasm module: read a puzzle, write it, validate it, and find its shortest spelling.
+
+import init, { parse, format, validate } from "../pkg/sudoku_lab.js";
+import { fromWasm, toWasm, sameModel } from "./model.js";
+
+/** The formats `format()` writes, with their labels. */
+export const FORMATS = [
+  ["line", "line"],
+  ["grid", "grid"],
+  ["poj3074", "POJ 3074"],
+  ["poj3076", "POJ 3076"],
+  ["cqoi", "CQOI"],
+  ["picture", "picture"],
+  ["json", "JSON"],
+];
+
+let ready = null;
+
+/** Loads the wasm module once. */
+export function loadWasm() {
+  ready ??= init();
+  return ready;
+}
+
+/**
+ * Reads the first puzzle of `text` (any format) into a page model. Options: `kind`, `format`,
+ * `alphabet` (empty or undefined = detect). Throws the wasm `Error` (with `line`, `column`,
+ * `cells` when known).
+ */
+export function readPuzzle(text, { kind, format: name, alphabet } = {}) {
+  const options = {};
+  if (name) options.format = name;
+  if (alphabet) options.alphabet = alphabet;
+  return fromWasm(parse(text, kind || undefined, options));
+}
+
+/** Writes a page model in a format; throws when the format cannot express the puzzle. */
+export function writePuzzle(model, name) {
+  return format(toWasm(model), name, undefined);
+}
+
+/** Every problem that makes the puzzle hopeless, as `[{message, cells}]`. */
+export function problemsOf(model) {
+  try {
+    return validate(toWasm(model), model.kind, undefined);
+  } catch (e) {
+    return [{ message: e.message, cells: Array.isArray(e.cells) ? e.cells : [] }];
+  }
+}
+
+/** The format a puzzle is most naturally written in (the default of the export dialog). */
+export function naturalFormat(model) {
+  if (model.kind === "classic") {
+    if (model.size === 9) return "line";
+    if (model.size === 16 && (!model.alphabet || model.alphabet === "letters")) return "poj3076";
+    return "grid";
+  }
+  if (model.size === 9 && model.kind === "inequality" && model.givens.every((d) => d === 0)) {
+    try {
+      writePuzzle(model, "cqoi");
+      return "cqoi";
+    } catch {
+      // Not the CQOI shape: fall through.
+    }
+  }
+  return "picture";
+}
+
+/** The length of a text once written as a query parameter. */
+function encodedLength(text) {
+  return new URLSearchParams({ p: text }).toString().length - 2;
+}
+
+/**
+ * The shortest text that reads back as exactly `model` with `parse(text, kind, {alphabet})`:
+ * `{text, alphabet}` (alphabet is set only when detection needs it). Candidates: the line
+ * format, the CQOI stream without whitespace, the picture without header and spaces, JSON.
+ */
+export function compactText(model) {
+  const candidates = [];
+  const attempt = (build) => {
+    try {
+      const text = build();
+      if (text) candidates.push(text);
+    } catch {
+      // This format cannot express the puzzle.
+    }
+  };
+  attempt(() => writePuzzle(model, "line").trim());
+  if (model.kind === "inequality" && model.size === 9) {
+    attempt(() => writePuzzle(model, "cqoi").replace(/\s+/g, ""));
+  }
+  if (model.kind !== "classic") {
+    attempt(() => {
+      const lines = writePuzzle(model, "picture").trimEnd().split("\n");
+      if (/^\d+(\s|$)/.test(lines[0])) lines.shift();
+      return lines.map((line) => line.replace(/ +/g, "")).join("\n");
+    });
+  }
+  attempt(() => JSON.stringify(toWasm(model)));
+  candidates.sort((a, b) => encodedLength(a) - encodedLength(b));
+  const alphabet = model.size > 9 ? toWasm(model).alphabet : undefined;
+  for (const text of candidates) {
+    for (const hint of [undefined, alphabet]) {
+      try {
+        if (sameModel(readPuzzle(text, { kind: model.kind, alphabet: hint }), model)) {
+          return { text, alphabet: hint };
+        }
+      } catch {
+        // Does not read back: try the next spelling.
+      }
+    }
+  }
+  return { text: JSON.stringify(toWasm(model)), alphabet: undefined };
+}
+
+/** "line 3, column 7: message" for a wasm text error (its message may start with "3:7: "). */
+export function describeError(error) {
+  const message = String(error?.message ?? error);
+  if (error && Number.isInteger(error.line) && Number.isInteger(error.column)) {
+    return `Line ${error.line}, column ${error.column}: ${menus(message.replace(/^\d+:\d+:\s*/, ""))}`;
+  }
+  return menus(message);
+}
+
+/** The CLI's "--format"/"--alphabet" hints, in the words of the import dialog. */
+function menus(message) {
+  return message.replace(" with --format", " in the Format menu").replace(" with --alphabet", " in the Symbols menu");
+}

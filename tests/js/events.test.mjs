@@ -1,0 +1,327 @@
+// The JavaScript mirror of the trace record layout (www/js/events.js): decoding the golden
+// records, replaying them, and the sentence for every kind of event.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+
+import {
+  RECORD_WORDS, KINDS, RULES, VIA, NO_CAUSE, NO_CELL, NO_RULE, Trace, Replay, checkLayout,
+  decodeAll, wordsOfBytes, describePuzzle, explain, focus, removalOf, causeChain,
+  houseCells, houseName, cellName, cellIndex, solutionDigits,
+} from "../../www/js/events.js";
+
+const golden = (name) => fileURLToPath(new URL(`../golden/${name}`, import.meta.url));
+const goldenJson = JSON.parse(fs.readFileSync(golden("trace.json"), "utf8"));
+const goldenWords = wordsOfBytes(fs.readFileSync(golden("trace.bin")));
+
+/** The golden puzzle's model: 4×4 inequality, r3c3 = 2, r1c1 < r1c2, r2c3 > r2c4, r2c2 < r3c2. */
+const goldenModel = {
+  size: 4,
+  kind: "inequality",
+  givens: "..........2.....",
+  relations: [["r1c1", "<", "r1c2"], ["r2c2", "<", "r3c2"], ["r2c3", ">", "r2c4"]],
+};
+
+/** Encodes one event (the inverse of decodeRecord), for building traces in tests. */
+function encode({ seq, kind, rule = null, depth = 0, cell = null, digit = 0, cause = null, via = null }) {
+  const k = KINDS.indexOf(kind);
+  const r = rule === null ? NO_RULE : RULES.indexOf(rule);
+  assert.ok(k >= 0 && r >= 0, `${kind} ${rule}`);
+  let v = 0;
+  if (via?.cell !== undefined) v = (VIA.CELL << 24) | via.cell;
+  else if (via?.house !== undefined) v = (VIA.HOUSE << 24) | via.house;
+  else if (via?.relation !== undefined) v = (VIA.RELATION << 24) | via.relation;
+  else if (via?.confined) v = (VIA.CONFINED << 24) | via.confined[0] | (via.confined[1] << 8);
+  return [seq, k | (r << 8) | (depth << 16), (cell ?? NO_CELL) | (digit << 16), cause ?? NO_CAUSE, v >>> 0];
+}
+
+/** A trace of `events` (seq filled in) over `model`, and a function explaining event i. */
+function build(model, events) {
+  const trace = new Trace();
+  trace.append(Uint32Array.from(events.flatMap((e, seq) => encode({ seq, ...e }))));
+  const puzzle = describePuzzle(model);
+  const replay = new Replay(model.size, trace);
+  const say = (i) => { replay.seek(i); return explain(trace, i, replay, puzzle); };
+  return { trace, puzzle, replay, say };
+}
+
+test("the layout constants match the wasm module's layout()", () => {
+  checkLayout({ recordWords: 5, kinds: KINDS, rules: RULES });
+  assert.throws(() => checkLayout({ recordWords: 6, kinds: KINDS, rules: RULES }));
+  assert.throws(() => checkLayout({ recordWords: 5, kinds: KINDS.slice(1), rules: RULES }));
+});
+
+test("the golden records decode to exactly the golden JSON, event by event", () => {
+  assert.equal(goldenJson.record_words, RECORD_WORDS);
+  const events = decodeAll(goldenWords);
+  assert.equal(events.length, goldenJson.events.length);
+  events.forEach((e, i) => assert.deepEqual(e, goldenJson.events[i], `event ${i}`));
+  // The golden trace shows every kind of event.
+  for (const kind of KINDS) assert.ok(events.some((e) => e.kind === kind), kind);
+});
+
+test("the store decodes the same events as decodeAll, batch by batch", () => {
+  const trace = new Trace();
+  for (let i = 0; i < goldenWords.length; i += 7 * RECORD_WORDS) {
+    trace.append(goldenWords.subarray(i, Math.min(i + 7 * RECORD_WORDS, goldenWords.length)), i / RECORD_WORDS);
+  }
+  assert.equal(trace.count, goldenJson.events.length);
+  goldenJson.events.forEach((e, i) => assert.deepEqual(trace.event(i), e));
+  assert.throws(() => trace.append(goldenWords.subarray(0, 5), 3), /does not follow/);
+  const at = (kind) => goldenJson.events.filter((e) => e.kind === kind).map((e) => e.seq);
+  for (const kind of ["guess", "contradiction", "backtrack", "solution"]) {
+    assert.deepEqual(trace.markers[kind], at(kind), kind);
+  }
+});
+
+test("a decoder refuses words no encoder writes", () => {
+  assert.throws(() => decodeAll(new Uint32Array([0, 9, 0, 0, 0])), /unknown kind/);
+  assert.throws(() => decodeAll(new Uint32Array([0, 0, 0, 0, 7 << 24])), /unknown via tag/);
+  assert.throws(() => decodeAll(new Uint32Array(7)), /whole number/);
+});
+
+/** True when `values` (16 digits) is a solution of the golden puzzle. */
+function solvesGolden(values) {
+  const n = 4;
+  const puzzle = describePuzzle(goldenModel);
+  const houses = [];
+  for (let h = 0; h < 3 * n; h++) houses.push(houseCells({ ...puzzle, block: [2, 2] }, h));
+  const housesOk = houses.every((cells) => new Set(cells.map((c) => values[c])).size === n);
+  const relationsOk = puzzle.relations.every((r) => values[r.lo] < values[r.hi]);
+  return values.every((v) => v >= 1 && v <= n) && housesOk && relationsOk && values[10] === 2;
+}
+
+test("replaying the golden trace keeps the depth of every event and reaches both solutions", () => {
+  const trace = new Trace();
+  trace.append(goldenWords);
+  const replay = new Replay(4, trace, { interval: 8 });
+  const solutions = [];
+  for (let i = 0; i < trace.count; i++) {
+    const e = goldenJson.events[i];
+    const expected = e.kind === "guess" ? replay.depth + 1 : replay.depth;
+    assert.equal(e.depth, expected, `event ${i} depth`);
+    replay.step();
+    if (e.kind === "solution") solutions.push(replay.values());
+  }
+  assert.equal(solutions.length, 2);
+  assert.notDeepEqual(solutions[0], solutions[1]);
+  for (const s of solutions) assert.ok(solvesGolden(s), s.join(""));
+  // The search stops at the second solution, inside its branches: the replay is where it stopped.
+  assert.equal(replay.depth, goldenJson.events.at(-1).depth);
+  const open = goldenJson.events[replay.openGuess()];
+  assert.equal(open.kind, "guess");
+  assert.equal(open.depth, replay.depth);
+});
+
+test("seeking back and forth gives the same state as replaying from the start", () => {
+  const trace = new Trace();
+  trace.append(goldenWords);
+  const replay = new Replay(4, trace, { interval: 8 });
+  const states = [];
+  const fresh = new Replay(4, trace);
+  for (let p = 0; p <= trace.count; p++) {
+    states.push({ depth: fresh.depth, grid: Array.from(fresh.grid()) });
+    if (p < trace.count) fresh.step();
+  }
+  const order = [trace.count, 0, 50, 13, 93, 7, 64, 64, 1, 88, 30];
+  for (const p of order) {
+    replay.seek(p);
+    assert.equal(replay.position, p);
+    assert.deepEqual({ depth: replay.depth, grid: Array.from(replay.grid()) }, states[p], `position ${p}`);
+  }
+});
+
+test("checkpoints stay within their memory budget by thinning out", () => {
+  const trace = new Trace();
+  trace.append(goldenWords);
+  const replay = new Replay(4, trace, { interval: 2, budgetBytes: 600 });
+  replay.seek(trace.count);
+  assert.ok(replay.interval > 2, "the interval grew");
+  assert.ok(replay.checkpointBytes <= 600);
+  replay.seek(3);
+  replay.seek(90);
+  assert.equal(replay.position, 90);
+});
+
+test("the replay refuses an event that does not fit", () => {
+  const { replay } = build(goldenModel, [
+    { kind: "eliminate", rule: "peer", cell: 0, digit: 2, via: { cell: 1 } },
+    { kind: "eliminate", rule: "peer", cell: 0, digit: 2, via: { cell: 1 } },
+  ]);
+  replay.step();
+  assert.throws(() => replay.step(), /not a candidate/);
+  const deep = build(goldenModel, [{ kind: "backtrack", depth: 1 }]);
+  assert.throws(() => deep.replay.step(), /depth/);
+});
+
+test("every golden event has an explanation without placeholders", () => {
+  const trace = new Trace();
+  trace.append(goldenWords);
+  const puzzle = describePuzzle(goldenModel);
+  const replay = new Replay(4, trace);
+  for (let i = 0; i < trace.count; i++) {
+    replay.seek(i);
+    const sentence = explain(trace, i, replay, puzzle);
+    assert.match(sentence, /^[a-z0-9]/i);
+    assert.doesNotMatch(sentence, /undefined|NaN|null/, sentence);
+  }
+  // A sample of what the golden trace says.
+  replay.seek(0);
+  assert.equal(explain(trace, 0, replay, puzzle), "r3c3 is 2 (given)");
+  replay.seek(2);
+  assert.equal(explain(trace, 2, replay, puzzle), "2 removed from r3c1: r3c3 is 2 (same row)");
+});
+
+const classic9 = { size: 9, kind: "classic", givens: ".".repeat(81), relations: [] };
+
+test("placements: given, naked single, hidden single in row, column and block", () => {
+  const { say } = build(classic9, [
+    { kind: "place", rule: "given", cell: 21, digit: 5 },
+    { kind: "place", rule: "hidden_single_block", cell: 10, digit: 4, via: { house: 18 } },
+    { kind: "place", rule: "hidden_single_row", cell: 11, digit: 3, via: { house: 1 } },
+    { kind: "place", rule: "hidden_single_column", cell: 12, digit: 2, via: { house: 12 } },
+    ...[1, 2, 3, 4, 5, 6, 7, 8].map((digit) => ({ kind: "eliminate", rule: "peer", cell: 80, digit })),
+    { kind: "place", rule: "naked_single", cell: 80, digit: 9, cause: 11 },
+  ]);
+  assert.equal(say(0), "r3c4 is 5 (given)");
+  assert.equal(say(1), "r2c2 must be 4: it is the only place for 4 in block 1");
+  assert.equal(say(2), "r2c3 must be 3: it is the only place for 3 in row 2");
+  assert.equal(say(3), "r2c4 must be 2: it is the only place for 2 in column 4");
+  assert.equal(say(12), "r9c9 is 9: it is the only candidate left");
+});
+
+test("eliminations by peer name the peer and the house they share", () => {
+  const { say, trace, replay, puzzle } = build(classic9, [
+    { kind: "place", rule: "given", cell: 26, digit: 7 },
+    { kind: "eliminate", rule: "peer", cell: 21, digit: 7, cause: 0, via: { cell: 26 } },
+    { kind: "eliminate", rule: "peer", cell: 80, digit: 7, cause: 0, via: { cell: 26 } },
+    { kind: "eliminate", rule: "peer", cell: 19, digit: 1, via: { cell: 9 } },
+  ]);
+  assert.equal(say(1), "7 removed from r3c4: r3c9 is 7 (same row)");
+  assert.equal(say(2), "7 removed from r9c9: r3c9 is 7 (same column)");
+  assert.equal(say(3), "1 removed from r3c2: r2c1 is 1 (same block)");
+  replay.seek(1);
+  const f = focus(trace, 1, replay, puzzle);
+  assert.deepEqual(f.cells, [21, 26]);
+  assert.deepEqual(f.houses, [2]);
+  assert.deepEqual(f.removed, { cell: 21, digit: 7 });
+  assert.equal(f.tone, "eliminate");
+});
+
+test("eliminations by relation state the partner's bound and the inequality", () => {
+  const model = { ...classic9, kind: "inequality", relations: [["r3c4", "<", "r3c5"], ["r4c1", ">", "r5c1"]] };
+  const { say, trace, replay, puzzle } = build(model, [
+    { kind: "eliminate", rule: "peer", cell: 22, digit: 7 },
+    { kind: "eliminate", rule: "peer", cell: 22, digit: 8 },
+    { kind: "eliminate", rule: "peer", cell: 22, digit: 9 },
+    { kind: "eliminate", rule: "relation", cell: 21, digit: 7, via: { relation: 0 } },
+    { kind: "eliminate", rule: "relation", cell: 27, digit: 1, via: { relation: 1 } },
+    { kind: "place", rule: "given", cell: 27, digit: 4 },
+    { kind: "eliminate", rule: "relation", cell: 36, digit: 5, via: { relation: 1 } },
+  ]);
+  assert.equal(say(3), "7 removed from r3c4: r3c5 is at most 6 and r3c4 < r3c5");
+  assert.equal(say(4), "1 removed from r4c1: r5c1 is at least 1 and r5c1 < r4c1");
+  assert.equal(say(6), "5 removed from r5c1: r4c1 is 4 and r5c1 < r4c1");
+  replay.seek(3);
+  const f = focus(trace, 3, replay, puzzle);
+  assert.deepEqual(f.relations, ["r3c4-r3c5"]);
+  assert.deepEqual(f.cells, [21, 22]);
+  assert.equal(puzzle.relations[1].edge, "r4c1-r5c1");
+});
+
+test("locked candidates, refutations and disjunctions", () => {
+  const { say } = build(classic9, [
+    { kind: "eliminate", rule: "locked_candidates", cell: 30, digit: 3, via: { confined: [22, 3] } },
+    { kind: "guess", rule: "guess", depth: 1, cell: 30, digit: 2 },
+    { kind: "contradiction", depth: 1, cell: 45, via: { cell: 45 } },
+    { kind: "backtrack", depth: 1 },
+    { kind: "eliminate", rule: "refutation", cell: 30, digit: 2, cause: 3 },
+    { kind: "guess", rule: "probe", depth: 1, cell: 0, digit: 3 },
+    { kind: "contradiction", depth: 1, digit: 4, via: { house: 2 } },
+    { kind: "backtrack", depth: 1, cause: 6 },
+    { kind: "eliminate", rule: "refutation", cell: 0, digit: 3, cause: 7 },
+    { kind: "eliminate", rule: "disjunction", cell: 5, digit: 6, cause: 7, via: { cell: 1 } },
+  ]);
+  assert.equal(say(0), "3 removed from r4c4: in block 5, 3 can only be in row 4");
+  assert.equal(say(1), "guess r4c4 = 2 (8 candidates)");
+  assert.equal(say(2), "r4c4 = 2 led to a contradiction: r6c1 has no candidate left");
+  assert.equal(say(3), "backtrack: undo r4c4 = 2");
+  assert.equal(say(4), "2 removed from r4c4: r4c4 = 2 led to a contradiction");
+  assert.equal(say(5), "try r1c1 = 3");
+  assert.equal(say(6), "trying r1c1 = 3 led to a contradiction: 4 has no place left in row 3");
+  assert.equal(say(7), "backtrack: the trial r1c1 = 3 is over");
+  assert.equal(say(8), "3 removed from r1c1: trying r1c1 = 3 led to a contradiction");
+  assert.equal(say(9), "6 removed from r1c6: every candidate of r1c2, tried in turn, rules it out");
+});
+
+test("below the full level a guess does not count candidates it cannot know", () => {
+  const trace = new Trace("decisions");
+  trace.append(Uint32Array.from(encode({ seq: 0, kind: "guess", rule: "guess", depth: 1, cell: 0, digit: 3 })));
+  const replay = new Replay(9, trace);
+  assert.equal(explain(trace, 0, replay, describePuzzle(classic9)), "guess r1c1 = 3");
+});
+
+test("solutions, rounds and a branch that ended in a solution", () => {
+  const four = { size: 4, kind: "classic", givens: ".".repeat(16), relations: [] };
+  const { say } = build(four, [
+    { kind: "round" },
+    { kind: "guess", rule: "guess", depth: 1, cell: 0, digit: 1 },
+    { kind: "round", depth: 1 },
+    { kind: "solution", depth: 1 },
+    { kind: "backtrack", depth: 1, cause: 3 },
+    { kind: "eliminate", rule: "refutation", cell: 0, digit: 1, cause: 4 },
+    { kind: "solution" },
+    { kind: "contradiction", cell: 5, via: { cell: 5 } },
+  ]);
+  assert.equal(say(0), "propagation round at the root");
+  assert.equal(say(2), "propagation round at depth 1");
+  assert.equal(say(3), "solution found");
+  assert.equal(say(5), "1 removed from r1c1: r1c1 = 1 has been explored (it gave a solution)");
+  assert.equal(say(6), "solution 2 found: the puzzle has several solutions");
+  assert.equal(say(7), "contradiction: r2c2 has no candidate left");
+});
+
+test("a removed candidate's cause chain walks back to a given, skipping closed branches", () => {
+  const trace = new Trace();
+  trace.append(goldenWords);
+  const events = goldenJson.events;
+  // Every elimination the chain finds is the latest one of that candidate on the open path.
+  const removal = removalOf(trace, trace.count, 8, 2);
+  assert.ok(removal >= 0);
+  assert.equal(events[removal].cell, 8);
+  const chain = causeChain(trace, removal);
+  assert.equal(chain[0], removal);
+  const last = events[chain.at(-1)];
+  assert.ok(last.cause === null, "the chain ends at an event without a cause");
+  for (let i = 1; i < chain.length; i++) assert.equal(events[chain[i - 1]].cause, chain[i]);
+  // Still a candidate: no removal.
+  assert.equal(removalOf(trace, 0, 8, 2), -1);
+  // A removal inside a closed branch is not the reason at the end.
+  const { trace: t2 } = build(classic9, [
+    { kind: "guess", rule: "guess", depth: 1, cell: 0, digit: 1 },
+    { kind: "eliminate", rule: "peer", depth: 1, cell: 1, digit: 1, cause: 0, via: { cell: 0 } },
+    { kind: "backtrack", depth: 1 },
+    { kind: "eliminate", rule: "refutation", cell: 0, digit: 1, cause: 2 },
+  ]);
+  assert.equal(removalOf(t2, 2, 1, 1), 1, "removed inside the open branch");
+  assert.equal(removalOf(t2, 3, 1, 1), -1, "undone by the backtrack");
+  assert.equal(removalOf(t2, 3, 0, 2), -1, "the guess is undone too");
+  assert.equal(removalOf(t2, 1, 0, 2), 0, "the guess took 2 from r1c1");
+  assert.equal(removalOf(t2, 4, 0, 1), 3);
+});
+
+test("names of cells, houses and solution digits", () => {
+  assert.equal(cellName(0, 9), "r1c1");
+  assert.equal(cellName(80, 9), "r9c9");
+  assert.equal(cellIndex("r3c4", 9), 21);
+  assert.equal(cellIndex("r10c1", 9), -1);
+  assert.equal(houseName(0, 9), "row 1");
+  assert.equal(houseName(9, 9), "column 1");
+  assert.equal(houseName(26, 9), "block 9");
+  const p16 = describePuzzle({ size: 16, kind: "classic" });
+  assert.deepEqual(houseCells(p16, 32 + 5).slice(0, 2), [4 * 16 + 4, 4 * 16 + 5]);
+  assert.deepEqual(solutionDigits("1A", "letters"), [0, 1]);
+  assert.deepEqual(solutionDigits("9AG", "alnum"), [9, 10, 16]);
+  assert.deepEqual(solutionDigits([12, 3], "numbers"), [12, 3]);
+});

@@ -1,0 +1,157 @@
+//! The event log: the current event in words, the events around it (each a button to jump
+//! there), and the cause chain of a removed candidate ("why is 7 gone from r3c4?").
+//! Text only: sentences are set with textContent, never parsed as HTML.
+
+import { el as element } from "./dom.js";
+
+export class EventLog {
+  /**
+   * @param {HTMLElement} container
+   * @param {{onJump: (position: number) => void, onAsk: (cell: string, digit: number) => void,
+   *          onWhyCurrent: () => void}} hooks
+   */
+  constructor(container, hooks) {
+    this.hooks = hooks;
+    const title = element("h2", { id: "ex-log-title", textContent: "Events" });
+    this.current = element("p", { className: "ex-current", "aria-live": "polite" });
+    this.current.textContent = "Press Explain to watch the solver, event by event.";
+    this.why = element("button", { type: "button", className: "ex-why-button", textContent: "Why?", hidden: true });
+    this.why.dataset.action = "why";
+    this.why.title = "Show the chain of causes behind this event";
+    this.why.addEventListener("click", () => this.hooks.onWhyCurrent());
+    this.recent = element("ol", { className: "ex-recent", "aria-label": "Events around the current one" });
+
+    this.chainTitle = element("h3", { className: "ex-chain-title" });
+    this.chainNote = element("p", { className: "ex-chain-note" });
+    this.chain = element("ol", { className: "ex-chain" });
+    this.chainBox = element("div", { className: "ex-chain-box", hidden: true },
+      this.chainTitle, this.chain, this.chainNote);
+
+    // Asking about any candidate, for keyboard users and when the board cannot be clicked.
+    this.askDigit = element("select", { "aria-label": "Digit" });
+    this.askDigit.dataset.action = "why-digit";
+    this.askCell = element("input", {
+      type: "text", size: 6, placeholder: "r3c4", spellcheck: false, autocomplete: "off",
+      "aria-label": "Cell, like r3c4",
+    });
+    this.askCell.dataset.action = "why-cell";
+    const ask = element("button", { type: "submit", textContent: "Why?" });
+    ask.dataset.action = "ask-why";
+    this.ask = element("form", { className: "ex-ask" },
+      element("span", { textContent: "Why is " }), this.askDigit,
+      element("span", { textContent: " gone from " }), this.askCell,
+      element("span", { textContent: "? " }), ask);
+    this.ask.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.hooks.onAsk(this.askCell.value.trim().toLowerCase(), Number(this.askDigit.value));
+    });
+
+    container.replaceChildren(title, element("div", { className: "ex-current-row" }, this.current, this.why),
+      this.recent, this.chainBox, this.ask);
+    container.setAttribute("aria-labelledby", "ex-log-title");
+    this.setSize(9);
+    this.setAskable(false);
+  }
+
+  /** The question form is offered while a trace is shown. */
+  setAskable(askable) {
+    this.ask.hidden = !askable;
+    if (!askable) this.clearChain();
+  }
+
+  /** The digits offered in the question form. */
+  setSize(size) {
+    if (this.size === size) return;
+    this.size = size;
+    const keep = this.askDigit.value;
+    this.askDigit.replaceChildren(...Array.from({ length: size }, (_, i) =>
+      element("option", { value: String(i + 1), textContent: String(i + 1) })));
+    if (keep && Number(keep) <= size) this.askDigit.value = keep;
+  }
+
+  /** Fills the question form (after a click on the board). */
+  setQuestion(cell, digit) {
+    this.askCell.value = cell;
+    if (digit) this.askDigit.value = String(digit);
+  }
+
+  /** Only the current event (the list stays as it was). */
+  showCurrent(current, canAsk) {
+    this.current.textContent = `#${current.index + 1} · ${current.text}`;
+    this.current.dataset.tone = current.tone;
+    this.why.hidden = !canAsk;
+  }
+
+  /** Playing fast, the list is redrawn a few times a second: it is shown dimmed, as a glimpse. */
+  setLagging(lagging) {
+    if (this.lagging === lagging) return;
+    this.lagging = lagging;
+    this.recent.classList.toggle("ex-lagging", lagging);
+  }
+
+  /** While playing, the current sentence is not read aloud at every frame. */
+  setPlaying(playing) {
+    this.current.setAttribute("aria-live", playing ? "off" : "polite");
+  }
+
+  /** A message in place of the current event (no trace, or the start). */
+  message(text) {
+    this.current.textContent = text;
+    this.current.removeAttribute("data-tone");
+    this.why.hidden = true;
+    this.recent.replaceChildren();
+  }
+
+  /**
+   * Shows the current event and its neighbours: `lines` = [{index, text, tone, when}] with
+   * `when` "past", "current" or "future"; `canAsk` shows the Why? button.
+   */
+  show(current, lines, canAsk) {
+    this.showCurrent(current, canAsk);
+    const items = lines.map(({ index, text, tone, when }) => {
+      const button = element("button", { type: "button", textContent: `#${index + 1} · ${text}` });
+      button.dataset.tone = tone;
+      button.dataset.index = String(index);
+      button.title = "Jump to this event";
+      button.addEventListener("click", () => this.hooks.onJump(index + 1));
+      const li = element("li", { className: `ex-${when}` }, button);
+      if (when === "current") li.setAttribute("aria-current", "step");
+      return li;
+    });
+    this.recent.replaceChildren(...items);
+  }
+
+  /** Shows a cause chain: `items` = [{index, text, tone}], newest first. */
+  showChain(title, items, note = "") {
+    this.chainTitle.textContent = title;
+    this.chainNote.textContent = note;
+    this.chain.replaceChildren(...items.map(({ index, text, tone }, i) => {
+      const button = element("button", { type: "button", textContent: `#${index + 1} · ${text}` });
+      button.dataset.tone = tone;
+      button.title = "Jump to this event";
+      button.addEventListener("click", () => this.hooks.onJump(index + 1));
+      const li = element("li", {}, button);
+      if (i > 0) li.prepend(element("span", { className: "ex-because", textContent: "because " }));
+      return li;
+    }));
+    this.chainBox.hidden = false;
+  }
+
+  /** Offers a choice of questions: `choices` = [{label, onClick}] under `title`. */
+  showChoices(title, choices, note = "") {
+    this.chainTitle.textContent = title;
+    this.chainNote.textContent = note;
+    const li = element("li", { className: "ex-choices" }, ...choices.map(({ label, onClick }) => {
+      const button = element("button", { type: "button", textContent: label });
+      button.addEventListener("click", onClick);
+      return button;
+    }));
+    this.chain.replaceChildren(...(choices.length ? [li] : []));
+    this.chainBox.hidden = false;
+  }
+
+  clearChain() {
+    this.chainBox.hidden = true;
+    this.chain.replaceChildren();
+  }
+}

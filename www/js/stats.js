@@ -1,0 +1,94 @@
+//! The statistics panel: what a search did (nodes, guesses, backtracks, placements and
+//! eliminations by rule) and how long it took, for comparing engines on one puzzle.
+
+import { RULES, RULE_LABELS } from "./events.js";
+
+const number = (n) => Number(n ?? 0).toLocaleString("en-US");
+
+function ms(t) {
+  if (t === undefined || t === null) return "";
+  return t < 10 ? `${t.toFixed(2)} ms` : t < 1000 ? `${t.toFixed(1)} ms` : `${(t / 1000).toFixed(2)} s`;
+}
+
+export class StatsPanel {
+  constructor(container) {
+    this.container = container;
+    this.title = document.createElement("h2");
+    this.title.id = "ex-stats-title";
+    this.title.textContent = "Statistics";
+    this.body = document.createElement("div");
+    this.body.className = "ex-stats";
+    container.replaceChildren(this.title, this.body);
+    container.setAttribute("aria-labelledby", "ex-stats-title");
+    this.clear();
+  }
+
+  clear() {
+    const p = document.createElement("p");
+    p.className = "ex-muted";
+    p.textContent = "Solve or Explain to see what the solver did.";
+    this.body.replaceChildren(p);
+  }
+
+  /**
+   * Shows `stats` (the wasm Stats object) of a run by `engine`: `time` in ms, `events` when
+   * traced, `what` ("solve" or "explain").
+   */
+  show({ stats, engine, time, events, level, what }) {
+    if (!stats) return this.clear();
+    const rows = [
+      ["engine", engine ?? ""],
+      [what === "explain" ? "search time" : "time", ms(time)],
+      ["nodes", number(stats.nodes)],
+      ["guesses", number(stats.guesses)],
+      ["backtracks", number(stats.backtracks)],
+      ["contradictions", number(stats.contradictions)],
+      ["solutions", number(stats.solutions)],
+    ];
+    if (stats.probes) rows.push(["probes", number(stats.probes)]);
+    if (events !== undefined) rows.push([`events (${level ?? "full"})`, number(events)]);
+    const table = (title, byRule) => {
+      const t = document.createElement("table");
+      const caption = document.createElement("caption");
+      caption.textContent = title;
+      t.append(caption);
+      let total = 0;
+      for (const rule of RULES) {
+        const n = byRule?.[rule] ?? 0;
+        if (!n) continue;
+        total += n;
+        const tr = document.createElement("tr");
+        const th = document.createElement("th");
+        th.scope = "row";
+        th.textContent = RULE_LABELS[rule];
+        const td = document.createElement("td");
+        td.textContent = number(n);
+        tr.append(th, td);
+        t.append(tr);
+      }
+      const tr = document.createElement("tr");
+      tr.className = "ex-total";
+      const th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = "total";
+      const td = document.createElement("td");
+      td.textContent = number(total);
+      tr.append(th, td);
+      t.append(tr);
+      return t;
+    };
+    const dl = document.createElement("dl");
+    for (const [k, v] of rows) {
+      const dt = document.createElement("dt");
+      dt.textContent = k;
+      const dd = document.createElement("dd");
+      dd.textContent = v;
+      dd.dataset.stat = k.split(" ")[0];
+      dl.append(dt, dd);
+    }
+    const tables = document.createElement("div");
+    tables.className = "ex-rule-tables";
+    tables.append(table("Placements by rule", stats.placements), table("Eliminations by rule", stats.eliminations));
+    this.body.replaceChildren(dl, tables);
+  }
+}

@@ -11,7 +11,7 @@ WASM      := target/wasm32-unknown-unknown/release/sudoku_lab.wasm
 PKG       := www/pkg
 # Must equal the wasm-bindgen crate version pinned in Cargo.toml.
 WASM_BINDGEN_VERSION := 0.2.130
-CARGO_BIN := $(HOME)/.cargo/bin
+CARGO_BIN := $(or $(CARGO_HOME),$(HOME)/.cargo)/bin
 export PATH := $(CARGO_BIN):$(CURDIR)/node_modules/.bin:$(PATH)
 # Run as root in CI; use sudo elsewhere when it exists.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)

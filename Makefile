@@ -69,9 +69,9 @@ serve: build
 	@echo "sudoku-lab: http://127.0.0.1:$(PORT)/"
 	cd www && exec python3 -m http.server $(PORT) --bind 127.0.0.1
 
-## test: formatting, lints, every Rust test (native and wasm), the JS and browser tests,
-## then the judge corpora through the release CLI.
-test: deps lint unit build wasm-test js-test browser-test corpus
+## test: formatting, lints, every Rust test (native and wasm), the judge corpora through the
+## release CLI, then the JS and browser tests (last, so the run ends on a test summary).
+test: deps lint unit build wasm-test corpus js-test browser-test
 
 lint:
 	cargo fmt --check

@@ -95,9 +95,10 @@ browser-test: node-deps wasm browser-deps
 corpus: native
 	bash tests/corpus.sh $(BIN) $(DATA)
 
-bench: native
+bench: native wasm
 	cargo bench --bench solvers
 	cargo bench --bench trace
+	node benches/wasm.mjs
 
 clean:
 	cargo clean

@@ -5,6 +5,7 @@
 //! ```
 //! See `README.md` for the vocabulary and the architecture.
 
+pub mod bench;
 pub mod digits;
 pub mod formats;
 pub mod geometry;

@@ -327,6 +327,65 @@ pub fn layout() -> JsValue {
     })
 }
 
+/// Times the solver on every puzzle of `text` as the CLI's `bench` command does (one thread,
+/// the 9×9 fast path where it applies, parsing left out) with the host's `performance.now()`.
+/// Options: `format`, `alphabet`, `solutionLimit` (default 2), `runs` (default 5). Returns
+/// `{puzzles, solutions, micros_per_puzzle}`.
+#[wasm_bindgen]
+pub fn bench(text: &str, kind: Option<String>, options: JsValue) -> Result<JsValue, JsValue> {
+    #[derive(Deserialize, Default)]
+    #[serde(default, rename_all = "camelCase")]
+    struct BenchOptions {
+        runs: Option<usize>,
+    }
+    let runs = if options.is_object() {
+        serde_wasm_bindgen::from_value::<BenchOptions>(options.clone())
+            .map_err(|e| error(&format!("options: {e}"), &[], None))?
+            .runs
+    } else {
+        None
+    };
+    let opts = self::options(options)?;
+    let alphabet = named(
+        "alphabet",
+        opts.alphabet.as_deref(),
+        Alphabet::parse,
+        "digits, letters, alnum, hex, numbers or auto",
+    )?;
+    let format = match named(
+        "format",
+        opts.format.as_deref(),
+        Format::parse,
+        "line, grid, poj3074, poj3076, cqoi, picture, json or auto",
+    )? {
+        Some(f) => f,
+        None => formats::detect(text).map_err(|e| input_error(&e))?,
+    };
+    let read_options = ReadOptions {
+        kind: self::kind(kind)?,
+        alphabet,
+    };
+    let mut puzzles = Vec::new();
+    for entry in formats::read(text, format, read_options) {
+        puzzles.push(entry.map_err(|e| input_error(&e))?.puzzle);
+    }
+    let performance = Reflect::get(&js_sys::global(), &"performance".into())?;
+    let now = js_sys::Function::from(Reflect::get(&performance, &"now".into())?);
+    let clock = || {
+        now.call0(&performance)
+            .ok()
+            .and_then(|t| t.as_f64())
+            .unwrap_or_else(js_sys::Date::now)
+    };
+    let m = crate::bench::measure(
+        &puzzles,
+        opts.solution_limit.unwrap_or(2).max(1),
+        runs.unwrap_or(5).clamp(1, 1000),
+        clock,
+    );
+    Ok(to_js(&m))
+}
+
 /// The version of the crate.
 #[wasm_bindgen]
 pub fn version() -> String {

@@ -1028,3 +1028,27 @@ fn a_missing_file_is_named() {
         stderr(&o)
     );
 }
+
+#[test]
+fn bench_times_each_file_and_counts_its_solutions() {
+    let file = data("poj3074/sample.in");
+    let o = run(
+        &[
+            "bench",
+            "--json",
+            "--runs",
+            "1",
+            "--format",
+            "poj3074",
+            file.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let line: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(line["puzzles"], 2);
+    assert_eq!(line["solutions"], 2, "each sample puzzle is unique");
+    assert!(line["micros_per_puzzle"].as_f64().unwrap() > 0.0);
+    let o = run(&["bench"], b"");
+    assert_eq!(code(&o), 2, "a file is needed");
+}

@@ -1,6 +1,7 @@
 //! The command line: dispatch to the commands, exit codes, and messages on stderr.
 
 mod args;
+mod bench;
 mod check;
 mod compare;
 mod count;
@@ -97,6 +98,7 @@ Usage:
   sudoku-lab check [OPTIONS] PUZZLES ANSWERS   verify answers without trusting the solver
   sudoku-lab trace [OPTIONS] [FILE]            one puzzle's search as JSON events, one a line
   sudoku-lab compare [OPTIONS] [FILE]          one puzzle by every engine: a table of statistics
+  sudoku-lab bench [OPTIONS] FILE...           µs per puzzle for each file (as the wasm build measures it)
   sudoku-lab formats                           list the input formats
   sudoku-lab help [COMMAND]                    show this help, or a command's
   sudoku-lab --version                         print the version
@@ -138,6 +140,7 @@ fn dispatch(args: Vec<OsString>) -> Result<u8, Failure> {
         "check" => check::check(rest),
         "trace" => trace::trace(rest),
         "compare" => compare::compare(rest),
+        "bench" => bench::bench(rest),
         "formats" => formats(rest),
         "help" | "--help" | "-h" => help(rest),
         "--version" | "-V" | "version" => {
@@ -150,7 +153,7 @@ fn dispatch(args: Vec<OsString>) -> Result<u8, Failure> {
         }),
         other => Err(Failure::Usage {
             message: format!(
-                "unknown command '{other}' (commands: solve, count, check, trace, compare, formats, help)"
+                "unknown command '{other}' (commands: solve, count, check, trace, compare, bench, formats, help)"
             ),
             command: None,
         }),
@@ -165,6 +168,7 @@ fn help(rest: Vec<OsString>) -> Result<u8, Failure> {
         Some("check") => check::HELP,
         Some("trace") => trace::HELP,
         Some("compare") => compare::HELP,
+        Some("bench") => bench::HELP,
         Some("formats") => FORMATS_HELP,
         Some(other) => {
             return Err(Failure::Usage {

@@ -182,3 +182,13 @@ fn the_layout_names_the_kinds_and_rules_in_record_order() {
     assert_eq!(kinds.get(2).as_string().as_deref(), Some("eliminate"));
     assert!(!version().is_empty());
 }
+
+#[wasm_bindgen_test]
+fn bench_times_the_solver_with_the_host_clock() {
+    let text = format!("{POJ3074}\n{POJ3074}\n");
+    let opts = options(&[("runs", 1.into())]);
+    let m = sudoku_lab::wasm::bench(&text, None, opts).unwrap();
+    assert_eq!(get(&m, "puzzles").as_f64(), Some(2.0));
+    assert_eq!(get(&m, "solutions").as_f64(), Some(2.0));
+    assert!(get(&m, "micros_per_puzzle").as_f64().unwrap() >= 0.0);
+}

@@ -1,0 +1,80 @@
+//! Timing the solver the same way natively and in WebAssembly: the CLI's `bench` command and
+//! the wasm `bench` export both call [`measure`], each with its own clock, so their numbers
+//! compare like for like (`make bench` prints the native/wasm ratio).
+
+use crate::puzzle::Puzzle;
+use crate::search::{solve_fast, Options, Search, Silent};
+
+/// The result of timing one set of puzzles.
+#[derive(Clone, Copy, PartialEq, Debug, serde::Serialize)]
+pub struct Measurement {
+    pub puzzles: usize,
+    /// Solutions found per run (the same every run: a check that the work was done).
+    pub solutions: u64,
+    /// The median over the runs of the time per puzzle, in microseconds.
+    pub micros_per_puzzle: f64,
+}
+
+/// Solves every puzzle `runs` times (the 9×9 fast path where it applies, else the general
+/// engine; one thread) counting up to `solution_limit` solutions, and returns the median time
+/// per puzzle. `now` is the clock, in milliseconds.
+pub fn measure(
+    puzzles: &[Puzzle],
+    solution_limit: u64,
+    runs: usize,
+    now: impl Fn() -> f64,
+) -> Measurement {
+    let options = Options {
+        solution_limit,
+        ..Options::default()
+    };
+    let mut search: Option<Search<Silent>> = None;
+    let mut times = Vec::with_capacity(runs.max(1));
+    let mut solutions = 0;
+    for _ in 0..runs.max(1) {
+        solutions = 0;
+        let start = now();
+        for p in puzzles {
+            solutions += match solve_fast(p, options) {
+                Some(outcome) => outcome.stats.solutions,
+                None => {
+                    let s = search.get_or_insert_with(|| Search::new(p, options, Silent));
+                    s.reset(p);
+                    s.run();
+                    s.stats().solutions
+                }
+            };
+        }
+        times.push(now() - start);
+    }
+    times.sort_by(f64::total_cmp);
+    Measurement {
+        puzzles: puzzles.len(),
+        solutions,
+        micros_per_puzzle: times[times.len() / 2] * 1000.0 / puzzles.len().max(1) as f64,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn measure_counts_solutions_and_takes_the_median() {
+        let puzzles = vec![Puzzle::classic(vec![0; 16]).unwrap(); 3];
+        let ticks = std::cell::Cell::new(0.0);
+        // A clock that advances 1 ms, 3 ms, 2 ms per run: the median run took 2 ms.
+        let steps = [0.0, 1.0, 1.0, 3.0, 3.0, 2.0];
+        let i = std::cell::Cell::new(0);
+        let now = || {
+            let t = ticks.get() + steps[i.get() % steps.len()];
+            ticks.set(t);
+            i.set(i.get() + 1);
+            t
+        };
+        let m = measure(&puzzles, 2, 3, now);
+        assert_eq!(m.puzzles, 3);
+        assert_eq!(m.solutions, 6, "two solutions of each empty 4×4 grid");
+        assert!((m.micros_per_puzzle - 2000.0 / 3.0).abs() < 1e-6, "{m:?}");
+    }
+}

@@ -1,0 +1,93 @@
+//! `sudoku-lab bench`: µs per puzzle for each file, the way the wasm `bench` export measures
+//! it (see `sudoku_lab::bench`), so native and WebAssembly numbers compare like for like.
+
+use std::ffi::OsString;
+use std::time::Instant;
+
+use sudoku_lab::bench::measure;
+use sudoku_lab::formats;
+
+use super::args::{self, Spec};
+use super::input::Input;
+use super::output::{self, Sink};
+use super::{Failure, EXIT_OK};
+
+pub const HELP: &str = "\
+Usage: sudoku-lab bench [OPTIONS] FILE...
+
+Times the solver on every puzzle of each FILE, on one thread: the 9×9 fast path where it
+applies, else the general engine; parsing left out. Prints one line per file: puzzles,
+solutions found, and the median µs per puzzle over --runs runs. `make bench` runs this beside
+the WebAssembly build on the same files and prints the ratio.
+
+Options:
+  --limit N         count up to N solutions per puzzle (default 2: uniqueness checked)
+  --runs N          time N runs and report the median (default 5)
+  --format F        input format (default auto), --kind K, --alphabet A as for solve
+  --json            one JSON object per file instead of a line of text
+  -h, --help        show this help
+";
+
+const SPEC: Spec = Spec::new(
+    "bench",
+    &["limit", "runs", "format", "kind", "alphabet"],
+    &["json"],
+);
+
+pub fn bench(args: Vec<OsString>) -> Result<u8, Failure> {
+    let parsed = args::parse(args, &SPEC)?;
+    if parsed.help {
+        output::print(HELP)?;
+        return Ok(EXIT_OK);
+    }
+    if parsed.positional.is_empty() {
+        return Err(Failure::usage(
+            "'bench' needs at least one FILE".to_string(),
+            SPEC.command,
+        ));
+    }
+    let chosen = parsed.format("format", SPEC.command)?;
+    let read_options = parsed.read_options(SPEC.command)?;
+    let limit = parsed.positive("limit", 2, SPEC.command)?;
+    let runs = parsed.positive("runs", 5, SPEC.command)?.min(1000) as usize;
+    let json = parsed.switch("json");
+    let mut sink = Sink::new();
+    for file in &parsed.positional {
+        let input = Input::read(Some(file))?;
+        let format = input.format(chosen)?;
+        let mut puzzles = Vec::new();
+        for entry in formats::read(&input.text, format, read_options) {
+            let entry = entry.map_err(|e| input.error(&e))?;
+            entry
+                .puzzle
+                .validate()
+                .map_err(|p| input.error(&entry.input_error(p)))?;
+            puzzles.push(entry.puzzle);
+        }
+        let clock = Instant::now();
+        let m = measure(&puzzles, limit, runs, || {
+            clock.elapsed().as_secs_f64() * 1000.0
+        });
+        let line = if json {
+            let value = serde_json::json!({
+                "file": input.name,
+                "puzzles": m.puzzles,
+                "solutions": m.solutions,
+                "micros_per_puzzle": m.micros_per_puzzle,
+                "limit": limit,
+                "runs": runs,
+            });
+            format!("{value}\n")
+        } else {
+            format!(
+                "{}: {} puzzles, {} solutions, {:.2} µs per puzzle (median of {runs})\n",
+                input.name, m.puzzles, m.solutions, m.micros_per_puzzle
+            )
+        };
+        if !sink.write(&line)? {
+            break;
+        }
+    }
+    sink.flush()?;
+    Ok(EXIT_OK)
+}

@@ -31,6 +31,12 @@ pub struct Search<O: Observer> {
     strategy: Strategy,
     /// `(smaller, larger)` cell indices of every relation.
     relations: Vec<(u16, u16)>,
+    /// The relations of cell `c` are `cell_relations[relation_start[c]..relation_start[c + 1]]`.
+    relation_start: Vec<u32>,
+    cell_relations: Vec<u16>,
+    /// Relations to look at again: one of their cells changed (each queued once).
+    relation_queue: Vec<u16>,
+    relation_queued: Vec<bool>,
     givens: Vec<u8>,
     grids: Vec<u32>,
     choices: Vec<(u16, u8)>,
@@ -72,6 +78,10 @@ impl<O: Observer> Search<O> {
             full: 0,
             strategy: Strategy::SINGLES,
             relations: Vec::new(),
+            relation_start: Vec::new(),
+            cell_relations: Vec::new(),
+            relation_queue: Vec::new(),
+            relation_queued: Vec::new(),
             givens: Vec::new(),
             grids: vec![0; cells * (cells + 2)],
             choices: vec![(0, 0); cells + 1],
@@ -129,6 +139,29 @@ impl<O: Observer> Search<O> {
                 .iter()
                 .map(|r| (r.smaller.index(size) as u16, r.larger.index(size) as u16)),
         );
+        // Each cell's relations, for the relation work list.
+        let cells = size * size;
+        self.relation_start.clear();
+        self.relation_start.resize(cells + 1, 0);
+        for &(lo, hi) in &self.relations {
+            self.relation_start[lo as usize + 1] += 1;
+            self.relation_start[hi as usize + 1] += 1;
+        }
+        for c in 0..cells {
+            self.relation_start[c + 1] += self.relation_start[c];
+        }
+        self.cell_relations.clear();
+        self.cell_relations.resize(2 * self.relations.len(), 0);
+        let mut fill = self.relation_start.clone();
+        for (i, &(lo, hi)) in self.relations.iter().enumerate() {
+            for cell in [lo as usize, hi as usize] {
+                self.cell_relations[fill[cell] as usize] = i as u16;
+                fill[cell] += 1;
+            }
+        }
+        self.relation_queue.clear();
+        self.relation_queued.clear();
+        self.relation_queued.resize(self.relations.len(), false);
         self.givens.clear();
         self.givens.extend_from_slice(puzzle.givens());
         self.weights.clear();
@@ -266,6 +299,7 @@ impl<O: Observer> Search<O> {
         }
         self.dirty = (1u128 << self.geometry.house_count()) - 1;
         self.locked_dirty = self.dirty;
+        self.touch_all_relations();
     }
 
     /// Propagates the top grid to a fixed point. Returns false on a contradiction.
@@ -286,6 +320,7 @@ impl<O: Observer> Search<O> {
                     let left = m & !bit;
                     self.grids[base + peer] = left;
                     self.dirty |= geometry.house_mask(peer);
+                    self.touch(peer);
                     self.locked_dirty |= geometry.house_mask(peer);
                     self.stats.eliminations[Rule::Peer as usize] += 1;
                     self.observer.eliminate(
@@ -335,6 +370,40 @@ impl<O: Observer> Search<O> {
         self.queue.push(cell as u16);
     }
 
+    /// `cell` changed: queue its relations for another look.
+    #[inline]
+    fn touch(&mut self, cell: usize) {
+        if self.relations.is_empty() {
+            return;
+        }
+        let (from, to) = (
+            self.relation_start[cell] as usize,
+            self.relation_start[cell + 1] as usize,
+        );
+        for k in from..to {
+            let r = self.cell_relations[k] as usize;
+            if !self.relation_queued[r] {
+                self.relation_queued[r] = true;
+                self.relation_queue.push(r as u16);
+            }
+        }
+    }
+
+    /// Queues every relation (a fresh grid, or one whose history is unknown).
+    fn touch_all_relations(&mut self) {
+        self.relation_queue.clear();
+        self.relation_queue.extend(0..self.relations.len() as u16);
+        self.relation_queued.fill(true);
+    }
+
+    /// Drops the queued relations (the grid they were queued for is abandoned).
+    fn forget_relations(&mut self) {
+        for &r in &self.relation_queue {
+            self.relation_queued[r as usize] = false;
+        }
+        self.relation_queue.clear();
+    }
+
     /// A dead end at `cell`, left without candidates: weigh its houses, report, drop
     /// pending work.
     #[inline]
@@ -358,6 +427,7 @@ impl<O: Observer> Search<O> {
 
     fn dead_end(&mut self) -> bool {
         self.stats.contradictions += 1;
+        self.forget_relations();
         self.queue.clear();
         self.dirty = 0;
         self.locked_dirty = 0;
@@ -378,6 +448,7 @@ impl<O: Observer> Search<O> {
         self.grids[at] = new;
         self.dirty |= self.geometry.house_mask(cell);
         self.locked_dirty |= self.geometry.house_mask(cell);
+        self.touch(cell);
         self.stats.eliminations[rule as usize] += removed.count_ones() as u64;
         self.observer
             .eliminate(cell, DigitSet::from_bits(removed), rule, via, self.depth);
@@ -390,45 +461,38 @@ impl<O: Observer> Search<O> {
         true
     }
 
-    /// Applies `smaller < larger` to every relation until nothing changes:
+    /// Applies `smaller < larger` to every queued relation (those with a cell that changed)
+    /// until none is left:
     /// `larger` keeps digits above `min(smaller)`, `smaller` keeps digits below `max(larger)`.
     fn relation_bounds(&mut self) -> bool {
         let base = self.depth * self.cells;
-        loop {
-            let mut changed = false;
-            for i in 0..self.relations.len() {
-                let via = Via::Relation(i as u16);
-                let (lo, hi) = self.relations[i];
-                let (lo, hi) = (lo as usize, hi as usize);
-                let l = self.grids[base + lo];
-                let h = self.grids[base + hi];
-                // Digits above the smallest candidate of `lo`: clear its lowest bit and below.
-                let lowest = l & l.wrapping_neg();
-                let above = !((lowest << 1).wrapping_sub(1));
-                // Digits below the largest candidate of `hi`.
-                let highest = if h == 0 {
-                    0
-                } else {
-                    1u32 << (31 - h.leading_zeros())
-                };
-                let below = highest.wrapping_sub(1);
-                if h & !above != 0 {
-                    changed = true;
-                    if !self.remove(hi, !above, Rule::Relation, via) {
-                        return false;
-                    }
-                }
-                if l & !below != 0 {
-                    changed = true;
-                    if !self.remove(lo, !below, Rule::Relation, via) {
-                        return false;
-                    }
-                }
+        while let Some(i) = self.relation_queue.pop() {
+            let i = i as usize;
+            self.relation_queued[i] = false;
+            let via = Via::Relation(i as u16);
+            let (lo, hi) = self.relations[i];
+            let (lo, hi) = (lo as usize, hi as usize);
+            let l = self.grids[base + lo];
+            let h = self.grids[base + hi];
+            // Digits above the smallest candidate of `lo`: clear its lowest bit and below.
+            let lowest = l & l.wrapping_neg();
+            let above = !((lowest << 1).wrapping_sub(1));
+            // Digits below the largest candidate of `hi`.
+            let highest = if h == 0 {
+                0
+            } else {
+                1u32 << (31 - h.leading_zeros())
+            };
+            let below = highest.wrapping_sub(1);
+            // A narrowed cell queues its relations again (this one included).
+            if h & !above != 0 && !self.remove(hi, !above, Rule::Relation, via) {
+                return false;
             }
-            if !changed {
-                return true;
+            if l & !below != 0 && !self.remove(lo, !below, Rule::Relation, via) {
+                return false;
             }
         }
+        true
     }
 
     /// Places every digit that has one place left in a dirty house; fails when a digit has
@@ -479,6 +543,7 @@ impl<O: Observer> Search<O> {
                 let removed = self.grids[base + c] & !bit;
                 self.grids[base + c] = bit;
                 self.dirty |= geometry.house_mask(c);
+                self.touch(c);
                 self.locked_dirty |= geometry.house_mask(c);
                 self.stats.eliminations[rule as usize] += removed.count_ones() as u64;
                 self.placed(c, bit, rule, Via::House(h as u8));
@@ -698,12 +763,14 @@ impl<O: Observer> Search<O> {
         self.grids[base + cells + cell] = bit;
         self.queue.push(cell as u16);
         self.dirty = self.geometry.house_mask(cell);
+        self.touch(cell);
         let pending = self.locked_dirty;
         self.locked_dirty = self.dirty;
         let ok = self.propagate();
         self.observer.backtrack(self.depth);
         self.depth -= 1;
         self.queue.clear();
+        self.forget_relations();
         self.dirty = 0;
         self.locked_dirty = pending;
         ok
@@ -782,6 +849,7 @@ impl<O: Observer> Search<O> {
         self.queue.clear();
         self.dirty = (1u128 << self.geometry.house_count()) - 1;
         self.locked_dirty = self.dirty;
+        self.touch_all_relations();
     }
 
     /// Opens a branch: copies the grid one level down and tries the smallest candidate.
@@ -799,6 +867,7 @@ impl<O: Observer> Search<O> {
         self.grids[from + cells + cell] = bit;
         self.dirty = self.geometry.house_mask(cell);
         self.locked_dirty = self.dirty;
+        self.touch(cell);
         // The guess takes the cell's other candidates with it (counted, not reported).
         self.stats.eliminations[Rule::Guess as usize] += (m & !bit).count_ones() as u64;
         self.stats.placements[Rule::Guess as usize] += 1;
@@ -809,6 +878,7 @@ impl<O: Observer> Search<O> {
     /// the parent grid, until a parent still has something to try. Ends the search at the root.
     fn backtrack(&mut self) {
         self.queue.clear();
+        self.forget_relations();
         self.dirty = 0;
         self.locked_dirty = 0;
         loop {
@@ -916,12 +986,29 @@ mod tests {
         let less = Relation::new(Cell::new(0, 0), true, Cell::new(0, 1));
         let mut s = bare(Kind::Futoshiki, 4, vec![less]);
         s.grids[0] = bits(&[3, 4]);
+        s.touch(0);
         // r1c2 must exceed min(r1c1) = 3; r1c1 must stay below max(r1c2) = 4.
         assert!(s.relation_bounds());
         assert_eq!(s.grids[1], bits(&[4]));
         assert_eq!(s.grids[0], bits(&[3]));
         assert_eq!(s.stats.eliminations[Rule::Relation as usize], 3 + 1);
         assert_eq!(s.stats.placements[Rule::NakedSingle as usize], 2);
+    }
+
+    #[test]
+    fn only_relations_of_changed_cells_are_looked_at_again() {
+        let rels = vec![
+            Relation::new(Cell::new(0, 0), true, Cell::new(0, 1)),
+            Relation::new(Cell::new(2, 2), true, Cell::new(2, 3)),
+        ];
+        let mut s = bare(Kind::Futoshiki, 4, rels);
+        s.grids[0] = bits(&[4]);
+        s.grids[10] = bits(&[4]);
+        s.touch(10);
+        // r3c3 changed: its relation narrows r3c4 to nothing; r1c1's relation is not queued
+        // (r1c1 did not change as far as the search knows), so r1c2 keeps its candidates.
+        assert!(!s.relation_bounds());
+        assert_eq!(s.grids[1], bits(&[1, 2, 3, 4]));
     }
 
     #[test]

@@ -306,6 +306,7 @@ impl<O: Observer> Search<O> {
     fn propagate(&mut self) -> bool {
         let base = self.depth * self.cells;
         let geometry = self.geometry;
+        let related = !self.relations.is_empty();
         loop {
             // Peer elimination from every newly placed cell (naked singles follow).
             while let Some(cell) = self.queue.pop() {
@@ -319,9 +320,12 @@ impl<O: Observer> Search<O> {
                     }
                     let left = m & !bit;
                     self.grids[base + peer] = left;
-                    self.dirty |= geometry.house_mask(peer);
-                    self.touch(peer);
-                    self.locked_dirty |= geometry.house_mask(peer);
+                    let houses = geometry.house_mask(peer);
+                    self.dirty |= houses;
+                    self.locked_dirty |= houses;
+                    if related {
+                        self.touch(peer);
+                    }
                     self.stats.eliminations[Rule::Peer as usize] += 1;
                     self.observer.eliminate(
                         peer,
@@ -371,7 +375,7 @@ impl<O: Observer> Search<O> {
     }
 
     /// `cell` changed: queue its relations for another look.
-    #[inline]
+    #[inline(always)]
     fn touch(&mut self, cell: usize) {
         if self.relations.is_empty() {
             return;

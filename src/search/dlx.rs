@@ -30,7 +30,10 @@ use crate::digits::DigitSet;
 use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 
-use super::{EngineKind, Observer, Options, Outcome, Progress, Rule, Stats, Status, Via};
+use super::{
+    drive, exhausted, tally, Book, EngineKind, Observer, Options, Outcome, Progress, Rule, Stats,
+    Status, Steps, Via,
+};
 
 /// Trail entries: a node index in the low bits, what was done with its row in the top two.
 const FORCED: u32 = 0;
@@ -206,25 +209,7 @@ impl<O: Observer> Dlx<O> {
     /// Does about `budget` nodes of work (see [`Stats::work`]) and returns
     /// [`Progress::Running`] if the search has not ended; calling again continues.
     pub fn advance(&mut self, budget: u64) -> Progress {
-        if !self.started {
-            self.started = true;
-            self.place_givens();
-        }
-        let start = self.stats.work();
-        while self.stats.work() - start < budget {
-            if let Some(status) = self.status {
-                return Progress::Done(status);
-            }
-            if self.stats.work() >= self.options.node_limit || self.observer.stop() {
-                self.status = Some(Status::LimitReached);
-                break;
-            }
-            self.node();
-        }
-        match self.status {
-            Some(status) => Progress::Done(status),
-            None => Progress::Running,
-        }
+        drive(self, budget)
     }
 
     /// The status once the search has ended.
@@ -615,32 +600,20 @@ impl<O: Observer> Dlx<O> {
                 }
             }
         }
-        self.status = Some(match self.stats.solutions {
-            0 => Status::Unsolvable,
-            1 => Status::Unique,
-            _ => Status::Multiple,
-        });
+        self.status = Some(exhausted(&self.stats));
     }
 
     /// Every column is covered: the selected rows are a solution.
     fn record_solution(&mut self) {
-        self.stats.solutions += 1;
         for (digit, &m) in self.answer.iter_mut().zip(&self.grid) {
             *digit = m.trailing_zeros() as u8 + 1;
         }
         self.observer.solution(&self.answer, self.depth);
-        if self.solutions.len() < 2 {
-            self.solutions.push(self.answer.clone());
+        let limit = self.options.solution_limit;
+        match tally(&mut self.stats, &mut self.solutions, &self.answer, limit) {
+            Some(status) => self.status = Some(status),
+            None => self.backtrack(),
         }
-        if self.stats.solutions >= self.options.solution_limit {
-            self.status = Some(if self.stats.solutions >= 2 {
-                Status::Multiple
-            } else {
-                Status::Solved
-            });
-            return;
-        }
-        self.backtrack();
     }
 }
 
@@ -661,6 +634,26 @@ enum Constraint {
     Cell(usize),
     /// The house holds the digit.
     House(usize, u8),
+}
+
+impl<O: Observer> Steps for Dlx<O> {
+    fn begin(&mut self) {
+        self.place_givens();
+    }
+
+    fn node(&mut self) {
+        Dlx::node(self);
+    }
+
+    fn book(&mut self) -> Book<'_> {
+        Book {
+            stop: self.observer.stop(),
+            started: &mut self.started,
+            status: &mut self.status,
+            stats: &self.stats,
+            node_limit: self.options.node_limit,
+        }
+    }
 }
 
 #[cfg(test)]

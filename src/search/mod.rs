@@ -511,6 +511,81 @@ pub struct Silent;
 
 impl Observer for Silent {}
 
+/// What the driver shared by every engine needs: how a search begins (the givens), what one
+/// node does, and the search's bookkeeping. [`drive`] is then every engine's `advance`.
+pub(crate) trait Steps {
+    /// Once, before the first node.
+    fn begin(&mut self);
+    /// One node of work; sets the status when the search ends.
+    fn node(&mut self);
+    fn book(&mut self) -> Book<'_>;
+}
+
+/// The bookkeeping [`drive`] reads and writes.
+pub(crate) struct Book<'a> {
+    pub started: &'a mut bool,
+    pub status: &'a mut Option<Status>,
+    pub stats: &'a Stats,
+    pub node_limit: u64,
+    /// The observer asks to stop (its own budget).
+    pub stop: bool,
+}
+
+/// Runs about `budget` units of work (nodes and probes, see [`Stats::work`]), stopping at
+/// the first node boundary at or past the budget, at the node limit, or when the observer
+/// asks. Returns [`Progress::Running`] while the search has not ended.
+pub(crate) fn drive(engine: &mut impl Steps, budget: u64) -> Progress {
+    let book = engine.book();
+    if !*book.started {
+        *book.started = true;
+        engine.begin();
+    }
+    let start = engine.book().stats.work();
+    loop {
+        let book = engine.book();
+        if let Some(status) = *book.status {
+            return Progress::Done(status);
+        }
+        let work = book.stats.work();
+        if work - start >= budget {
+            return Progress::Running;
+        }
+        if work >= book.node_limit || book.stop {
+            *book.status = Some(Status::LimitReached);
+            return Progress::Done(Status::LimitReached);
+        }
+        engine.node();
+    }
+}
+
+/// Counts a solution an engine found (`answer`, row-major digits), keeps the first two, and
+/// returns the status when the solution limit ends the search.
+pub(crate) fn tally(
+    stats: &mut Stats,
+    kept: &mut Vec<Vec<u8>>,
+    answer: &[u8],
+    limit: u64,
+) -> Option<Status> {
+    stats.solutions += 1;
+    if kept.len() < 2 {
+        kept.push(answer.to_vec());
+    }
+    (stats.solutions >= limit).then_some(if stats.solutions >= 2 {
+        Status::Multiple
+    } else {
+        Status::Solved
+    })
+}
+
+/// The status of a search that has explored everything.
+pub(crate) fn exhausted(stats: &Stats) -> Status {
+    match stats.solutions {
+        0 => Status::Unsolvable,
+        1 => Status::Unique,
+        _ => Status::Multiple,
+    }
+}
+
 /// Where a resumable search stands after [`Search::advance`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Progress {

@@ -27,7 +27,10 @@ use crate::digits::DigitSet;
 use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 
-use super::{Observer, Options, Outcome, Progress, Rule, Stats, Status, Via};
+use super::{
+    drive, exhausted, tally, Book, Observer, Options, Outcome, Progress, Rule, Stats, Status,
+    Steps, Via,
+};
 
 /// A relation seen from one of its cells.
 #[derive(Clone, Copy, Debug)]
@@ -181,25 +184,7 @@ impl<O: Observer> Naive<O> {
     /// Does about `budget` nodes of work and returns; [`Progress::Running`] when the budget
     /// ran out first. Calling again continues where it stopped.
     pub fn advance(&mut self, budget: u64) -> Progress {
-        if !self.started {
-            self.started = true;
-            self.place_givens();
-        }
-        let start = self.stats.work();
-        while self.stats.work() - start < budget {
-            if let Some(status) = self.status {
-                return Progress::Done(status);
-            }
-            if self.stats.work() >= self.options.node_limit || self.observer.stop() {
-                self.status = Some(Status::LimitReached);
-                break;
-            }
-            self.node();
-        }
-        match self.status {
-            Some(status) => Progress::Done(status),
-            None => Progress::Running,
-        }
+        drive(self, budget)
     }
 
     /// The status once the search has ended.
@@ -391,11 +376,7 @@ impl<O: Observer> Naive<O> {
     fn backtrack(&mut self) {
         loop {
             if self.depth == 0 {
-                self.status = Some(match self.stats.solutions {
-                    0 => Status::Unsolvable,
-                    1 => Status::Unique,
-                    _ => Status::Multiple,
-                });
+                self.status = Some(exhausted(&self.stats));
                 return;
             }
             self.observer.backtrack(self.depth);
@@ -422,7 +403,6 @@ impl<O: Observer> Naive<O> {
 
     /// Every empty cell is filled: a solution.
     fn record_solution(&mut self) {
-        self.stats.solutions += 1;
         let base = self.depth * self.cells;
         for (digit, &m) in self
             .answer
@@ -432,18 +412,31 @@ impl<O: Observer> Naive<O> {
             *digit = m.trailing_zeros() as u8 + 1;
         }
         self.observer.solution(&self.answer, self.depth);
-        if self.solutions.len() < 2 {
-            self.solutions.push(self.answer.clone());
+        let limit = self.options.solution_limit;
+        match tally(&mut self.stats, &mut self.solutions, &self.answer, limit) {
+            Some(status) => self.status = Some(status),
+            None => self.backtrack(),
         }
-        if self.stats.solutions >= self.options.solution_limit {
-            self.status = Some(if self.stats.solutions >= 2 {
-                Status::Multiple
-            } else {
-                Status::Solved
-            });
-            return;
+    }
+}
+
+impl<O: Observer> Steps for Naive<O> {
+    fn begin(&mut self) {
+        self.place_givens();
+    }
+
+    fn node(&mut self) {
+        Naive::node(self);
+    }
+
+    fn book(&mut self) -> Book<'_> {
+        Book {
+            stop: self.observer.stop(),
+            started: &mut self.started,
+            status: &mut self.status,
+            stats: &self.stats,
+            node_limit: self.options.node_limit,
         }
-        self.backtrack();
     }
 }
 

@@ -20,7 +20,10 @@ use crate::digits::DigitSet;
 use crate::geometry::{Geometry, HouseKind};
 use crate::puzzle::Puzzle;
 
-use super::{Observer, Options, Outcome, Progress, Rule, Stats, Status, Strategy, Via};
+use super::{
+    drive, exhausted, tally, Book, Observer, Options, Outcome, Progress, Rule, Stats, Status,
+    Steps, Strategy, Via,
+};
 
 /// A resumable `propagate` search over one puzzle. Owns its buffers, so it can live in a
 /// wasm handle; [`Search::reset`] reuses them for the next puzzle of the same size.
@@ -190,38 +193,26 @@ impl<O: Observer> Search<O> {
     /// the first node boundary at or past the budget. Returns [`Progress::Running`] when the
     /// budget ran out first; calling again continues where it stopped.
     pub fn advance(&mut self, budget: u64) -> Progress {
-        if !self.started {
-            self.started = true;
-            self.place_givens();
+        drive(self, budget)
+    }
+
+    /// One node: escalate to probing when due, propagate (and probe), then branch, record a
+    /// solution, or backtrack.
+    fn node(&mut self) {
+        self.stats.nodes += 1;
+        if !self.probing && self.stats.backtracks >= self.strategy.probe_after {
+            self.escalate();
         }
-        let start = self.stats.work();
-        while self.stats.work() - start < budget {
-            if let Some(status) = self.status {
-                return Progress::Done(status);
-            }
-            if self.stats.work() >= self.options.node_limit || self.observer.stop() {
-                self.status = Some(Status::LimitReached);
-                break;
-            }
-            self.stats.nodes += 1;
-            if !self.probing && self.stats.backtracks >= self.strategy.probe_after {
-                self.escalate();
-            }
-            let base = self.depth * self.cells;
-            self.observer
-                .round(self.depth, &self.grids[base..base + self.cells]);
-            if !self.propagate() || !self.probe() {
-                self.backtrack();
-                continue;
-            }
-            match self.choose() {
-                Some(cell) => self.branch(cell),
-                None => self.record_solution(),
-            }
+        let base = self.depth * self.cells;
+        self.observer
+            .round(self.depth, &self.grids[base..base + self.cells]);
+        if !self.propagate() || !self.probe() {
+            self.backtrack();
+            return;
         }
-        match self.status {
-            Some(status) => Progress::Done(status),
-            None => Progress::Running,
+        match self.choose() {
+            Some(cell) => self.branch(cell),
+            None => self.record_solution(),
         }
     }
 
@@ -887,11 +878,7 @@ impl<O: Observer> Search<O> {
         self.locked_dirty = 0;
         loop {
             if self.depth == 0 {
-                self.status = Some(match self.stats.solutions {
-                    0 => Status::Unsolvable,
-                    1 => Status::Unique,
-                    _ => Status::Multiple,
-                });
+                self.status = Some(exhausted(&self.stats));
                 return;
             }
             self.observer.backtrack(self.depth);
@@ -911,7 +898,6 @@ impl<O: Observer> Search<O> {
 
     /// Every cell is placed and propagation found no conflict: a solution.
     fn record_solution(&mut self) {
-        self.stats.solutions += 1;
         let base = self.depth * self.cells;
         for (digit, &m) in self
             .answer
@@ -921,18 +907,31 @@ impl<O: Observer> Search<O> {
             *digit = m.trailing_zeros() as u8 + 1;
         }
         self.observer.solution(&self.answer, self.depth);
-        if self.solutions.len() < 2 {
-            self.solutions.push(self.answer.clone());
+        let limit = self.options.solution_limit;
+        match tally(&mut self.stats, &mut self.solutions, &self.answer, limit) {
+            Some(status) => self.status = Some(status),
+            None => self.backtrack(),
         }
-        if self.stats.solutions >= self.options.solution_limit {
-            self.status = Some(if self.stats.solutions >= 2 {
-                Status::Multiple
-            } else {
-                Status::Solved
-            });
-            return;
+    }
+}
+
+impl<O: Observer> Steps for Search<O> {
+    fn begin(&mut self) {
+        self.place_givens();
+    }
+
+    fn node(&mut self) {
+        Search::node(self);
+    }
+
+    fn book(&mut self) -> Book<'_> {
+        Book {
+            stop: self.observer.stop(),
+            started: &mut self.started,
+            status: &mut self.status,
+            stats: &self.stats,
+            node_limit: self.options.node_limit,
         }
-        self.backtrack();
     }
 }
 

@@ -1,11 +1,12 @@
 //! The 9×9 fast path against the general engine: same status, same unique solution, same
-//! count, on every 9×9 corpus and on random puzzles — and every answer verified independently.
+//! count, on every 9×9 corpus (classic and inequality) and on random puzzles — and every
+//! answer verified independently.
 
 mod common;
 
 use proptest::prelude::*;
 use sudoku_lab::formats::{self, Format, ReadOptions};
-use sudoku_lab::{solve_fast, Options, Puzzle, Search, Silent, Status};
+use sudoku_lab::{solve_fast, Cell, Kind, Options, Puzzle, Relation, Search, Silent, Status};
 
 fn corpus(path: &str, format: Format, step: usize) -> Vec<Puzzle> {
     let full = format!("{}/../shared/data/{path}", env!("CARGO_MANIFEST_DIR"));
@@ -137,8 +138,74 @@ fn fast_path_stops_at_the_limits() {
     let outcome = solve_fast(&empty, tight).unwrap();
     assert_eq!(outcome.status, Status::LimitReached);
     assert!(outcome.stats.nodes <= 3);
-    let sixteen = Puzzle::classic(vec![0; 256]).unwrap();
-    assert!(solve_fast(&sixteen, Options::default()).is_none());
+    let latin = Puzzle::new(Kind::Futoshiki, 9, vec![0; 81], vec![]).unwrap();
+    assert!(
+        solve_fast(&latin, Options::default()).is_none(),
+        "no fast path for a grid without blocks"
+    );
+}
+
+#[test]
+fn fast_path_agrees_on_the_cqoi_inequality_puzzles() {
+    let mut files: Vec<String> = ["sample1.in", "sample2.in", "sample1_spaced_layout.in"]
+        .map(|f| format!("cqoi2013/{f}"))
+        .into();
+    for dir in ["unique", "multi"] {
+        let full = format!(
+            "{}/../shared/data/cqoi2013/derived/{dir}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let mut names: Vec<String> = std::fs::read_dir(&full)
+            .unwrap_or_else(|e| panic!("{full}: {e}"))
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|n| n.ends_with(".in"))
+            .collect();
+        names.sort();
+        files.extend(
+            names
+                .into_iter()
+                .map(|n| format!("cqoi2013/derived/{dir}/{n}")),
+        );
+    }
+    assert!(files.len() > 250, "the derived sets are there");
+    let (mut unique, mut multiple) = (0, 0);
+    for path in &files {
+        for p in corpus(path, Format::Cqoi, 1) {
+            assert_eq!(p.kind(), Kind::Inequality);
+            match agree(&p, 20, path) {
+                Status::Unique => unique += 1,
+                Status::Multiple => multiple += 1,
+                other => panic!("{path}: {other:?}"),
+            }
+        }
+    }
+    assert!(
+        unique > 200 && multiple >= 50,
+        "{unique} unique, {multiple} multiple"
+    );
+}
+
+#[test]
+fn fast_path_finds_contradictory_relations() {
+    // r1c1 < r1c2 and r1c2 < r1c1: no grid satisfies both.
+    let (a, b) = (Cell::new(0, 0), Cell::new(0, 1));
+    let both = vec![Relation::new(a, true, b), Relation::new(b, true, a)];
+    let puzzle = Puzzle::new(Kind::Inequality, 9, vec![0; 81], both).unwrap();
+    assert_eq!(
+        solve_fast(&puzzle, Options::default()).unwrap().status,
+        Status::Unsolvable
+    );
+    // A chain of nine increasing cells down a column fixes it to 1..9.
+    let chain = (0..8)
+        .map(|r| Relation::new(Cell::new(r, 4), true, Cell::new(r + 1, 4)))
+        .collect();
+    let puzzle = Puzzle::new(Kind::Inequality, 9, vec![0; 81], chain).unwrap();
+    let outcome = solve_fast(&puzzle, Options::default()).unwrap();
+    assert_eq!(outcome.status, Status::Multiple);
+    for s in &outcome.solutions {
+        let column: Vec<u8> = (0..9).map(|r| s[r * 9 + 4]).collect();
+        assert_eq!(column, (1..=9).collect::<Vec<u8>>());
+    }
 }
 
 /// A solved 9×9 grid: the pattern grid with its digits permuted and its rows permuted
@@ -177,5 +244,55 @@ proptest! {
         let puzzle = Puzzle::classic(givens).unwrap();
         let status = agree(&puzzle, 20, "random");
         prop_assert!(status.has_solution());
+    }
+}
+
+/// Every relation between horizontally or vertically adjacent cells of `grid`, as it holds
+/// there (`keep` picks which), and — when `flip` picks any — some turned the wrong way.
+fn relations_of(grid: &[u8], keep: &[u8], flip: &[u8], density: u8) -> Vec<Relation> {
+    let mut relations = Vec::new();
+    let mut k = 0;
+    for r in 0..9 {
+        for c in 0..9 {
+            for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                if r2 == 9 || c2 == 9 {
+                    continue;
+                }
+                k += 1;
+                if keep[k % keep.len()] >= density {
+                    continue;
+                }
+                let (a, b) = (Cell::new(r, c), Cell::new(r2, c2));
+                let less = grid[r * 9 + c] < grid[r2 * 9 + c2];
+                relations.push(Relation::new(a, less ^ (flip[k % flip.len()] == 0), b));
+            }
+        }
+    }
+    relations
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn fast_path_agrees_on_random_inequality_puzzles(
+        grid in solved_grid(),
+        givens_kept in proptest::collection::vec(0u8..100, 81),
+        given_density in 0u8..25,
+        relations_kept in proptest::collection::vec(0u8..100, 144),
+        relation_density in 20u8..101,
+        flip in proptest::collection::vec(0u8..40, 1..4),
+    ) {
+        let givens: Vec<u8> = grid
+            .iter()
+            .zip(&givens_kept)
+            .map(|(&d, &k)| if k < given_density { d } else { 0 })
+            .collect();
+        // Mostly true relations (the grid solves the puzzle); sometimes one is flipped.
+        let relations = relations_of(&grid, &relations_kept, &flip, relation_density);
+        let puzzle = Puzzle::new(Kind::Inequality, 9, givens, relations).unwrap();
+        if puzzle.validate().is_ok() {
+            agree(&puzzle, 20, "random inequality");
+        }
     }
 }

@@ -16,7 +16,9 @@
 //! Hidden singles are looked for only in *dirty* houses, those in which some candidate changed
 //! since the last look (a bit set over house numbers).
 
-use crate::digits::DigitSet;
+use std::sync::OnceLock;
+
+use crate::digits::{DigitSet, MAX_SIZE};
 use crate::geometry::{Geometry, HouseKind};
 use crate::puzzle::Puzzle;
 
@@ -24,6 +26,91 @@ use super::{
     drive, exhausted, tally, Book, Observer, Options, Outcome, Progress, Rule, Stats, Status,
     Steps, Strategy, Via,
 };
+
+/// Where the blocks meet the lines, for locked candidates: one [`Side`] for rows against
+/// blocks and one for columns against blocks. Built once per size, like [`Geometry`].
+struct Crossings {
+    sides: [Side; 2],
+}
+
+/// One side of [`Crossings`]. A *segment* is the part of a line inside one block; segment
+/// `s = line * segs + k` is where `line` crosses the `k`-th block on its way. A *band* is the
+/// `band_lines` lines that cross the same blocks:
+///
+/// ```text
+/// rows side of 9×9:   line 0: seg 0 | seg 1 | seg 2     band 0 = lines 0-2 = blocks 1-3
+///                     line 1: seg 3 | seg 4 | seg 5
+///                     line 2: seg 6 | seg 7 | seg 8
+/// ```
+struct Side {
+    /// The cells of segment `s` are `cells[s * len..(s + 1) * len]`, in line order.
+    cells: Vec<u16>,
+    /// The block house of each segment.
+    blocks: Vec<u8>,
+    /// The line and block houses of each segment as a bit set over house numbers.
+    houses: Vec<u128>,
+    /// The houses of each band (its lines and its blocks) as a bit set over house numbers.
+    bands: Vec<u128>,
+    /// The house number of line 0 (rows come first, then columns).
+    first_line: usize,
+    len: usize,
+    segs: usize,
+    band_lines: usize,
+}
+
+/// The most segments a line crosses, and the most lines in a band (25×25: 5 blocks of 5).
+const MAX_BLOCK: usize = 5;
+
+static CROSSINGS: [OnceLock<Crossings>; MAX_SIZE + 1] = [const { OnceLock::new() }; MAX_SIZE + 1];
+
+impl Crossings {
+    /// The table of a classic geometry, `None` without blocks.
+    fn of(geometry: &Geometry) -> Option<&'static Crossings> {
+        let (br, bc) = geometry.block_shape()?;
+        let n = geometry.size();
+        Some(CROSSINGS[n].get_or_init(|| {
+            let blocks_across = n / bc;
+            let side = |transposed: bool| {
+                let (len, segs, band_lines) = if transposed {
+                    (br, n / br, bc)
+                } else {
+                    (bc, n / bc, br)
+                };
+                let mut side = Side {
+                    cells: Vec::with_capacity(n * n),
+                    blocks: Vec::with_capacity(n * segs),
+                    houses: Vec::with_capacity(n * segs),
+                    bands: vec![0; n / band_lines],
+                    first_line: if transposed { n } else { 0 },
+                    len,
+                    segs,
+                    band_lines,
+                };
+                for line in 0..n {
+                    for k in 0..segs {
+                        for pos in k * len..(k + 1) * len {
+                            let (row, col) = if transposed { (pos, line) } else { (line, pos) };
+                            side.cells.push((row * n + col) as u16);
+                        }
+                        let block = if transposed {
+                            k * blocks_across + line / bc
+                        } else {
+                            line / br * blocks_across + k
+                        };
+                        let houses = 1u128 << (side.first_line + line) | 1u128 << (2 * n + block);
+                        side.blocks.push((2 * n + block) as u8);
+                        side.houses.push(houses);
+                        side.bands[line / band_lines] |= houses;
+                    }
+                }
+                side
+            };
+            Crossings {
+                sides: [side(false), side(true)],
+            }
+        }))
+    }
+}
 
 /// A resumable `propagate` search over one puzzle. Owns its buffers, so it can live in a
 /// wasm handle; [`Search::reset`] reuses them for the next puzzle of the same size.
@@ -50,10 +137,13 @@ pub struct Search<O: Observer> {
     dirty: u128,
     /// Houses where a candidate changed since locked candidates last looked.
     locked_dirty: u128,
-    /// Scratch for locked candidates: the candidates of each line inside each block.
+    /// Where blocks meet lines (`None` without blocks).
+    crossings: Option<&'static Crossings>,
+    /// Scratch for locked candidates: the candidates of each segment of the side in hand.
     segments: [u32; 125],
-    /// Conflict weight of each house, for weighted branching.
-    weights: Vec<u32>,
+    /// Conflict weight of each cell, for weighted branching: the sum over its houses of one
+    /// plus the contradictions seen there (kept per cell so branching need not add it up).
+    weights: Vec<u64>,
     /// Whether probing is on (from `strategy.probe_after` nodes on).
     probing: bool,
     /// Lookahead score of each probed cell: the product of (eliminations + 1) of its trials.
@@ -92,6 +182,7 @@ impl<O: Observer> Search<O> {
             queue: Vec::with_capacity(cells),
             dirty: 0,
             locked_dirty: 0,
+            crossings: None,
             segments: [0; 125],
             weights: Vec::new(),
             probing: false,
@@ -127,6 +218,7 @@ impl<O: Observer> Search<O> {
     fn load(&mut self, puzzle: &Puzzle) {
         let size = puzzle.size();
         self.geometry = puzzle.geometry();
+        self.crossings = Crossings::of(self.geometry);
         self.full = DigitSet::full(size).bits();
         self.strategy = self
             .options
@@ -168,7 +260,8 @@ impl<O: Observer> Search<O> {
         self.givens.clear();
         self.givens.extend_from_slice(puzzle.givens());
         self.weights.clear();
-        self.weights.resize(self.geometry.house_count(), 1);
+        let houses_per_cell = self.geometry.houses_of(0).len() as u64;
+        self.weights.resize(cells, houses_per_cell);
         self.probing = self.strategy.probe_after == 0;
         self.depth = 0;
         self.queue.clear();
@@ -404,7 +497,7 @@ impl<O: Observer> Search<O> {
     #[inline]
     fn contradiction(&mut self, cell: usize) -> bool {
         for &h in self.geometry.houses_of(cell) {
-            self.weights[h as usize] += 1;
+            self.weigh(h as usize);
         }
         self.observer
             .contradiction(cell, 0, Via::Cell(cell as u16), self.depth);
@@ -413,11 +506,18 @@ impl<O: Observer> Search<O> {
 
     /// A dead end in house `h`, where `bit`'s digit has no place left.
     fn house_contradiction(&mut self, h: usize, bit: u32) -> bool {
-        self.weights[h] += 1;
+        self.weigh(h);
         let digit = bit.trailing_zeros() as u8 + 1;
         self.observer
             .contradiction(usize::MAX, digit, Via::House(h as u8), self.depth);
         self.dead_end()
+    }
+
+    /// One more contradiction in house `h`: each of its cells weighs one more.
+    fn weigh(&mut self, h: usize) {
+        for &c in self.geometry.house(h) {
+            self.weights[c as usize] += 1;
+        }
     }
 
     fn dead_end(&mut self) -> bool {
@@ -551,6 +651,47 @@ impl<O: Observer> Search<O> {
         true
     }
 
+    /// Fills `segments` for `band` of `side` and tells whether some intersection there with a
+    /// changed line or block has locked candidates, without removing anything.
+    ///
+    /// Inside an intersection, a digit is pointing or claiming when exactly one of the line and
+    /// the block has it elsewhere too. With `twice` = the digits in two or more segments of
+    /// the line (or of the block), `here & rest_of_line == here & twice_of_line`, so the
+    /// digits to act on are `here & (twice_of_line ^ twice_of_block)`.
+    #[inline]
+    fn band_has_locked_candidates(&mut self, side: &Side, band: usize, changed: u128) -> bool {
+        let (len, segs, band_lines) = (side.len, side.segs, side.band_lines);
+        let base = self.depth * self.cells;
+        let first = band * band_lines * segs;
+        let (mut once_block, mut twice_block) = ([0u32; MAX_BLOCK], [0u32; MAX_BLOCK]);
+        let mut twice_line = [0u32; MAX_BLOCK];
+        for (i, twice_line) in twice_line[..band_lines].iter_mut().enumerate() {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for k in 0..segs {
+                let s = first + i * segs + k;
+                let m = side.cells[s * len..(s + 1) * len]
+                    .iter()
+                    .fold(0, |m, &c| m | self.grids[base + c as usize]);
+                self.segments[s] = m;
+                twice |= once & m;
+                once |= m;
+                twice_block[k] |= once_block[k] & m;
+                once_block[k] |= m;
+            }
+            *twice_line = twice;
+        }
+        let mut found = 0;
+        for (i, &twice_line) in twice_line[..band_lines].iter().enumerate() {
+            for (k, &twice_block) in twice_block[..segs].iter().enumerate() {
+                let s = first + i * segs + k;
+                if changed & side.houses[s] != 0 {
+                    found |= self.segments[s] & (twice_line ^ twice_block);
+                }
+            }
+        }
+        found != 0
+    }
+
     /// Locked candidates, for each intersection of a block with a row or column:
     /// a digit that the block keeps only in the intersection leaves the rest of the line
     /// (pointing); a digit that the line keeps only in the intersection leaves the rest of the
@@ -558,105 +699,85 @@ impl<O: Observer> Search<O> {
     /// are examined. Returns whether anything was removed, `None` on a contradiction.
     fn locked_candidates(&mut self) -> Option<bool> {
         let changed_houses = std::mem::take(&mut self.locked_dirty);
-        let (br, bc) = self.geometry.block_shape()?;
-        let n = self.geometry.size();
-        let blocks_across = n / bc;
-        let base = self.depth * self.cells;
+        let crossings = self.crossings?;
         let mut changed = false;
-        // Rows against blocks, then columns against blocks (a transposed view of the same).
-        for transposed in [false, true] {
-            let (seg_len, segs, band_lines) = if transposed {
-                (br, n / br, bc)
-            } else {
-                (bc, n / bc, br)
-            };
-            let at = |line: usize, pos: usize| {
-                if transposed {
-                    pos * n + line
-                } else {
-                    line * n + pos
+        // Rows against blocks, then columns against blocks.
+        for side in &crossings.sides {
+            let (len, segs, band_lines) = (side.len, side.segs, side.band_lines);
+            for (band, &houses) in side.bands.iter().enumerate() {
+                // Segments are read only by the intersections of their own band, and nothing
+                // outside a band changes while it is examined: a band with no changed line
+                // or block is skipped whole.
+                if changed_houses & houses == 0 {
+                    continue;
                 }
-            };
-            let line_house = |line: usize| if transposed { n + line } else { line };
-            let block_house = |line: usize, k: usize| {
-                2 * n
-                    + if transposed {
-                        k * blocks_across + line / bc
-                    } else {
-                        line / br * blocks_across + k
-                    }
-            };
-            // seg[line * segs + k]: the candidates of `line` inside the k-th block it crosses.
-            let seg = &mut self.segments;
-            for line in 0..n {
-                for k in 0..segs {
-                    let mut m = 0;
-                    for pos in k * seg_len..(k + 1) * seg_len {
-                        m |= self.grids[base + at(line, pos)];
-                    }
-                    seg[line * segs + k] = m;
+                let lines = band * band_lines..(band + 1) * band_lines;
+                let band_segs = lines.start * segs..lines.end * segs;
+                if !self.band_has_locked_candidates(side, band, changed_houses) {
+                    continue;
                 }
-            }
-            for line in 0..n {
-                let band = line - line % band_lines;
-                let line_dirty = changed_houses >> line_house(line) & 1 != 0;
-                for k in 0..segs {
-                    if !line_dirty && changed_houses >> block_house(line, k) & 1 == 0 {
-                        continue;
-                    }
-                    let here = self.segments[line * segs + k];
-                    let mut rest_of_line = 0;
-                    for j in 0..segs {
-                        if j != k {
-                            rest_of_line |= self.segments[line * segs + j];
+                for line in lines.clone() {
+                    let line_h = side.first_line + line;
+                    let line_dirty = changed_houses >> line_h & 1 != 0;
+                    for k in 0..segs {
+                        let s = line * segs + k;
+                        let block_h = side.blocks[s] as usize;
+                        if !line_dirty && changed_houses >> block_h & 1 == 0 {
+                            continue;
                         }
-                    }
-                    let mut rest_of_block = 0;
-                    for other in band..band + band_lines {
-                        if other != line {
-                            rest_of_block |= self.segments[other * segs + k];
-                        }
-                    }
-                    let (line_h, block_h) = (line_house(line) as u8, block_house(line, k) as u8);
-                    let pointing = here & !rest_of_block & rest_of_line;
-                    if pointing != 0 {
-                        let via = Via::Confined {
-                            house: block_h,
-                            to: line_h,
-                        };
-                        for j in 0..segs {
-                            if j == k {
-                                continue;
+                        let here = self.segments[s];
+                        let mut rest_of_line = 0;
+                        for j in line * segs..(line + 1) * segs {
+                            if j != s {
+                                rest_of_line |= self.segments[j];
                             }
-                            for pos in j * seg_len..(j + 1) * seg_len {
-                                let cell = at(line, pos);
-                                if !self.remove(cell, pointing, Rule::LockedCandidates, via) {
-                                    return None;
+                        }
+                        let mut rest_of_block = 0;
+                        for other in (band_segs.start + k..band_segs.end).step_by(segs) {
+                            if other != s {
+                                rest_of_block |= self.segments[other];
+                            }
+                        }
+                        let pointing = here & !rest_of_block & rest_of_line;
+                        if pointing != 0 {
+                            let via = Via::Confined {
+                                house: block_h as u8,
+                                to: line_h as u8,
+                            };
+                            for j in line * segs..(line + 1) * segs {
+                                if j == s {
+                                    continue;
                                 }
-                            }
-                            self.segments[line * segs + j] &= !pointing;
-                        }
-                        changed = true;
-                    }
-                    let claiming = here & !rest_of_line & rest_of_block;
-                    if claiming != 0 {
-                        let via = Via::Confined {
-                            house: line_h,
-                            to: block_h,
-                        };
-                        for other in band..band + band_lines {
-                            if other == line {
-                                continue;
-                            }
-                            for pos in k * seg_len..(k + 1) * seg_len {
-                                let cell = at(other, pos);
-                                if !self.remove(cell, claiming, Rule::LockedCandidates, via) {
-                                    return None;
+                                for &cell in &side.cells[j * len..(j + 1) * len] {
+                                    let cell = cell as usize;
+                                    if !self.remove(cell, pointing, Rule::LockedCandidates, via) {
+                                        return None;
+                                    }
                                 }
+                                self.segments[j] &= !pointing;
                             }
-                            self.segments[other * segs + k] &= !claiming;
+                            changed = true;
                         }
-                        changed = true;
+                        let claiming = here & !rest_of_line & rest_of_block;
+                        if claiming != 0 {
+                            let via = Via::Confined {
+                                house: line_h as u8,
+                                to: block_h as u8,
+                            };
+                            for other in (band_segs.start + k..band_segs.end).step_by(segs) {
+                                if other == s {
+                                    continue;
+                                }
+                                for &cell in &side.cells[other * len..(other + 1) * len] {
+                                    let cell = cell as usize;
+                                    if !self.remove(cell, claiming, Rule::LockedCandidates, via) {
+                                        return None;
+                                    }
+                                }
+                                self.segments[other] &= !claiming;
+                            }
+                            changed = true;
+                        }
                     }
                 }
             }
@@ -795,19 +916,14 @@ impl<O: Observer> Search<O> {
             return best;
         }
         if self.strategy.weighted {
-            let (mut best_count, mut best_weight) = (u64::MAX, 1u64);
-            for (cell, &m) in grid.iter().enumerate() {
-                let count = m.count_ones() as u64;
-                if count < 2 {
+            // Starting from 1/0 makes the first open cell win the first comparison.
+            let (mut best_count, mut best_weight) = (1u64, 0u64);
+            for (cell, (&m, &weight)) in grid.iter().zip(&self.weights).enumerate() {
+                if m & m.wrapping_sub(1) == 0 {
                     continue;
                 }
-                let weight: u64 = self
-                    .geometry
-                    .houses_of(cell)
-                    .iter()
-                    .map(|&h| self.weights[h as usize] as u64)
-                    .sum();
-                if best.is_none() || count * best_weight < best_count * weight {
+                let count = m.count_ones() as u64;
+                if count * best_weight < best_count * weight {
                     best = Some(cell);
                     (best_count, best_weight) = (count, weight);
                 }
@@ -1068,5 +1184,172 @@ mod tests {
         s.escalate();
         assert_eq!(s.depth, 0);
         assert!(s.probing);
+    }
+}
+
+#[cfg(test)]
+mod incremental {
+    //! The state kept up to date as the search goes, checked against a recomputation.
+    use super::*;
+    use crate::search::{Observer, Silent};
+
+    /// Counts contradictions per house, as the events report them.
+    struct Conflicts {
+        geometry: &'static Geometry,
+        per_house: Vec<u64>,
+    }
+
+    impl Observer for Conflicts {
+        fn contradiction(&mut self, cell: usize, _digit: u8, via: Via, _depth: usize) {
+            match via {
+                Via::House(h) => self.per_house[h as usize] += 1,
+                _ => {
+                    for &h in self.geometry.houses_of(cell) {
+                        self.per_house[h as usize] += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// A small xorshift generator: tests stay deterministic without a dependency.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    #[test]
+    fn cell_weights_are_the_sums_of_their_house_weights() {
+        // A hard 9×9 puzzle (many contradictions) and an empty 6×6 one.
+        let hard =
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+        let digits = |t: &str| t.bytes().map(|b| b.saturating_sub(b'0')).collect();
+        for puzzle in [
+            Puzzle::classic(digits(hard)).unwrap(),
+            Puzzle::classic(vec![0; 36]).unwrap(),
+        ] {
+            let geometry = puzzle.geometry();
+            let observer = Conflicts {
+                geometry,
+                per_house: vec![0; geometry.house_count()],
+            };
+            let mut search = Search::new(&puzzle, Options::default(), observer);
+            search.run();
+            let per_house = &search.observer().per_house;
+            assert!(per_house.iter().sum::<u64>() > 0 || geometry.size() == 6);
+            for cell in 0..geometry.cell_count() {
+                let expected: u64 = geometry
+                    .houses_of(cell)
+                    .iter()
+                    .map(|&h| 1 + per_house[h as usize])
+                    .sum();
+                assert_eq!(search.weights[cell], expected, "cell {cell}");
+            }
+        }
+    }
+
+    #[test]
+    fn crossings_cover_every_cell_once_per_side_inside_one_line_and_block() {
+        for size in crate::geometry::CLASSIC_SIZES {
+            let geometry = Geometry::classic(size).unwrap();
+            let crossings = Crossings::of(geometry).unwrap();
+            for side in &crossings.sides {
+                let mut seen = vec![false; size * size];
+                for s in 0..side.blocks.len() {
+                    let line = side.first_line + s / side.segs;
+                    let block = side.blocks[s] as usize;
+                    assert_eq!(side.houses[s], 1u128 << line | 1u128 << block);
+                    assert_eq!(
+                        side.bands[s / side.segs / side.band_lines] & side.houses[s],
+                        side.houses[s]
+                    );
+                    for &c in &side.cells[s * side.len..(s + 1) * side.len] {
+                        assert!(!seen[c as usize], "size {size}: cell {c} twice");
+                        seen[c as usize] = true;
+                        assert!(geometry.house(line).contains(&c));
+                        assert!(geometry.house(block).contains(&c));
+                    }
+                }
+                assert!(seen.iter().all(|&s| s), "size {size}: every cell");
+            }
+        }
+    }
+
+    /// The band filter of locked candidates against the rule written out plainly: some
+    /// intersection with a changed line or block has a digit confined to it in exactly one
+    /// of its line and its block.
+    #[test]
+    fn band_filter_finds_exactly_the_bands_with_locked_candidates() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for size in crate::geometry::CLASSIC_SIZES {
+            let puzzle = Puzzle::classic(vec![0; size * size]).unwrap();
+            let mut s = Search::new(&puzzle, Options::default(), Silent);
+            let crossings = s.crossings.unwrap();
+            let houses = s.geometry.house_count();
+            for round in 0..300 {
+                // Sparse candidates make locked candidates likely, dense ones unlikely.
+                let keep = 2 + round as u64 % 6;
+                for c in 0..size * size {
+                    let mut m = 0;
+                    for d in 0..size {
+                        if rng.below(8) < keep {
+                            m |= 1 << d;
+                        }
+                    }
+                    s.grids[c] = m;
+                }
+                let changed =
+                    (0..houses).fold(
+                        0u128,
+                        |m, h| {
+                            if rng.below(3) == 0 {
+                                m | 1u128 << h
+                            } else {
+                                m
+                            }
+                        },
+                    );
+                for side in &crossings.sides {
+                    let seg = |s: &Search<Silent>, i: usize| {
+                        side.cells[i * side.len..(i + 1) * side.len]
+                            .iter()
+                            .fold(0, |m, &c| m | s.grids[c as usize])
+                    };
+                    for band in 0..side.bands.len() {
+                        let mut expected = false;
+                        let lines = band * side.band_lines..(band + 1) * side.band_lines;
+                        for line in lines.clone() {
+                            for k in 0..side.segs {
+                                let i = line * side.segs + k;
+                                if changed & side.houses[i] == 0 {
+                                    continue;
+                                }
+                                let rest_of_line = (0..side.segs)
+                                    .filter(|&j| j != k)
+                                    .fold(0, |m, j| m | seg(&s, line * side.segs + j));
+                                let rest_of_block = lines
+                                    .clone()
+                                    .filter(|&o| o != line)
+                                    .fold(0, |m, o| m | seg(&s, o * side.segs + k));
+                                let here = seg(&s, i);
+                                expected |= here & !rest_of_block & rest_of_line != 0
+                                    || here & !rest_of_line & rest_of_block != 0;
+                            }
+                        }
+                        assert_eq!(
+                            s.band_has_locked_candidates(side, band, changed),
+                            expected,
+                            "size {size}, band {band}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

@@ -9,6 +9,7 @@ mod dlx;
 mod naive;
 mod nine;
 mod propagate;
+mod sixteen;
 
 use std::fmt;
 
@@ -624,10 +625,17 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Result<Outcome, Problem> {
     solve_with(EngineKind::Propagate, puzzle, options)
 }
 
-/// Solves by the specialised 9×9 classic path when it applies (see `nine.rs`); `None` for
-/// other puzzles. No validation, no events: the fastest way to an answer.
+/// Solves by a specialised classic path when one applies (9×9, see `nine.rs`; 16×16, see
+/// `sixteen.rs`); `None` for other puzzles. No validation, no events: the fastest way to an
+/// answer.
 pub fn solve_fast(puzzle: &Puzzle, options: Options) -> Option<Outcome> {
-    nine::applies(puzzle).then(|| nine::solve(puzzle, options))
+    if nine::applies(puzzle) {
+        Some(nine::solve(puzzle, options))
+    } else if sixteen::applies(puzzle) {
+        Some(sixteen::solve(puzzle, options))
+    } else {
+        None
+    }
 }
 
 /// Validates `puzzle` and solves it with the engine `kind`.

@@ -1,0 +1,667 @@
+//! The 16×16 classic fast path: every digit's candidates as four 64-bit band masks, with the
+//! row, block and column reasoning done by bit operations and one permutation table. Used by
+//! `solve` when nothing is traced; the general engine (`propagate.rs`) stays the reference
+//! and the traced path, and the differential tests hold the two to the same answers.
+//!
+//! ```text
+//! band b = rows 4b..4b+3                 bit of cell (r, c) in its band: 16·(r mod 4) + c
+//!          ┌ col 0 … 3 │ 4 … 7 │ 8 … 11 │ 12 … 15 ┐
+//!  row 4b  │   0 … 3   │ 4 … 7 │ 8 … 11 │ 12 … 15 │   minirow (r, x): row r of the band ∩
+//!  row 4b+1│  16 …     │       │        │      31 │   block x, 4 cells (a nibble); the band
+//!  row 4b+2│  32 …     │       │        │      47 │   condenses to 16 minirow bits, bit 4r + x
+//!  row 4b+3│  48 …     │       │        │      63 │
+//! masks[d][b]: the cells of band b where digit d+1 is still possible
+//! ```
+//!
+//! Reasoning, per digit, all to a fixed point:
+//! - **rows and blocks** (per band): the digit sits once in each row and once in each block
+//!   of the band, so its four minirows form a permutation (row → block). [`MATCHING`] gives,
+//!   for any set of possible minirows, the minirows that belong to some permutation; the
+//!   others go. This is hidden singles in blocks and locked candidates both ways (and
+//!   their pairs and triples), in one lookup.
+//! - **columns and blocks** (per stack of four columns): the same, turned: the digit sits
+//!   once in each band of the stack and once in each of its columns, so the band → column
+//!   choices form a permutation too. The columns each band still offers, transposed as a
+//!   4×4 matrix of nibbles, index the same table.
+//! - **solved cells**: a band row down to one cell places the digit there; the cell leaves
+//!   every other digit.
+//!
+//! Then naked singles across digits (bit-sliced counting), and a branch when propagation
+//! stops.
+
+use crate::puzzle::{Kind, Puzzle};
+
+use super::{Options, Outcome, Stats, Status};
+
+/// Every cell of a band.
+const ALL: u64 = u64::MAX;
+/// One row of a band (the row's lane: 16 bits).
+const ROW: u64 = 0xFFFF;
+/// The lowest bit of each row's lane.
+const LANES: u64 = 0x0001_0001_0001_0001;
+/// The highest bit of each row's lane.
+const LANE_TOPS: u64 = 0x8000_8000_8000_8000;
+/// The first cell of every minirow: bit 16r + 4x = 4·(4r + x).
+const NIBBLE_FIRSTS: u64 = 0x1111_1111_1111_1111;
+
+/// The 16-bit set of the non-empty nibbles of `m`: bit k ⇔ bits 4k..4k+3 of `m` not all 0.
+/// Of a band mask, its minirows (bit 4r + x); of four column sets packed in lanes, the
+/// columns' nibbles by (lane, block).
+#[inline]
+const fn nibbles(m: u64) -> u16 {
+    let mut t = m | m >> 1;
+    t |= t >> 2;
+    t &= NIBBLE_FIRSTS;
+    t = (t | t >> 3) & 0x0303_0303_0303_0303;
+    t = (t | t >> 6) & 0x000F_000F_000F_000F;
+    t = (t | t >> 12) & 0x0000_00FF_0000_00FF;
+    t = (t | t >> 24) & 0xFFFF;
+    t as u16
+}
+
+/// The inverse spread of [`nibbles`]: every set bit k becomes the full nibble 4k..4k+3.
+#[inline]
+const fn fill_nibbles(set: u16) -> u64 {
+    let mut t = set as u64;
+    t = (t | t << 24) & 0x0000_00FF_0000_00FF;
+    t = (t | t << 12) & 0x000F_000F_000F_000F;
+    t = (t | t << 6) & 0x0303_0303_0303_0303;
+    t = (t | t << 3) & NIBBLE_FIRSTS;
+    t * 0xF
+}
+
+/// Transposes a 4×4 matrix of nibbles, nibble (i, j) at bits 16i + 4j, by two delta swaps:
+/// the off-diagonal 2×2 blocks trade places, then each 2×2 block turns.
+#[inline]
+const fn transpose(x: u64) -> u64 {
+    let t = (x ^ x >> 24) & 0x0000_0000_FF00_FF00;
+    let x = x ^ t ^ t << 24;
+    let t = (x ^ x >> 12) & 0x0000_F0F0_0000_F0F0;
+    x ^ t ^ t << 12
+}
+
+/// The 16-bit set of columns a band mask offers (the union of its rows).
+#[inline]
+const fn columns(m: u64) -> u64 {
+    (m | m >> 16 | m >> 32 | m >> 48) & ROW
+}
+
+/// The cells of `m` alone in their row. `m` must have no empty row (then subtracting 1
+/// from each lane borrows nothing across lanes).
+#[inline]
+const fn lone_cells(m: u64) -> u64 {
+    let rest = m & m.wrapping_sub(LANES);
+    let nonzero = ((rest & !LANE_TOPS).wrapping_add(!LANE_TOPS) | rest) & LANE_TOPS;
+    let lone = (!nonzero & LANE_TOPS) >> 15;
+    m & lone.wrapping_mul(ROW)
+}
+
+/// For every 4×4 bit matrix (bit 4i + j ⇔ row i may take column j), the union of the
+/// permutations (one column per row, one row per column) inside it: the entries that some
+/// permutation uses. 0 when there is none. Built by giving each of the 24 permutations to
+/// each of its 4096 supersets.
+static MATCHING: [u16; 1 << 16] = {
+    let mut table = [0u16; 1 << 16];
+    let mut a = 0;
+    while a < 4 {
+        let mut b = 0;
+        while b < 4 {
+            let mut c = 0;
+            while c < 4 {
+                let d = 6 - a - b - c;
+                if a != b && a != c && b != c {
+                    let perm: u32 = 1 << a | 1 << (4 + b) | 1 << (8 + c) | 1 << (12 + d);
+                    let others = !perm & 0xFFFF;
+                    let mut sub = others;
+                    loop {
+                        table[(sub | perm) as usize] |= perm as u16;
+                        if sub == 0 {
+                            break;
+                        }
+                        sub = (sub - 1) & others;
+                    }
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
+/// Why propagation stopped short.
+struct Contradiction;
+
+/// The state of a 16×16 search: `Copy`, copied on branch.
+#[derive(Clone, Copy)]
+struct Bands {
+    /// `masks[d][b]`: cells of band b where digit d+1 is possible.
+    masks: [[u64; 4]; 16],
+    /// `seen[d][b]`: the mask last propagated (a subband is stale when it differs).
+    seen: [[u64; 4]; 16],
+    /// Unsolved cells of each band.
+    unsolved: [u64; 4],
+    /// Cells with exactly two candidates, per band, from the last naked-singles pass.
+    pairs: [u64; 4],
+}
+
+impl Bands {
+    fn new() -> Bands {
+        Bands {
+            masks: [[ALL; 4]; 16],
+            seen: [[0; 4]; 16],
+            unsolved: [ALL; 4],
+            pairs: [0; 4],
+        }
+    }
+
+    /// Fixes digit `d` (0-based) at `bit` of band `b`: the rest of its band row loses the digit
+    /// and the cell loses every other digit. The column and the block follow in [`update`].
+    #[inline]
+    fn place(&mut self, d: usize, b: usize, bit: u64) -> Result<(), Contradiction> {
+        if self.masks[d][b] & bit == 0 {
+            return Err(Contradiction);
+        }
+        let row = ROW << (16 * (bit.trailing_zeros() / 16));
+        for masks in self.masks.iter_mut() {
+            masks[b] &= !bit;
+        }
+        self.masks[d][b] = self.masks[d][b] & !row | bit;
+        self.unsolved[b] &= !bit;
+        Ok(())
+    }
+
+    /// Rows, blocks and columns for every digit with a stale subband, until none is stale.
+    fn update(&mut self) -> Result<(), Contradiction> {
+        loop {
+            let mut quiet = true;
+            for d in 0..16 {
+                if self.masks[d] == self.seen[d] {
+                    continue;
+                }
+                quiet = false;
+                for b in 0..4 {
+                    let m = self.masks[d][b];
+                    if m == self.seen[d][b] {
+                        continue;
+                    }
+                    let m = m & fill_nibbles(MATCHING[nibbles(m) as usize]);
+                    if m == 0 {
+                        return Err(Contradiction);
+                    }
+                    self.masks[d][b] = m;
+                    self.seen[d][b] = m;
+                    let solved = lone_cells(m) & self.unsolved[b];
+                    if solved != 0 {
+                        self.unsolved[b] &= !solved;
+                        for (other, masks) in self.masks.iter_mut().enumerate() {
+                            if other != d {
+                                masks[b] &= !solved;
+                            }
+                        }
+                    }
+                }
+                // The stacks: lane b of `offered` holds the columns band b offers, nibble s
+                // the stack; transposed, lane s holds stack s as a band × column matrix.
+                let m = self.masks[d];
+                let offered =
+                    columns(m[0]) | columns(m[1]) << 16 | columns(m[2]) << 32 | columns(m[3]) << 48;
+                let stacks = transpose(offered);
+                let mut kept = 0;
+                for s in 0..4 {
+                    let k = MATCHING[(stacks >> (16 * s) & ROW) as usize];
+                    if k == 0 {
+                        return Err(Contradiction);
+                    }
+                    kept |= (k as u64) << (16 * s);
+                }
+                let allowed = transpose(kept);
+                for (b, mask) in self.masks[d].iter_mut().enumerate() {
+                    *mask &= (allowed >> (16 * b) & ROW).wrapping_mul(LANES);
+                }
+            }
+            if quiet {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Places every cell that has one candidate left; fails on a cell with none. Records the
+    /// two-candidate cells for branching. Returns whether anything was placed.
+    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
+        let mut placed = false;
+        for b in 0..4 {
+            let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
+            for masks in &self.masks {
+                let m = masks[b];
+                three |= two & m;
+                two |= one & m;
+                one |= m;
+            }
+            if one != ALL {
+                return Err(Contradiction);
+            }
+            self.pairs[b] = two & !three;
+            let mut singles = one & !two & self.unsolved[b];
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles &= singles - 1;
+                let d = (0..16)
+                    .find(|&d| self.masks[d][b] & bit != 0)
+                    .ok_or(Contradiction)?;
+                self.place(d, b, bit)?;
+                placed = true;
+            }
+        }
+        Ok(placed)
+    }
+
+    /// Propagates to a fixed point.
+    fn propagate(&mut self) -> Result<(), Contradiction> {
+        loop {
+            self.update()?;
+            if !self.naked_singles()? {
+                return Ok(());
+            }
+        }
+    }
+
+    fn solved(&self) -> bool {
+        self.unsolved == [0; 4]
+    }
+
+    /// The cell to branch on: a two-candidate cell if any, else the first unsolved one.
+    fn branch_cell(&self) -> Option<(usize, u64)> {
+        (0..4)
+            .find(|&b| self.pairs[b] & self.unsolved[b] != 0)
+            .map(|b| {
+                let m = self.pairs[b] & self.unsolved[b];
+                (b, m & m.wrapping_neg())
+            })
+            .or_else(|| {
+                (0..4).find(|&b| self.unsolved[b] != 0).map(|b| {
+                    let m = self.unsolved[b];
+                    (b, m & m.wrapping_neg())
+                })
+            })
+    }
+
+    /// The solution, row-major digits 1..=16.
+    fn grid(&self) -> Vec<u8> {
+        let mut grid = vec![0u8; 256];
+        for (d, masks) in self.masks.iter().enumerate() {
+            for (b, &mask) in masks.iter().enumerate() {
+                let mut m = mask;
+                while m != 0 {
+                    let bit = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    grid[64 * b + bit] = d as u8 + 1;
+                }
+            }
+        }
+        grid
+    }
+}
+
+/// The fast path's search: depth-first over copies of [`Bands`], counting solutions.
+struct Sixteen {
+    options: Options,
+    stats: Stats,
+    solutions: Vec<Vec<u8>>,
+    stopped: bool,
+    probe_after: u64,
+    max_probe: u32,
+    staged: bool,
+    no_union: bool,
+}
+
+/// What lookahead leaves: the state is solved, or the branch to take.
+enum Lookahead {
+    Solved,
+    Branch(usize, u64),
+    Stuck,
+}
+
+impl Bands {
+    /// The number of candidates left, all digits.
+    fn candidates(&self) -> u32 {
+        self.masks
+            .iter()
+            .flat_map(|m| m.iter())
+            .map(|m| m.count_ones())
+            .sum()
+    }
+}
+
+impl Sixteen {
+    fn found(&mut self, state: &Bands) {
+        self.stats.solutions += 1;
+        if self.solutions.len() < 2 {
+            self.solutions.push(state.grid());
+        }
+        if self.stats.solutions >= self.options.solution_limit {
+            self.stopped = true;
+        }
+    }
+
+    /// A trial: `d` at `bit` of band `b`, propagated; `None` when it fails.
+    fn probe(&mut self, state: &Bands, d: usize, b: usize, bit: u64) -> Option<Bands> {
+        self.stats.probes += 1;
+        let mut trial = *state;
+        trial.place(d, b, bit).ok()?;
+        trial.propagate().ok()?;
+        Some(trial)
+    }
+
+    /// Probes every candidate of every cell with at most `max_probe` candidates until nothing
+    /// changes: a failed one goes, and what no successful trial of a cell kept goes.
+    fn lookahead(&mut self, state: &mut Bands) -> Result<Lookahead, Contradiction> {
+        let mut scores = [0u64; 256];
+        // Cells probed since the last change, and the largest candidate count probed.
+        let mut clean = [0u64; 4];
+        let mut level = 2;
+        let mut cell = 0usize;
+        let mut quiet = 0;
+        loop {
+            if quiet == 256 {
+                if level >= self.max_probe {
+                    break;
+                }
+                level += 1;
+                quiet = 0;
+            }
+            let (b, bit) = (cell / 64, 1u64 << (cell % 64));
+            cell = (cell + 1) % 256;
+            quiet += 1;
+            if state.unsolved[b] & bit == 0 || clean[b] & bit != 0 {
+                continue;
+            }
+            let mut digits = 0u32;
+            for d in 0..16 {
+                if state.masks[d][b] & bit != 0 {
+                    digits |= 1 << d;
+                }
+            }
+            if digits.count_ones() > level {
+                continue;
+            }
+            clean[b] |= bit;
+            let before = state.candidates() as u64;
+            let mut union: Option<[[u64; 4]; 16]> = None;
+            let mut score = 1u64;
+            let mut failed = false;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                if self.stats.work() >= self.options.node_limit {
+                    self.stopped = true;
+                    return Ok(Lookahead::Stuck);
+                }
+                match self.probe(state, d, b, bit) {
+                    None => {
+                        state.masks[d][b] &= !bit;
+                        failed = true;
+                    }
+                    Some(t) => {
+                        score = score.saturating_mul(before - t.candidates() as u64 + 1);
+                        match &mut union {
+                            None => union = Some(t.masks),
+                            Some(u) => {
+                                for (u, m) in u.iter_mut().zip(&t.masks) {
+                                    for i in 0..4 {
+                                        u[i] |= m[i];
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            let Some(u) = union else {
+                return Err(Contradiction);
+            };
+            let mut kept = state.masks;
+            if !self.no_union {
+                for (k, m) in kept.iter_mut().zip(&u) {
+                    for i in 0..4 {
+                        k[i] &= m[i];
+                    }
+                }
+            }
+            scores[64 * b + (bit.trailing_zeros() as usize)] = score;
+            if failed || kept != state.masks {
+                state.masks = kept;
+                state.propagate()?;
+                quiet = 0;
+                clean = [0; 4];
+                if self.staged {
+                    level = 2;
+                }
+                if state.solved() {
+                    return Ok(Lookahead::Solved);
+                }
+            }
+        }
+        // Fewest candidates, then the best score.
+        let mut best: Option<(u32, u64, usize)> = None;
+        for (cell, &score) in scores.iter().enumerate() {
+            let (b, bit) = (cell / 64, 1u64 << (cell % 64));
+            if state.unsolved[b] & bit == 0 {
+                continue;
+            }
+            let count = (0..16).filter(|&d| state.masks[d][b] & bit != 0).count() as u32;
+            let key = (count, score);
+            if best.is_none_or(|(c, s, _)| count < c || (count == c && key.1 > s)) {
+                best = Some((count, key.1, cell));
+            }
+        }
+        Ok(match best {
+            Some((_, _, cell)) => Lookahead::Branch(cell / 64, 1 << (cell % 64)),
+            None => Lookahead::Stuck,
+        })
+    }
+
+    fn search(&mut self, mut state: Bands) {
+        if self.stopped {
+            return;
+        }
+        if self.stats.work() >= self.options.node_limit {
+            self.stopped = true;
+            return;
+        }
+        self.stats.nodes += 1;
+        if state.propagate().is_err() {
+            self.stats.contradictions += 1;
+            return;
+        }
+        if state.solved() {
+            self.found(&state);
+            return;
+        }
+        let mut choice = None;
+        if self.stats.backtracks >= self.probe_after {
+            match self.lookahead(&mut state) {
+                Err(Contradiction) => {
+                    self.stats.contradictions += 1;
+                    return;
+                }
+                Ok(Lookahead::Solved) => {
+                    self.found(&state);
+                    return;
+                }
+                Ok(Lookahead::Branch(b, bit)) => choice = Some((b, bit)),
+                Ok(Lookahead::Stuck) => {
+                    if self.stopped {
+                        return;
+                    }
+                }
+            }
+        }
+        let Some((b, bit)) = choice.or_else(|| state.branch_cell()) else {
+            return;
+        };
+        for d in 0..16 {
+            if state.masks[d][b] & bit == 0 {
+                continue;
+            }
+            let mut child = state;
+            self.stats.guesses += 1;
+            if child.place(d, b, bit).is_ok() {
+                self.search(child);
+            }
+            if self.stopped {
+                return;
+            }
+            self.stats.backtracks += 1;
+            // The branch failed or is exhausted: the digit leaves the cell here too.
+            state.masks[d][b] &= !bit;
+            if state.propagate().is_err() {
+                self.stats.contradictions += 1;
+                return;
+            }
+            if state.solved() {
+                self.found(&state);
+                return;
+            }
+            if state.unsolved[b] & bit == 0 {
+                // The cell got placed by propagation: branch afresh from this state.
+                self.search(state);
+                return;
+            }
+        }
+    }
+}
+
+/// Whether the fast path applies: a 16×16 classic puzzle (relations need the general
+/// engine).
+pub fn applies(puzzle: &Puzzle) -> bool {
+    puzzle.size() == 16 && puzzle.kind() == Kind::Classic
+}
+
+/// Solves a 16×16 classic puzzle by the fast path. Statistics count nodes, guesses,
+/// backtracks, contradictions, solutions and probes; placements and eliminations by rule are
+/// the general engine's business and stay 0 here.
+pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
+    let mut sixteen = Sixteen {
+        options,
+        stats: Stats::default(),
+        solutions: Vec::with_capacity(2),
+        stopped: false,
+        probe_after: 0,
+        no_union: false,
+        staged: false,
+        max_probe: 16,
+    };
+    let mut state = Bands::new();
+    let mut ok = puzzle.givens().len() == 256;
+    for (cell, &g) in puzzle.givens().iter().enumerate() {
+        if (1..=16).contains(&g) {
+            let (b, bit) = (cell / 64, 1u64 << (cell % 64));
+            ok &= state.place(g as usize - 1, b, bit).is_ok();
+        } else {
+            ok &= g == 0;
+        }
+    }
+    if ok {
+        sixteen.search(state);
+    }
+    let stats = &sixteen.stats;
+    let status = if stats.solutions >= 2 {
+        Status::Multiple
+    } else if sixteen.stopped && stats.solutions == 1 && options.solution_limit == 1 {
+        Status::Solved
+    } else if sixteen.stopped && stats.work() >= options.node_limit {
+        Status::LimitReached
+    } else if stats.solutions == 1 {
+        Status::Unique
+    } else {
+        Status::Unsolvable
+    };
+    Outcome {
+        status,
+        solutions: sixteen.solutions,
+        stats: sixteen.stats,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nibbles_and_fill_nibbles_are_inverse() {
+        let m: u64 = 0x0000_0100_F000_0002;
+        // Nibble 0 (bits 0..3), nibble 7 (bits 28..31), nibble 10 (bits 40..43).
+        assert_eq!(nibbles(m), 1 | 1 << 7 | 1 << 10);
+        assert_eq!(fill_nibbles(nibbles(m)), 0x0000_0F00_F000_000F);
+        for set in [0u16, 1, 0x8000, 0xFFFF, 0x1234, 0xA5C3] {
+            assert_eq!(nibbles(fill_nibbles(set)), set);
+        }
+    }
+
+    #[test]
+    fn transpose_swaps_nibble_rows_and_columns() {
+        let x: u64 = 0xFEDC_BA98_7654_3210;
+        let t = transpose(x);
+        for i in 0..4 {
+            for j in 0..4 {
+                let at = |v: u64, i: usize, j: usize| v >> (16 * i + 4 * j) & 0xF;
+                assert_eq!(at(t, i, j), at(x, j, i), "({i}, {j})");
+            }
+        }
+        assert_eq!(transpose(t), x);
+    }
+
+    #[test]
+    fn columns_fold_the_four_rows() {
+        assert_eq!(columns(0x8000_0000_0010_0001), 0x8011);
+    }
+
+    #[test]
+    fn lone_cells_are_the_rows_with_one_cell() {
+        let m: u64 = 0x0400_0300_8000_0001;
+        assert_eq!(lone_cells(m), 0x0400_0000_8000_0001);
+        assert_eq!(lone_cells(ALL), 0);
+    }
+
+    #[test]
+    fn matching_keeps_only_entries_of_some_permutation() {
+        assert_eq!(MATCHING[0xFFFF], 0xFFFF);
+        // The identity alone.
+        assert_eq!(MATCHING[0x8421], 0x8421);
+        // Row 0 may take only column 0: no other row takes it.
+        let set = 0xFFF1;
+        assert_eq!(MATCHING[set], 0xEEE1);
+        // Rows 0 and 1 both want columns 0 and 1 only: rows 2 and 3 lose them.
+        assert_eq!(MATCHING[0xFF33], 0xCC33);
+        // Three rows confined to two columns: nothing fits.
+        assert_eq!(MATCHING[0xF333], 0);
+        assert_eq!(MATCHING[0x0FFF], 0, "row 3 has nowhere to go");
+        let count = MATCHING.iter().filter(|&&m| m != 0).count();
+        assert!(count > 24 && count < 1 << 16);
+    }
+
+    #[test]
+    fn solves_an_empty_grid_and_finds_it_not_unique() {
+        let puzzle = Puzzle::classic(vec![0; 256]).unwrap();
+        let outcome = solve(&puzzle, Options::default());
+        assert_eq!(outcome.status, Status::Multiple);
+        assert_ne!(outcome.solutions[0], outcome.solutions[1]);
+        for s in &outcome.solutions {
+            puzzle.check_answer(s).unwrap();
+        }
+    }
+
+    #[test]
+    fn equal_givens_in_a_column_make_it_unsolvable() {
+        let mut givens = vec![0; 256];
+        givens[3] = 7;
+        givens[16 * 9 + 3] = 7;
+        let puzzle = Puzzle::classic(givens).unwrap();
+        assert_eq!(
+            solve(&puzzle, Options::default()).status,
+            Status::Unsolvable
+        );
+    }
+}

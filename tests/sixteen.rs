@@ -1,0 +1,240 @@
+//! The 16×16 fast path against the general engine: same status, same unique solution, same
+//! count, on every 16×16 corpus, on puzzles with several solutions or none, at the limits,
+//! and on random puzzles — and every answer verified independently.
+
+mod common;
+
+use proptest::prelude::*;
+use sudoku_lab::formats::Format;
+use sudoku_lab::{solve_fast, Options, Puzzle, Search, Silent, Status};
+
+/// Every `step`-th puzzle of a shared data file (every one in release builds).
+fn corpus(path: &str, format: Format, step: usize) -> Vec<Puzzle> {
+    let step = if cfg!(debug_assertions) { step } else { 1 };
+    common::puzzles(path, format)
+        .into_iter()
+        .step_by(step)
+        .collect()
+}
+
+fn options(limit: u64) -> Options {
+    Options {
+        solution_limit: limit,
+        ..Options::default()
+    }
+}
+
+/// Fast and general agree on `puzzle` with `limit` solutions; returns the fast outcome's
+/// status.
+fn agree(puzzle: &Puzzle, limit: u64, what: &str) -> Status {
+    let fast = solve_fast(puzzle, options(limit)).expect("a 16×16 classic puzzle is fast");
+    let mut general = Search::new(puzzle, options(limit), Silent);
+    let status = general.run();
+    assert_eq!(fast.status, status, "{what}");
+    assert_eq!(
+        fast.stats.solutions,
+        general.stats().solutions,
+        "{what}: counts"
+    );
+    if status == Status::Unique {
+        assert_eq!(fast.solutions, general.solutions(), "{what}");
+    }
+    assert_eq!(
+        fast.solutions.len() as u64,
+        fast.stats.solutions.min(2),
+        "{what}: kept solutions"
+    );
+    for s in &fast.solutions {
+        common::assert_solves(puzzle, s, what);
+    }
+    if fast.solutions.len() == 2 {
+        assert_ne!(fast.solutions[0], fast.solutions[1], "{what}");
+    }
+    status
+}
+
+#[test]
+fn fast_path_agrees_on_the_public_sixteen_set() {
+    let path = "sixteen/public_120_AP.txt";
+    for (i, p) in corpus(path, Format::Line, 7).iter().enumerate() {
+        assert_eq!(agree(p, 2, &format!("{path} #{i}")), Status::Unique);
+    }
+}
+
+#[test]
+fn fast_path_agrees_on_the_generated_sixteen_set() {
+    let path = "sixteen/generated_200_AP.txt";
+    for (i, p) in corpus(path, Format::Line, 11).iter().enumerate() {
+        assert_eq!(agree(p, 2, &format!("{path} #{i}")), Status::Unique);
+    }
+}
+
+#[test]
+fn fast_path_solves_the_poj3076_samples_as_the_judge_expects() {
+    for (_, input, expected) in common::manifest("poj3076/") {
+        let puzzles = corpus(&input, Format::Poj3076, 1);
+        let answers = common::answers(&expected);
+        assert_eq!(puzzles.len(), answers.len(), "{input}");
+        for (i, (p, answer)) in puzzles.iter().zip(&answers).enumerate() {
+            if !sixteen_classic(p) {
+                continue;
+            }
+            let what = format!("{input} #{i}");
+            assert_eq!(agree(p, 2, &what), Status::Unique, "{what}");
+            let fast = solve_fast(p, options(2)).unwrap();
+            assert_eq!(&fast.solutions[0], answer, "{what}");
+        }
+    }
+}
+
+fn sixteen_classic(p: &Puzzle) -> bool {
+    p.size() == 16 && p.kind() == sudoku_lab::Kind::Classic
+}
+
+/// The first public puzzle's solution, found by the general engine.
+fn solved_grid() -> (Puzzle, Vec<u8>) {
+    let puzzle = common::puzzles("sixteen/public_120_AP.txt", Format::Line).remove(0);
+    let mut general = Search::new(&puzzle, options(2), Silent);
+    assert_eq!(general.run(), Status::Unique);
+    let solution = general.solutions()[0].clone();
+    (puzzle, solution)
+}
+
+#[test]
+fn fast_path_counts_like_the_general_engine_on_multi_solution_puzzles() {
+    let (puzzle, _) = solved_grid();
+    let givens = puzzle.givens();
+    let placed: Vec<usize> = (0..256).filter(|&c| givens[c] != 0).collect();
+    // Take away 2, 4, 8 … givens spread over the grid: the count grows.
+    for gone in [2usize, 4, 8, 16, 24] {
+        let mut loose = givens.to_vec();
+        for k in 0..gone {
+            loose[placed[k * placed.len() / gone]] = 0;
+        }
+        let loose = Puzzle::classic(loose).unwrap();
+        let what = format!("public #0 less {gone} givens");
+        let status = agree(&loose, 50, &what);
+        assert!(status.has_solution(), "{what}");
+    }
+    let empty = Puzzle::classic(vec![0; 256]).unwrap();
+    assert_eq!(agree(&empty, 2, "empty grid"), Status::Multiple);
+    assert_eq!(agree(&empty, 30, "empty grid, 30"), Status::Multiple);
+}
+
+#[test]
+fn fast_path_finds_no_solution_where_there_is_none() {
+    let (puzzle, solution) = solved_grid();
+    let mut tried = 0;
+    for cell in (0..256).filter(|&c| puzzle.givens()[c] == 0).step_by(17) {
+        // A wrong digit in an empty cell: often still valid as a puzzle, never solvable.
+        let mut givens = puzzle.givens().to_vec();
+        givens[cell] = solution[cell] % 16 + 1;
+        let wrong = Puzzle::classic(givens).unwrap();
+        if wrong.validate().is_ok() {
+            tried += 1;
+            let what = format!("public #0 with a wrong digit at {cell}");
+            assert_eq!(agree(&wrong, 2, &what), Status::Unsolvable, "{what}");
+        }
+    }
+    assert!(tried > 0);
+}
+
+#[test]
+fn contradictory_givens_are_unsolvable_without_validation() {
+    let (r1c1, r1c9, r9c1, r2c2) = (0, 8, 8 * 16, 17);
+    for (a, b, house) in [
+        (r1c1, r1c9, "row"),
+        (r1c1, r9c1, "column"),
+        (r1c1, r2c2, "block"),
+    ] {
+        let mut givens = vec![0; 256];
+        givens[a] = 5;
+        givens[b] = 5;
+        let puzzle = Puzzle::classic(givens).unwrap();
+        assert!(puzzle.validate().is_err());
+        let outcome = solve_fast(&puzzle, options(2)).unwrap();
+        assert_eq!(outcome.status, Status::Unsolvable, "two 5s in a {house}");
+        assert!(outcome.solutions.is_empty());
+    }
+}
+
+#[test]
+fn fast_path_stops_at_the_limits() {
+    let empty = Puzzle::classic(vec![0; 256]).unwrap();
+    assert_eq!(
+        solve_fast(&empty, options(1)).unwrap().status,
+        Status::Solved
+    );
+    let (puzzle, solution) = solved_grid();
+    let first = solve_fast(&puzzle, options(1)).unwrap();
+    assert_eq!(first.status, Status::Solved);
+    assert_eq!(first.solutions, vec![solution]);
+    for (p, limit) in [(&empty, 3), (&puzzle, 1), (&puzzle, 5)] {
+        let tight = Options {
+            node_limit: limit,
+            solution_limit: 1000,
+            ..Options::default()
+        };
+        let outcome = solve_fast(p, tight).unwrap();
+        assert_eq!(outcome.status, Status::LimitReached, "limit {limit}");
+        assert!(outcome.stats.work() <= limit, "{:?}", outcome.stats);
+    }
+    let nine = Puzzle::classic(vec![0; 81]).unwrap();
+    let twelve = Puzzle::classic(vec![0; 144]).unwrap();
+    assert!(solve_fast(&twelve, options(2)).is_none());
+    assert_eq!(
+        solve_fast(&nine, options(2)).unwrap().solutions[0].len(),
+        81
+    );
+}
+
+#[test]
+fn statistics_count_the_work() {
+    let (puzzle, _) = solved_grid();
+    let outcome = solve_fast(&puzzle, options(2)).unwrap();
+    let stats = &outcome.stats;
+    assert!(stats.nodes >= 1);
+    assert_eq!(stats.solutions, 1);
+    assert!(stats.backtracks <= stats.guesses);
+}
+
+/// A solved 16×16 grid: the pattern grid with its digits permuted, its rows permuted within
+/// bands and its columns within stacks.
+fn random_grid() -> impl Strategy<Value = Vec<u8>> {
+    (
+        Just((1..=16u8).collect::<Vec<_>>()).prop_shuffle(),
+        proptest::collection::vec(Just([0usize, 1, 2, 3]).prop_shuffle(), 4),
+        proptest::collection::vec(Just([0usize, 1, 2, 3]).prop_shuffle(), 4),
+    )
+        .prop_map(|(digits, rows, cols)| {
+            let pattern = common::pattern_grid(16, (4, 4));
+            (0..256)
+                .map(|i| {
+                    let (r, c) = (i / 16, i % 16);
+                    let r = r / 4 * 4 + rows[r / 4][r % 4];
+                    let c = c / 4 * 4 + cols[c / 4][c % 4];
+                    digits[pattern[r * 16 + c] as usize - 1]
+                })
+                .collect()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn fast_path_agrees_on_random_puzzles(
+        grid in random_grid(),
+        keep in proptest::collection::vec(0u8..100, 256),
+        density in 30u8..80,
+    ) {
+        let givens: Vec<u8> = grid
+            .iter()
+            .zip(&keep)
+            .map(|(&d, &k)| if k < density { d } else { 0 })
+            .collect();
+        let puzzle = Puzzle::classic(givens).unwrap();
+        let status = agree(&puzzle, 5, "random");
+        prop_assert!(status.has_solution());
+    }
+}

@@ -135,6 +135,10 @@ pub struct Search<O: Observer> {
     queue: Vec<u16>,
     /// Houses where a candidate changed since hidden singles last looked.
     dirty: u128,
+    /// Per depth, one set per house: the digits of its placed cells whose digit has left
+    /// their peers (frames of `house_count` sets, like `grids`). Hidden singles run on an
+    /// empty queue, when these are exactly the digits of the house's one-candidate cells.
+    solved: Vec<u32>,
     /// Houses where a candidate changed since locked candidates last looked.
     locked_dirty: u128,
     /// Where blocks meet lines (`None` without blocks).
@@ -181,6 +185,7 @@ impl<O: Observer> Search<O> {
             depth: 0,
             queue: Vec::with_capacity(cells),
             dirty: 0,
+            solved: Vec::new(),
             locked_dirty: 0,
             crossings: None,
             segments: [0; 125],
@@ -259,6 +264,9 @@ impl<O: Observer> Search<O> {
         self.relation_queued.resize(self.relations.len(), false);
         self.givens.clear();
         self.givens.extend_from_slice(puzzle.givens());
+        let houses = self.geometry.house_count();
+        self.solved.clear();
+        self.solved.resize(houses * (cells + 2), 0);
         self.weights.clear();
         let houses_per_cell = self.geometry.houses_of(0).len() as u64;
         self.weights.resize(cells, houses_per_cell);
@@ -381,7 +389,9 @@ impl<O: Observer> Search<O> {
             self.grids[cell] = 1 << (d - 1);
             self.queue.push(cell as u16);
         }
-        self.dirty = (1u128 << self.geometry.house_count()) - 1;
+        let houses = self.geometry.house_count();
+        self.solved[..houses].fill(0);
+        self.dirty = (1u128 << houses) - 1;
         self.locked_dirty = self.dirty;
         self.touch_all_relations();
     }
@@ -390,12 +400,16 @@ impl<O: Observer> Search<O> {
     fn propagate(&mut self) -> bool {
         let base = self.depth * self.cells;
         let geometry = self.geometry;
+        let solved_base = self.depth * geometry.house_count();
         let related = !self.relations.is_empty();
         loop {
             // Peer elimination from every newly placed cell (naked singles follow).
             while let Some(cell) = self.queue.pop() {
                 let cell = cell as usize;
                 let bit = self.grids[base + cell];
+                for &h in geometry.houses_of(cell) {
+                    self.solved[solved_base + h as usize] |= bit;
+                }
                 for &peer in geometry.peers(cell) {
                     let peer = peer as usize;
                     let m = self.grids[base + peer];
@@ -595,19 +609,24 @@ impl<O: Observer> Search<O> {
     fn hidden_singles(&mut self) -> bool {
         let base = self.depth * self.cells;
         let geometry = self.geometry;
+        let solved_base = self.depth * geometry.house_count();
+        debug_assert!(self.queue.is_empty());
+        debug_assert_eq!(
+            self.solved[solved_base..solved_base + geometry.house_count()],
+            self.solved_in_grid()[..],
+            "solved digits drifted from the grid"
+        );
         while self.dirty != 0 {
             let h = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
             let house = geometry.house(h);
-            let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
+            let (mut once, mut twice) = (0u32, 0u32);
             for &c in house {
                 let m = self.grids[base + c as usize];
                 twice |= once & m;
                 once |= m;
-                if m & m.wrapping_sub(1) == 0 {
-                    placed |= m;
-                }
             }
+            let placed = self.solved[solved_base + h];
             if once != self.full {
                 // Some digit has no place left in this house.
                 let missing = self.full & !once;
@@ -872,6 +891,7 @@ impl<O: Observer> Search<O> {
         let cells = self.cells;
         let base = self.depth * cells;
         self.grids.copy_within(base..base + cells, base + cells);
+        self.copy_solved();
         self.depth += 1;
         self.stats.probes += 1;
         let digit = bit.trailing_zeros() as u8 + 1;
@@ -957,10 +977,45 @@ impl<O: Observer> Search<O> {
             self.depth -= 1;
             self.stats.backtracks += 1;
         }
+        // The queue may hold cells placed at the root whose digits never leave their peers:
+        // they count as solved all the same.
         self.queue.clear();
+        self.recount_solved();
         self.dirty = (1u128 << self.geometry.house_count()) - 1;
         self.locked_dirty = self.dirty;
         self.touch_all_relations();
+    }
+
+    /// Copies the solved digits of the current depth one level down (for a branch or trial).
+    fn copy_solved(&mut self) {
+        let houses = self.geometry.house_count();
+        let from = self.depth * houses;
+        self.solved.copy_within(from..from + houses, from + houses);
+    }
+
+    /// The solved digits of every house at the current depth, from the one-candidate cells
+    /// of the grid: what `solved` keeps up to date, recomputed from scratch.
+    fn solved_in_grid(&self) -> Vec<u32> {
+        let grid = self.frame(self.depth);
+        (0..self.geometry.house_count())
+            .map(|h| {
+                self.geometry.house(h).iter().fold(0, |placed, &c| {
+                    let m = grid[c as usize];
+                    if m & m.wrapping_sub(1) == 0 {
+                        placed | m
+                    } else {
+                        placed
+                    }
+                })
+            })
+            .collect()
+    }
+
+    /// Recomputes the solved digits of the current depth from the grid.
+    fn recount_solved(&mut self) {
+        let solved = self.solved_in_grid();
+        let from = self.depth * solved.len();
+        self.solved[from..from + solved.len()].copy_from_slice(&solved);
     }
 
     /// Opens a branch: copies the grid one level down and tries the smallest candidate.
@@ -968,6 +1023,7 @@ impl<O: Observer> Search<O> {
         let cells = self.cells;
         let from = self.depth * cells;
         self.grids.copy_within(from..from + cells, from + cells);
+        self.copy_solved();
         let m = self.grids[from + cell];
         let bit = m & m.wrapping_neg();
         let digit = bit.trailing_zeros() as u8 + 1;
@@ -1153,6 +1209,7 @@ mod tests {
         // empties r1c2: the probe refutes 1 and r1c1 becomes 2.
         s.grids[0] = bits(&[1, 2]);
         s.grids[1] = bits(&[1]);
+        s.recount_solved(); // r1c2 is placed by hand, not by propagation
         s.probing = true;
         assert!(s.probe());
         assert_eq!(s.grids[0], bits(&[2]));

@@ -22,10 +22,24 @@ const sets = [
   ["forum_hardest_1905_11+", "bench9/puzzles5_forum_hardest_1905_11+", "line", {}, 3],
   ["forum_hardest_1106", "bench9/puzzles6_forum_hardest_1106", "line", {}, 5],
   ["serg_benchmark", "bench9/puzzles7_serg_benchmark", "line", {}, 5],
+  ["kaggle3m_subset", "bench9/kaggle3m_subset_puzzles", "line", {}, 5],
   ["norvig_top95", "poj3074/norvig_top95.in", "poj3074", {}, 9],
   ["sixteen/generated_200", "sixteen/generated_200_AP.txt", "line", { alphabet: "letters" }, 3],
   ["sixteen/public_120", "sixteen/public_120_AP.txt", "line", { alphabet: "letters" }, 3],
+  ["cqoi/derived/unique", "cqoi2013/derived/unique", "cqoi", {}, 9],
+  ["cqoi/derived/multi", "cqoi2013/derived/multi", "cqoi", {}, 9],
 ];
+
+// A directory of one-puzzle files (the CQOI-derived sets) becomes one temporary file of all
+// of them, in name order, so that both sides read the same text.
+function collect(full) {
+  if (!fs.statSync(full).isDirectory()) return full;
+  const names = fs.readdirSync(full).filter((n) => n.endsWith(".in")).sort();
+  const text = names.map((n) => fs.readFileSync(path.join(full, n), "utf8").trimEnd() + "\n").join("");
+  const tmp = path.join(os.tmpdir(), `sudoku-lab-bench-${path.basename(full)}-${process.pid}.in`);
+  fs.writeFileSync(tmp, text);
+  return tmp;
+}
 const only = process.env.BENCH_SETS?.split(",");
 
 console.log(`machine: ${os.cpus()[0]?.model ?? "?"}, ${os.cpus().length} cores; node ${process.version}; date: ${new Date().toISOString().slice(0, 10)}`);
@@ -34,7 +48,8 @@ console.log("| set | puzzles | native | wasm (Node) | wasm / native |");
 console.log("|---|---:|---:|---:|---:|");
 for (const [name, file, format, options, runs] of sets) {
   if (only && !only.some((o) => name.includes(o))) continue;
-  const full = path.join(data, file);
+  const source = path.join(data, file);
+  const full = collect(source);
   const args = ["bench", "--json", "--runs", String(runs), "--format", format, full];
   if (options.alphabet) args.push("--alphabet", options.alphabet);
   const native = JSON.parse(execFileSync(bin, args, { encoding: "utf8" }));
@@ -45,4 +60,5 @@ for (const [name, file, format, options, runs] of sets) {
   const n = native.micros_per_puzzle;
   const w = wasm.micros_per_puzzle;
   console.log(`| ${name} | ${native.puzzles} | ${n.toFixed(2)} | ${w.toFixed(2)} | ${(w / n).toFixed(2)} |`);
+  if (full !== source) fs.unlinkSync(full);
 }

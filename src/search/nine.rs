@@ -32,8 +32,8 @@
 //! the last in the state itself, since by then the others have failed.
 //!
 //! Inequality puzzles add relations between adjacent cells, also as masks ([`Relations`]):
-//! with the three bands of a digit packed row-major into one 81-bit word, a cell's neighbour
-//! to the right is one bit up, the one below nine bits up. For each direction, the cells whose
+//! a cell's neighbour to the right is one bit up, the one below nine bits up (or, from the
+//! last row of a band, in the first row of the next band). For each direction, the cells whose
 //! neighbour there is smaller keep digit d only where that neighbour still has a digit below
 //! d (a shifted prefix union of the digits' masks); those whose neighbour is larger, only where
 //! it has one above. That is bounds consistency on every relation at once, the same reasoning
@@ -237,23 +237,26 @@ const NEIGHBOURS: [(usize, usize); 3] = [(1, 2), (2, 0), (0, 1)];
 /// Why propagation stopped short.
 struct Contradiction;
 
-/// Every cell of the 9×9 grid, bit `9·row + col` of a 81-bit row-major word.
-const GRID: u128 = (1 << 81) - 1;
+/// A set of cells as three band masks.
+type Cells = [u32; 3];
 
-/// The relations of an inequality puzzle as cell masks (row-major, bit `9·row + col`), by
-/// direction of the neighbour: right, left, below, above.
+/// The relations of an inequality puzzle as cell masks, by direction of the neighbour:
+/// right, left, below, above.
 #[derive(Clone, Copy, Default)]
 struct Relations {
     /// `bigger[k]`: cells whose neighbour in direction k is smaller than they are.
-    bigger: [u128; 4],
+    bigger: [Cells; 4],
     /// `smaller[k]`: cells whose neighbour in direction k is larger than they are.
-    smaller: [u128; 4],
+    smaller: [Cells; 4],
 }
 
 impl Relations {
     fn of(puzzle: &Puzzle) -> Relations {
         let mut relations = Relations::default();
-        let bit = |c: Cell| 1u128 << (9 * c.row as usize + c.col as usize);
+        let at = |c: Cell| {
+            let (r, col) = (c.row as usize, c.col as usize);
+            (r / 3, 1u32 << (9 * (r % 3) + col))
+        };
         for r in puzzle.relations() {
             let (s, l) = (r.smaller, r.larger);
             // The direction from one cell to the other: 0 right, 1 left, 2 below, 3 above.
@@ -264,31 +267,41 @@ impl Relations {
                 _ => 3,
             };
             let from_larger = from_smaller ^ 1;
-            relations.smaller[from_smaller] |= bit(s);
-            relations.bigger[from_larger] |= bit(l);
+            let (b, bit) = at(s);
+            relations.smaller[from_smaller][b] |= bit;
+            let (b, bit) = at(l);
+            relations.bigger[from_larger][b] |= bit;
         }
         relations
     }
 
-    /// `x` moved so that each cell sees its neighbour's bit in direction `k`.
+    /// `x` moved so that each cell sees its neighbour's bit in direction `k` (bits that
+    /// wrap to another row or leave the band fall on cells without a neighbour there, which
+    /// the direction's masks leave out). Plain 32-bit shifts: as cheap in wasm as natively.
     #[inline(always)]
-    fn neighbour(x: u128, k: usize) -> u128 {
+    fn neighbour(x: Cells, k: usize) -> Cells {
         match k {
-            0 => x >> 1,
-            1 => x << 1,
-            2 => x >> 9,
-            _ => x << 9,
+            0 => x.map(|m| m >> 1),
+            1 => x.map(|m| m << 1),
+            2 => [
+                x[0] >> 9 | (x[1] & ROW) << 18,
+                x[1] >> 9 | (x[2] & ROW) << 18,
+                x[2] >> 9,
+            ],
+            _ => [x[0] << 9, x[1] << 9 | x[0] >> 18, x[2] << 9 | x[1] >> 18],
         }
     }
 
     /// The cells where digit `d` may stay given the others' digits: `below` holds the cells
     /// with some candidate smaller than `d`, `above` those with some candidate larger.
     #[inline(always)]
-    fn allowed(&self, below: u128, above: u128) -> u128 {
-        let mut keep = GRID;
+    fn allowed(&self, below: Cells, above: Cells) -> Cells {
+        let mut keep = [ALL; 3];
         for k in 0..4 {
-            keep &= !self.bigger[k] | Self::neighbour(below, k);
-            keep &= !self.smaller[k] | Self::neighbour(above, k);
+            let (low, high) = (Self::neighbour(below, k), Self::neighbour(above, k));
+            for b in 0..3 {
+                keep[b] &= (!self.bigger[k][b] | low[b]) & (!self.smaller[k][b] | high[b]);
+            }
         }
         keep
     }
@@ -491,27 +504,23 @@ impl Bands {
 
     /// Bounds on every relation, once over all digits. Returns whether a candidate left.
     fn relations(&mut self, relations: &Relations) -> bool {
-        let packed = self
-            .masks
-            .map(|m| m[0] as u128 | (m[1] as u128) << 27 | (m[2] as u128) << 54);
         // above[d]: cells with a candidate larger than digit d.
-        let mut above = [0u128; 9];
+        let mut above = [[0u32; 3]; 9];
         for d in (0..8).rev() {
-            above[d] = above[d + 1] | packed[d + 1];
-        }
-        let mut below = 0u128;
-        let mut changed = false;
-        for d in 0..9 {
-            let m = packed[d] & relations.allowed(below, above[d]);
-            below |= m;
-            if m != packed[d] {
-                changed = true;
-                self.masks[d] = [
-                    m as u32 & ALL,
-                    (m >> 27) as u32 & ALL,
-                    (m >> 54) as u32 & ALL,
-                ];
+            for b in 0..3 {
+                above[d][b] = above[d + 1][b] | self.masks[d + 1][b];
             }
+        }
+        let mut below = [0u32; 3];
+        let mut changed = false;
+        for (masks, above) in self.masks.iter_mut().zip(&above) {
+            let keep = relations.allowed(below, *above);
+            let old = *masks;
+            for b in 0..3 {
+                masks[b] &= keep[b];
+                below[b] |= masks[b];
+            }
+            changed |= *masks != old;
         }
         changed
     }

@@ -330,7 +330,8 @@ pub fn layout() -> JsValue {
 /// Times the solver on every puzzle of `text` as the CLI's `bench` command does (one thread,
 /// the 9×9 fast path where it applies, parsing left out) with the host's `performance.now()`.
 /// Options: `format`, `alphabet`, `solutionLimit` (default 2), `runs` (default 5). Returns
-/// `{puzzles, solutions, micros_per_puzzle}`.
+/// `{puzzles, solutions, micros_per_puzzle, fastest_micros_per_puzzle}` (the median and the
+/// fastest run).
 #[wasm_bindgen]
 pub fn bench(text: &str, kind: Option<String>, options: JsValue) -> Result<JsValue, JsValue> {
     #[derive(Deserialize, Default)]

@@ -1048,7 +1048,9 @@ fn bench_times_each_file_and_counts_its_solutions() {
     let line: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(line["puzzles"], 2);
     assert_eq!(line["solutions"], 2, "each sample puzzle is unique");
-    assert!(line["micros_per_puzzle"].as_f64().unwrap() > 0.0);
+    let median = line["micros_per_puzzle"].as_f64().unwrap();
+    let fastest = line["fastest_micros_per_puzzle"].as_f64().unwrap();
+    assert!(0.0 < fastest && fastest <= median, "{fastest} {median}");
     let o = run(&["bench"], b"");
     assert_eq!(code(&o), 2, "a file is needed");
 }

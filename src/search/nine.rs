@@ -428,7 +428,8 @@ impl Bands {
         let minirows = SHRINK[(m & ROW) as usize] as usize
             | (SHRINK[(m >> 9 & ROW) as usize] as usize) << 3
             | (SHRINK[(m >> 18 & ROW) as usize] as usize) << 6;
-        let m = m & MATCHING_CELLS[minirows];
+        // (Masked so the compiler sees the index is in range: SHRINK's values are 3-bit.)
+        let m = m & MATCHING_CELLS[minirows & 0o777];
         if m == 0 {
             return Err(Contradiction);
         }

@@ -58,6 +58,19 @@ struct Side {
     band_lines: usize,
 }
 
+/// The digits of the cells `house` of `grid` (its first `n`): those in at least one cell
+/// and those in two or more.
+#[inline(always)]
+fn once_and_twice(grid: &[u32], house: &[u16], n: usize) -> (u32, u32) {
+    let (mut once, mut twice) = (0u32, 0u32);
+    for &c in &house[..n] {
+        let m = grid[c as usize];
+        twice |= once & m;
+        once |= m;
+    }
+    (once, twice)
+}
+
 /// The most segments a line crosses, and the most lines in a band (25×25: 5 blocks of 5).
 const MAX_BLOCK: usize = 5;
 
@@ -264,8 +277,8 @@ impl<O: Observer> Search<O> {
         self.relation_queued.resize(self.relations.len(), false);
         self.givens.clear();
         self.givens.extend_from_slice(puzzle.givens());
+        // Every frame is written before it is read (the root by `place_givens`).
         let houses = self.geometry.house_count();
-        self.solved.clear();
         self.solved.resize(houses * (cells + 2), 0);
         self.weights.clear();
         let houses_per_cell = self.geometry.houses_of(0).len() as u64;
@@ -620,12 +633,13 @@ impl<O: Observer> Search<O> {
             let h = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
             let house = geometry.house(h);
-            let (mut once, mut twice) = (0u32, 0u32);
-            for &c in house {
-                let m = self.grids[base + c as usize];
-                twice |= once & m;
-                once |= m;
-            }
+            let grid = &self.grids[base..base + self.cells];
+            // The common sizes get a loop of constant length, unrolled.
+            let (once, twice) = match house.len() {
+                9 => once_and_twice(grid, house, 9),
+                16 => once_and_twice(grid, house, 16),
+                n => once_and_twice(grid, house, n),
+            };
             let placed = self.solved[solved_base + h];
             if once != self.full {
                 // Some digit has no place left in this house.
@@ -679,7 +693,26 @@ impl<O: Observer> Search<O> {
     /// digits to act on are `here & (twice_of_line ^ twice_of_block)`.
     #[inline]
     fn band_has_locked_candidates(&mut self, side: &Side, band: usize, changed: u128) -> bool {
-        let (len, segs, band_lines) = (side.len, side.segs, side.band_lines);
+        // The square shapes get loops of constant length, unrolled.
+        match (side.len, side.segs, side.band_lines) {
+            (3, 3, 3) => self.scan_band(side, band, changed, 3, 3, 3),
+            (4, 4, 4) => self.scan_band(side, band, changed, 4, 4, 4),
+            (5, 5, 5) => self.scan_band(side, band, changed, 5, 5, 5),
+            (len, segs, lines) => self.scan_band(side, band, changed, len, segs, lines),
+        }
+    }
+
+    /// [`Search::band_has_locked_candidates`] for a side of the given shape.
+    #[inline(always)]
+    fn scan_band(
+        &mut self,
+        side: &Side,
+        band: usize,
+        changed: u128,
+        len: usize,
+        segs: usize,
+        band_lines: usize,
+    ) -> bool {
         let base = self.depth * self.cells;
         let first = band * band_lines * segs;
         let (mut once_block, mut twice_block) = ([0u32; MAX_BLOCK], [0u32; MAX_BLOCK]);
@@ -939,7 +972,9 @@ impl<O: Observer> Search<O> {
             // Starting from 1/0 makes the first open cell win the first comparison.
             let (mut best_count, mut best_weight) = (1u64, 0u64);
             for (cell, (&m, &weight)) in grid.iter().zip(&self.weights).enumerate() {
-                if m & m.wrapping_sub(1) == 0 {
+                // An open cell has two candidates or more: when even two would not win,
+                // its count does not matter.
+                if m & m.wrapping_sub(1) == 0 || 2 * best_weight >= best_count * weight {
                     continue;
                 }
                 let count = m.count_ones() as u64;

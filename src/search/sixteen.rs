@@ -140,6 +140,9 @@ struct Bands {
     masks: [[u64; 4]; 16],
     /// `seen[d][b]`: the mask last propagated (a subband is stale when it differs).
     seen: [[u64; 4]; 16],
+    /// `offered[d]`: the columns each band offered digit d+1 (lane b, bit c) when the stacks
+    /// were last looked at.
+    offered: [u64; 16],
     /// Unsolved cells of each band.
     unsolved: [u64; 4],
     /// Cells with exactly two candidates, per band, from the last naked-singles pass.
@@ -151,6 +154,7 @@ impl Bands {
         Bands {
             masks: [[ALL; 4]; 16],
             seen: [[0; 4]; 16],
+            offered: [0; 16],
             unsolved: [ALL; 4],
             pairs: [0; 4],
         }
@@ -163,11 +167,17 @@ impl Bands {
         if self.masks[d][b] & bit == 0 {
             return Err(Contradiction);
         }
-        let row = ROW << (16 * (bit.trailing_zeros() / 16));
+        let at = bit.trailing_zeros();
+        let row = ROW << (at & !15);
+        let column = LANES << (at & 15);
+        let block = (0xF << (at & 12)) * LANES;
         for masks in self.masks.iter_mut() {
             masks[b] &= !bit;
         }
-        self.masks[d][b] = self.masks[d][b] & !row | bit;
+        for (other, mask) in self.masks[d].iter_mut().enumerate() {
+            *mask &= if other == b { !(row | block) } else { !column };
+        }
+        self.masks[d][b] |= bit;
         self.unsolved[b] &= !bit;
         Ok(())
     }
@@ -207,6 +217,9 @@ impl Bands {
                 let m = self.masks[d];
                 let offered =
                     columns(m[0]) | columns(m[1]) << 16 | columns(m[2]) << 32 | columns(m[3]) << 48;
+                if offered == self.offered[d] {
+                    continue;
+                }
                 let stacks = transpose(offered);
                 let mut kept = 0;
                 for s in 0..4 {
@@ -217,6 +230,7 @@ impl Bands {
                     kept |= (k as u64) << (16 * s);
                 }
                 let allowed = transpose(kept);
+                self.offered[d] = offered & allowed;
                 for (b, mask) in self.masks[d].iter_mut().enumerate() {
                     *mask &= (allowed >> (16 * b) & ROW).wrapping_mul(LANES);
                 }
@@ -311,10 +325,10 @@ struct Sixteen {
     solutions: Vec<Vec<u8>>,
     stopped: bool,
     probe_after: u64,
-    max_probe: u32,
-    staged: bool,
-    no_union: bool,
 }
+
+/// Backtracks before the search starts probing.
+const PROBE_AFTER: u64 = 0;
 
 /// What lookahead leaves: the state is solved, or the branch to take.
 enum Lookahead {
@@ -324,6 +338,25 @@ enum Lookahead {
 }
 
 impl Bands {
+    /// The open cell with the fewest candidates, ties to the highest score.
+    fn best_branch(&self, scores: &[u64; 256]) -> Lookahead {
+        let mut best: Option<(u32, u64, usize)> = None;
+        for (cell, &score) in scores.iter().enumerate() {
+            let (b, bit) = (cell / 64, 1u64 << (cell % 64));
+            if self.unsolved[b] & bit == 0 {
+                continue;
+            }
+            let count = self.masks.iter().filter(|m| m[b] & bit != 0).count() as u32;
+            if best.is_none_or(|(c, s, _)| count < c || (count == c && score > s)) {
+                best = Some((count, score, cell));
+            }
+        }
+        match best {
+            Some((_, _, cell)) => Lookahead::Branch(cell / 64, 1 << (cell % 64)),
+            None => Lookahead::Stuck,
+        }
+    }
+
     /// The number of candidates left, all digits.
     fn candidates(&self) -> u32 {
         self.masks
@@ -354,46 +387,32 @@ impl Sixteen {
         Some(trial)
     }
 
-    /// Probes every candidate of every cell with at most `max_probe` candidates until nothing
-    /// changes: a failed one goes, and what no successful trial of a cell kept goes.
+    /// Singleton consistency with constructive disjunction: tries every candidate of every
+    /// open cell, cell after cell, until a whole round of cells brings nothing new. A trial
+    /// that fails removes its candidate (a failed literal); a candidate that no successful
+    /// trial of a cell kept goes too (the cell takes one of its digits, and none of them
+    /// leaves it: with bit boards, the union of the trials is a few dozen ORs). Each cell
+    /// gets a score, the product of (candidates removed + 1) over its trials, for branching.
     fn lookahead(&mut self, state: &mut Bands) -> Result<Lookahead, Contradiction> {
         let mut scores = [0u64; 256];
-        // Cells probed since the last change, and the largest candidate count probed.
-        let mut clean = [0u64; 4];
-        let mut level = 2;
-        let mut cell = 0usize;
         let mut quiet = 0;
-        loop {
-            if quiet == 256 {
-                if level >= self.max_probe {
-                    break;
-                }
-                level += 1;
-                quiet = 0;
-            }
+        let mut cell = 0;
+        while quiet < 256 {
             let (b, bit) = (cell / 64, 1u64 << (cell % 64));
+            let this = cell;
             cell = (cell + 1) % 256;
             quiet += 1;
-            if state.unsolved[b] & bit == 0 || clean[b] & bit != 0 {
+            if state.unsolved[b] & bit == 0 {
                 continue;
             }
-            let mut digits = 0u32;
-            for d in 0..16 {
-                if state.masks[d][b] & bit != 0 {
-                    digits |= 1 << d;
-                }
-            }
-            if digits.count_ones() > level {
-                continue;
-            }
-            clean[b] |= bit;
-            let before = state.candidates() as u64;
-            let mut union: Option<[[u64; 4]; 16]> = None;
+            let before = state.candidates();
+            let mut union = [[0u64; 4]; 16];
             let mut score = 1u64;
             let mut failed = false;
-            while digits != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
+            for d in 0..16 {
+                if state.masks[d][b] & bit == 0 {
+                    continue;
+                }
                 if self.stats.work() >= self.options.node_limit {
                     self.stopped = true;
                     return Ok(Lookahead::Stuck);
@@ -403,63 +422,35 @@ impl Sixteen {
                         state.masks[d][b] &= !bit;
                         failed = true;
                     }
-                    Some(t) => {
-                        score = score.saturating_mul(before - t.candidates() as u64 + 1);
-                        match &mut union {
-                            None => union = Some(t.masks),
-                            Some(u) => {
-                                for (u, m) in u.iter_mut().zip(&t.masks) {
-                                    for i in 0..4 {
-                                        u[i] |= m[i];
-                                    }
-                                }
+                    Some(trial) => {
+                        let removed = before - trial.candidates();
+                        score = score.saturating_mul(removed as u64 + 1);
+                        for (u, t) in union.iter_mut().zip(&trial.masks) {
+                            for (u, t) in u.iter_mut().zip(t) {
+                                *u |= t;
                             }
                         }
                     }
                 }
             }
-            let Some(u) = union else {
-                return Err(Contradiction);
-            };
+            scores[this] = score;
             let mut kept = state.masks;
-            if !self.no_union {
-                for (k, m) in kept.iter_mut().zip(&u) {
-                    for i in 0..4 {
-                        k[i] &= m[i];
-                    }
+            for (k, u) in kept.iter_mut().zip(&union) {
+                for (k, u) in k.iter_mut().zip(u) {
+                    *k &= u;
                 }
             }
-            scores[64 * b + (bit.trailing_zeros() as usize)] = score;
             if failed || kept != state.masks {
+                // Every trial failed: the union is empty, and propagation says so.
                 state.masks = kept;
                 state.propagate()?;
                 quiet = 0;
-                clean = [0; 4];
-                if self.staged {
-                    level = 2;
-                }
                 if state.solved() {
                     return Ok(Lookahead::Solved);
                 }
             }
         }
-        // Fewest candidates, then the best score.
-        let mut best: Option<(u32, u64, usize)> = None;
-        for (cell, &score) in scores.iter().enumerate() {
-            let (b, bit) = (cell / 64, 1u64 << (cell % 64));
-            if state.unsolved[b] & bit == 0 {
-                continue;
-            }
-            let count = (0..16).filter(|&d| state.masks[d][b] & bit != 0).count() as u32;
-            let key = (count, score);
-            if best.is_none_or(|(c, s, _)| count < c || (count == c && key.1 > s)) {
-                best = Some((count, key.1, cell));
-            }
-        }
-        Ok(match best {
-            Some((_, _, cell)) => Lookahead::Branch(cell / 64, 1 << (cell % 64)),
-            None => Lookahead::Stuck,
-        })
+        Ok(state.best_branch(&scores))
     }
 
     fn search(&mut self, mut state: Bands) {
@@ -548,10 +539,7 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
         stats: Stats::default(),
         solutions: Vec::with_capacity(2),
         stopped: false,
-        probe_after: 0,
-        no_union: false,
-        staged: false,
-        max_probe: 16,
+        probe_after: PROBE_AFTER,
     };
     let mut state = Bands::new();
     let mut ok = puzzle.givens().len() == 256;

@@ -138,10 +138,11 @@ struct Contradiction;
 struct Bands {
     /// `masks[d][b]`: cells of band b where digit d+1 is possible.
     masks: [[u64; 4]; 16],
-    /// `seen[d][b]`: the mask last propagated (a subband is stale when it differs).
-    seen: [[u64; 4]; 16],
-    /// `offered[d]`: the columns each band offered digit d+1 (lane b, bit c) when the stacks
-    /// were last looked at.
+    /// Bit 4d + b: `masks[d][b]` changed since [`Bands::update`] last looked at it. Every
+    /// write goes through [`Bands::restrict`] or sets it.
+    stale: u64,
+    /// `offered[d]`: the columns each band offers digit d+1 (lane b, bit c), as of the last
+    /// look at the digit's stacks; lanes are refreshed as their subbands are looked at.
     offered: [u64; 16],
     /// Unsolved cells of each band.
     unsolved: [u64; 4],
@@ -153,15 +154,35 @@ impl Bands {
     fn new() -> Bands {
         Bands {
             masks: [[ALL; 4]; 16],
-            seen: [[0; 4]; 16],
-            offered: [0; 16],
+            stale: ALL,
+            offered: [ALL; 16],
             unsolved: [ALL; 4],
             pairs: [0; 4],
         }
     }
 
-    /// Fixes digit `d` (0-based) at `bit` of band `b`: the rest of its band row loses the digit
-    /// and the cell loses every other digit. The column and the block follow in [`update`].
+    /// Keeps only `keep` of digit `d`'s candidates in band `b`, marking the subband stale
+    /// when that removes something.
+    #[inline]
+    fn restrict(&mut self, d: usize, b: usize, keep: u64) {
+        let m = self.masks[d][b];
+        if m & !keep != 0 {
+            self.masks[d][b] = m & keep;
+            self.stale |= 1 << (4 * d + b);
+        }
+    }
+
+    /// Keeps only the candidates that `other` keeps too.
+    fn intersect(&mut self, other: &[[u64; 4]; 16]) {
+        for (d, keep) in other.iter().enumerate() {
+            for (b, &keep) in keep.iter().enumerate() {
+                self.restrict(d, b, keep);
+            }
+        }
+    }
+
+    /// Fixes digit `d` (0-based) at `bit` of band `b`: the cell loses every other digit, the
+    /// digit leaves the rest of the cell's row, block and column.
     #[inline]
     fn place(&mut self, d: usize, b: usize, bit: u64) -> Result<(), Contradiction> {
         if self.masks[d][b] & bit == 0 {
@@ -171,74 +192,70 @@ impl Bands {
         let row = ROW << (at & !15);
         let column = LANES << (at & 15);
         let block = (0xF << (at & 12)) * LANES;
-        for masks in self.masks.iter_mut() {
-            masks[b] &= !bit;
+        for other in 0..16 {
+            self.restrict(other, b, !bit);
         }
-        for (other, mask) in self.masks[d].iter_mut().enumerate() {
-            *mask &= if other == b { !(row | block) } else { !column };
+        for other in 0..4 {
+            let keep = if other == b { !(row | block) } else { !column };
+            self.restrict(d, other, keep);
         }
         self.masks[d][b] |= bit;
         self.unsolved[b] &= !bit;
         Ok(())
     }
 
-    /// Rows, blocks and columns for every digit with a stale subband, until none is stale.
+    /// Rows, blocks and columns for every stale subband, until none is stale.
     fn update(&mut self) -> Result<(), Contradiction> {
-        loop {
-            let mut quiet = true;
-            for d in 0..16 {
-                if self.masks[d] == self.seen[d] {
+        while self.stale != 0 {
+            let d = self.stale.trailing_zeros() as usize / 4;
+            let bands = self.stale >> (4 * d) & 0xF;
+            self.stale &= !(0xF << (4 * d));
+            let mut offered = self.offered[d];
+            for b in 0..4 {
+                if bands & 1 << b == 0 {
                     continue;
                 }
-                quiet = false;
-                for b in 0..4 {
-                    let m = self.masks[d][b];
-                    if m == self.seen[d][b] {
-                        continue;
-                    }
-                    let m = m & fill_nibbles(MATCHING[nibbles(m) as usize]);
-                    if m == 0 {
-                        return Err(Contradiction);
-                    }
-                    self.masks[d][b] = m;
-                    self.seen[d][b] = m;
-                    let solved = lone_cells(m) & self.unsolved[b];
-                    if solved != 0 {
-                        self.unsolved[b] &= !solved;
-                        for (other, masks) in self.masks.iter_mut().enumerate() {
-                            if other != d {
-                                masks[b] &= !solved;
-                            }
+                // The table's answer is a union of permutations: looking again finds the
+                // same, so the subband is not stale after this.
+                let m = self.masks[d][b];
+                let m = m & fill_nibbles(MATCHING[nibbles(m) as usize]);
+                if m == 0 {
+                    return Err(Contradiction);
+                }
+                self.masks[d][b] = m;
+                let solved = lone_cells(m) & self.unsolved[b];
+                if solved != 0 {
+                    self.unsolved[b] &= !solved;
+                    for other in 0..16 {
+                        if other != d {
+                            self.restrict(other, b, !solved);
                         }
                     }
                 }
-                // The stacks: lane b of `offered` holds the columns band b offers, nibble s
-                // the stack; transposed, lane s holds stack s as a band × column matrix.
-                let m = self.masks[d];
-                let offered =
-                    columns(m[0]) | columns(m[1]) << 16 | columns(m[2]) << 32 | columns(m[3]) << 48;
-                if offered == self.offered[d] {
-                    continue;
-                }
-                let stacks = transpose(offered);
-                let mut kept = 0;
-                for s in 0..4 {
-                    let k = MATCHING[(stacks >> (16 * s) & ROW) as usize];
-                    if k == 0 {
-                        return Err(Contradiction);
-                    }
-                    kept |= (k as u64) << (16 * s);
-                }
-                let allowed = transpose(kept);
-                self.offered[d] = offered & allowed;
-                for (b, mask) in self.masks[d].iter_mut().enumerate() {
-                    *mask &= (allowed >> (16 * b) & ROW).wrapping_mul(LANES);
-                }
+                offered = offered & !(ROW << (16 * b)) | columns(m) << (16 * b);
             }
-            if quiet {
-                return Ok(());
+            if offered == self.offered[d] {
+                continue;
+            }
+            // The stacks: lane b of `offered` holds the columns band b offers, nibble s
+            // the stack; transposed, lane s holds stack s as a band × column matrix.
+            let stacks = transpose(offered);
+            let mut kept = 0;
+            for s in 0..4 {
+                let k = MATCHING[(stacks >> (16 * s) & ROW) as usize];
+                if k == 0 {
+                    return Err(Contradiction);
+                }
+                kept |= (k as u64) << (16 * s);
+            }
+            let allowed = transpose(kept);
+            // What the restrictions below leave (they take whole columns).
+            self.offered[d] = offered & allowed;
+            for b in 0..4 {
+                self.restrict(d, b, (allowed >> (16 * b) & ROW).wrapping_mul(LANES));
             }
         }
+        Ok(())
     }
 
     /// Places every cell that has one candidate left; fails on a cell with none. Records the
@@ -338,32 +355,19 @@ enum Lookahead {
 }
 
 impl Bands {
-    /// The open cell with the fewest candidates, ties to the highest score.
-    fn best_branch(&self, scores: &[u64; 256]) -> Lookahead {
-        let mut best: Option<(u32, u64, usize)> = None;
-        for (cell, &score) in scores.iter().enumerate() {
-            let (b, bit) = (cell / 64, 1u64 << (cell % 64));
-            if self.unsolved[b] & bit == 0 {
-                continue;
-            }
-            let count = self.masks.iter().filter(|m| m[b] & bit != 0).count() as u32;
-            if best.is_none_or(|(c, s, _)| count < c || (count == c && score > s)) {
-                best = Some((count, score, cell));
-            }
+    /// The candidates of `cell` (0..256, row-major), bit d for digit d+1.
+    fn digits(&self, cell: usize) -> u32 {
+        let (b, at) = (cell / 64, cell % 64);
+        let mut digits = 0;
+        for (d, masks) in self.masks.iter().enumerate() {
+            digits |= ((masks[b] >> at & 1) as u32) << d;
         }
-        match best {
-            Some((_, _, cell)) => Lookahead::Branch(cell / 64, 1 << (cell % 64)),
-            None => Lookahead::Stuck,
-        }
+        digits
     }
 
     /// The number of candidates left, all digits.
     fn candidates(&self) -> u32 {
-        self.masks
-            .iter()
-            .flat_map(|m| m.iter())
-            .map(|m| m.count_ones())
-            .sum()
+        self.masks.iter().flatten().map(|m| m.count_ones()).sum()
     }
 }
 
@@ -387,70 +391,107 @@ impl Sixteen {
         Some(trial)
     }
 
-    /// Singleton consistency with constructive disjunction: tries every candidate of every
-    /// open cell, cell after cell, until a whole round of cells brings nothing new. A trial
-    /// that fails removes its candidate (a failed literal); a candidate that no successful
-    /// trial of a cell kept goes too (the cell takes one of its digits, and none of them
-    /// leaves it: with bit boards, the union of the trials is a few dozen ORs). Each cell
-    /// gets a score, the product of (candidates removed + 1) over its trials, for branching.
+    /// Singleton consistency with constructive disjunction, then the branch: tries every
+    /// candidate of every open cell, cell after cell, until a whole round of cells brings
+    /// nothing new. A trial that fails removes its candidate (a failed literal); a candidate
+    /// that no successful trial of a cell kept goes too (the cell takes one of its digits,
+    /// and none of them leaves it: with bit boards, the union of the trials is a few dozen
+    /// ORs). Then [`Sixteen::choose`] picks the branch.
     fn lookahead(&mut self, state: &mut Bands) -> Result<Lookahead, Contradiction> {
-        let mut scores = [0u64; 256];
-        let mut quiet = 0;
-        let mut cell = 0;
-        while quiet < 256 {
-            let (b, bit) = (cell / 64, 1u64 << (cell % 64));
-            let this = cell;
-            cell = (cell + 1) % 256;
-            quiet += 1;
-            if state.unsolved[b] & bit == 0 {
-                continue;
-            }
-            let before = state.candidates();
-            let mut union = [[0u64; 4]; 16];
-            let mut score = 1u64;
-            let mut failed = false;
-            for d in 0..16 {
-                if state.masks[d][b] & bit == 0 {
+        loop {
+            let mut quiet = 0;
+            let mut cell = 0;
+            while quiet < 256 {
+                let (b, bit) = (cell / 64, 1u64 << (cell % 64));
+                cell = (cell + 1) % 256;
+                quiet += 1;
+                if state.unsolved[b] & bit == 0 {
                     continue;
                 }
-                if self.stats.work() >= self.options.node_limit {
-                    self.stopped = true;
-                    return Ok(Lookahead::Stuck);
-                }
-                match self.probe(state, d, b, bit) {
-                    None => {
-                        state.masks[d][b] &= !bit;
-                        failed = true;
+                let mut union = [[0u64; 4]; 16];
+                let mut failed = false;
+                for d in 0..16 {
+                    if state.masks[d][b] & bit == 0 {
+                        continue;
                     }
-                    Some(trial) => {
-                        let removed = before - trial.candidates();
-                        score = score.saturating_mul(removed as u64 + 1);
-                        for (u, t) in union.iter_mut().zip(&trial.masks) {
-                            for (u, t) in u.iter_mut().zip(t) {
-                                *u |= t;
+                    if self.stats.work() >= self.options.node_limit {
+                        self.stopped = true;
+                        return Ok(Lookahead::Stuck);
+                    }
+                    match self.probe(state, d, b, bit) {
+                        None => {
+                            state.restrict(d, b, !bit);
+                            failed = true;
+                        }
+                        Some(trial) => {
+                            for (u, t) in union.iter_mut().zip(&trial.masks) {
+                                for (u, t) in u.iter_mut().zip(t) {
+                                    *u |= t;
+                                }
                             }
                         }
                     }
                 }
-            }
-            scores[this] = score;
-            let mut kept = state.masks;
-            for (k, u) in kept.iter_mut().zip(&union) {
-                for (k, u) in k.iter_mut().zip(u) {
-                    *k &= u;
+                // When every trial failed, the union is empty, and propagation says so.
+                state.intersect(&union);
+                if failed || state.stale != 0 {
+                    state.propagate()?;
+                    quiet = 0;
+                    if state.solved() {
+                        return Ok(Lookahead::Solved);
+                    }
                 }
             }
-            if failed || kept != state.masks {
-                // Every trial failed: the union is empty, and propagation says so.
-                state.masks = kept;
-                state.propagate()?;
-                quiet = 0;
-                if state.solved() {
-                    return Ok(Lookahead::Solved);
-                }
+            if let Some(choice) = self.choose(state)? {
+                return Ok(choice);
             }
         }
-        Ok(state.best_branch(&scores))
+    }
+
+    /// The branch: among the open cells with the fewest candidates, the one whose trials
+    /// remove the most candidates (the product of removals + 1, so that both branches
+    /// simplify). `None` when a trial failed after all (the state changed: look again).
+    fn choose(&mut self, state: &mut Bands) -> Result<Option<Lookahead>, Contradiction> {
+        let fewest = (0..256)
+            .filter(|&cell| state.unsolved[cell / 64] & 1 << (cell % 64) != 0)
+            .map(|cell| state.digits(cell).count_ones())
+            .min();
+        let Some(fewest) = fewest else {
+            return Ok(Some(Lookahead::Solved));
+        };
+        let before = state.candidates();
+        let mut best: Option<(u64, usize)> = None;
+        for cell in 0..256 {
+            let (b, bit) = (cell / 64, 1u64 << (cell % 64));
+            let mut digits = state.digits(cell);
+            if state.unsolved[b] & bit == 0 || digits.count_ones() != fewest {
+                continue;
+            }
+            let mut score = 1u64;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                if self.stats.work() >= self.options.node_limit {
+                    self.stopped = true;
+                    return Ok(Some(Lookahead::Stuck));
+                }
+                match self.probe(state, d, b, bit) {
+                    None => {
+                        state.restrict(d, b, !bit);
+                        state.propagate()?;
+                        return Ok(state.solved().then_some(Lookahead::Solved));
+                    }
+                    Some(trial) => {
+                        let removed = before - trial.candidates();
+                        score = score.saturating_mul(removed as u64 + 1);
+                    }
+                }
+            }
+            if best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, cell));
+            }
+        }
+        Ok(best.map(|(_, cell)| Lookahead::Branch(cell / 64, 1 << (cell % 64))))
     }
 
     fn search(&mut self, mut state: Bands) {
@@ -506,7 +547,7 @@ impl Sixteen {
             }
             self.stats.backtracks += 1;
             // The branch failed or is exhausted: the digit leaves the cell here too.
-            state.masks[d][b] &= !bit;
+            state.restrict(d, b, !bit);
             if state.propagate().is_err() {
                 self.stats.contradictions += 1;
                 return;

@@ -71,6 +71,17 @@ fn once_and_twice(grid: &[u32], house: &[u16], n: usize) -> (u32, u32) {
     (once, twice)
 }
 
+/// Which of the cells `peers` of `grid` (its first `n`, at most 64) hold a digit of `bit`:
+/// bit `i` of the result for `peers[i]`.
+#[inline(always)]
+fn holders(grid: &[u32], peers: &[u16], bit: u32, n: usize) -> u64 {
+    let mut hits = 0u64;
+    for (i, &peer) in peers[..n].iter().enumerate() {
+        hits |= ((grid[peer as usize] & bit != 0) as u64) << i;
+    }
+    hits
+}
+
 /// The most segments a line crosses, and the most lines in a band (25×25: 5 blocks of 5).
 const MAX_BLOCK: usize = 5;
 
@@ -416,43 +427,57 @@ impl<O: Observer> Search<O> {
         let solved_base = self.depth * geometry.house_count();
         let related = !self.relations.is_empty();
         loop {
-            // Peer elimination from every newly placed cell (naked singles follow).
+            // Peer elimination from every newly placed cell (naked singles follow). The
+            // changed houses and the count are gathered in locals (registers) and stored once.
+            let (mut changed_houses, mut eliminated) = (0u128, 0u64);
             while let Some(cell) = self.queue.pop() {
                 let cell = cell as usize;
                 let bit = self.grids[base + cell];
                 for &h in geometry.houses_of(cell) {
                     self.solved[solved_base + h as usize] |= bit;
                 }
-                for &peer in geometry.peers(cell) {
-                    let peer = peer as usize;
-                    let m = self.grids[base + peer];
-                    if m & bit == 0 {
-                        continue;
-                    }
-                    let left = m & !bit;
-                    self.grids[base + peer] = left;
-                    let houses = geometry.house_mask(peer);
-                    self.dirty |= houses;
-                    self.locked_dirty |= houses;
-                    if related {
-                        self.touch(peer);
-                    }
-                    self.stats.eliminations[Rule::Peer as usize] += 1;
-                    self.observer.eliminate(
-                        peer,
-                        DigitSet::from_bits(bit),
-                        Rule::Peer,
-                        Via::Cell(cell as u16),
-                        self.depth,
-                    );
-                    if left == 0 {
-                        return self.contradiction(peer);
-                    }
-                    if left & (left - 1) == 0 {
-                        self.placed(peer, left, Rule::NakedSingle, Via::Nothing);
+                // First which peers have the digit, without branching (whether a peer has it
+                // is a coin toss for the branch predictor), then those peers in order.
+                for peers in geometry.peers(cell).chunks(64) {
+                    let grid = &self.grids[base..base + self.cells];
+                    // 9×9 and 16×16 get a loop of constant length, unrolled.
+                    let mut hits = match peers.len() {
+                        20 => holders(grid, peers, bit, 20),
+                        39 => holders(grid, peers, bit, 39),
+                        n => holders(grid, peers, bit, n),
+                    };
+                    while hits != 0 {
+                        let peer = peers[hits.trailing_zeros() as usize] as usize;
+                        hits &= hits - 1;
+                        let m = self.grids[base + peer];
+                        let left = m & !bit;
+                        self.grids[base + peer] = left;
+                        changed_houses |= geometry.house_mask(peer);
+                        if related {
+                            self.touch(peer);
+                        }
+                        eliminated += 1;
+                        self.observer.eliminate(
+                            peer,
+                            DigitSet::from_bits(bit),
+                            Rule::Peer,
+                            Via::Cell(cell as u16),
+                            self.depth,
+                        );
+                        if left == 0 {
+                            // (A dead end drops the changed houses.)
+                            self.stats.eliminations[Rule::Peer as usize] += eliminated;
+                            return self.contradiction(peer);
+                        }
+                        if left & (left - 1) == 0 {
+                            self.placed(peer, left, Rule::NakedSingle, Via::Nothing);
+                        }
                     }
                 }
             }
+            self.stats.eliminations[Rule::Peer as usize] += eliminated;
+            self.dirty |= changed_houses;
+            self.locked_dirty |= changed_houses;
             if !self.relations.is_empty() && !self.relation_bounds() {
                 return false;
             }

@@ -146,8 +146,6 @@ struct Bands {
     offered: [u64; 16],
     /// Unsolved cells of each band.
     unsolved: [u64; 4],
-    /// Cells with exactly two candidates, per band, from the last naked-singles pass.
-    pairs: [u64; 4],
 }
 
 impl Bands {
@@ -157,7 +155,6 @@ impl Bands {
             stale: ALL,
             offered: [ALL; 16],
             unsolved: [ALL; 4],
-            pairs: [0; 4],
         }
     }
 
@@ -258,22 +255,21 @@ impl Bands {
         Ok(())
     }
 
-    /// Places every cell that has one candidate left; fails on a cell with none. Records the
-    /// two-candidate cells for branching. Returns whether anything was placed.
+    /// Places every cell that has one candidate left; fails on a cell with none. Returns
+    /// whether anything was placed.
     fn naked_singles(&mut self) -> Result<bool, Contradiction> {
         let mut placed = false;
         for b in 0..4 {
-            let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
+            // Bit-sliced counting across digits: `one` has ≥ 1 candidate, `two` ≥ 2.
+            let (mut one, mut two) = (0u64, 0u64);
             for masks in &self.masks {
                 let m = masks[b];
-                three |= two & m;
                 two |= one & m;
                 one |= m;
             }
             if one != ALL {
                 return Err(Contradiction);
             }
-            self.pairs[b] = two & !three;
             let mut singles = one & !two & self.unsolved[b];
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
@@ -302,22 +298,6 @@ impl Bands {
         self.unsolved == [0; 4]
     }
 
-    /// The cell to branch on: a two-candidate cell if any, else the first unsolved one.
-    fn branch_cell(&self) -> Option<(usize, u64)> {
-        (0..4)
-            .find(|&b| self.pairs[b] & self.unsolved[b] != 0)
-            .map(|b| {
-                let m = self.pairs[b] & self.unsolved[b];
-                (b, m & m.wrapping_neg())
-            })
-            .or_else(|| {
-                (0..4).find(|&b| self.unsolved[b] != 0).map(|b| {
-                    let m = self.unsolved[b];
-                    (b, m & m.wrapping_neg())
-                })
-            })
-    }
-
     /// The solution, row-major digits 1..=16.
     fn grid(&self) -> Vec<u8> {
         let mut grid = vec![0u8; 256];
@@ -341,17 +321,37 @@ struct Sixteen {
     stats: Stats,
     solutions: Vec<Vec<u8>>,
     stopped: bool,
-    probe_after: u64,
 }
 
-/// Backtracks before the search starts probing.
-const PROBE_AFTER: u64 = 0;
+/// The cells in the order lookahead tries them, block after block: (band, bit).
+const BLOCK_ORDER: [(usize, u64); 256] = {
+    let mut order = [(0, 0); 256];
+    let mut at = 0;
+    while at < 256 {
+        let (block, i) = (at / 16, at % 16);
+        let (b, x) = (block / 4, block % 4);
+        order[at] = (b, 1 << (16 * (i / 4) + 4 * x + i % 4));
+        at += 1;
+    }
+    order
+};
 
-/// What lookahead leaves: the state is solved, or the branch to take.
+/// ORs the candidates of `from` into `into`.
+#[inline]
+fn or_into(into: &mut [[u64; 4]; 16], from: &[[u64; 4]; 16]) {
+    for (u, t) in into.iter_mut().zip(from) {
+        for (u, t) in u.iter_mut().zip(t) {
+            *u |= t;
+        }
+    }
+}
+
+/// What lookahead leaves: the state is solved, or the branch to take, or the node limit
+/// stopped it.
 enum Lookahead {
     Solved,
     Branch(usize, u64),
-    Stuck,
+    Stopped,
 }
 
 impl Bands {
@@ -382,13 +382,12 @@ impl Sixteen {
         }
     }
 
-    /// A trial: `d` at `bit` of band `b`, propagated; `None` when it fails.
-    fn probe(&mut self, state: &Bands, d: usize, b: usize, bit: u64) -> Option<Bands> {
+    /// A trial in `trial`: `state` with `d` at `bit` of band `b`, propagated; false when it
+    /// fails.
+    fn probe(&mut self, state: &Bands, trial: &mut Bands, d: usize, b: usize, bit: u64) -> bool {
         self.stats.probes += 1;
-        let mut trial = *state;
-        trial.place(d, b, bit).ok()?;
-        trial.propagate().ok()?;
-        Some(trial)
+        *trial = *state;
+        trial.place(d, b, bit).is_ok() && trial.propagate().is_ok()
     }
 
     /// Singleton consistency with constructive disjunction, then the branch: tries every
@@ -398,47 +397,73 @@ impl Sixteen {
     /// and none of them leaves it: with bit boards, the union of the trials is a few dozen
     /// ORs). Then [`Sixteen::choose`] picks the branch.
     fn lookahead(&mut self, state: &mut Bands) -> Result<Lookahead, Contradiction> {
+        // block[d]: the union of the successful trials of digit d in the current block.
+        let mut block = [[[0u64; 4]; 16]; 16];
+        let mut tried = 0u32;
+        let mut trial = Bands::new();
         loop {
             let mut quiet = 0;
-            let mut cell = 0;
+            let mut at = 0;
             while quiet < 256 {
-                let (b, bit) = (cell / 64, 1u64 << (cell % 64));
-                cell = (cell + 1) % 256;
+                let (b, bit) = BLOCK_ORDER[at];
+                at = (at + 1) % 256;
                 quiet += 1;
-                if state.unsolved[b] & bit == 0 {
-                    continue;
+                if at % 16 == 1 {
+                    tried = 0;
                 }
-                let mut union = [[0u64; 4]; 16];
-                let mut failed = false;
-                for d in 0..16 {
-                    if state.masks[d][b] & bit == 0 {
-                        continue;
-                    }
-                    if self.stats.work() >= self.options.node_limit {
-                        self.stopped = true;
-                        return Ok(Lookahead::Stuck);
-                    }
-                    match self.probe(state, d, b, bit) {
-                        None => {
+                if state.unsolved[b] & bit != 0 {
+                    let mut union = [[0u64; 4]; 16];
+                    let mut failed = false;
+                    for d in 0..16 {
+                        if state.masks[d][b] & bit == 0 {
+                            continue;
+                        }
+                        if self.stats.work() >= self.options.node_limit {
+                            self.stopped = true;
+                            return Ok(Lookahead::Stopped);
+                        }
+                        if !self.probe(state, &mut trial, d, b, bit) {
                             state.restrict(d, b, !bit);
                             failed = true;
+                            continue;
                         }
-                        Some(trial) => {
-                            for (u, t) in union.iter_mut().zip(&trial.masks) {
-                                for (u, t) in u.iter_mut().zip(t) {
-                                    *u |= t;
-                                }
-                            }
+                        or_into(&mut union, &trial.masks);
+                        if tried & 1 << d == 0 {
+                            tried |= 1 << d;
+                            block[d] = trial.masks;
+                        } else {
+                            or_into(&mut block[d], &trial.masks);
+                        }
+                    }
+                    // When every trial failed, the union is empty, and propagation says so.
+                    state.intersect(&union);
+                    if failed || state.stale != 0 {
+                        state.propagate()?;
+                        quiet = 0;
+                        if state.solved() {
+                            return Ok(Lookahead::Solved);
                         }
                     }
                 }
-                // When every trial failed, the union is empty, and propagation says so.
-                state.intersect(&union);
-                if failed || state.stale != 0 {
-                    state.propagate()?;
-                    quiet = 0;
-                    if state.solved() {
-                        return Ok(Lookahead::Solved);
+                if at % 16 == 0 {
+                    // The block is done: every digit not placed in it takes one of the
+                    // places it was tried at.
+                    let cells = (0xF << (bit.trailing_zeros() & 12)) * LANES;
+                    let placed = cells & !state.unsolved[b];
+                    let mut digits = tried;
+                    while digits != 0 {
+                        let d = digits.trailing_zeros() as usize;
+                        digits &= digits - 1;
+                        if state.masks[d][b] & placed == 0 {
+                            state.intersect(&block[d]);
+                        }
+                    }
+                    if state.stale != 0 {
+                        state.propagate()?;
+                        quiet = 0;
+                        if state.solved() {
+                            return Ok(Lookahead::Solved);
+                        }
                     }
                 }
             }
@@ -460,6 +485,7 @@ impl Sixteen {
             return Ok(Some(Lookahead::Solved));
         };
         let before = state.candidates();
+        let mut trial = Bands::new();
         let mut best: Option<(u64, usize)> = None;
         for cell in 0..256 {
             let (b, bit) = (cell / 64, 1u64 << (cell % 64));
@@ -473,19 +499,15 @@ impl Sixteen {
                 digits &= digits - 1;
                 if self.stats.work() >= self.options.node_limit {
                     self.stopped = true;
-                    return Ok(Some(Lookahead::Stuck));
+                    return Ok(Some(Lookahead::Stopped));
                 }
-                match self.probe(state, d, b, bit) {
-                    None => {
-                        state.restrict(d, b, !bit);
-                        state.propagate()?;
-                        return Ok(state.solved().then_some(Lookahead::Solved));
-                    }
-                    Some(trial) => {
-                        let removed = before - trial.candidates();
-                        score = score.saturating_mul(removed as u64 + 1);
-                    }
+                if !self.probe(state, &mut trial, d, b, bit) {
+                    state.restrict(d, b, !bit);
+                    state.propagate()?;
+                    return Ok(state.solved().then_some(Lookahead::Solved));
                 }
+                let removed = before - trial.candidates();
+                score = score.saturating_mul(removed as u64 + 1);
             }
             if best.is_none_or(|(s, _)| score > s) {
                 best = Some((score, cell));
@@ -511,27 +533,17 @@ impl Sixteen {
             self.found(&state);
             return;
         }
-        let mut choice = None;
-        if self.stats.backtracks >= self.probe_after {
-            match self.lookahead(&mut state) {
-                Err(Contradiction) => {
-                    self.stats.contradictions += 1;
-                    return;
-                }
-                Ok(Lookahead::Solved) => {
-                    self.found(&state);
-                    return;
-                }
-                Ok(Lookahead::Branch(b, bit)) => choice = Some((b, bit)),
-                Ok(Lookahead::Stuck) => {
-                    if self.stopped {
-                        return;
-                    }
-                }
+        let (b, bit) = match self.lookahead(&mut state) {
+            Err(Contradiction) => {
+                self.stats.contradictions += 1;
+                return;
             }
-        }
-        let Some((b, bit)) = choice.or_else(|| state.branch_cell()) else {
-            return;
+            Ok(Lookahead::Solved) => {
+                self.found(&state);
+                return;
+            }
+            Ok(Lookahead::Stopped) => return,
+            Ok(Lookahead::Branch(b, bit)) => (b, bit),
         };
         for d in 0..16 {
             if state.masks[d][b] & bit == 0 {
@@ -580,7 +592,6 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
         stats: Stats::default(),
         solutions: Vec::with_capacity(2),
         stopped: false,
-        probe_after: PROBE_AFTER,
     };
     let mut state = Bands::new();
     let mut ok = puzzle.givens().len() == 256;

@@ -355,9 +355,9 @@ enum Lookahead {
 }
 
 impl Bands {
-    /// The candidates of `cell` (0..256, row-major), bit d for digit d+1.
-    fn digits(&self, cell: usize) -> u32 {
-        let (b, at) = (cell / 64, cell % 64);
+    /// The candidates of the cell at `bit` of band `b`, bit d for digit d+1.
+    fn digits(&self, b: usize, bit: u64) -> u32 {
+        let at = bit.trailing_zeros();
         let mut digits = 0;
         for (d, masks) in self.masks.iter().enumerate() {
             digits |= ((masks[b] >> at & 1) as u32) << d;
@@ -414,10 +414,10 @@ impl Sixteen {
                 if state.unsolved[b] & bit != 0 {
                     let mut union = [[0u64; 4]; 16];
                     let mut failed = false;
-                    for d in 0..16 {
-                        if state.masks[d][b] & bit == 0 {
-                            continue;
-                        }
+                    let mut digits = state.digits(b, bit);
+                    while digits != 0 {
+                        let d = digits.trailing_zeros() as usize;
+                        digits &= digits - 1;
                         if self.stats.work() >= self.options.node_limit {
                             self.stopped = true;
                             return Ok(Lookahead::Stopped);
@@ -479,7 +479,7 @@ impl Sixteen {
     fn choose(&mut self, state: &mut Bands) -> Result<Option<Lookahead>, Contradiction> {
         let fewest = (0..256)
             .filter(|&cell| state.unsolved[cell / 64] & 1 << (cell % 64) != 0)
-            .map(|cell| state.digits(cell).count_ones())
+            .map(|cell| state.digits(cell / 64, 1 << (cell % 64)).count_ones())
             .min();
         let Some(fewest) = fewest else {
             return Ok(Some(Lookahead::Solved));
@@ -489,7 +489,7 @@ impl Sixteen {
         let mut best: Option<(u64, usize)> = None;
         for cell in 0..256 {
             let (b, bit) = (cell / 64, 1u64 << (cell % 64));
-            let mut digits = state.digits(cell);
+            let mut digits = state.digits(b, bit);
             if state.unsolved[b] & bit == 0 || digits.count_ones() != fewest {
                 continue;
             }

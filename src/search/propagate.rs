@@ -998,8 +998,8 @@ impl<O: Observer> Search<O> {
             let (mut best_count, mut best_weight) = (1u64, 0u64);
             for (cell, (&m, &weight)) in grid.iter().zip(&self.weights).enumerate() {
                 // An open cell has two candidates or more: when even two would not win,
-                // its count does not matter.
-                if m & m.wrapping_sub(1) == 0 || 2 * best_weight >= best_count * weight {
+                // its count does not matter. (That test first: it is the predictable one.)
+                if 2 * best_weight >= best_count * weight || m & m.wrapping_sub(1) == 0 {
                     continue;
                 }
                 let count = m.count_ones() as u64;

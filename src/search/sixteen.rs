@@ -321,7 +321,14 @@ struct Sixteen {
     stats: Stats,
     solutions: Vec<Vec<u8>>,
     stopped: bool,
+    /// Scratch for [`Sixteen::lookahead`]: 16 unions of trials.
+    block: Vec<[[u64; 4]; 16]>,
 }
+
+/// Candidates above which a grid with no refutation yet is not probed: the sixteen sets
+/// start near 950 after propagation, where probing pays from the root; an empty grid has
+/// 4096, where it costs thousands of trials per node and finds nothing to refute.
+const PROBE_CANDIDATES: u32 = 1200;
 
 /// The cells in the order lookahead tries them, block after block: (band, bit).
 const BLOCK_ORDER: [(usize, u64); 256] = {
@@ -365,6 +372,37 @@ impl Bands {
         digits
     }
 
+    /// The open cell with the fewest candidates (the first of them), by bit-sliced counting
+    /// across digits; `(0, 0)` when every cell is placed.
+    fn fewest(&self) -> (usize, u64) {
+        let mut best = (u32::MAX, 0, 0);
+        for b in 0..4 {
+            // counts[k]: cells with more than k candidates.
+            let mut counts = [0u64; 16];
+            for masks in &self.masks {
+                let mut carry = masks[b];
+                for count in counts.iter_mut() {
+                    let next = *count & carry;
+                    *count |= carry;
+                    carry = next;
+                    if carry == 0 {
+                        break;
+                    }
+                }
+            }
+            for (k, &count) in counts.iter().enumerate().skip(1) {
+                let exact = count & !counts.get(k + 1).copied().unwrap_or(0) & self.unsolved[b];
+                if exact != 0 {
+                    if (k as u32) < best.0 {
+                        best = (k as u32, b, exact & exact.wrapping_neg());
+                    }
+                    break;
+                }
+            }
+        }
+        (best.1, best.2)
+    }
+
     /// The number of candidates left, all digits.
     fn candidates(&self) -> u32 {
         self.masks.iter().flatten().map(|m| m.count_ones()).sum()
@@ -396,9 +434,22 @@ impl Sixteen {
     /// that no successful trial of a cell kept goes too (the cell takes one of its digits,
     /// and none of them leaves it: with bit boards, the union of the trials is a few dozen
     /// ORs). Then [`Sixteen::choose`] picks the branch.
+    #[inline(never)]
     fn lookahead(&mut self, state: &mut Bands) -> Result<Lookahead, Contradiction> {
-        // block[d]: the union of the successful trials of digit d in the current block.
-        let mut block = [[[0u64; 4]; 16]; 16];
+        // block[d]: the union of the successful trials of digit d in the current block
+        // (kept in `self`, off the stack: the search recurses).
+        let mut block = std::mem::take(&mut self.block);
+        let result = self.settle(state, &mut block);
+        self.block = block;
+        result
+    }
+
+    /// [`Sixteen::lookahead`] with the block unions at hand.
+    fn settle(
+        &mut self,
+        state: &mut Bands,
+        block: &mut [[[u64; 4]; 16]],
+    ) -> Result<Lookahead, Contradiction> {
         let mut tried = 0u32;
         let mut trial = Bands::new();
         loop {
@@ -533,6 +584,12 @@ impl Sixteen {
             self.found(&state);
             return;
         }
+        if self.stats.backtracks == 0 && state.candidates() > PROBE_CANDIDATES {
+            // A loose grid with nothing refuted yet: probing would try thousands of
+            // candidates for little; branch on the fewest candidates.
+            let (b, bit) = state.fewest();
+            return self.branch(state, b, bit);
+        }
         let (b, bit) = match self.lookahead(&mut state) {
             Err(Contradiction) => {
                 self.stats.contradictions += 1;
@@ -545,6 +602,12 @@ impl Sixteen {
             Ok(Lookahead::Stopped) => return,
             Ok(Lookahead::Branch(b, bit)) => (b, bit),
         };
+        self.branch(state, b, bit);
+    }
+
+    /// Tries each candidate of the cell at `bit` of band `b` in turn; a refuted one leaves
+    /// the cell.
+    fn branch(&mut self, mut state: Bands, b: usize, bit: u64) {
         for d in 0..16 {
             if state.masks[d][b] & bit == 0 {
                 continue;
@@ -592,6 +655,7 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
         stats: Stats::default(),
         solutions: Vec::with_capacity(2),
         stopped: false,
+        block: vec![[[0; 4]; 16]; 16],
     };
     let mut state = Bands::new();
     let mut ok = puzzle.givens().len() == 256;
@@ -680,6 +744,35 @@ mod tests {
         assert_eq!(MATCHING[0x0FFF], 0, "row 3 has nowhere to go");
         let count = MATCHING.iter().filter(|&&m| m != 0).count();
         assert!(count > 24 && count < 1 << 16);
+    }
+
+    #[test]
+    fn block_order_visits_every_cell_once_block_by_block() {
+        let mut seen = [0u64; 4];
+        for (at, &(b, bit)) in BLOCK_ORDER.iter().enumerate() {
+            assert_eq!(bit.count_ones(), 1);
+            assert_eq!(seen[b] & bit, 0, "visited twice");
+            seen[b] |= bit;
+            let at_bit = bit.trailing_zeros() as usize;
+            let (row, col) = (4 * b + at_bit / 16, at_bit % 16);
+            assert_eq!(row / 4 * 4 + col / 4, at / 16, "cell {at} in block");
+        }
+        assert_eq!(seen, [ALL; 4]);
+    }
+
+    #[test]
+    fn fewest_finds_the_first_cell_with_fewest_candidates() {
+        let mut state = Bands::new();
+        assert_eq!(state.fewest(), (0, 1));
+        // r6c3 (band 1, bit 16 + 2) keeps digits 1, 2 and 3; r9c1 (band 2, bit 0) keeps 4, 5.
+        for d in 3..16 {
+            state.masks[d][1] &= !(1 << 18);
+        }
+        assert_eq!(state.fewest(), (1, 1 << 18));
+        for d in (0..16).filter(|&d| d != 3 && d != 4) {
+            state.masks[d][2] &= !1;
+        }
+        assert_eq!(state.fewest(), (2, 1));
     }
 
     #[test]

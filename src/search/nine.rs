@@ -508,9 +508,8 @@ impl Bands {
         // above[d]: cells with a candidate larger than digit d.
         let mut above = [[0u32; 3]; 9];
         for d in (0..8).rev() {
-            for b in 0..3 {
-                above[d][b] = above[d + 1][b] | self.masks[d + 1][b];
-            }
+            let (next, masks) = (above[d + 1], self.masks[d + 1]);
+            above[d] = [next[0] | masks[0], next[1] | masks[1], next[2] | masks[2]];
         }
         let mut below = [0u32; 3];
         let mut changed = false;

@@ -208,10 +208,10 @@ impl Bands {
             let bands = self.stale >> (4 * d) & 0xF;
             self.stale &= !(0xF << (4 * d));
             let mut offered = self.offered[d];
-            for b in 0..4 {
-                if bands & 1 << b == 0 {
-                    continue;
-                }
+            let mut bands = bands;
+            while bands != 0 {
+                let b = bands.trailing_zeros() as usize;
+                bands &= bands - 1;
                 // The table's answer is a union of permutations: looking again finds the
                 // same, so the subband is not stale after this.
                 let m = self.masks[d][b];

@@ -18,7 +18,7 @@ pub struct Measurement {
     pub fastest_micros_per_puzzle: f64,
 }
 
-/// Solves every puzzle `runs` times (the 9×9 fast path where it applies, else the general
+/// Solves every puzzle `runs` times (a fast path where one applies, else the general
 /// engine; one thread) counting up to `solution_limit` solutions, and returns the median and
 /// the fastest time per puzzle. `now` is the clock, in milliseconds.
 pub fn measure(

@@ -205,7 +205,8 @@ pub fn solve(puzzle: JsValue, kind: Option<String>, options: JsValue) -> Result<
     puzzle.validate().map_err(|p| problem_error(&p))?;
     let engine_kind = engine_of(&opts)?;
     let options = search_options(&opts);
-    // The 9×9 fast path answers `propagate` requests it can take.
+    // A fast path (9×9 classic and inequality, 16×16 classic) answers the `propagate`
+    // requests it can take.
     let outcome = match solve_fast(&puzzle, options) {
         Some(outcome) if engine_kind == EngineKind::Propagate => outcome,
         _ => {
@@ -328,7 +329,7 @@ pub fn layout() -> JsValue {
 }
 
 /// Times the solver on every puzzle of `text` as the CLI's `bench` command does (one thread,
-/// the 9×9 fast path where it applies, parsing left out) with the host's `performance.now()`.
+/// a fast path where one applies, parsing left out) with the host's `performance.now()`.
 /// Options: `format`, `alphabet`, `solutionLimit` (default 2), `runs` (default 5). Returns
 /// `{puzzles, solutions, micros_per_puzzle, fastest_micros_per_puzzle}` (the median and the
 /// fastest run).

@@ -89,8 +89,8 @@ pub struct Puzzles<'a> {
     read: usize,
     /// Wall time spent searching; parsing and writing left out.
     pub solving: Duration,
-    /// Whether 9×9 classic puzzles may take the fast path (whose statistics count nodes and
-    /// guesses but no rules): off when `--stats` asks for the rules.
+    /// Whether puzzles may take a fast path (9×9 classic and inequality, 16×16 classic; their
+    /// statistics count nodes and guesses but no rules): off when `--stats` asks for the rules.
     pub fast: bool,
 }
 

@@ -612,9 +612,9 @@ impl Outcome {
     }
 }
 
-/// Validates `puzzle` and solves it: by the 9×9 fast path when it applies and no strategy
-/// is forced (its statistics count nodes and guesses, not rules), else by the `propagate`
-/// engine.
+/// Validates `puzzle` and solves it: by a fast path when one applies and no strategy is
+/// forced (9×9 classic and inequality, 16×16 classic; their statistics count nodes, guesses
+/// and probes, not rules), else by the `propagate` engine.
 pub fn solve(puzzle: &Puzzle, options: Options) -> Result<Outcome, Problem> {
     if options.strategy.is_none() {
         puzzle.validate()?;
@@ -625,8 +625,8 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Result<Outcome, Problem> {
     solve_with(EngineKind::Propagate, puzzle, options)
 }
 
-/// Solves by a specialised classic path when one applies (9×9, see `nine.rs`; 16×16, see
-/// `sixteen.rs`); `None` for other puzzles. No validation, no events: the fastest way to an
+/// Solves by a specialised path when one applies (9×9 classic and inequality, see `nine.rs`;
+/// 16×16 classic, see `sixteen.rs`); `None` for other puzzles. No validation, no events: the fastest way to an
 /// answer.
 pub fn solve_fast(puzzle: &Puzzle, options: Options) -> Option<Outcome> {
     if nine::applies(puzzle) {

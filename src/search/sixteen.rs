@@ -334,7 +334,7 @@ struct Sixteen {
 /// search branches until the grid tightens or a branch fails).
 const PROBE_CANDIDATES: u32 = 1400;
 
-/// The cells in the order lookahead tries them, block after block: (band, bit).
+/// The cells of each block in turn, block 4·band + stack at 16·block: (band, bit).
 const BLOCK_ORDER: [(usize, u64); 256] = {
     let mut order = [(0, 0); 256];
     let mut at = 0;
@@ -407,6 +407,29 @@ impl Bands {
         (best.1, best.2)
     }
 
+    /// The blocks (4·band + stack) in the order lookahead probes them: fewest candidates per
+    /// open cell first, solved blocks last. Tight blocks hold the trials that fail or whose
+    /// unions remove something, and the earlier the state shrinks, the cheaper and stronger
+    /// every later trial of the round (public median 712 → 612 trials, generated 431 → 320).
+    fn blocks_by_candidates(&self) -> [usize; 16] {
+        let mut counts = [0u32; 16];
+        for masks in &self.masks {
+            for (b, &m) in masks.iter().enumerate() {
+                let open = m & self.unsolved[b];
+                for x in 0..4 {
+                    counts[4 * b + x] += (open & ((0xF << (4 * x)) * LANES)).count_ones();
+                }
+            }
+        }
+        let mut order: [usize; 16] = core::array::from_fn(|i| i);
+        order.sort_by_key(|&block| {
+            let (b, x) = (block / 4, block % 4);
+            let open = (self.unsolved[b] & ((0xF << (4 * x)) * LANES)).count_ones();
+            (counts[block] * 256).checked_div(open).unwrap_or(u32::MAX)
+        });
+        order
+    }
+
     /// The number of candidates left, all digits.
     fn candidates(&self) -> u32 {
         self.masks.iter().flatten().map(|m| m.count_ones()).sum()
@@ -446,11 +469,13 @@ impl Sixteen {
         let mut block = [[[0u64; 4]; 16]; 16];
         let mut tried = 0u32;
         let mut trial = Bands::new();
+        // Chosen once per call: the first round is the one that settles most puzzles.
+        let blocks = state.blocks_by_candidates();
         loop {
             let mut quiet = 0;
             let mut at = 0;
             while quiet < 256 {
-                let (b, bit) = BLOCK_ORDER[at];
+                let (b, bit) = BLOCK_ORDER[16 * blocks[at / 16] + at % 16];
                 at = (at + 1) % 256;
                 quiet += 1;
                 if at % 16 == 1 {

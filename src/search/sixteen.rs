@@ -407,11 +407,11 @@ impl Bands {
         (best.1, best.2)
     }
 
-    /// The blocks (4·band + stack) in the order lookahead probes them: fewest candidates per
-    /// open cell first, solved blocks last. Tight blocks hold the trials that fail or whose
-    /// unions remove something, and the earlier the state shrinks, the cheaper and stronger
-    /// every later trial of the round (public median 712 → 612 trials, generated 431 → 320).
-    fn blocks_by_candidates(&self) -> [usize; 16] {
+    /// Of the blocks (4·band + stack) in `among`, the one lookahead probes next: the fewest
+    /// candidates per open cell, a solved block last. Tight blocks hold the trials that fail
+    /// or whose unions remove something, and the earlier the state shrinks, the cheaper and
+    /// stronger every later trial of the round.
+    fn tightest_block(&self, among: u16) -> usize {
         let mut counts = [0u32; 16];
         for masks in &self.masks {
             for (b, &m) in masks.iter().enumerate() {
@@ -421,13 +421,19 @@ impl Bands {
                 }
             }
         }
-        let mut order: [usize; 16] = core::array::from_fn(|i| i);
-        order.sort_by_key(|&block| {
+        let mut best = (u32::MAX, among.trailing_zeros() as usize);
+        let mut blocks = among;
+        while blocks != 0 {
+            let block = blocks.trailing_zeros() as usize;
+            blocks &= blocks - 1;
             let (b, x) = (block / 4, block % 4);
             let open = (self.unsolved[b] & ((0xF << (4 * x)) * LANES)).count_ones();
-            (counts[block] * 256).checked_div(open).unwrap_or(u32::MAX)
-        });
-        order
+            let tightness = (counts[block] * 256).checked_div(open).unwrap_or(u32::MAX);
+            if tightness < best.0 {
+                best = (tightness, block);
+            }
+        }
+        best.1
     }
 
     /// The number of candidates left, all digits.
@@ -469,18 +475,24 @@ impl Sixteen {
         let mut block = [[[0u64; 4]; 16]; 16];
         let mut tried = 0u32;
         let mut trial = Bands::new();
-        // Chosen once per call: the first round is the one that settles most puzzles.
-        let blocks = state.blocks_by_candidates();
+        // The blocks probed in this pass, and the one being probed.
+        let mut visited = 0u16;
+        let mut current = 0;
         loop {
             let mut quiet = 0;
             let mut at = 0;
             while quiet < 256 {
-                let (b, bit) = BLOCK_ORDER[16 * blocks[at / 16] + at % 16];
-                at = (at + 1) % 256;
-                quiet += 1;
-                if at % 16 == 1 {
+                if at % 16 == 0 {
+                    if visited == u16::MAX {
+                        visited = 0;
+                    }
+                    current = state.tightest_block(!visited);
+                    visited |= 1 << current;
                     tried = 0;
                 }
+                let (b, bit) = BLOCK_ORDER[16 * current + at % 16];
+                at = (at + 1) % 256;
+                quiet += 1;
                 if state.unsolved[b] & bit != 0 {
                     let mut union = [[0u64; 4]; 16];
                     let mut failed = false;

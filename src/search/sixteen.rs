@@ -264,18 +264,22 @@ impl Bands {
     /// whether anything was placed.
     fn naked_singles(&mut self) -> Result<bool, Contradiction> {
         let mut placed = false;
-        for b in 0..4 {
-            // Bit-sliced counting across digits: `one` has ≥ 1 candidate, `two` ≥ 2.
-            let (mut one, mut two) = (0u64, 0u64);
-            for masks in &self.masks {
-                let m = masks[b];
-                two |= one & m;
-                one |= m;
+        // Bit-sliced counting across digits, all bands at once (the compiler keeps them in
+        // vector registers): `one` has ≥ 1 candidate, `two` ≥ 2.
+        let (mut one, mut two) = ([0u64; 4], [0u64; 4]);
+        for masks in &self.masks {
+            for b in 0..4 {
+                two[b] |= one[b] & masks[b];
+                one[b] |= masks[b];
             }
-            if one != ALL {
+        }
+        for b in 0..4 {
+            if one[b] != ALL {
                 return Err(Contradiction);
             }
-            let mut singles = one & !two & self.unsolved[b];
+            // A placement in an earlier band can take a counted cell's last candidate: then
+            // `find` below fails, as it should.
+            let mut singles = one[b] & !two[b] & self.unsolved[b];
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
                 singles &= singles - 1;

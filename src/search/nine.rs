@@ -335,6 +335,9 @@ impl Bands {
     /// Fails on two equal givens in a row.
     fn with_givens(givens: &[u8]) -> Result<Bands, Contradiction> {
         let mut state = Bands::new();
+        // `own[d]`: the cells given digit d. The given cells leave the other digits once, at
+        // the end (no two givens share a cell, so the check below never depends on that).
+        let mut own = [[0u32; 3]; 9];
         for (cell, &g) in givens.iter().enumerate().take(81) {
             if !(1..=9).contains(&g) {
                 continue;
@@ -344,18 +347,20 @@ impl Bands {
             if state.masks[d][b] & bit == 0 {
                 return Err(Contradiction);
             }
-            // The cell loses every other digit; its row, block and column lose this one.
-            for masks in state.masks.iter_mut() {
-                masks[b] &= !bit;
-            }
+            // The cell's row, block and column lose this digit.
             let (n1, n2) = NEIGHBOURS[b];
             let column = column_cells(1 << (at % 9));
             let masks = &mut state.masks[d];
             masks[b] &= !ROW_AND_BLOCK[at];
-            masks[b] |= bit;
             masks[n1] &= !column;
             masks[n2] &= !column;
+            own[d][b] |= bit;
             state.unsolved[b] &= !bit;
+        }
+        for (masks, own) in state.masks.iter_mut().zip(&own) {
+            for b in 0..3 {
+                masks[b] = masks[b] & state.unsolved[b] | own[b];
+            }
         }
         Ok(state)
     }
@@ -481,6 +486,7 @@ impl Bands {
 
     /// Places every cell that has one candidate left; fails on a cell with none. Records the
     /// two-candidate cells for branching. Returns whether anything was placed.
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     fn naked_singles(&mut self) -> Result<bool, Contradiction> {
         let mut placed = false;
         for b in 0..3 {

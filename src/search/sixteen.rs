@@ -219,12 +219,17 @@ impl Bands {
                 bands &= bands - 1;
                 // The table's answer is a union of permutations: looking again finds the
                 // same, so the subband is not stale after this.
-                let m = self.masks[d][b];
-                let m = m & fill_nibbles(MATCHING[nibbles(m) as usize]);
-                if m == 0 {
-                    return Err(Contradiction);
+                let mut m = self.masks[d][b];
+                let minirows = nibbles(m);
+                let kept = MATCHING[minirows as usize];
+                if kept != minirows {
+                    // Mostly the table keeps every minirow.
+                    if kept == 0 {
+                        return Err(Contradiction);
+                    }
+                    m &= fill_nibbles(kept);
+                    self.masks[d][b] = m;
                 }
-                self.masks[d][b] = m;
                 let solved = lone_cells(m) & self.unsolved[b];
                 if solved != 0 {
                     self.unsolved[b] &= !solved;

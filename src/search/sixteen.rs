@@ -255,6 +255,11 @@ impl Bands {
                 }
                 kept |= (k as u64) << (16 * s);
             }
+            if kept == stacks {
+                // Every stack keeps all it offers (the usual case): nothing to take.
+                self.offered[d] = offered;
+                continue;
+            }
             let allowed = transpose(kept);
             // What the restrictions below leave (they take whole columns).
             self.offered[d] = offered & allowed;

@@ -509,7 +509,8 @@ impl Sixteen {
                 quiet += 1;
                 if state.unsolved[b] & bit != 0 {
                     let mut union = [[0u64; 4]; 16];
-                    let mut failed = false;
+                    // Whether the union covers every candidate the cell has left.
+                    let mut whole = true;
                     let mut digits = state.digits(b, bit);
                     while digits != 0 {
                         let d = digits.trailing_zeros() as usize;
@@ -519,8 +520,22 @@ impl Sixteen {
                             return Ok(Lookahead::Stopped);
                         }
                         if !self.probe(state, &mut trial, d, b, bit) {
+                            // Propagated at once, so that the cell's next trials start
+                            // from the smaller state (their unions with the earlier
+                            // trials stay sound: those only kept more). When every
+                            // trial fails, propagation finds the cell empty.
                             state.restrict(d, b, !bit);
-                            failed = true;
+                            state.propagate()?;
+                            quiet = 0;
+                            if state.solved() {
+                                return Ok(Lookahead::Solved);
+                            }
+                            if state.unsolved[b] & bit == 0 {
+                                // Placed, maybe with a digit not tried yet.
+                                whole = false;
+                                break;
+                            }
+                            digits &= state.digits(b, bit);
                             continue;
                         }
                         or_into(&mut union, &trial.masks);
@@ -531,9 +546,10 @@ impl Sixteen {
                             or_into(&mut block[d], &trial.masks);
                         }
                     }
-                    // When every trial failed, the union is empty, and propagation says so.
-                    state.intersect(&union);
-                    if failed || state.stale != 0 {
+                    if whole {
+                        state.intersect(&union);
+                    }
+                    if state.stale != 0 {
                         state.propagate()?;
                         quiet = 0;
                         if state.solved() {

@@ -176,6 +176,16 @@ impl Bands {
 
     /// Keeps only the candidates that `other` keeps too.
     fn intersect(&mut self, other: &[[u64; 4]; 16]) {
+        // Mostly nothing goes: a straight pass (vector registers) says so first.
+        let mut taken = [0u64; 4];
+        for (masks, keep) in self.masks.iter().zip(other) {
+            for b in 0..4 {
+                taken[b] |= masks[b] & !keep[b];
+            }
+        }
+        if taken == [0; 4] {
+            return;
+        }
         for (d, keep) in other.iter().enumerate() {
             for (b, &keep) in keep.iter().enumerate() {
                 self.restrict(d, b, keep);

@@ -208,31 +208,12 @@ fn fast_path_finds_contradictory_relations() {
     }
 }
 
-/// A solved 9×9 grid: the pattern grid with its digits permuted and its rows permuted
-/// within bands.
-fn solved_grid() -> impl Strategy<Value = Vec<u8>> {
-    (
-        Just((1..=9u8).collect::<Vec<_>>()).prop_shuffle(),
-        proptest::collection::vec(Just([0usize, 1, 2]).prop_shuffle(), 3),
-    )
-        .prop_map(|(digits, rows)| {
-            let pattern = common::pattern_grid(9, (3, 3));
-            (0..81)
-                .map(|i| {
-                    let (r, c) = (i / 9, i % 9);
-                    let source = r / 3 * 3 + rows[r / 3][r % 3];
-                    digits[pattern[source * 9 + c] as usize - 1]
-                })
-                .collect()
-        })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn fast_path_agrees_on_random_puzzles(
-        grid in solved_grid(),
+        grid in common::classic_grid(9),
         keep in proptest::collection::vec(0u8..100, 81),
         density in 15u8..60,
     ) {
@@ -276,7 +257,7 @@ proptest! {
 
     #[test]
     fn fast_path_agrees_on_random_inequality_puzzles(
-        grid in solved_grid(),
+        grid in common::classic_grid(9),
         givens_kept in proptest::collection::vec(0u8..100, 81),
         given_density in 0u8..25,
         relations_kept in proptest::collection::vec(0u8..100, 144),

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{block_shape, cyclic_grid, pattern_grid, Rules};
+use common::{block_shape, classic_grid, cyclic_grid, pattern_grid, permutation, Rules};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::subsequence;
@@ -15,50 +15,6 @@ use sudoku_lab::{
 
 // ---------------------------------------------------------------------------------------------
 // Solved grids by construction
-
-fn permutation(n: usize) -> impl Strategy<Value = Vec<usize>> {
-    Just((0..n).collect::<Vec<_>>()).prop_shuffle()
-}
-
-/// A solved classic grid: the pattern grid with its digits relabelled, its bands and the
-/// rows inside each band reordered, its stacks and the columns inside each stack reordered,
-/// and (square blocks only) perhaps transposed. Each of these maps a solved grid to another.
-fn classic_grid(size: usize) -> impl Strategy<Value = Vec<u8>> {
-    let (br, bc) = block_shape(size).expect("a classic size");
-    let (bands, stacks) = (size / br, size / bc);
-    (
-        permutation(size),
-        permutation(bands),
-        vec(permutation(br), bands),
-        permutation(stacks),
-        vec(permutation(bc), stacks),
-        any::<bool>(),
-    )
-        .prop_map(
-            move |(digits, band_order, row_orders, stack_order, col_orders, transpose)| {
-                let base = pattern_grid(size, (br, bc));
-                let row = |i: usize| {
-                    let band = band_order[i / br];
-                    band * br + row_orders[band][i % br]
-                };
-                let col = |j: usize| {
-                    let stack = stack_order[j / bc];
-                    stack * bc + col_orders[stack][j % bc]
-                };
-                (0..size * size)
-                    .map(|k| {
-                        let (i, j) = (k / size, k % size);
-                        let (i, j) = if transpose && br == bc {
-                            (j, i)
-                        } else {
-                            (i, j)
-                        };
-                        digits[base[row(i) * size + col(j)] as usize - 1] as u8 + 1
-                    })
-                    .collect()
-            },
-        )
-}
 
 /// A Latin square: the cyclic square with its rows, columns and digits permuted.
 fn latin_grid(size: usize) -> impl Strategy<Value = Vec<u8>> {

@@ -198,33 +198,12 @@ fn statistics_count_the_work() {
     assert!(stats.backtracks <= stats.guesses);
 }
 
-/// A solved 16×16 grid: the pattern grid with its digits permuted, its rows permuted within
-/// bands and its columns within stacks.
-fn random_grid() -> impl Strategy<Value = Vec<u8>> {
-    (
-        Just((1..=16u8).collect::<Vec<_>>()).prop_shuffle(),
-        proptest::collection::vec(Just([0usize, 1, 2, 3]).prop_shuffle(), 4),
-        proptest::collection::vec(Just([0usize, 1, 2, 3]).prop_shuffle(), 4),
-    )
-        .prop_map(|(digits, rows, cols)| {
-            let pattern = common::pattern_grid(16, (4, 4));
-            (0..256)
-                .map(|i| {
-                    let (r, c) = (i / 16, i % 16);
-                    let r = r / 4 * 4 + rows[r / 4][r % 4];
-                    let c = c / 4 * 4 + cols[c / 4][c % 4];
-                    digits[pattern[r * 16 + c] as usize - 1]
-                })
-                .collect()
-        })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn fast_path_agrees_on_random_puzzles(
-        grid in random_grid(),
+        grid in common::classic_grid(16),
         keep in proptest::collection::vec(0u8..100, 256),
         density in 5u8..80,
     ) {

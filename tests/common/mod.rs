@@ -4,6 +4,9 @@
 
 use std::path::PathBuf;
 
+use proptest::prelude::{any, Just};
+use proptest::strategy::Strategy as _;
+
 use sudoku_lab::formats::{self, Format, ReadOptions};
 use sudoku_lab::{Kind, Options, Outcome, Puzzle, Search, Silent, Strategy};
 
@@ -246,4 +249,49 @@ pub fn cyclic_grid(size: usize) -> Vec<u8> {
 /// A classic puzzle from row-major givens (0 = empty).
 pub fn classic_puzzle(size: usize, givens: Vec<u8>) -> Puzzle {
     Puzzle::new(Kind::Classic, size, givens, Vec::new()).expect("a well-formed classic puzzle")
+}
+
+/// A random permutation of `0..n`.
+pub fn permutation(n: usize) -> impl proptest::strategy::Strategy<Value = Vec<usize>> {
+    Just((0..n).collect::<Vec<_>>()).prop_shuffle()
+}
+
+/// A solved classic grid: the pattern grid with its digits relabelled, its bands and the
+/// rows inside each band reordered, its stacks and the columns inside each stack reordered,
+/// and (square blocks only) perhaps transposed. Each of these maps a solved grid to another.
+pub fn classic_grid(size: usize) -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+    let (br, bc) = block_shape(size).expect("a classic size");
+    let (bands, stacks) = (size / br, size / bc);
+    (
+        permutation(size),
+        permutation(bands),
+        proptest::collection::vec(permutation(br), bands),
+        permutation(stacks),
+        proptest::collection::vec(permutation(bc), stacks),
+        any::<bool>(),
+    )
+        .prop_map(
+            move |(digits, band_order, row_orders, stack_order, col_orders, transpose)| {
+                let base = pattern_grid(size, (br, bc));
+                let row = |i: usize| {
+                    let band = band_order[i / br];
+                    band * br + row_orders[band][i % br]
+                };
+                let col = |j: usize| {
+                    let stack = stack_order[j / bc];
+                    stack * bc + col_orders[stack][j % bc]
+                };
+                (0..size * size)
+                    .map(|k| {
+                        let (i, j) = (k / size, k % size);
+                        let (i, j) = if transpose && br == bc {
+                            (j, i)
+                        } else {
+                            (i, j)
+                        };
+                        digits[base[row(i) * size + col(j)] as usize - 1] as u8 + 1
+                    })
+                    .collect()
+            },
+        )
 }

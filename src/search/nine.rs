@@ -387,11 +387,11 @@ impl Bands {
     /// that one band alone offers, and again while that finds something.
     #[cfg_attr(target_arch = "wasm32", inline(never))]
     fn update(&mut self) -> Result<(), Contradiction> {
-        // Always all ones, but opaque to the optimizer: tested per digit before its three
-        // subbands, it changes how LLVM lays out the 27 unrolled checks (fewer spills): 3–5%
-        // fewer instructions and 2–4% less time natively on every bench9 set, for one test
-        // per digit. (The `sudoku` crate's hot loop carries the same kind of always-true
-        // condition, `requirement_for_weird_optimization`.)
+        // Always all ones, but opaque to the optimizer: tested with each subband (LLVM makes
+        // it one test per digit), it changes how LLVM lays out the 27 unrolled checks (fewer
+        // spills): 3–5% fewer instructions and 2–4% less time natively on every bench9 set.
+        // (The `sudoku` crate's hot loop carries the same kind of always-true condition,
+        // `requirement_for_weird_optimization`.)
         let gate = std::hint::black_box(u32::MAX);
         loop {
             // Digits whose masks changed since the column claims last looked.

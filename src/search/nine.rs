@@ -432,8 +432,21 @@ impl Bands {
         for (b, band) in givens.chunks_exact(27).take(3).enumerate() {
             let (n1, n2) = NEIGHBOURS[b];
             for (r, row) in band.chunks_exact(9).enumerate() {
-                for (c, &g) in row.iter().enumerate() {
-                    if !(1..=9).contains(&g) {
+                // The row's given columns as bits, and only those visited: a branch per cell
+                // on whether it is given mispredicts about once per given (kaggle: 4% less
+                // time natively, 3% in wasm; serg, 35 givens a puzzle: 0.5% more natively,
+                // 0–2% in wasm).
+                let w = u64::from_le_bytes(row[..8].try_into().unwrap_or_default());
+                const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+                // Bit 7 of each non-zero byte, gathered into the top byte by the multiply.
+                let nonzero = (((w & LOW7) + LOW7) | w) & !LOW7;
+                let mut cols = ((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+                    | ((row[8] != 0) as u32) << 8;
+                while cols != 0 {
+                    let c = cols.trailing_zeros() as usize;
+                    cols &= cols - 1;
+                    let g = row[c];
+                    if g > 9 {
                         continue;
                     }
                     let (d, at) = (g as usize - 1, 9 * r + c);
@@ -716,15 +729,23 @@ impl Bands {
 }
 
 /// The fast path's search: depth-first over copies of [`Bands`], counting solutions.
-struct Nine {
+/// The relations are borrowed and the counts kept as plain fields, made [`Stats`] once at
+/// the end: in wasm a copy or clear of more than a few words is a `memory.copy` or
+/// `memory.fill`, a call into C in V8, and this saves three per puzzle (0.5–1% less time in
+/// wasm on the easy sets, no slower natively).
+struct Nine<'a> {
     options: Options,
-    relations: Option<Relations>,
-    stats: Stats,
-    solutions: Vec<Vec<u8>>,
+    relations: Option<&'a Relations>,
+    nodes: u64,
+    guesses: u64,
+    backtracks: u64,
+    contradictions: u64,
+    solutions: u64,
+    grids: Vec<Vec<u8>>,
     stopped: bool,
 }
 
-impl Nine {
+impl Nine<'_> {
     /// Searches below `state`: propagates, then branches on a cell, each digit but the last
     /// in a copy, the last in `state` itself (a loop, not a call: when the others failed,
     /// the cell holds that digit).
@@ -735,21 +756,21 @@ impl Nine {
             if self.stopped {
                 break;
             }
-            if self.stats.nodes >= self.options.node_limit {
+            if self.nodes >= self.options.node_limit {
                 self.stopped = true;
                 break;
             }
-            self.stats.nodes += 1;
-            if state.propagate(self.relations.as_ref()).is_err() {
-                self.stats.contradictions += 1;
+            self.nodes += 1;
+            if state.propagate(self.relations).is_err() {
+                self.contradictions += 1;
                 break;
             }
             if state.solved() {
-                self.stats.solutions += 1;
-                if self.solutions.len() < 2 {
-                    self.solutions.push(state.grid());
+                self.solutions += 1;
+                if self.grids.len() < 2 {
+                    self.grids.push(state.grid());
                 }
-                if self.stats.solutions >= self.options.solution_limit {
+                if self.solutions >= self.options.solution_limit {
                     self.stopped = true;
                 }
                 break;
@@ -768,23 +789,23 @@ impl Nine {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
                 let mut child = *state;
-                self.stats.guesses += 1;
+                self.guesses += 1;
                 child.fix(d, b, bit);
                 self.search(&mut child);
                 if self.stopped {
                     return;
                 }
-                self.stats.backtracks += 1;
+                self.backtracks += 1;
                 state.masks[d][b] &= !bit;
             }
             // The last digit here.
             let d = digits.trailing_zeros() as usize;
-            self.stats.guesses += 1;
+            self.guesses += 1;
             in_place += 1;
             state.fix(d, b, bit);
         }
         if !self.stopped {
-            self.stats.backtracks += in_place;
+            self.backtracks += in_place;
         }
     }
 }
@@ -799,31 +820,43 @@ pub fn applies(puzzle: &Puzzle) -> bool {
 /// general engine's business and stay 0 here.
 pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
     debug_assert!(applies(puzzle));
+    let relations = (puzzle.kind() == Kind::Inequality).then(|| Relations::of(puzzle));
     let mut nine = Nine {
         options,
-        relations: (puzzle.kind() == Kind::Inequality).then(|| Relations::of(puzzle)),
-        stats: Stats::default(),
-        solutions: Vec::with_capacity(2),
+        relations: relations.as_ref(),
+        nodes: 0,
+        guesses: 0,
+        backtracks: 0,
+        contradictions: 0,
+        solutions: 0,
+        grids: Vec::with_capacity(2),
         stopped: false,
     };
     if let Ok(mut state) = Bands::with_givens(puzzle.givens()) {
         nine.search(&mut state);
     }
-    let status = if nine.stats.solutions >= 2 {
+    let status = if nine.solutions >= 2 {
         Status::Multiple
-    } else if nine.stopped && nine.stats.solutions == 1 && options.solution_limit == 1 {
+    } else if nine.stopped && nine.solutions == 1 && options.solution_limit == 1 {
         Status::Solved
-    } else if nine.stopped && nine.stats.nodes >= options.node_limit {
+    } else if nine.stopped && nine.nodes >= options.node_limit {
         Status::LimitReached
-    } else if nine.stats.solutions == 1 {
+    } else if nine.solutions == 1 {
         Status::Unique
     } else {
         Status::Unsolvable
     };
     Outcome {
         status,
-        solutions: nine.solutions,
-        stats: nine.stats,
+        solutions: nine.grids,
+        stats: Stats {
+            nodes: nine.nodes,
+            guesses: nine.guesses,
+            backtracks: nine.backtracks,
+            contradictions: nine.contradictions,
+            solutions: nine.solutions,
+            ..Stats::default()
+        },
     }
 }
 

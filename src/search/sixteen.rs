@@ -399,6 +399,25 @@ const BLOCK_ORDER: [(usize, u64); 256] = {
     order
 };
 
+/// Adds what a successful trial of digit `d` kept (or its stand-in) to the cell's union and to
+/// the digit's union in the block; the digit's first trial in the block starts it (`tried`).
+#[inline]
+fn keep_trial(
+    masks: &[[u64; 4]; 16],
+    d: usize,
+    union: &mut [[u64; 4]; 16],
+    block: &mut [[[u64; 4]; 16]; 16],
+    tried: &mut u32,
+) {
+    or_into(union, masks);
+    if *tried & 1 << d == 0 {
+        *tried |= 1 << d;
+        block[d] = *masks;
+    } else {
+        or_into(&mut block[d], masks);
+    }
+}
+
 /// ORs the candidates of `from` into `into`.
 #[inline]
 fn or_into(into: &mut [[u64; 4]; 16], from: &[[u64; 4]; 16]) {
@@ -595,13 +614,7 @@ impl Sixteen {
                                 direct.masks[other][b] &= !bit;
                             }
                             direct.settle(d, b, bit);
-                            or_into(&mut union, &direct.masks);
-                            if tried & 1 << d == 0 {
-                                tried |= 1 << d;
-                                block[d] = direct.masks;
-                            } else {
-                                or_into(&mut block[d], &direct.masks);
-                            }
+                            keep_trial(&direct.masks, d, &mut union, &mut block, &mut tried);
                             continue;
                         }
                         if !self.probe(state, &mut trial, (d, all), b, bit) {
@@ -634,13 +647,7 @@ impl Sixteen {
                                 implied[band] |= masks[band] & placed[band];
                             }
                         }
-                        or_into(&mut union, &trial.masks);
-                        if tried & 1 << d == 0 {
-                            tried |= 1 << d;
-                            block[d] = trial.masks;
-                        } else {
-                            or_into(&mut block[d], &trial.masks);
-                        }
+                        keep_trial(&trial.masks, d, &mut union, &mut block, &mut tried);
                     }
                     if whole {
                         state.intersect(&union);

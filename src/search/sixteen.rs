@@ -399,6 +399,24 @@ const BLOCK_ORDER: [(usize, u64); 256] = {
     order
 };
 
+/// After lookahead changed `state`: propagates, and since the state is new, restarts the
+/// count of quiet cells and forgets the placements implied by earlier trials. Returns whether
+/// the grid is solved.
+#[inline]
+fn renewed(
+    state: &mut Bands,
+    quiet: &mut usize,
+    implied: &mut [[u64; 4]; 16],
+) -> Result<bool, Contradiction> {
+    if state.stale == 0 {
+        return Ok(false);
+    }
+    state.propagate()?;
+    *quiet = 0;
+    *implied = [[0; 4]; 16];
+    Ok(state.solved())
+}
+
 /// Adds what a successful trial of digit `d` kept (or its stand-in) to the cell's union and to
 /// the digit's union in the block; the digit's first trial in the block starts it (`tried`).
 #[inline]
@@ -623,10 +641,7 @@ impl Sixteen {
                             // trials stay sound: those only kept more). When every
                             // trial fails, propagation finds the cell empty.
                             state.restrict(d, b, !bit);
-                            state.propagate()?;
-                            quiet = 0;
-                            implied = [[0; 4]; 16];
-                            if state.solved() {
+                            if renewed(state, &mut quiet, &mut implied)? {
                                 return Ok(Lookahead::Solved);
                             }
                             if state.unsolved[b] & bit == 0 {
@@ -652,13 +667,8 @@ impl Sixteen {
                     if whole {
                         state.intersect(&union);
                     }
-                    if state.stale != 0 {
-                        state.propagate()?;
-                        quiet = 0;
-                        implied = [[0; 4]; 16];
-                        if state.solved() {
-                            return Ok(Lookahead::Solved);
-                        }
+                    if renewed(state, &mut quiet, &mut implied)? {
+                        return Ok(Lookahead::Solved);
                     }
                 }
                 if at % 16 == 0 {
@@ -674,13 +684,8 @@ impl Sixteen {
                             state.intersect(&block[d]);
                         }
                     }
-                    if state.stale != 0 {
-                        state.propagate()?;
-                        quiet = 0;
-                        implied = [[0; 4]; 16];
-                        if state.solved() {
-                            return Ok(Lookahead::Solved);
-                        }
+                    if renewed(state, &mut quiet, &mut implied)? {
+                        return Ok(Lookahead::Solved);
                     }
                 }
             }

@@ -355,8 +355,9 @@ impl Bands {
         self.unsolved == [0; 4]
     }
 
-    /// The solution, row-major digits 1..=16.
-    fn grid(&self) -> Vec<u8> {
+    /// The solution, row-major digits 1..=16, digit d of the state being `names[d]` + 1 of the
+    /// puzzle.
+    fn grid(&self, names: &[u8; 16]) -> Vec<u8> {
         let mut grid = vec![0u8; 256];
         for (d, masks) in self.masks.iter().enumerate() {
             for (b, &mask) in masks.iter().enumerate() {
@@ -364,7 +365,7 @@ impl Bands {
                 while m != 0 {
                     let bit = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    grid[64 * b + bit] = d as u8 + 1;
+                    grid[64 * b + bit] = names[d] + 1;
                 }
             }
         }
@@ -375,6 +376,8 @@ impl Bands {
 /// The fast path's search: depth-first over copies of [`Bands`], counting solutions.
 struct Sixteen {
     options: Options,
+    /// `names[d]`: the puzzle's digit (0-based) that the search calls d.
+    names: [u8; 16],
     stats: Stats,
     solutions: Vec<Vec<u8>>,
     stopped: bool,
@@ -525,6 +528,27 @@ impl Bands {
         best.1
     }
 
+    /// Renames the digits, fewest candidates first, and returns the puzzle's digit behind
+    /// each new name. `update` looks at the lowest stale digit first, so the constrained
+    /// digits get looked at first: their singles and contradictions show sooner, and the
+    /// others' stale subbands gather more changes before a look (generated_200: median
+    /// 5% less time; public_120: 1%; the other way round costs 25%). The state must have
+    /// no stale subband (propagated).
+    fn rename_digits(&mut self) -> [u8; 16] {
+        debug_assert_eq!(self.stale, 0);
+        let count = self
+            .masks
+            .map(|m| m.iter().map(|m| m.count_ones()).sum::<u32>());
+        let mut names: [u8; 16] = std::array::from_fn(|d| d as u8);
+        names.sort_unstable_by_key(|&d| (count[d as usize], d));
+        let (masks, offered) = (self.masks, self.offered);
+        for (new, &old) in names.iter().enumerate() {
+            self.masks[new] = masks[old as usize];
+            self.offered[new] = offered[old as usize];
+        }
+        names
+    }
+
     /// The number of candidates left, all digits.
     fn candidates(&self) -> u32 {
         self.masks.iter().flatten().map(|m| m.count_ones()).sum()
@@ -535,7 +559,7 @@ impl Sixteen {
     fn found(&mut self, state: &Bands) {
         self.stats.solutions += 1;
         if self.solutions.len() < 2 {
-            self.solutions.push(state.grid());
+            self.solutions.push(state.grid(&self.names));
         }
         if self.stats.solutions >= self.options.solution_limit {
             self.stopped = true;
@@ -824,6 +848,7 @@ pub fn applies(puzzle: &Puzzle) -> bool {
 pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
     let mut sixteen = Sixteen {
         options,
+        names: std::array::from_fn(|d| d as u8),
         stats: Stats::default(),
         solutions: Vec::with_capacity(2),
         stopped: false,
@@ -839,6 +864,10 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
         }
     }
     if ok {
+        // (A contradiction here is found again, and counted, by the search.)
+        if state.propagate().is_ok() {
+            sixteen.names = state.rename_digits();
+        }
         sixteen.search(state);
     }
     let stats = &sixteen.stats;
@@ -983,6 +1012,22 @@ mod tests {
         // Block 6 solved: it comes last.
         state.unsolved[1] &= !block6;
         assert_eq!(state.tightest_block(1 << 6 | 1 << 9), 9);
+    }
+
+    #[test]
+    fn rename_digits_puts_the_fewest_candidates_first() {
+        let mut state = Bands::new();
+        state.stale = 0;
+        // Digit 6 (index 5) keeps band 0 only, digit 10 (index 9) bands 0 and 1.
+        state.masks[5] = [ALL, 0, 0, 0];
+        state.masks[9] = [ALL, ALL, 0, 0];
+        let names = state.rename_digits();
+        assert_eq!(names[..3], [5, 9, 0]);
+        assert_eq!(state.masks[0], [ALL, 0, 0, 0]);
+        assert_eq!(state.masks[1], [ALL, ALL, 0, 0]);
+        let mut sorted = names;
+        sorted.sort_unstable();
+        assert_eq!(sorted, std::array::from_fn(|d| d as u8), "a permutation");
     }
 
     #[test]

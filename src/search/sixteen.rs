@@ -43,7 +43,10 @@
 //!
 //! Trials are most of the time, and in a trial most of it is [`Bands::update`]; the
 //! updates that depend on data (which digits a solved cell takes, whether a subband loses
-//! something) are branch-free, since mispredictions cost more there than the work.
+//! something) are branch-free, since mispredictions cost more there than the work. The
+//! order of its looks matters too: it takes the lowest stale digit first, and the digits are
+//! renamed at the root, fewest candidates first ([`Bands::rename_digits`]), so the
+//! constrained ones go first; solutions are named back on the way out.
 
 use crate::puzzle::{Kind, Puzzle};
 

@@ -10,7 +10,7 @@
 //!  row 4b+1│  16 …     │       │        │      31 │   block x, 4 cells (a nibble); the band
 //!  row 4b+2│  32 …     │       │        │      47 │   condenses to 16 minirow bits, bit 4r + x
 //!  row 4b+3│  48 …     │       │        │      63 │
-//! masks[d][b]: the cells of band b where digit d+1 is still possible
+//! masks[b][d]: the cells of band b where digit d+1 is still possible
 //! ```
 //!
 //! Reasoning, per digit, all to a fixed point:
@@ -75,6 +75,64 @@ const fn nibbles(m: u64) -> u16 {
     t = t.wrapping_mul(0x1248) >> 12 & 0x000F_000F_000F_000F;
     t = (t | t >> 12) & 0x0000_00FF_0000_00FF;
     (t | t >> 24) as u16
+}
+
+/// [`nibbles`], by the BMI2 gather in code compiled for x86-64-v3 (`V3`: see
+/// [`Bands::propagate`]).
+#[inline(always)]
+fn minirows<const V3: bool>(m: u64) -> u16 {
+    #[cfg(target_arch = "x86_64")]
+    if V3 {
+        let t = m | m >> 1;
+        // SAFETY: `V3` is true only inside `Bands::propagate_v3`, which runs only where the
+        // CPU has AVX2 and BMI2.
+        return unsafe { std::arch::x86_64::_pext_u64(t | t >> 2, NIBBLE_FIRSTS) } as u16;
+    }
+    nibbles(m)
+}
+
+/// [`fill_nibbles`], by the BMI2 scatter in code compiled for x86-64-v3, as [`minirows`].
+#[inline(always)]
+fn fill_minirows<const V3: bool>(set: u16) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if V3 {
+        // SAFETY: as in `minirows`.
+        return unsafe { std::arch::x86_64::_pdep_u64(set as u64, NIBBLE_FIRSTS) } * 0xF;
+    }
+    fill_nibbles(set)
+}
+
+/// Takes `cells` from all sixteen masks of a band; returns, as stale bits of band 0 (bit 4d
+/// for `masks[d]`), those that lose something. Compiled for x86-64-v3 (`V3`), four masks
+/// per instruction.
+#[inline(always)]
+fn take<const V3: bool>(masks: &mut [u64; 16], cells: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if V3 {
+        use std::arch::x86_64::*;
+        let mut hits = 0;
+        // SAFETY: `V3` is true only inside `Bands::propagate_v3`, which runs only where the
+        // CPU has AVX2 and BMI2; the four unaligned loads and stores stay inside `masks`.
+        unsafe {
+            let cells = _mm256_set1_epi64x(cells as i64);
+            for (k, quad) in masks.chunks_exact_mut(4).enumerate() {
+                let at = quad.as_mut_ptr() as *mut __m256i;
+                let m = _mm256_loadu_si256(at);
+                let kept = _mm256_cmpeq_epi64(_mm256_and_si256(m, cells), _mm256_setzero_si256());
+                let lost = _mm256_movemask_pd(_mm256_castsi256_pd(kept)) as u32 ^ 0xF;
+                hits |= lost << (4 * k);
+                _mm256_storeu_si256(at, _mm256_andnot_si256(cells, m));
+            }
+            return _pdep_u64(hits as u64, NIBBLE_FIRSTS);
+        }
+    }
+    let mut stale = 0;
+    for (d, mask) in masks.iter_mut().enumerate() {
+        let m = *mask;
+        stale |= u64::from(m & cells != 0) << (4 * d);
+        *mask = m & !cells;
+    }
+    stale
 }
 
 /// The inverse spread of [`nibbles`]: every set bit k becomes the full nibble 4k..4k+3.
@@ -148,15 +206,19 @@ static MATCHING: [u16; 1 << 16] = {
     table
 };
 
+/// Candidates as band masks: `[b][d]` holds the cells of band b where digit d+1 may go.
+type Masks = [[u64; 16]; 4];
+
 /// Why propagation stopped short.
 struct Contradiction;
 
 /// The state of a 16×16 search: `Copy`, copied on branch.
 #[derive(Clone, Copy)]
 struct Bands {
-    /// `masks[d][b]`: cells of band b where digit d+1 is possible.
-    masks: [[u64; 4]; 16],
-    /// Bit 4d + b: `masks[d][b]` changed since [`Bands::update`] last looked at it. Every
+    /// `masks[b][d]`: cells of band b where digit d+1 is possible. Band-major: a placement
+    /// clears one cell from sixteen neighbouring words, which vector registers do at once.
+    masks: Masks,
+    /// Bit 4d + b: `masks[b][d]` changed since [`Bands::update`] last looked at it. Every
     /// write goes through [`Bands::restrict`] or sets it.
     stale: u64,
     /// `offered[d]`: the columns each band offers digit d+1 (lane b, bit c), as of the last
@@ -169,7 +231,7 @@ struct Bands {
 impl Bands {
     fn new() -> Bands {
         Bands {
-            masks: [[ALL; 4]; 16],
+            masks: [[ALL; 16]; 4],
             stale: ALL,
             offered: [ALL; 16],
             unsolved: [ALL; 4],
@@ -178,44 +240,39 @@ impl Bands {
 
     /// Keeps only `keep` of digit `d`'s candidates in band `b`, marking the subband stale
     /// when that removes something.
-    #[inline]
+    #[inline(always)]
     fn restrict(&mut self, d: usize, b: usize, keep: u64) {
         // Branch-free: whether something goes is data, and a mispredicted branch costs more.
-        let m = self.masks[d][b];
-        self.masks[d][b] = m & keep;
+        let m = self.masks[b][d];
+        self.masks[b][d] = m & keep;
         self.stale |= u64::from(m & !keep != 0) << (4 * d + b);
     }
 
     /// Takes `cells` of band `b` from every digit but `d` (which keeps its candidates),
     /// marking the subbands that lose something stale. Branch-free: which digits lose a
     /// cell is data, and mispredicted branches cost more than the sixteen masks.
-    #[inline]
-    fn clear(&mut self, b: usize, cells: u64, d: usize) {
-        let keep = self.masks[d][b];
-        let mut stale = 0;
-        for (other, masks) in self.masks.iter_mut().enumerate() {
-            let m = masks[b];
-            stale |= u64::from(m & cells != 0) << (4 * other);
-            masks[b] = m & !cells;
-        }
-        self.masks[d][b] = keep;
+    #[inline(always)]
+    fn clear<const V3: bool>(&mut self, b: usize, cells: u64, d: usize) {
+        let keep = self.masks[b][d];
+        let stale = take::<V3>(&mut self.masks[b], cells);
+        self.masks[b][d] = keep;
         self.stale |= (stale & !(1 << (4 * d))) << b;
     }
 
     /// Keeps only the candidates that `other` keeps too.
-    fn intersect(&mut self, other: &[[u64; 4]; 16]) {
+    fn intersect(&mut self, other: &Masks) {
         // Mostly nothing goes: a straight pass (vector registers) says so first.
         let mut taken = [0u64; 4];
         for (masks, keep) in self.masks.iter().zip(other) {
-            for b in 0..4 {
-                taken[b] |= masks[b] & !keep[b];
+            for d in 0..16 {
+                taken[d % 4] |= masks[d] & !keep[d];
             }
         }
         if taken == [0; 4] {
             return;
         }
-        for (d, keep) in other.iter().enumerate() {
-            for (b, &keep) in keep.iter().enumerate() {
+        for (b, keep) in other.iter().enumerate() {
+            for (d, &keep) in keep.iter().enumerate() {
                 self.restrict(d, b, keep);
             }
         }
@@ -225,10 +282,10 @@ impl Bands {
     /// digit leaves the rest of the cell's row, block and column.
     #[inline]
     fn place(&mut self, d: usize, b: usize, bit: u64) -> Result<(), Contradiction> {
-        if self.masks[d][b] & bit == 0 {
+        if self.masks[b][d] & bit == 0 {
             return Err(Contradiction);
         }
-        self.clear(b, bit, d);
+        self.clear::<false>(b, bit, d);
         self.settle(d, b, bit);
         Ok(())
     }
@@ -236,7 +293,7 @@ impl Bands {
     /// The digit's side of [`Bands::place`]: `d` leaves the rest of the row, block and
     /// column of the cell at `bit` of band `b`, which it must hold and which the other
     /// digits must have left.
-    #[inline]
+    #[inline(always)]
     fn settle(&mut self, d: usize, b: usize, bit: u64) {
         let at = bit.trailing_zeros();
         let row = ROW << (at & !15);
@@ -246,12 +303,13 @@ impl Bands {
             let keep = if other == b { !(row | block) } else { !column };
             self.restrict(d, other, keep);
         }
-        self.masks[d][b] |= bit;
+        self.masks[b][d] |= bit;
         self.unsolved[b] &= !bit;
     }
 
     /// Rows, blocks and columns for every stale subband, until none is stale.
-    fn update(&mut self) -> Result<(), Contradiction> {
+    #[inline(always)]
+    fn update<const V3: bool>(&mut self) -> Result<(), Contradiction> {
         while self.stale != 0 {
             let d = self.stale.trailing_zeros() as usize / 4;
             let bands = self.stale >> (4 * d) & 0xF;
@@ -263,21 +321,21 @@ impl Bands {
                 bands &= bands - 1;
                 // The table's answer is a union of permutations: looking again finds the
                 // same, so the subband is not stale after this.
-                let mut m = self.masks[d][b];
-                let minirows = nibbles(m);
+                let mut m = self.masks[b][d];
+                let minirows = minirows::<V3>(m);
                 let kept = MATCHING[minirows as usize];
                 if kept != minirows {
                     // Mostly the table keeps every minirow.
                     if kept == 0 {
                         return Err(Contradiction);
                     }
-                    m &= fill_nibbles(kept);
-                    self.masks[d][b] = m;
+                    m &= fill_minirows::<V3>(kept);
+                    self.masks[b][d] = m;
                 }
                 let solved = lone_cells(m) & self.unsolved[b];
                 if solved != 0 {
                     self.unsolved[b] &= !solved;
-                    self.clear(b, solved, d);
+                    self.clear::<V3>(b, solved, d);
                 }
                 offered = offered & !(ROW << (16 * b)) | columns(m) << (16 * b);
             }
@@ -312,16 +370,29 @@ impl Bands {
 
     /// Places every cell that has one candidate left; fails on a cell with none. Returns
     /// whether anything was placed.
+    #[inline(always)]
     fn naked_singles(&mut self) -> Result<bool, Contradiction> {
         let mut placed = false;
         // Bit-sliced counting across digits, all bands at once (the compiler keeps them in
         // vector registers): `one` has ≥ 1 candidate, `two` ≥ 2.
         let (mut one, mut two) = ([0u64; 4], [0u64; 4]);
-        for masks in &self.masks {
-            for b in 0..4 {
-                two[b] |= one[b] & masks[b];
-                one[b] |= masks[b];
+        for (b, masks) in self.masks.iter().enumerate() {
+            // Four counters per band (digits d ≡ k mod 4 in lane k), merged at the end.
+            let (mut ones, mut twos) = ([0u64; 4], [0u64; 4]);
+            for digits in masks.chunks_exact(4) {
+                for k in 0..4 {
+                    twos[k] |= ones[k] & digits[k];
+                    ones[k] |= digits[k];
+                }
             }
+            one[b] = ones[0] | ones[1] | ones[2] | ones[3];
+            two[b] = twos[0]
+                | twos[1]
+                | twos[2]
+                | twos[3]
+                | ones[0] & (ones[1] | ones[2] | ones[3])
+                | ones[1] & (ones[2] | ones[3])
+                | ones[2] & ones[3];
         }
         for b in 0..4 {
             if one[b] != ALL {
@@ -335,7 +406,7 @@ impl Bands {
                 singles &= singles - 1;
                 // The cell's one digit: nothing else to take from it.
                 let d = (0..16)
-                    .find(|&d| self.masks[d][b] & bit != 0)
+                    .find(|&d| self.masks[b][d] & bit != 0)
                     .ok_or(Contradiction)?;
                 self.settle(d, b, bit);
                 placed = true;
@@ -344,10 +415,38 @@ impl Bands {
         Ok(placed)
     }
 
-    /// Propagates to a fixed point.
+    /// Propagates to a fixed point, by code compiled for the CPU at hand: on x86-64 with
+    /// AVX2 and BMI2 (x86-64-v3: most CPUs since 2015), [`Bands::propagate_v3`], else the
+    /// portable code. Propagation is ~85% of the time, and the two differ only in
+    /// instructions: BMI2 gathers a band's minirows in one instruction (`pext`) where
+    /// portable code takes eight, and AVX2 clears a solved cell from four digits' masks at
+    /// once. Medians 13–14% lower on both sixteen sets; the check costs a load and a branch
+    /// that always goes the same way.
+    #[inline]
     fn propagate(&mut self) -> Result<(), Contradiction> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi2")
+        {
+            // SAFETY: the CPU has what `propagate_v3` is compiled for (just checked).
+            return unsafe { self.propagate_v3() };
+        }
+        self.fixpoint::<false>()
+    }
+
+    /// [`Bands::fixpoint`] compiled for x86-64 with AVX2 and BMI2 (the `x86-64-v3` level).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn propagate_v3(&mut self) -> Result<(), Contradiction> {
+        self.fixpoint::<true>()
+    }
+
+    /// Propagates to a fixed point; `V3` says whether the code runs with AVX2 and BMI2 (only
+    /// in [`Bands::propagate_v3`]).
+    #[inline(always)]
+    fn fixpoint<const V3: bool>(&mut self) -> Result<(), Contradiction> {
         loop {
-            self.update()?;
+            self.update::<V3>()?;
             if !self.naked_singles()? {
                 return Ok(());
             }
@@ -362,8 +461,8 @@ impl Bands {
     /// puzzle.
     fn grid(&self, names: &[u8; 16]) -> Vec<u8> {
         let mut grid = vec![0u8; 256];
-        for (d, masks) in self.masks.iter().enumerate() {
-            for (b, &mask) in masks.iter().enumerate() {
+        for (b, masks) in self.masks.iter().enumerate() {
+            for (d, &mask) in masks.iter().enumerate() {
                 let mut m = mask;
                 while m != 0 {
                     let bit = m.trailing_zeros() as usize;
@@ -412,14 +511,14 @@ const BLOCK_ORDER: [(usize, u64); 256] = {
 fn renewed(
     state: &mut Bands,
     quiet: &mut usize,
-    implied: &mut [[u64; 4]; 16],
+    implied: &mut Masks,
 ) -> Result<bool, Contradiction> {
     if state.stale == 0 {
         return Ok(false);
     }
     state.propagate()?;
     *quiet = 0;
-    *implied = [[0; 4]; 16];
+    *implied = [[0; 16]; 4];
     Ok(state.solved())
 }
 
@@ -427,10 +526,10 @@ fn renewed(
 /// the digit's union in the block; the digit's first trial in the block starts it (`tried`).
 #[inline]
 fn keep_trial(
-    masks: &[[u64; 4]; 16],
+    masks: &Masks,
     d: usize,
-    union: &mut [[u64; 4]; 16],
-    block: &mut [[[u64; 4]; 16]; 16],
+    union: &mut Masks,
+    block: &mut [Masks; 16],
     tried: &mut u32,
 ) {
     or_into(union, masks);
@@ -444,7 +543,7 @@ fn keep_trial(
 
 /// ORs the candidates of `from` into `into`.
 #[inline]
-fn or_into(into: &mut [[u64; 4]; 16], from: &[[u64; 4]; 16]) {
+fn or_into(into: &mut Masks, from: &Masks) {
     for (u, t) in into.iter_mut().zip(from) {
         for (u, t) in u.iter_mut().zip(t) {
             *u |= t;
@@ -465,8 +564,8 @@ impl Bands {
     fn digits(&self, b: usize, bit: u64) -> u32 {
         let at = bit.trailing_zeros();
         let mut digits = 0;
-        for (d, masks) in self.masks.iter().enumerate() {
-            digits |= ((masks[b] >> at & 1) as u32) << d;
+        for (d, mask) in self.masks[b].iter().enumerate() {
+            digits |= ((mask >> at & 1) as u32) << d;
         }
         digits
     }
@@ -478,8 +577,8 @@ impl Bands {
         for b in 0..4 {
             // counts[k]: cells with more than k candidates.
             let mut counts = [0u64; 16];
-            for masks in &self.masks {
-                let mut carry = masks[b];
+            for &mask in &self.masks[b] {
+                let mut carry = mask;
                 for count in counts.iter_mut() {
                     let next = *count & carry;
                     *count |= carry;
@@ -508,8 +607,8 @@ impl Bands {
     /// stronger every later trial of the round.
     fn tightest_block(&self, among: u16) -> usize {
         let mut counts = [0u32; 16];
-        for masks in &self.masks {
-            for (b, &m) in masks.iter().enumerate() {
+        for (b, masks) in self.masks.iter().enumerate() {
+            for &m in masks {
                 let open = m & self.unsolved[b];
                 for x in 0..4 {
                     counts[4 * b + x] += (open & ((0xF << (4 * x)) * LANES)).count_ones();
@@ -539,16 +638,15 @@ impl Bands {
     /// no stale subband (propagated).
     fn rename_digits(&mut self) -> [u8; 16] {
         debug_assert_eq!(self.stale, 0);
-        let count = self
-            .masks
-            .map(|m| m.iter().map(|m| m.count_ones()).sum::<u32>());
+        let count: [u32; 16] =
+            std::array::from_fn(|d| self.masks.iter().map(|m| m[d].count_ones()).sum());
         let mut names: [u8; 16] = std::array::from_fn(|d| d as u8);
         names.sort_unstable_by_key(|&d| (count[d as usize], d));
-        let (masks, offered) = (self.masks, self.offered);
-        for (new, &old) in names.iter().enumerate() {
-            self.masks[new] = masks[old as usize];
-            self.offered[new] = offered[old as usize];
+        let offered = self.offered;
+        for masks in &mut self.masks {
+            *masks = names.map(|old| masks[old as usize]);
         }
+        self.offered = names.map(|old| offered[old as usize]);
         names
     }
 
@@ -605,19 +703,19 @@ impl Sixteen {
         // block[d]: the union of the successful trials of digit d in the current block
         // (8 KB: on this frame only, which is why lookahead is never inlined into the
         // recursive search).
-        let mut block = [[[0u64; 4]; 16]; 16];
+        let mut block = [[[0u64; 16]; 4]; 16];
         let mut tried = 0u32;
         let mut trial = Bands::new();
         // The blocks probed in this pass, and the one being probed.
         let mut visited = 0u16;
         let mut current = 0;
-        // implied[d][b]: where the successful trials since the state last changed placed
+        // implied[b][d]: where the successful trials since the state last changed placed
         // digit d+1 (beyond the state's own placements); emptied on every change.
         let mut implied;
         // A skipped trial's stand-in: the state with the placement made, not propagated.
         let mut direct = Bands::new();
         loop {
-            implied = [[0u64; 4]; 16];
+            implied = [[0u64; 16]; 4];
             let mut quiet = 0;
             let mut at = 0;
             while quiet < 256 {
@@ -633,7 +731,7 @@ impl Sixteen {
                 at = (at + 1) % 256;
                 quiet += 1;
                 if state.unsolved[b] & bit != 0 {
-                    let mut union = [[0u64; 4]; 16];
+                    let mut union = [[0u64; 16]; 4];
                     // Whether the union covers every candidate the cell has left.
                     let mut whole = true;
                     let mut all = state.digits(b, bit);
@@ -645,7 +743,7 @@ impl Sixteen {
                             self.stopped = true;
                             return Ok(Lookahead::Stopped);
                         }
-                        if implied[d][b] & bit != 0 {
+                        if implied[b][d] & bit != 0 {
                             // An earlier trial (since the last change) placed `d` here:
                             // this one would keep at least what that one kept, so it
                             // cannot fail. In the unions the placement alone stands in for
@@ -656,7 +754,7 @@ impl Sixteen {
                             while others != 0 {
                                 let other = others.trailing_zeros() as usize;
                                 others &= others - 1;
-                                direct.masks[other][b] &= !bit;
+                                direct.masks[b][other] &= !bit;
                             }
                             direct.settle(d, b, bit);
                             keep_trial(&direct.masks, d, &mut union, &mut block, &mut tried);
@@ -684,9 +782,11 @@ impl Sixteen {
                         let placed: [u64; 4] = std::array::from_fn(|band| {
                             state.unsolved[band] & !trial.unsolved[band]
                         });
-                        for (implied, masks) in implied.iter_mut().zip(&trial.masks) {
-                            for band in 0..4 {
-                                implied[band] |= masks[band] & placed[band];
+                        for ((implied, masks), placed) in
+                            implied.iter_mut().zip(&trial.masks).zip(placed)
+                        {
+                            for (implied, mask) in implied.iter_mut().zip(masks) {
+                                *implied |= mask & placed;
                             }
                         }
                         keep_trial(&trial.masks, d, &mut union, &mut block, &mut tried);
@@ -707,7 +807,7 @@ impl Sixteen {
                     while digits != 0 {
                         let d = digits.trailing_zeros() as usize;
                         digits &= digits - 1;
-                        if state.masks[d][b] & placed == 0 {
+                        if state.masks[b][d] & placed == 0 {
                             state.intersect(&block[d]);
                         }
                     }
@@ -808,7 +908,7 @@ impl Sixteen {
     /// the cell.
     fn branch(&mut self, mut state: Bands, b: usize, bit: u64) {
         for d in 0..16 {
-            if state.masks[d][b] & bit == 0 {
+            if state.masks[b][d] & bit == 0 {
                 continue;
             }
             let mut child = state;
@@ -988,11 +1088,11 @@ mod tests {
         assert_eq!(state.fewest(), (0, 1));
         // r6c3 (band 1, bit 16 + 2) keeps digits 1, 2 and 3; r9c1 (band 2, bit 0) keeps 4, 5.
         for d in 3..16 {
-            state.masks[d][1] &= !(1 << 18);
+            state.masks[1][d] &= !(1 << 18);
         }
         assert_eq!(state.fewest(), (1, 1 << 18));
         for d in (0..16).filter(|&d| d != 3 && d != 4) {
-            state.masks[d][2] &= !1;
+            state.masks[2][d] &= !1;
         }
         assert_eq!(state.fewest(), (2, 1));
     }
@@ -1008,7 +1108,7 @@ mod tests {
         // Block 6 (band 1, stack 2): every cell down to digits 1 and 2.
         let block6 = (0xF << 8) * LANES;
         for d in 2..16 {
-            state.masks[d][1] &= !block6;
+            state.masks[1][d] &= !block6;
         }
         assert_eq!(state.tightest_block(u16::MAX), 6);
         assert_eq!(state.tightest_block(!(1 << 6)), 0, "only among those asked");
@@ -1022,15 +1122,71 @@ mod tests {
         let mut state = Bands::new();
         state.stale = 0;
         // Digit 6 (index 5) keeps band 0 only, digit 10 (index 9) bands 0 and 1.
-        state.masks[5] = [ALL, 0, 0, 0];
-        state.masks[9] = [ALL, ALL, 0, 0];
+        for b in 0..4 {
+            state.masks[b][5] = if b == 0 { ALL } else { 0 };
+            state.masks[b][9] = if b < 2 { ALL } else { 0 };
+        }
         let names = state.rename_digits();
         assert_eq!(names[..3], [5, 9, 0]);
-        assert_eq!(state.masks[0], [ALL, 0, 0, 0]);
-        assert_eq!(state.masks[1], [ALL, ALL, 0, 0]);
+        assert_eq!(state.masks.map(|m| m[0]), [ALL, 0, 0, 0]);
+        assert_eq!(state.masks.map(|m| m[1]), [ALL, ALL, 0, 0]);
         let mut sorted = names;
         sorted.sort_unstable();
         assert_eq!(sorted, std::array::from_fn(|d| d as u8), "a permutation");
+    }
+
+    /// Propagation compiled for AVX2 and BMI2 against the portable code, from states made of
+    /// a solution's cells and some wrong digits: the same fixpoints, the same contradictions.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn propagation_for_avx2_and_bmi2_agrees_with_the_portable_code() {
+        if !(std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi2"))
+        {
+            eprintln!("this CPU has no AVX2 and BMI2: the code compiled for them cannot run");
+            return;
+        }
+        let empty = Puzzle::classic(vec![0; 256]).unwrap();
+        let solution = solve(&empty, Options::default()).solutions.remove(0);
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n) as usize
+        };
+        let (mut fixpoints, mut contradictions) = (0, 0);
+        for _ in 0..3000 {
+            let mut state = Bands::new();
+            let givens = 20 + next(180);
+            let wrong = next(4);
+            for i in 0..givens {
+                let cell = next(256);
+                let mut digit = solution[cell] as usize - 1;
+                if i < wrong {
+                    digit = (digit + 1 + next(15)) % 16;
+                }
+                let _ = state.place(digit, cell / 64, 1 << (cell % 64));
+            }
+            let (mut portable, mut v3) = (state, state);
+            let expected = portable.fixpoint::<false>();
+            // SAFETY: the CPU has AVX2 and BMI2 (checked above).
+            let got = unsafe { v3.propagate_v3() };
+            assert_eq!(got.is_ok(), expected.is_ok());
+            if expected.is_ok() {
+                fixpoints += 1;
+                assert_eq!(v3.masks, portable.masks);
+                assert_eq!(v3.unsolved, portable.unsolved);
+                assert_eq!(v3.offered, portable.offered);
+                assert_eq!(v3.stale, 0);
+            } else {
+                contradictions += 1;
+            }
+        }
+        assert!(
+            fixpoints > 300 && contradictions > 300,
+            "{fixpoints} / {contradictions}"
+        );
     }
 
     #[test]

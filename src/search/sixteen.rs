@@ -47,6 +47,10 @@
 //! order of its looks matters too: it takes the lowest stale digit first, and the digits are
 //! renamed at the root, fewest candidates first ([`Bands::rename_digits`]), so the
 //! constrained ones go first; solutions are named back on the way out.
+//!
+//! On x86-64 CPUs with AVX2 and BMI2 (detected at run time), propagation runs a copy compiled
+//! for them ([`Bands::propagate`]): the minirow gather is one `pext`, and the masks are stored
+//! band-major so that clearing a solved cell from sixteen digits takes four vector steps.
 
 use crate::puzzle::{Kind, Puzzle};
 

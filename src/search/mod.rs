@@ -210,7 +210,8 @@ impl Strategy {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Options {
     /// Stop after this many solutions: 1 finds one answer, 2 (the default) also proves
-    /// uniqueness, larger values count.
+    /// uniqueness, larger values count. 0 acts as 1 (a search stops at its first solution
+    /// at the earliest); the CLI and the wasm module refuse it.
     pub solution_limit: u64,
     /// Stop after this much work: search nodes (propagation rounds between decisions) plus
     /// probes (trial propagations), see [`Stats::work`]. Checked at node boundaries.
@@ -552,10 +553,41 @@ pub(crate) fn drive(engine: &mut impl Steps, budget: u64) -> Progress {
             return Progress::Running;
         }
         if work >= book.node_limit || book.stop {
-            *book.status = Some(Status::LimitReached);
-            return Progress::Done(Status::LimitReached);
+            let status = End::Limit.status(book.stats.solutions);
+            *book.status = Some(status);
+            return Progress::Done(status);
         }
         engine.node();
+    }
+}
+
+/// What ended a search. The status follows from it and the number of solutions found, by
+/// [`End::status`] — written once, for every engine and every fast path, so that a limit
+/// means the same whichever path ran.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum End {
+    /// Every branch was explored: the count is exact.
+    Exhausted,
+    /// The solution limit was reached (a limit of 0 acts as 1).
+    Solutions,
+    /// The node limit, or an observer's own budget, ran out before either of the above.
+    Limit,
+}
+
+impl End {
+    pub(crate) const fn status(self, solutions: u64) -> Status {
+        match self {
+            End::Exhausted => match solutions {
+                0 => Status::Unsolvable,
+                1 => Status::Unique,
+                _ => Status::Multiple,
+            },
+            End::Solutions if solutions >= 2 => Status::Multiple,
+            End::Solutions => Status::Solved,
+            // Solutions found before the limit are kept, but their count is not exact and
+            // uniqueness is unknown: only "limit" is true.
+            End::Limit => Status::LimitReached,
+        }
     }
 }
 
@@ -571,20 +603,12 @@ pub(crate) fn tally(
     if kept.len() < 2 {
         kept.push(answer.to_vec());
     }
-    (stats.solutions >= limit).then_some(if stats.solutions >= 2 {
-        Status::Multiple
-    } else {
-        Status::Solved
-    })
+    (stats.solutions >= limit).then_some(End::Solutions.status(stats.solutions))
 }
 
 /// The status of a search that has explored everything.
 pub(crate) fn exhausted(stats: &Stats) -> Status {
-    match stats.solutions {
-        0 => Status::Unsolvable,
-        1 => Status::Unique,
-        _ => Status::Multiple,
-    }
+    End::Exhausted.status(stats.solutions)
 }
 
 /// Where a resumable search stands after [`Search::advance`].

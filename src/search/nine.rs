@@ -45,7 +45,7 @@
 use crate::geometry::Cell;
 use crate::puzzle::{Kind, Puzzle};
 
-use super::{Options, Outcome, Stats, Status};
+use super::{End, Options, Outcome, Stats};
 
 const ALL: u32 = (1 << 27) - 1;
 /// Column claims are tried only while at least this many cells are open. On the bench9 sets
@@ -741,7 +741,9 @@ struct Nine<'a> {
     contradictions: u64,
     solutions: u64,
     grids: Vec<Vec<u8>>,
+    /// A limit stopped the search: `end` says which.
     stopped: bool,
+    end: End,
 }
 
 impl Nine<'_> {
@@ -757,6 +759,7 @@ impl Nine<'_> {
             }
             if self.nodes >= self.options.node_limit {
                 self.stopped = true;
+                self.end = End::Limit;
                 break;
             }
             self.nodes += 1;
@@ -771,6 +774,7 @@ impl Nine<'_> {
                 }
                 if self.solutions >= self.options.solution_limit {
                     self.stopped = true;
+                    self.end = End::Solutions;
                 }
                 break;
             }
@@ -830,21 +834,12 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
         solutions: 0,
         grids: Vec::with_capacity(2),
         stopped: false,
+        end: End::Exhausted,
     };
     if let Ok(mut state) = Bands::with_givens(puzzle.givens()) {
         nine.search(&mut state);
     }
-    let status = if nine.solutions >= 2 {
-        Status::Multiple
-    } else if nine.stopped && nine.solutions == 1 && options.solution_limit == 1 {
-        Status::Solved
-    } else if nine.stopped && nine.nodes >= options.node_limit {
-        Status::LimitReached
-    } else if nine.solutions == 1 {
-        Status::Unique
-    } else {
-        Status::Unsolvable
-    };
+    let status = nine.end.status(nine.solutions);
     Outcome {
         status,
         solutions: nine.grids,
@@ -862,6 +857,7 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Status;
 
     #[test]
     fn matching_keeps_only_minirows_of_some_permutation() {

@@ -54,7 +54,7 @@
 
 use crate::puzzle::{Kind, Puzzle};
 
-use super::{Options, Outcome, Stats, Status};
+use super::{End, Options, Outcome, Stats};
 
 /// Every cell of a band.
 const ALL: u64 = u64::MAX;
@@ -486,7 +486,9 @@ struct Sixteen {
     names: [u8; 16],
     stats: Stats,
     solutions: Vec<Vec<u8>>,
+    /// A limit stopped the search: `end` says which.
     stopped: bool,
+    end: End,
 }
 
 /// Candidates above which a grid with no refutation yet is not probed. The sixteen sets
@@ -661,13 +663,18 @@ impl Bands {
 }
 
 impl Sixteen {
+    fn stop(&mut self, end: End) {
+        self.stopped = true;
+        self.end = end;
+    }
+
     fn found(&mut self, state: &Bands) {
         self.stats.solutions += 1;
         if self.solutions.len() < 2 {
             self.solutions.push(state.grid(&self.names));
         }
         if self.stats.solutions >= self.options.solution_limit {
-            self.stopped = true;
+            self.stop(End::Solutions);
         }
     }
 
@@ -744,7 +751,7 @@ impl Sixteen {
                         let d = digits.trailing_zeros() as usize;
                         digits &= digits - 1;
                         if self.stats.work() >= self.options.node_limit {
-                            self.stopped = true;
+                            self.stop(End::Limit);
                             return Ok(Lookahead::Stopped);
                         }
                         if implied[b][d] & bit != 0 {
@@ -852,7 +859,7 @@ impl Sixteen {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
                 if self.stats.work() >= self.options.node_limit {
-                    self.stopped = true;
+                    self.stop(End::Limit);
                     return Ok(Some(Lookahead::Stopped));
                 }
                 if !self.probe(state, &mut trial, (d, all), b, bit) {
@@ -875,7 +882,7 @@ impl Sixteen {
             return;
         }
         if self.stats.work() >= self.options.node_limit {
-            self.stopped = true;
+            self.stop(End::Limit);
             return;
         }
         self.stats.nodes += 1;
@@ -959,6 +966,7 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
         stats: Stats::default(),
         solutions: Vec::with_capacity(2),
         stopped: false,
+        end: End::Exhausted,
     };
     let mut state = Bands::new();
     let mut ok = puzzle.givens().len() == 256;
@@ -977,18 +985,7 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
         }
         sixteen.search(state);
     }
-    let stats = &sixteen.stats;
-    let status = if stats.solutions >= 2 {
-        Status::Multiple
-    } else if sixteen.stopped && stats.solutions == 1 && options.solution_limit == 1 {
-        Status::Solved
-    } else if sixteen.stopped && stats.work() >= options.node_limit {
-        Status::LimitReached
-    } else if stats.solutions == 1 {
-        Status::Unique
-    } else {
-        Status::Unsolvable
-    };
+    let status = sixteen.end.status(sixteen.stats.solutions);
     Outcome {
         status,
         solutions: sixteen.solutions,
@@ -999,6 +996,7 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Status;
 
     #[test]
     fn nibbles_and_fill_nibbles_are_inverse() {

@@ -2,6 +2,8 @@
 //! corpus loader, and the grids puzzles are made from.
 #![allow(dead_code)]
 
+pub mod cli;
+
 use std::path::PathBuf;
 
 use proptest::prelude::{any, Just};

@@ -1,0 +1,253 @@
+//! Limits mean the same on every path: the fast paths (9×9 classic and inequality, 16×16
+//! classic) and the three engines, stopped by node and solution limits of every size, each
+//! say `limit` exactly when a limit stopped them, and otherwise give the exact status and
+//! count — the one a search without a node limit gives. Every solution is verified
+//! independently.
+
+mod common;
+
+use sudoku_lab::formats::Format;
+use sudoku_lab::{solve_fast, Engine, EngineKind, Options, Outcome, Puzzle, Silent, Status};
+
+/// The node limits tried: the smallest, ones that stop a search among its first solutions,
+/// and ones that let most searches finish.
+const NODE_LIMITS: [u64; 9] = [1, 2, 5, 20, 100, 321, 1_000, 5_000, 50_000];
+/// The solution limits tried (0 acts as 1).
+const SOLUTION_LIMITS: [u64; 6] = [0, 1, 2, 4, 30, 1_000];
+
+fn options(solution_limit: u64, node_limit: u64) -> Options {
+    Options {
+        solution_limit,
+        node_limit,
+        ..Options::default()
+    }
+}
+
+fn engine(kind: EngineKind, puzzle: &Puzzle, options: Options) -> Outcome {
+    let mut engine = Engine::new(kind, puzzle, options, Silent).expect("the engine applies");
+    engine.run();
+    engine.outcome()
+}
+
+/// Puzzles with no solution, one, a few and very many: the empty grids, the CQOI-derived
+/// puzzles with several solutions (inequality, and the same givens as classic), hard
+/// classic ones, and 16×16 ones.
+fn puzzles() -> Vec<(String, Puzzle)> {
+    let mut all = vec![
+        (
+            "empty 9×9".to_string(),
+            common::classic_puzzle(9, vec![0; 81]),
+        ),
+        (
+            "empty 16×16".to_string(),
+            common::classic_puzzle(16, vec![0; 256]),
+        ),
+    ];
+    let mut no_solution = vec![0; 81];
+    // Row 1 and column 9 leave r1c9 nothing: 1-8 in row 1 and 9 in column 9.
+    no_solution[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
+    no_solution[9 * 4 + 8] = 9;
+    all.push((
+        "no solution".to_string(),
+        common::classic_puzzle(9, no_solution),
+    ));
+    for n in ["0001", "0003", "0006", "0013"] {
+        let path = format!("cqoi2013/derived/multi/royle17sol_{n}_MULTI.in");
+        let puzzle = common::puzzles(&path, Format::Cqoi).remove(0);
+        all.push((path, puzzle));
+    }
+    for (path, format, take) in [
+        ("poj3074/norvig_top95.in", Format::Poj3074, 3),
+        ("bench9/puzzles2_17_clue", Format::Line, 2),
+        ("sixteen/public_120_AP.txt", Format::Line, 2),
+    ] {
+        for (i, p) in common::puzzles(path, format)
+            .into_iter()
+            .take(take)
+            .enumerate()
+        {
+            all.push((format!("{path} #{}", i + 1), p));
+        }
+    }
+    all
+}
+
+/// The exact answer to "how many solutions, up to `solution_limit`": a search whose node
+/// limit never stops it.
+fn exact(puzzle: &Puzzle, solution_limit: u64) -> Outcome {
+    let outcome = engine(
+        EngineKind::Propagate,
+        puzzle,
+        options(solution_limit, Options::DEFAULT_NODE_LIMIT),
+    );
+    assert_ne!(
+        outcome.status,
+        Status::LimitReached,
+        "the reference finishes"
+    );
+    outcome
+}
+
+/// `got` is honest about its limits: `limit` only when its work reached the node limit;
+/// otherwise the exact status and count.
+fn honest(got: &Outcome, exact: &Outcome, node_limit: u64, puzzle: &Puzzle, what: &str) {
+    for s in &got.solutions {
+        common::assert_solves(puzzle, s, what);
+    }
+    if got.solutions.len() == 2 {
+        assert_ne!(got.solutions[0], got.solutions[1], "{what}");
+    }
+    assert_eq!(
+        got.solutions.len() as u64,
+        got.stats.solutions.min(2),
+        "{what}: the first two solutions are kept"
+    );
+    if got.status == Status::LimitReached {
+        assert!(
+            got.stats.work() >= node_limit,
+            "{what}: 'limit' after {} of {node_limit} nodes",
+            got.stats.work()
+        );
+        return;
+    }
+    assert_eq!(got.status, exact.status, "{what}: status");
+    assert_eq!(got.stats.solutions, exact.stats.solutions, "{what}: count");
+    if got.status == Status::Unique {
+        assert_eq!(got.solutions, exact.solutions, "{what}: the solution");
+    }
+}
+
+#[test]
+fn every_path_reports_a_limit_exactly_when_one_stopped_it() {
+    let mut stopped = [0usize; 2];
+    for (name, puzzle) in puzzles() {
+        let fast_applies = solve_fast(&puzzle, Options::default()).is_some();
+        for solution_limit in SOLUTION_LIMITS {
+            let exact = exact(&puzzle, solution_limit);
+            for node_limit in NODE_LIMITS {
+                let opts = options(solution_limit, node_limit);
+                let what = format!("{name}, {solution_limit} solutions, {node_limit} nodes");
+                if let Some(fast) = solve_fast(&puzzle, opts) {
+                    honest(&fast, &exact, node_limit, &puzzle, &format!("fast: {what}"));
+                    stopped[usize::from(fast.status != Status::LimitReached)] += 1;
+                }
+                for kind in EngineKind::ALL {
+                    // Plain DLX and naive search take millions of nodes on 16×16 puzzles:
+                    // small limits are what they are tried with.
+                    if !kind.supports(puzzle.kind())
+                        || (kind != EngineKind::Propagate && node_limit > 5_000)
+                    {
+                        continue;
+                    }
+                    let got = engine(kind, &puzzle, opts);
+                    honest(
+                        &got,
+                        &exact,
+                        node_limit,
+                        &puzzle,
+                        &format!("{kind}: {what}"),
+                    );
+                }
+            }
+        }
+        assert!(
+            fast_applies || puzzle.size() != 9,
+            "{name} takes the fast path"
+        );
+    }
+    // The sets above exercise both outcomes of the fast paths.
+    assert!(stopped[0] > 50 && stopped[1] > 50, "{stopped:?}");
+}
+
+#[test]
+fn a_node_limit_after_several_solutions_is_a_limit_not_a_count() {
+    let empty = common::classic_puzzle(9, vec![0; 81]);
+    let opts = options(1_000, 100);
+    let fast = solve_fast(&empty, opts).expect("9×9 takes the fast path");
+    let general = engine(EngineKind::Propagate, &empty, opts);
+    assert_eq!(fast.status, Status::LimitReached);
+    assert_eq!(general.status, Status::LimitReached);
+    assert!(
+        fast.stats.solutions >= 2,
+        "solutions were found before the limit"
+    );
+
+    let empty16 = common::classic_puzzle(16, vec![0; 256]);
+    let fast16 = solve_fast(&empty16, options(1_000_000, 100_000)).expect("16×16 fast path");
+    assert_eq!(fast16.status, Status::LimitReached);
+    assert!(fast16.stats.solutions >= 2);
+}
+
+#[test]
+fn a_solution_limit_of_zero_acts_as_one_on_every_path() {
+    let puzzle = common::puzzles("poj3074/sample.in", Format::Poj3074).remove(0);
+    let opts = options(0, Options::DEFAULT_NODE_LIMIT);
+    let fast = solve_fast(&puzzle, opts).expect("9×9 takes the fast path");
+    assert_eq!(fast.status, Status::Solved);
+    for kind in EngineKind::ALL {
+        assert_eq!(engine(kind, &puzzle, opts).status, Status::Solved, "{kind}");
+    }
+    assert_eq!(fast.stats.solutions, 1);
+}
+
+/// `count` prints a plain number only for an exact count, and exits 1 when a limit stopped
+/// it, whichever path answered.
+#[test]
+fn count_says_when_a_node_limit_cut_it_short() {
+    let empty9 = format!("{}\n", ".".repeat(81));
+    let empty16 = format!("{}\n", ".".repeat(256));
+    let multi = common::load("cqoi2013/derived/multi/royle17sol_0006_MULTI.in");
+    let every = &["propagate", "dlx", "naive"][..];
+    for (input, args, engines, limited) in [
+        (
+            &empty9,
+            &["--limit", "1000", "--node-limit", "100"][..],
+            every,
+            true,
+        ),
+        (
+            &empty16,
+            &["--limit", "1000000", "--node-limit", "100000"],
+            every,
+            true,
+        ),
+        (
+            &multi,
+            &["--limit", "1000", "--node-limit", "321"],
+            &["propagate", "naive"],
+            true,
+        ),
+        // (Naive search needs millions of nodes on an inequality puzzle.)
+        (&multi, &["--limit", "1000"], &["propagate"], false),
+    ] {
+        for &engine in engines {
+            let mut all = vec!["count", "--engine", engine];
+            all.extend_from_slice(args);
+            let run = common::cli::run(&all, input.as_bytes());
+            let what = format!("{all:?}: {run:?}");
+            if limited {
+                assert!(run.stdout.ends_with(" (node limit reached)\n"), "{what}");
+                assert_eq!(run.code, 1, "{what}");
+                assert!(run.stderr.contains("raise --node-limit"), "{what}");
+            } else {
+                assert_eq!(run.stdout, "4\n", "{what}");
+                assert_eq!(run.code, 0, "{what}");
+            }
+        }
+    }
+}
+
+/// `solve` and `count` refuse limits of 0 rather than giving them a meaning of their own.
+#[test]
+fn zero_limits_are_refused_on_the_command_line() {
+    let empty9 = format!("{}\n", ".".repeat(81));
+    for args in [
+        &["count", "--limit", "0"][..],
+        &["count", "--node-limit", "0"],
+        &["solve", "--node-limit", "0"],
+    ] {
+        let run = common::cli::run(args, empty9.as_bytes());
+        assert_eq!(run.code, 2, "{args:?}: {run:?}");
+        assert!(run.stderr.contains("0"), "{args:?}: {run:?}");
+    }
+}

@@ -461,13 +461,23 @@ impl Observer for ReplayCheck {
 pub struct TraceOptions {
     pub level: Level,
     /// The search stops at the first node boundary once this many events are recorded; the
-    /// records stop exactly at the limit.
+    /// records stop exactly at the limit. Above [`TraceOptions::MAX_EVENTS`] it acts as
+    /// that ceiling.
     pub max_events: u64,
 }
 
 impl TraceOptions {
     /// The default event budget: about 20 MB of records.
     pub const DEFAULT_MAX_EVENTS: u64 = 1_000_000;
+    /// The most events one trace records: 200 MB of records, which a page keeps whole to
+    /// play them back. (A `seq` is a `u32`, so a ceiling is needed anyway.) The CLI and the
+    /// wasm module refuse a larger `max_events`.
+    pub const MAX_EVENTS: u64 = 10_000_000;
+
+    /// The event budget in force: `max_events`, at most [`TraceOptions::MAX_EVENTS`].
+    pub fn event_budget(&self) -> u64 {
+        self.max_events.min(TraceOptions::MAX_EVENTS)
+    }
 }
 
 impl Default for TraceOptions {
@@ -570,7 +580,7 @@ impl Recorder {
         via: Via,
     ) -> u32 {
         let id = if self.options.level.records(kind) && !self.full {
-            if self.next_seq as u64 >= self.options.max_events {
+            if self.next_seq as u64 >= self.options.event_budget() {
                 self.full = true;
                 cause
             } else {
@@ -829,15 +839,21 @@ impl Observer for Recorder {
     fn stop(&self) -> bool {
         self.full
     }
+
+    fn pause(&self) -> bool {
+        self.records.len() >= Tracer::MAX_BATCH_EVENTS * RECORD_WORDS
+    }
 }
 
 /// What [`Tracer::advance`] hands back: the new records and where the search stands.
 #[derive(Clone, Debug)]
 pub struct Batch {
-    /// The records produced since the last batch, [`RECORD_WORDS`] words each.
+    /// The records produced since the last batch, [`RECORD_WORDS`] words each, at most
+    /// [`Tracer::MAX_BATCH_EVENTS`] records.
     pub records: Vec<u32>,
     /// The `seq` of the first record (records are numbered across batches).
     pub first_seq: u32,
+    /// `Done` once the search has ended and every record has been handed over.
     pub progress: Progress,
     pub stats: Stats,
     /// True when the search stopped because the event budget was used up.
@@ -848,10 +864,20 @@ pub struct Batch {
 /// and the page stream from. Dropping it cancels the search.
 pub struct Tracer {
     engine: Engine<Recorder>,
+    /// Records produced and not yet handed over: a node can produce more than a batch
+    /// holds (probing a large grid), so what does not fit waits here for the next call.
+    backlog: Vec<u32>,
+    /// Words of `backlog` already handed over.
+    backlog_sent: usize,
     sent: u32,
 }
 
 impl Tracer {
+    /// The most records one [`Tracer::advance`] returns (1.25 MiB), whatever its budget: the
+    /// engine pauses at the first node boundary past it, and what one node made beyond it
+    /// comes in the next batches. This bounds what crosses to JavaScript in one call.
+    pub const MAX_BATCH_EVENTS: usize = 1 << 16;
+
     /// Validates `puzzle` and prepares a traced search by `engine`.
     pub fn new(
         engine: EngineKind,
@@ -863,25 +889,38 @@ impl Tracer {
         let recorder = Recorder::new(puzzle, trace);
         Ok(Tracer {
             engine: Engine::new(engine, puzzle, options, recorder)?,
+            backlog: Vec::new(),
+            backlog_sent: 0,
             sent: 0,
         })
     }
 
     /// Runs about `budget` units of work (see [`Stats::work`]) and returns what they
-    /// produced.
+    /// produced, at most [`Tracer::MAX_BATCH_EVENTS`] records.
     pub fn advance(&mut self, budget: u64) -> Batch {
-        let progress = self.engine.advance(budget);
-        let recorder = self.engine.observer_mut();
-        let records = recorder.take_records();
-        let event_limit = recorder.limit_reached();
+        let cap = Tracer::MAX_BATCH_EVENTS * RECORD_WORDS;
+        if self.backlog_sent == self.backlog.len() {
+            self.engine.advance(budget);
+            let records = self.engine.observer_mut().take_records();
+            // The usual case hands the records over as they are.
+            self.backlog = records;
+            self.backlog_sent = 0;
+        }
+        let end = self.backlog.len().min(self.backlog_sent + cap);
+        let records = if self.backlog_sent == 0 && end == self.backlog.len() {
+            std::mem::take(&mut self.backlog)
+        } else {
+            self.backlog[self.backlog_sent..end].to_vec()
+        };
+        self.backlog_sent = if self.backlog.is_empty() { 0 } else { end };
         let first_seq = self.sent;
         self.sent += (records.len() / RECORD_WORDS) as u32;
         Batch {
             records,
             first_seq,
-            progress,
+            progress: self.progress(),
             stats: self.engine.stats().clone(),
-            event_limit,
+            event_limit: self.engine.observer().limit_reached(),
         }
     }
 
@@ -889,8 +928,19 @@ impl Tracer {
         &self.engine
     }
 
+    /// The status once the search has ended and every record was handed over.
     pub fn status(&self) -> Option<Status> {
-        self.engine.status()
+        match self.progress() {
+            Progress::Done(status) => Some(status),
+            Progress::Running => None,
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        match self.engine.status() {
+            Some(status) if self.backlog_sent == self.backlog.len() => Progress::Done(status),
+            _ => Progress::Running,
+        }
     }
 
     /// The candidate grid at the current depth.
@@ -1073,5 +1123,83 @@ mod tests {
         assert_eq!(batch.progress, Progress::Done(Status::LimitReached));
         assert!(batch.event_limit);
         assert_eq!(batch.records.len(), 100 * RECORD_WORDS);
+    }
+
+    /// Runs `tracer` to the end; every batch within the cap and numbered on from the last.
+    fn batches(tracer: &mut Tracer, budget: u64) -> (Vec<usize>, Vec<u32>) {
+        let (mut sizes, mut words) = (Vec::new(), Vec::new());
+        loop {
+            let batch = tracer.advance(budget);
+            assert_eq!(batch.first_seq as usize, words.len() / RECORD_WORDS);
+            assert!(batch.records.len() <= Tracer::MAX_BATCH_EVENTS * RECORD_WORDS);
+            sizes.push(batch.records.len() / RECORD_WORDS);
+            words.extend(batch.records);
+            if let Progress::Done(status) = batch.progress {
+                assert_eq!(tracer.status(), Some(status));
+                return (sizes, words);
+            }
+            assert_eq!(tracer.status(), None, "not done while records wait");
+        }
+    }
+
+    #[test]
+    fn a_batch_holds_at_most_its_cap_even_when_one_node_makes_more() {
+        // Probing an empty 25×25 grid from the first node: one node, tens of thousands of
+        // trials, far more events than a batch holds.
+        let puzzle = Puzzle::classic(vec![0; 625]).unwrap();
+        let options = Options {
+            node_limit: 1,
+            strategy: Some(crate::search::Strategy {
+                probe_after: 0,
+                ..crate::search::Strategy::for_puzzle(&puzzle)
+            }),
+            ..Options::default()
+        };
+        let trace = TraceOptions {
+            level: Level::Full,
+            max_events: TraceOptions::MAX_EVENTS,
+        };
+        let mut tracer = Tracer::new(EngineKind::Propagate, &puzzle, options, trace).unwrap();
+        let (sizes, words) = batches(&mut tracer, u64::MAX);
+        assert!(sizes.len() >= 3, "{sizes:?}");
+        assert_eq!(sizes[0], Tracer::MAX_BATCH_EVENTS);
+        let events = Event::decode_all(&words).unwrap();
+        assert!(events.iter().enumerate().all(|(i, e)| e.seq as usize == i));
+        let mut replay = Replay::new(&puzzle);
+        for e in &events {
+            replay.apply(e).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_large_budget_is_cut_into_batches_at_node_boundaries() {
+        let puzzle = Puzzle::classic(vec![0; 256]).unwrap();
+        let trace = TraceOptions {
+            level: Level::Full,
+            max_events: 300_000,
+        };
+        // Counting every solution of an empty grid: a long search of small nodes.
+        let options = Options {
+            solution_limit: u64::MAX,
+            ..Options::default()
+        };
+        let mut tracer = Tracer::new(EngineKind::Naive, &puzzle, options, trace).unwrap();
+        let (sizes, words) = batches(&mut tracer, u64::MAX);
+        assert!(sizes.len() >= 4, "{sizes:?}");
+        assert_eq!(
+            words.len(),
+            300_000 * RECORD_WORDS,
+            "the event budget, exactly"
+        );
+        assert!(tracer.engine().observer().limit_reached());
+    }
+
+    #[test]
+    fn an_event_budget_above_the_ceiling_acts_as_the_ceiling() {
+        let trace = TraceOptions {
+            level: Level::Full,
+            max_events: u64::MAX,
+        };
+        assert_eq!(trace.event_budget(), TraceOptions::MAX_EVENTS);
     }
 }

@@ -648,6 +648,7 @@ impl<O: Observer> Steps for Dlx<O> {
     fn book(&mut self) -> Book<'_> {
         Book {
             stop: self.observer.stop(),
+            pause: self.observer.pause(),
             started: &mut self.started,
             status: &mut self.status,
             stats: &self.stats,

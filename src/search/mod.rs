@@ -505,6 +505,13 @@ pub trait Observer {
     fn stop(&self) -> bool {
         false
     }
+    /// Asked at every node boundary: true makes `advance` return early, as if its budget
+    /// were spent; the search goes on at the next call (a caller's bound on what one call
+    /// produces, such as the records of one batch).
+    #[inline(always)]
+    fn pause(&self) -> bool {
+        false
+    }
 }
 
 /// The observer that records nothing.
@@ -531,11 +538,13 @@ pub(crate) struct Book<'a> {
     pub node_limit: u64,
     /// The observer asks to stop (its own budget).
     pub stop: bool,
+    /// The observer asks `advance` to return now (see [`Observer::pause`]).
+    pub pause: bool,
 }
 
 /// Runs about `budget` units of work (nodes and probes, see [`Stats::work`]), stopping at
 /// the first node boundary at or past the budget, at the node limit, or when the observer
-/// asks. Returns [`Progress::Running`] while the search has not ended.
+/// asks (to stop, or to pause). Returns [`Progress::Running`] while the search has not ended.
 pub(crate) fn drive(engine: &mut impl Steps, budget: u64) -> Progress {
     let book = engine.book();
     if !*book.started {
@@ -549,7 +558,7 @@ pub(crate) fn drive(engine: &mut impl Steps, budget: u64) -> Progress {
             return Progress::Done(status);
         }
         let work = book.stats.work();
-        if work - start >= budget {
+        if work - start >= budget || book.pause {
             return Progress::Running;
         }
         if work >= book.node_limit || book.stop {

@@ -432,6 +432,7 @@ impl<O: Observer> Steps for Naive<O> {
     fn book(&mut self) -> Book<'_> {
         Book {
             stop: self.observer.stop(),
+            pause: self.observer.pause(),
             started: &mut self.started,
             status: &mut self.status,
             stats: &self.stats,

@@ -12,7 +12,6 @@ pub mod geometry;
 pub mod puzzle;
 pub mod search;
 pub mod trace;
-#[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
 pub use digits::DigitSet;

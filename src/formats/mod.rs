@@ -271,3 +271,24 @@ impl Writer {
         }
     }
 }
+
+/// `'text'` for a message: shortened, with control and invisible characters escaped.
+// (A placeholder until the formats work lands its own; same name and signature.)
+pub fn quote(text: &str) -> String {
+    let mut out = String::from("'");
+    for (i, c) in text.chars().enumerate() {
+        if i == 20 {
+            out.push('…');
+            break;
+        }
+        if c.is_control()
+            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}')
+        {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('\'');
+    out
+}

@@ -1,0 +1,630 @@
+//! The arguments of the WebAssembly API, checked before anything reaches the core.
+//!
+//! wasm-bindgen trusts declared types: a number passed where a `&str` is declared is read as
+//! a pointer. So every export takes plain JavaScript values, the facade turns each into a
+//! [`Value`] (its type and, for scalars, a copy of it), and the checks live here, where the
+//! same code runs natively (unit tests, the `wasm_args` fuzz target) and in wasm. A bad
+//! argument is an [`ArgError`] that names the argument and says what it expected; the facade
+//! throws it as an `Error`.
+
+use std::fmt;
+
+use crate::formats::{self, Alphabet, Entry, Format, InputError, Pos, ReadOptions};
+use crate::puzzle::Kind;
+use crate::search::{EngineKind, Options};
+use crate::trace::{Level, TraceOptions};
+
+/// The most a puzzle text may hold, in bytes of UTF-8 (and so in UTF-16 units, which are
+/// never more): the CLI's input limit too.
+pub const MAX_INPUT_BYTES: usize = 256 << 20;
+
+/// The largest whole number a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
+pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+/// Strings longer than this are not copied into a [`Value`]: no option is that long.
+pub const MAX_OPTION_CHARS: usize = 64;
+
+/// The most puzzles `bench` times in one call (each is kept in memory while it runs).
+pub const MAX_BENCH_PUZZLES: usize = 200_000;
+
+/// The most runs `bench` makes over its puzzles.
+pub const MAX_BENCH_RUNS: u64 = 1_000;
+
+/// A JavaScript value as the checks see it.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Value {
+    Undefined,
+    Null,
+    Bool(bool),
+    Number(f64),
+    Text(String),
+    /// A string longer than [`MAX_OPTION_CHARS`]: only its length (UTF-16 units) is known.
+    LongText(usize),
+    /// Any other value, by its description: "an object", "an array", "a function", …
+    Other(&'static str),
+}
+
+/// How a value reads in a message: `the number 42`, `true`, `the string 'x'`, `an object`.
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Undefined => f.write_str("undefined"),
+            Value::Null => f.write_str("null"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Number(n) if n.is_nan() => f.write_str("NaN"),
+            Value::Number(n) if n.is_infinite() => {
+                f.write_str(if *n > 0.0 { "Infinity" } else { "-Infinity" })
+            }
+            Value::Number(n) => write!(f, "the number {n}"),
+            Value::Text(s) => write!(f, "the string {}", formats::quote(s)),
+            Value::LongText(n) => write!(f, "a string of {n} characters"),
+            Value::Other(what) => f.write_str(what),
+        }
+    }
+}
+
+/// A bad argument: which one (`kind`, `options.nodeLimit`, …) and what is wrong with it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ArgError {
+    pub argument: String,
+    pub message: String,
+}
+
+impl ArgError {
+    pub fn new(argument: impl Into<String>, message: impl Into<String>) -> ArgError {
+        ArgError {
+            argument: argument.into(),
+            message: message.into(),
+        }
+    }
+
+    pub fn expected(argument: impl Into<String>, expected: &str, got: &Value) -> ArgError {
+        ArgError::new(argument, format!("expected {expected}, got {got}"))
+    }
+}
+
+impl fmt::Display for ArgError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.argument, self.message)
+    }
+}
+
+impl std::error::Error for ArgError {}
+
+/// The `options` argument as the facade found it.
+#[derive(Clone, PartialEq, Debug)]
+pub enum OptionsArg {
+    /// `undefined` or `null`: every default.
+    Absent,
+    /// A plain object: its own enumerable properties.
+    Object(Vec<(String, Value)>),
+    /// Anything else.
+    Not(Value),
+}
+
+/// The exports that take options.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Export {
+    Solve,
+    Parse,
+    Validate,
+    Format,
+    Solver,
+    Bench,
+}
+
+impl Export {
+    pub const ALL: [Export; 6] = [
+        Export::Solve,
+        Export::Parse,
+        Export::Validate,
+        Export::Format,
+        Export::Solver,
+        Export::Bench,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Export::Solve => "solve",
+            Export::Parse => "parse",
+            Export::Validate => "validate",
+            Export::Format => "format",
+            Export::Solver => "Solver",
+            Export::Bench => "bench",
+        }
+    }
+
+    /// The options the export reads; any other is refused (a misspelt option would
+    /// otherwise be ignored without a word).
+    pub const fn options(self) -> &'static [Opt] {
+        use Opt::*;
+        match self {
+            Export::Solve => &[Engine, Format, Alphabet, SolutionLimit, NodeLimit],
+            Export::Parse | Export::Validate => &[Format, Alphabet],
+            Export::Format => &[Alphabet],
+            Export::Solver => &[
+                Engine,
+                Format,
+                Alphabet,
+                SolutionLimit,
+                NodeLimit,
+                Level,
+                MaxEvents,
+            ],
+            Export::Bench => &[Format, Alphabet, SolutionLimit, Runs],
+        }
+    }
+}
+
+/// One option, by its JavaScript name.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Opt {
+    Engine,
+    Format,
+    Alphabet,
+    SolutionLimit,
+    NodeLimit,
+    Level,
+    MaxEvents,
+    Runs,
+}
+
+impl Opt {
+    pub const ALL: [Opt; 8] = [
+        Opt::Engine,
+        Opt::Format,
+        Opt::Alphabet,
+        Opt::SolutionLimit,
+        Opt::NodeLimit,
+        Opt::Level,
+        Opt::MaxEvents,
+        Opt::Runs,
+    ];
+
+    pub const fn key(self) -> &'static str {
+        match self {
+            Opt::Engine => "engine",
+            Opt::Format => "format",
+            Opt::Alphabet => "alphabet",
+            Opt::SolutionLimit => "solutionLimit",
+            Opt::NodeLimit => "nodeLimit",
+            Opt::Level => "level",
+            Opt::MaxEvents => "maxEvents",
+            Opt::Runs => "runs",
+        }
+    }
+}
+
+/// Every option an export can take, checked, with the defaults filled in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Settings {
+    pub engine: EngineKind,
+    /// `None`: detected from the text.
+    pub format: Option<Format>,
+    /// `None`: detected from the givens.
+    pub alphabet: Option<Alphabet>,
+    pub solution_limit: u64,
+    pub node_limit: u64,
+    pub level: Level,
+    pub max_events: u64,
+    pub runs: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            engine: EngineKind::Propagate,
+            format: None,
+            alphabet: None,
+            solution_limit: 2,
+            node_limit: Options::DEFAULT_NODE_LIMIT,
+            level: Level::Full,
+            max_events: TraceOptions::DEFAULT_MAX_EVENTS,
+            runs: 5,
+        }
+    }
+}
+
+impl Settings {
+    pub fn search(&self) -> Options {
+        Options {
+            solution_limit: self.solution_limit,
+            node_limit: self.node_limit,
+            ..Options::default()
+        }
+    }
+
+    pub fn read(&self, kind: Option<Kind>) -> ReadOptions {
+        ReadOptions {
+            kind,
+            alphabet: self.alphabet,
+        }
+    }
+
+    pub fn trace(&self) -> TraceOptions {
+        TraceOptions {
+            level: self.level,
+            max_events: self.max_events,
+        }
+    }
+}
+
+/// The names a choice argument takes.
+trait Choice: Copy + 'static {
+    const ALL: &'static [Self];
+    fn name(self) -> &'static str;
+}
+
+macro_rules! choice {
+    ($($t:ty),*) => {$(
+        impl Choice for $t {
+            const ALL: &'static [$t] = &<$t>::ALL;
+            fn name(self) -> &'static str {
+                <$t>::name(self)
+            }
+        }
+    )*};
+}
+
+choice!(EngineKind, Format, Alphabet, Kind, Level);
+
+/// `'a', 'b' or 'c'`.
+fn listed(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => quoted.concat(),
+    }
+}
+
+/// The names of a choice argument, with `auto` last when it detects.
+fn names<T: Choice>(auto: bool) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = T::ALL.iter().map(|c| c.name()).collect();
+    if auto {
+        names.push("auto");
+    }
+    names
+}
+
+/// A choice by name (case and surrounding space ignored); `undefined` and `null` (and, with
+/// `auto`, `""` and `"auto"`) are `None`.
+fn choice<T: Choice>(argument: &str, value: &Value, auto: bool) -> Result<Option<T>, ArgError> {
+    Ok(pick(argument, value, &names::<T>(auto), auto)?.map(|i| T::ALL[i]))
+}
+
+/// [`choice`] by index into `names` (one copy of the code for every kind of choice).
+fn pick(
+    argument: &str,
+    value: &Value,
+    names: &[&str],
+    auto: bool,
+) -> Result<Option<usize>, ArgError> {
+    let wrong = || {
+        ArgError::expected(
+            argument,
+            &format!("{} (or undefined)", listed(names)),
+            value,
+        )
+    };
+    match value {
+        Value::Undefined | Value::Null => Ok(None),
+        Value::Text(text) => {
+            let text = text.trim();
+            if auto && (text.is_empty() || text.eq_ignore_ascii_case("auto")) {
+                return Ok(None);
+            }
+            match names.iter().position(|n| n.eq_ignore_ascii_case(text)) {
+                Some(i) if !(auto && i + 1 == names.len()) => Ok(Some(i)),
+                _ => Err(wrong()),
+            }
+        }
+        _ => Err(wrong()),
+    }
+}
+
+/// A whole number from `low` to `high`; `undefined` and `null` are `None`.
+pub fn whole(argument: &str, value: &Value, low: u64, high: u64) -> Result<Option<u64>, ArgError> {
+    let expected = || format!("a whole number from {low} to {high}");
+    match *value {
+        Value::Undefined | Value::Null => Ok(None),
+        Value::Number(n) if n.fract() == 0.0 && n >= low as f64 && n <= high as f64 => {
+            // Exact: a whole number up to 2^53 converts without rounding.
+            Ok(Some(n as u64))
+        }
+        Value::Number(n) if n.is_finite() && n > high as f64 && n.fract() == 0.0 => {
+            Err(ArgError::new(
+                argument,
+                format!("{} is above the most allowed, {high}", Value::Number(n)),
+            ))
+        }
+        _ => Err(ArgError::expected(argument, &expected(), value)),
+    }
+}
+
+/// The `kind` argument: `"classic"`, `"inequality"`, `"futoshiki"`, or `"auto"`, `""`,
+/// `undefined`, `null` to detect it.
+pub fn kind(value: &Value) -> Result<Option<Kind>, ArgError> {
+    choice("kind", value, true)
+}
+
+/// The target format of `format()`: a format name, no detection.
+pub fn target_format(value: &Value) -> Result<Format, ArgError> {
+    choice("format", value, false)?
+        .ok_or_else(|| ArgError::expected("format", &listed(&names::<Format>(false)), value))
+}
+
+/// The budget of `Solver.advance`: units of work, a whole number from 1.
+pub fn budget(value: &Value) -> Result<u64, ArgError> {
+    whole("budget", value, 1, MAX_SAFE_INTEGER)?.ok_or_else(|| {
+        ArgError::expected(
+            "budget",
+            &format!("a whole number from 1 to {MAX_SAFE_INTEGER}"),
+            value,
+        )
+    })
+}
+
+/// The options of `export`, checked: every key one the export reads, every value of its
+/// type and range.
+pub fn settings(export: Export, options: &OptionsArg) -> Result<Settings, ArgError> {
+    let mut settings = Settings::default();
+    let fields = match options {
+        OptionsArg::Absent => return Ok(settings),
+        OptionsArg::Object(fields) => fields,
+        OptionsArg::Not(value) => {
+            return Err(ArgError::expected(
+                "options",
+                "an object (or undefined)",
+                value,
+            ))
+        }
+    };
+    let accepted = export.options();
+    for (key, value) in fields {
+        let Some(&opt) = accepted.iter().find(|o| o.key() == key) else {
+            let names: Vec<&str> = accepted.iter().map(|o| o.key()).collect();
+            let known = Opt::ALL.iter().any(|o| o.key() == key);
+            let why = if known {
+                "is not read by"
+            } else {
+                "is not an option of"
+            };
+            return Err(ArgError::new(
+                "options",
+                format!(
+                    "{} {why} {}() (its options: {})",
+                    formats::quote(key),
+                    export.name(),
+                    names.join(", ")
+                ),
+            ));
+        };
+        let argument = format!("options.{key}");
+        let argument = argument.as_str();
+        match opt {
+            Opt::Engine => {
+                if let Some(e) = choice(argument, value, false)? {
+                    settings.engine = e;
+                }
+            }
+            Opt::Format => settings.format = choice(argument, value, true)?,
+            Opt::Alphabet => settings.alphabet = choice(argument, value, true)?,
+            Opt::Level => {
+                if let Some(l) = choice(argument, value, false)? {
+                    settings.level = l;
+                }
+            }
+            Opt::SolutionLimit => {
+                if let Some(n) = whole(argument, value, 1, MAX_SAFE_INTEGER)? {
+                    settings.solution_limit = n;
+                }
+            }
+            Opt::NodeLimit => {
+                if let Some(n) = whole(argument, value, 1, MAX_SAFE_INTEGER)? {
+                    settings.node_limit = n;
+                }
+            }
+            Opt::MaxEvents => {
+                if let Some(n) = whole(argument, value, 1, TraceOptions::MAX_EVENTS)? {
+                    settings.max_events = n;
+                }
+            }
+            Opt::Runs => {
+                if let Some(n) = whole(argument, value, 1, MAX_BENCH_RUNS)? {
+                    settings.runs = n;
+                }
+            }
+        }
+    }
+    Ok(settings)
+}
+
+/// Refuses a puzzle text of `units` UTF-16 units before it is copied, when even one byte a
+/// unit would pass [`MAX_INPUT_BYTES`].
+pub fn text_length(units: usize) -> Result<(), ArgError> {
+    if units > MAX_INPUT_BYTES {
+        return Err(ArgError::new(
+            "puzzle",
+            format!(
+                "a text of {units} characters is over the {} MiB a puzzle text may hold",
+                MAX_INPUT_BYTES >> 20
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Why reading one puzzle failed: the text's own error, or none or several puzzles in it.
+pub fn one_puzzle(text: &str, format: Format, options: ReadOptions) -> Result<Entry, InputError> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(InputError::new(
+            Pos::new(1, 1),
+            format!(
+                "the text is {} bytes, over the {} MiB a puzzle text may hold",
+                text.len(),
+                MAX_INPUT_BYTES >> 20
+            ),
+        ));
+    }
+    let mut entries = formats::read(text, format, options);
+    let first = entries
+        .next()
+        .unwrap_or_else(|| Err(InputError::new(Pos::new(1, 1), "the text holds no puzzle")))?;
+    match entries.next() {
+        None => Ok(first),
+        Some(next) => {
+            let pos = match &next {
+                Ok(entry) => entry.pos,
+                Err(e) => e.pos,
+            };
+            Err(InputError::new(
+                pos,
+                format!(
+                    "the text holds more than one puzzle: the second starts at line {}; \
+                     give one puzzle at a time",
+                    pos.line
+                ),
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn object(pairs: &[(&str, Value)]) -> OptionsArg {
+        OptionsArg::Object(
+            pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+        )
+    }
+
+    fn text(s: &str) -> Value {
+        Value::Text(s.to_string())
+    }
+
+    #[test]
+    fn a_kind_of_the_wrong_type_is_named_with_what_was_expected() {
+        for (value, got) in [
+            (Value::Number(42.0), "got the number 42"),
+            (Value::Bool(true), "got true"),
+            (Value::Other("an object"), "got an object"),
+        ] {
+            let e = kind(&value).unwrap_err();
+            assert_eq!(e.argument, "kind");
+            assert!(e.message.ends_with(got), "{e}");
+            assert!(e.message.contains("'futoshiki'"), "{e}");
+        }
+        assert_eq!(kind(&text(" Futoshiki ")), Ok(Some(Kind::Futoshiki)));
+        for absent in [Value::Undefined, Value::Null, text(""), text("auto")] {
+            assert_eq!(kind(&absent), Ok(None));
+        }
+    }
+
+    #[test]
+    fn limits_are_whole_numbers_in_range() {
+        let limit = |v: Value| settings(Export::Solve, &object(&[("nodeLimit", v)]));
+        assert_eq!(limit(Value::Number(321.0)).unwrap().node_limit, 321);
+        assert_eq!(limit(Value::Undefined).unwrap(), Settings::default());
+        for bad in [0.0, -1.0, 1.5, f64::NAN, f64::INFINITY, 1e300] {
+            let e = limit(Value::Number(bad)).unwrap_err();
+            assert_eq!(e.argument, "options.nodeLimit", "{bad}");
+        }
+        let e = limit(text("100")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "options.nodeLimit: expected a whole number from 1 to 9007199254740991, \
+             got the string '100'"
+        );
+    }
+
+    #[test]
+    fn max_events_above_the_ceiling_names_the_ceiling() {
+        let e = settings(
+            Export::Solver,
+            &object(&[("maxEvents", Value::Number(1e9))]),
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "options.maxEvents: the number 1000000000 is above the most allowed, 10000000"
+        );
+    }
+
+    #[test]
+    fn an_option_the_export_does_not_read_is_refused() {
+        let e = settings(Export::Solve, &object(&[("maxEvents", Value::Number(5.0))])).unwrap_err();
+        assert!(
+            e.message.contains("'maxEvents' is not read by solve()"),
+            "{e}"
+        );
+        let e = settings(Export::Solve, &object(&[("nodelimit", Value::Number(5.0))])).unwrap_err();
+        assert!(
+            e.message
+                .contains("'nodelimit' is not an option of solve()"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn options_must_be_an_object() {
+        for v in [Value::Number(5.0), text("dlx"), Value::Other("an array")] {
+            let e = settings(Export::Parse, &OptionsArg::Not(v)).unwrap_err();
+            assert_eq!(e.argument, "options");
+        }
+    }
+
+    #[test]
+    fn choices_are_listed_from_the_enums_themselves() {
+        let e = settings(Export::Solver, &object(&[("engine", text("fast"))])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "options.engine: expected 'propagate', 'dlx' or 'naive' (or undefined), \
+             got the string 'fast'"
+        );
+        let ok = settings(
+            Export::Solver,
+            &object(&[("engine", text("DLX")), ("level", text("decisions"))]),
+        )
+        .unwrap();
+        assert_eq!((ok.engine, ok.level), (EngineKind::Dlx, Level::Decisions));
+    }
+
+    #[test]
+    fn a_budget_is_required_and_whole() {
+        assert_eq!(budget(&Value::Number(1e12)), Ok(1_000_000_000_000));
+        for bad in [Value::Undefined, Value::Number(0.5), text("5")] {
+            assert_eq!(budget(&bad).unwrap_err().argument, "budget");
+        }
+    }
+
+    #[test]
+    fn control_characters_in_a_value_are_shown_escaped() {
+        let e = kind(&text("x\u{1b}[31m\u{0}")).unwrap_err();
+        assert!(e.message.contains(r"'x\u{1b}[31m\u{0}'"), "{e}");
+    }
+
+    #[test]
+    fn one_puzzle_means_one() {
+        let line = ".".repeat(81);
+        let two = format!("{line}\n{line}\n");
+        let e = one_puzzle(&two, Format::Line, ReadOptions::default()).unwrap_err();
+        assert_eq!(e.pos.line, 2);
+        assert!(e.message.contains("more than one puzzle"), "{e}");
+        let e = one_puzzle("\n\n", Format::Line, ReadOptions::default()).unwrap_err();
+        assert!(e.message.contains("no puzzle"), "{e}");
+        assert!(one_puzzle(&line, Format::Line, ReadOptions::default()).is_ok());
+    }
+
+    #[test]
+    fn a_text_too_long_is_refused_before_it_is_copied() {
+        assert!(text_length(MAX_INPUT_BYTES).is_ok());
+        assert_eq!(
+            text_length(MAX_INPUT_BYTES + 1).unwrap_err().argument,
+            "puzzle"
+        );
+    }
+}

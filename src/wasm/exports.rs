@@ -1,0 +1,633 @@
+//! The exports: plain JavaScript values in, each checked by [`super::args`] before it is
+//! used, plain objects out. No parameter has a Rust type that wasm-bindgen's glue would trust
+//! (`&str`, `Option<String>`, `f64`): a value of the wrong type would become a bogus pointer.
+
+use js_sys::{Array, JsString, Object, Reflect, Uint32Array};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::args::{self, ArgError, Export, OptionsArg, Settings, Value};
+use super::memory;
+use crate::formats::{self, puzzle_to_json, Alphabet, InputError, JsonPuzzle};
+use crate::geometry::Cell;
+use crate::puzzle::{Kind, Problem, Puzzle};
+use crate::search::{solve_fast, Engine, EngineKind, Progress, Silent, Stats};
+use crate::trace::{Tracer, RECORD_WORDS};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** `"auto"`, `""`, `null` or `undefined` detect the kind. */
+export type KindName = "classic" | "inequality" | "futoshiki" | "auto";
+export type EngineName = "propagate" | "dlx" | "naive";
+export type FormatName = "line" | "grid" | "poj3074" | "poj3076" | "cqoi" | "picture" | "json";
+export type AlphabetName = "digits" | "letters" | "alnum" | "hex" | "numbers";
+export type LevelName = "decisions" | "placements" | "full";
+export type Status = "unique" | "solved" | "multiple" | "unsolvable" | "limit";
+
+/** The JSON model of a puzzle: the one shape the CLI, this module and the page share. */
+export interface PuzzleModel {
+  size: number;
+  kind?: "classic" | "inequality" | "futoshiki" | "";
+  /** N² symbols in reading order ('.' empty), or N² numbers (0 empty). */
+  givens: string | number[];
+  /** `["r1c1", "<", "r1c2"]`; `^` / `v`: the upper cell is smaller / larger. At most 1200. */
+  relations?: [string, "<" | ">" | "^" | "v", string][];
+  alphabet?: AlphabetName;
+}
+
+/** One puzzle: text in any supported format (one puzzle only), or the model object. */
+export type PuzzleInput = string | PuzzleModel;
+
+/** Every option is optional; `null` and `undefined` mean the default. Unknown keys throw. */
+export interface ReadOptions {
+  /** Default: detected from the text. */
+  format?: FormatName | "auto";
+  /** Default: detected from the givens. */
+  alphabet?: AlphabetName | "auto";
+}
+
+export interface SolveOptions extends ReadOptions {
+  /** Default "propagate". DLX solves classic puzzles only. */
+  engine?: EngineName;
+  /** Whole number from 1; default 2 (1 finds one answer, 2 also proves uniqueness). */
+  solutionLimit?: number;
+  /** Whole number from 1; default 10000000. Nodes plus probes. */
+  nodeLimit?: number;
+}
+
+export interface TraceOptions extends SolveOptions {
+  /** Default "full". */
+  level?: LevelName;
+  /** Whole number from 1 to 10000000 (the ceiling); default 1000000. */
+  maxEvents?: number;
+}
+
+export interface BenchOptions extends ReadOptions {
+  solutionLimit?: number;
+  /** Whole number from 1 to 1000; default 5. */
+  runs?: number;
+}
+
+export interface Stats {
+  nodes: number;
+  guesses: number;
+  backtracks: number;
+  contradictions: number;
+  solutions: number;
+  probes: number;
+  placements: Record<string, number>;
+  eliminations: Record<string, number>;
+}
+
+export interface SolveResult {
+  status: Status;
+  /** The first solution, in the puzzle's alphabet (an array of numbers past it); null without one. */
+  solution: string | number[] | null;
+  /** Up to two distinct solutions. */
+  solutions: (string | number[])[];
+  size: number;
+  kind: "classic" | "inequality" | "futoshiki";
+  alphabet: AlphabetName;
+  engine: EngineName;
+  stats: Stats;
+}
+
+export interface Problem {
+  message: string;
+  cells: string[];
+}
+
+export interface Batch {
+  /** `count` events of 5 words each (layout: the crate's `trace` module). At most 65536. */
+  records: Uint32Array;
+  firstSeq: number;
+  count: number;
+  /** True once the search has ended and every record was handed over. */
+  done: boolean;
+  /** `null` until `done`. */
+  status: Status | null;
+  depth: number;
+  /** The engine's candidates (bit d-1 ⇔ digit d); ahead of `records` while a large node is handed over. */
+  grid: Uint32Array;
+  stats: Stats;
+  eventLimit: boolean;
+  solutions: (string | number[])[];
+}
+
+export interface BenchResult {
+  puzzles: number;
+  solutions: number;
+  micros_per_puzzle: number;
+  fastest_micros_per_puzzle: number;
+  /** The puzzles that could not be read or are invalid; they are left out of the timing. */
+  errors: { puzzle: number; line: number; column: number; message: string }[];
+}
+"#;
+
+/// A JavaScript `Error` with `message`, and `cells`, `line`, `column` when known.
+fn error(message: &str, cells: &[Cell], line_column: Option<(u32, u32)>) -> JsValue {
+    let e = js_sys::Error::new(message);
+    let names: Array = cells
+        .iter()
+        .map(|c| JsValue::from_str(&c.to_string()))
+        .collect();
+    let _ = Reflect::set(&e, &"cells".into(), &names);
+    if let Some((line, column)) = line_column {
+        let _ = Reflect::set(&e, &"line".into(), &line.into());
+        let _ = Reflect::set(&e, &"column".into(), &column.into());
+    }
+    e.into()
+}
+
+fn input_error(e: &InputError) -> JsValue {
+    error(&e.to_string(), &e.cells, Some((e.pos.line, e.pos.col)))
+}
+
+fn problem_error(p: &Problem) -> JsValue {
+    error(&p.message, &p.cells, None)
+}
+
+/// A bad argument as an `Error` whose `argument` names it.
+fn arg_error(e: ArgError) -> JsValue {
+    let js = error(&e.to_string(), &[], None);
+    let _ = Reflect::set(&js, &"argument".into(), &e.argument.as_str().into());
+    js
+}
+
+fn memory_check() -> Result<(), JsValue> {
+    memory::check().map_err(|message| error(&message, &[], None))
+}
+
+/// A value as the checks see it: scalars copied, strings only when short.
+fn value(v: &JsValue) -> Value {
+    if v.is_undefined() {
+        Value::Undefined
+    } else if v.is_null() {
+        Value::Null
+    } else if let Some(b) = v.as_bool() {
+        Value::Bool(b)
+    } else if let Some(n) = v.as_f64() {
+        Value::Number(n)
+    } else if v.is_string() {
+        let s: &JsString = v.unchecked_ref();
+        let units = s.length() as usize;
+        match v.as_string() {
+            Some(text) if units <= args::MAX_OPTION_CHARS => Value::Text(text),
+            _ => Value::LongText(units),
+        }
+    } else if v.is_bigint() {
+        Value::Other("a bigint")
+    } else if v.is_symbol() {
+        Value::Other("a symbol")
+    } else if v.is_function() {
+        Value::Other("a function")
+    } else if Array::is_array(v) {
+        Value::Other("an array")
+    } else {
+        Value::Other("an object")
+    }
+}
+
+/// A plain object (not an array, not a function).
+fn is_plain_object(v: &JsValue) -> bool {
+    v.is_object() && !Array::is_array(v) && !v.is_function()
+}
+
+/// The `options` argument: its own enumerable properties, each as a [`Value`].
+fn options_arg(v: &JsValue) -> OptionsArg {
+    if v.is_undefined() || v.is_null() {
+        return OptionsArg::Absent;
+    }
+    if !is_plain_object(v) {
+        return OptionsArg::Not(value(v));
+    }
+    let object: &Object = v.unchecked_ref();
+    let fields = Object::keys(object)
+        .iter()
+        .map(|key| {
+            let name: JsString = key.clone().unchecked_into();
+            let name = if name.length() as usize > args::MAX_OPTION_CHARS {
+                String::from(name.slice(0, args::MAX_OPTION_CHARS as u32)) + "…"
+            } else {
+                String::from(name)
+            };
+            let field = Reflect::get(object, &key)
+                .map(|v| value(&v))
+                .unwrap_or(Value::Other("a property whose getter throws"));
+            (name, field)
+        })
+        .collect();
+    OptionsArg::Object(fields)
+}
+
+fn settings(export: Export, options: &JsValue) -> Result<Settings, JsValue> {
+    args::settings(export, &options_arg(options)).map_err(arg_error)
+}
+
+fn kind(v: &JsValue) -> Result<Option<Kind>, JsValue> {
+    args::kind(&value(v)).map_err(arg_error)
+}
+
+/// Reads the one puzzle of `input` (text in any format, or a JSON model object).
+fn read(
+    input: &JsValue,
+    kind: Option<Kind>,
+    settings: &Settings,
+) -> Result<(Puzzle, Alphabet), JsValue> {
+    let read_options = settings.read(kind);
+    if input.is_string() {
+        let units = input.unchecked_ref::<JsString>().length() as usize;
+        args::text_length(units).map_err(arg_error)?;
+        let text = input.as_string().unwrap_or_default();
+        let format = match settings.format {
+            Some(f) => f,
+            None => formats::detect(&text).map_err(|e| input_error(&e))?,
+        };
+        let entry = args::one_puzzle(&text, format, read_options).map_err(|e| input_error(&e))?;
+        return Ok((entry.puzzle, entry.alphabet));
+    }
+    if !is_plain_object(input) {
+        return Err(arg_error(ArgError::expected(
+            "puzzle",
+            "a text in a supported format or a JSON model object",
+            &value(input),
+        )));
+    }
+    let model: JsonPuzzle = serde_wasm_bindgen::from_value(input.clone())
+        .map_err(|e| error(&format!("puzzle: {e}"), &[], None))?;
+    model.to_puzzle(read_options).map_err(|p| problem_error(&p))
+}
+
+/// Plain objects for maps (`serde_wasm_bindgen` would make `Map`s).
+fn to_js<T: Serialize>(value: &T) -> JsValue {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL)
+}
+
+/// A grid as a string in the puzzle's alphabet, or an array of numbers above its reach.
+fn grid_text(grid: &[u8], alphabet: Alphabet) -> JsValue {
+    let text: Option<String> = grid.iter().map(|&d| alphabet.symbol(d)).collect();
+    match text {
+        Some(text) if alphabet != Alphabet::Numbers => JsValue::from_str(&text),
+        _ => grid
+            .iter()
+            .map(|&d| JsValue::from(d))
+            .collect::<Array>()
+            .into(),
+    }
+}
+
+/// The alphabet answers are written in: the puzzle's when it names every digit.
+fn answer_alphabet(alphabet: Alphabet, size: usize) -> Alphabet {
+    if alphabet != Alphabet::Numbers && alphabet.fits(size) {
+        alphabet
+    } else if Alphabet::Alnum.fits(size) && size > 9 {
+        Alphabet::Alnum
+    } else {
+        Alphabet::Digits
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Summary<'a> {
+    status: &'static str,
+    engine: &'static str,
+    size: usize,
+    kind: &'static str,
+    alphabet: &'static str,
+    stats: &'a Stats,
+}
+
+/// Solves `puzzle` (text or model object) and returns `{status, solution, solutions, size,
+/// kind, alphabet, engine, stats}`; `status` is `unique`, `solved`, `multiple`, `unsolvable`
+/// or `limit`; `solution` is `null` without one. Options: `engine`, `format`, `alphabet`,
+/// `solutionLimit` (default 2: uniqueness is checked), `nodeLimit`.
+#[wasm_bindgen(unchecked_return_type = "SolveResult")]
+pub fn solve(
+    #[wasm_bindgen(unchecked_param_type = "PuzzleInput")] puzzle: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "KindName | \"\" | null | undefined")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SolveOptions | null | undefined")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    memory_check()?;
+    let kind = self::kind(&kind)?;
+    let settings = settings(Export::Solve, &options)?;
+    let (puzzle, alphabet) = read(&puzzle, kind, &settings)?;
+    puzzle.validate().map_err(|p| problem_error(&p))?;
+    let options = settings.search();
+    // A fast path (9×9 classic and inequality, 16×16 classic) answers the `propagate`
+    // requests it can take.
+    let fast = match settings.engine {
+        EngineKind::Propagate => solve_fast(&puzzle, options),
+        _ => None,
+    };
+    let outcome = match fast {
+        Some(outcome) => outcome,
+        None => {
+            let mut engine = Engine::new(settings.engine, &puzzle, options, Silent)
+                .map_err(|p| problem_error(&p))?;
+            engine.run();
+            engine.outcome()
+        }
+    };
+    let alphabet = answer_alphabet(alphabet, puzzle.size());
+    let result = to_js(&Summary {
+        status: outcome.status.name(),
+        engine: settings.engine.name(),
+        size: puzzle.size(),
+        kind: puzzle.kind().name(),
+        alphabet: alphabet.name(),
+        stats: &outcome.stats,
+    });
+    let solutions: Array = outcome
+        .solutions
+        .iter()
+        .map(|s| grid_text(s, alphabet))
+        .collect();
+    let first = solutions.get(0);
+    let _ = Reflect::set(&result, &"solution".into(), &first);
+    let _ = Reflect::set(&result, &"solutions".into(), &solutions);
+    Ok(result)
+}
+
+/// Reads a puzzle from text (any format) and returns its JSON model object
+/// `{size, kind, givens, relations, alphabet}`. Options: `format`, `alphabet`.
+#[wasm_bindgen(unchecked_return_type = "PuzzleModel")]
+pub fn parse(
+    #[wasm_bindgen(unchecked_param_type = "PuzzleInput")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "KindName | \"\" | null | undefined")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ReadOptions | null | undefined")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    memory_check()?;
+    let kind = self::kind(&kind)?;
+    let settings = settings(Export::Parse, &options)?;
+    let (puzzle, alphabet) = read(&text, kind, &settings)?;
+    Ok(to_js(&puzzle_to_json(&puzzle, alphabet)))
+}
+
+/// Writes a puzzle (text or model object) in `format`: `line`, `grid`, `poj3074`, `poj3076`,
+/// `cqoi`, `picture` or `json`. Throws when the format cannot express the puzzle. Options:
+/// `alphabet` (of the puzzle's givens).
+#[wasm_bindgen(js_name = format)]
+pub fn format_puzzle(
+    #[wasm_bindgen(unchecked_param_type = "PuzzleInput")] puzzle: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FormatName")] format: JsValue,
+    #[wasm_bindgen(
+        unchecked_param_type = "{ alphabet?: AlphabetName | \"auto\" } | null | undefined"
+    )]
+    options: JsValue,
+) -> Result<String, JsValue> {
+    memory_check()?;
+    let target = args::target_format(&value(&format)).map_err(arg_error)?;
+    let settings = settings(Export::Format, &options)?;
+    let (puzzle, alphabet) = read(&puzzle, None, &settings)?;
+    let alphabet = match target {
+        formats::Format::Poj3076 => Alphabet::Letters,
+        formats::Format::Poj3074 | formats::Format::Cqoi => Alphabet::Digits,
+        _ => alphabet,
+    };
+    let mut out = String::new();
+    let mut writer = formats::Writer::new(target);
+    writer
+        .puzzle(&mut out, &puzzle, alphabet)
+        .map_err(|p| problem_error(&p))?;
+    writer.finish(&mut out, true);
+    Ok(out)
+}
+
+/// Every problem that makes a puzzle hopeless, as `[{message, cells}]` (empty when sound):
+/// equal givens in a house, relation cycles, chains too long for the digits, relations that
+/// contradict givens. Throws on input that is not a puzzle at all.
+#[wasm_bindgen(unchecked_return_type = "Problem[]")]
+pub fn validate(
+    #[wasm_bindgen(unchecked_param_type = "PuzzleInput")] puzzle: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "KindName | \"\" | null | undefined")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ReadOptions | null | undefined")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    memory_check()?;
+    let kind = self::kind(&kind)?;
+    let settings = settings(Export::Validate, &options)?;
+    let (puzzle, _) = read(&puzzle, kind, &settings)?;
+    #[derive(Serialize)]
+    struct Found {
+        message: String,
+        cells: Vec<String>,
+    }
+    let found: Vec<Found> = puzzle
+        .problems()
+        .into_iter()
+        .map(|p| Found {
+            cells: p.cells.iter().map(|c| c.to_string()).collect(),
+            message: p.message,
+        })
+        .collect();
+    Ok(to_js(&found))
+}
+
+/// The record layout constants, for a JavaScript decoder to check itself against.
+#[wasm_bindgen(unchecked_return_type = "{ recordWords: number; kinds: string[]; rules: string[] }")]
+pub fn layout() -> JsValue {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Layout {
+        record_words: usize,
+        kinds: Vec<&'static str>,
+        rules: Vec<&'static str>,
+    }
+    to_js(&Layout {
+        record_words: RECORD_WORDS,
+        kinds: crate::trace::EventKind::ALL
+            .iter()
+            .map(|k| k.name())
+            .collect(),
+        rules: crate::search::Rule::ALL.iter().map(|r| r.name()).collect(),
+    })
+}
+
+/// Times the solver on every puzzle of `text` as the CLI's `bench` command does (one thread,
+/// a fast path where one applies, parsing left out) with the host's `performance.now()`.
+/// Options: `format`, `alphabet`, `solutionLimit` (default 2), `runs` (default 5). Returns
+/// `{puzzles, solutions, micros_per_puzzle, fastest_micros_per_puzzle, errors}` (the median
+/// and the fastest run; `errors` lists the puzzles that could not be read or are invalid,
+/// which are left out).
+#[wasm_bindgen(unchecked_return_type = "BenchResult")]
+pub fn bench(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "KindName | \"\" | null | undefined")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "BenchOptions | null | undefined")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    memory_check()?;
+    if !text.is_string() {
+        return Err(arg_error(ArgError::expected(
+            "text",
+            "a text of puzzles",
+            &value(&text),
+        )));
+    }
+    args::text_length(text.unchecked_ref::<JsString>().length() as usize).map_err(arg_error)?;
+    let text = text.as_string().unwrap_or_default();
+    let kind = self::kind(&kind)?;
+    let settings = settings(Export::Bench, &options)?;
+    let format = match settings.format {
+        Some(f) => f,
+        None => formats::detect(&text).map_err(|e| input_error(&e))?,
+    };
+    #[derive(Serialize)]
+    struct Bad {
+        puzzle: usize,
+        line: u32,
+        column: u32,
+        message: String,
+    }
+    let mut puzzles = Vec::new();
+    let mut errors = Vec::new();
+    for (i, entry) in formats::read(&text, format, settings.read(kind)).enumerate() {
+        if puzzles.len() == args::MAX_BENCH_PUZZLES {
+            return Err(error(
+                &format!(
+                    "text: more than {} puzzles, the most bench() times at once",
+                    args::MAX_BENCH_PUZZLES
+                ),
+                &[],
+                None,
+            ));
+        }
+        let checked = entry.and_then(|e| match e.puzzle.validate() {
+            Ok(()) => Ok(e.puzzle),
+            Err(problem) => Err(e.input_error(problem)),
+        });
+        match checked {
+            Ok(puzzle) => puzzles.push(puzzle),
+            Err(e) => errors.push(Bad {
+                puzzle: i + 1,
+                line: e.pos.line,
+                column: e.pos.col,
+                message: e.message,
+            }),
+        }
+    }
+    let performance = Reflect::get(&js_sys::global(), &"performance".into())?;
+    let now = js_sys::Function::from(Reflect::get(&performance, &"now".into())?);
+    let clock = || {
+        now.call0(&performance)
+            .ok()
+            .and_then(|t| t.as_f64())
+            .unwrap_or_else(js_sys::Date::now)
+    };
+    let m = crate::bench::measure(
+        &puzzles,
+        settings.solution_limit,
+        settings.runs as usize,
+        clock,
+    );
+    let result = to_js(&m);
+    let _ = Reflect::set(&result, &"errors".into(), &to_js(&errors));
+    Ok(result)
+}
+
+/// The version of the crate.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// A traced search that runs in steps, for streaming events to a page: create it, call
+/// `advance(budget)` until `done`, `free()` it to cancel. Options: `engine`, `level`
+/// (`decisions`, `placements`, `full`), `maxEvents` (at most 10,000,000), `solutionLimit`,
+/// `nodeLimit`, `format`, `alphabet`. Creating one while the module's heap is over its
+/// budget (1 GiB: about a thousand live 25×25 Solvers) throws.
+#[wasm_bindgen]
+pub struct Solver {
+    tracer: Tracer,
+    model: JsonPuzzle,
+    alphabet: Alphabet,
+}
+
+#[wasm_bindgen]
+impl Solver {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "PuzzleInput")] puzzle: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "KindName | \"\" | null | undefined")] kind: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "TraceOptions | null | undefined")] options: JsValue,
+    ) -> Result<Solver, JsValue> {
+        memory_check()?;
+        let kind = self::kind(&kind)?;
+        let settings = settings(Export::Solver, &options)?;
+        let (puzzle, alphabet) = read(&puzzle, kind, &settings)?;
+        let tracer = Tracer::new(
+            settings.engine,
+            &puzzle,
+            settings.search(),
+            settings.trace(),
+        )
+        .map_err(|p| problem_error(&p))?;
+        let solver = Solver {
+            tracer,
+            model: puzzle_to_json(&puzzle, alphabet),
+            alphabet: answer_alphabet(alphabet, puzzle.size()),
+        };
+        // Past the budget the new search is dropped again, and the caller told.
+        memory_check()?;
+        Ok(solver)
+    }
+
+    /// The puzzle as its JSON model object.
+    #[wasm_bindgen(getter, unchecked_return_type = "PuzzleModel")]
+    pub fn puzzle(&self) -> JsValue {
+        to_js(&self.model)
+    }
+
+    /// Runs about `budget` units of work (a whole number from 1) and returns `{records,
+    /// firstSeq, count, done, status, depth, grid, stats, eventLimit, solutions}`: `records`
+    /// holds `count` events of 5 words, at most 65,536 events whatever the budget (layout in
+    /// the crate's `trace` module); `grid` the candidates at the engine's current depth (bit
+    /// `d-1` ⇔ digit `d`); `status` is `null` until `done`.
+    #[wasm_bindgen(unchecked_return_type = "Batch")]
+    pub fn advance(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let budget = args::budget(&value(&budget)).map_err(arg_error)?;
+        memory_check()?;
+        let batch = self.tracer.advance(budget);
+        let (done, status) = match batch.progress {
+            Progress::Done(s) => (true, JsValue::from_str(s.name())),
+            Progress::Running => (false, JsValue::NULL),
+        };
+        let object = Object::new();
+        let set = |key: &str, value: JsValue| {
+            let _ = Reflect::set(&object, &key.into(), &value);
+        };
+        set("records", Uint32Array::from(&batch.records[..]).into());
+        set("firstSeq", batch.first_seq.into());
+        set(
+            "count",
+            ((batch.records.len() / RECORD_WORDS) as u32).into(),
+        );
+        set("done", done.into());
+        set("status", status);
+        set("depth", (self.tracer.engine().depth() as u32).into());
+        set("grid", Uint32Array::from(self.tracer.grid()).into());
+        set("stats", to_js(&batch.stats));
+        set("eventLimit", batch.event_limit.into());
+        let solutions: Array = self
+            .tracer
+            .engine()
+            .solutions()
+            .iter()
+            .map(|s| grid_text(s, self.alphabet))
+            .collect();
+        set("solutions", solutions.into());
+        Ok(object.into())
+    }
+
+    /// The status once the search has ended (and every record was handed over), else
+    /// `null`.
+    #[wasm_bindgen(getter, unchecked_return_type = "Status | null")]
+    pub fn status(&self) -> Option<String> {
+        self.tracer.status().map(|s| s.name().to_string())
+    }
+}

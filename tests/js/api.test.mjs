@@ -1,0 +1,196 @@
+// The WebAssembly module as JavaScript calls it, through wasm-bindgen's glue: every argument
+// of the wrong type or out of range throws an Error that names it — never a RuntimeError
+// (a trap) — and every limit is the same as on the command line.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const pkg = path.join(root, "www/pkg");
+const wasm = await import(path.join(pkg, "sudoku_lab.js"));
+await wasm.default({ module_or_path: fs.readFileSync(path.join(pkg, "sudoku_lab_bg.wasm")) });
+const { solve, parse, validate, format, bench, Solver } = wasm;
+
+const data = (file) => fs.readFileSync(path.join(root, "../shared/data", file), "utf8");
+const EMPTY9 = ".".repeat(81);
+const POJ = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+
+/** `f()` throws a plain Error (not a wasm RuntimeError) whose `argument` is `argument`. */
+function throwsArgument(f, argument, what) {
+  let thrown;
+  try {
+    f();
+  } catch (e) {
+    thrown = e;
+  }
+  assert.ok(thrown, `${what}: no error`);
+  assert.ok(!(thrown instanceof WebAssembly.RuntimeError), `${what}: a trap: ${thrown}`);
+  assert.ok(thrown instanceof Error, `${what}: ${thrown}`);
+  assert.equal(thrown.argument, argument, `${what}: ${thrown.message}`);
+  assert.ok(thrown.message.startsWith(`${argument}: `), `${what}: ${thrown.message}`);
+  return thrown;
+}
+
+test("a value of the wrong type where a string is declared throws, naming the argument", () => {
+  const model = parse(POJ, undefined, undefined);
+  const cases = [
+    ["solve(text, 42)", () => solve(POJ, 42), "kind"],
+    ["solve(text, true)", () => solve(POJ, true), "kind"],
+    ["solve(text, {})", () => solve(POJ, {}), "kind"],
+    ["solve(text, Symbol())", () => solve(POJ, Symbol("k")), "kind"],
+    ["solve(text, 10n)", () => solve(POJ, 10n), "kind"],
+    ["solve(42)", () => solve(42), "puzzle"],
+    ["solve(null)", () => solve(null), "puzzle"],
+    ["solve([])", () => solve([]), "puzzle"],
+    ["solve(text, 'auto', 5)", () => solve(POJ, "auto", 5), "options"],
+    ["solve(text, 'auto', 'dlx')", () => solve(POJ, "auto", "dlx"), "options"],
+    ["parse(text, 42)", () => parse(POJ, 42), "kind"],
+    ["validate(text, 42)", () => validate(POJ, 42), "kind"],
+    ["new Solver(text, 42)", () => new Solver(POJ, 42), "kind"],
+    ["format(model, 5)", () => format(model, 5), "format"],
+    ["format(model, undefined)", () => format(model), "format"],
+    ["format(model, 'cqoi', 7)", () => format(model, "cqoi", 7), "options"],
+    ["bench(5)", () => bench(5), "text"],
+    ["bench({})", () => bench({}), "text"],
+  ];
+  for (const [what, f, argument] of cases) throwsArgument(f, argument, what);
+  // The module is still whole after all of them.
+  assert.equal(solve(POJ, "auto").status, "unique");
+});
+
+test("options are checked by type, range and name", () => {
+  const cases = [
+    [{ engine: "quantum" }, "options.engine"],
+    [{ engine: 3 }, "options.engine"],
+    [{ format: "yaml" }, "options.format"],
+    [{ alphabet: "runes" }, "options.alphabet"],
+    [{ solutionLimit: 0 }, "options.solutionLimit"],
+    [{ solutionLimit: -1 }, "options.solutionLimit"],
+    [{ solutionLimit: 1.5 }, "options.solutionLimit"],
+    [{ solutionLimit: "10" }, "options.solutionLimit"],
+    [{ nodeLimit: NaN }, "options.nodeLimit"],
+    [{ nodeLimit: Infinity }, "options.nodeLimit"],
+    [{ nodeLimit: 2 ** 60 }, "options.nodeLimit"],
+    [{ nodelimit: 5 }, "options"],
+    [{ level: "full" }, "options"],
+  ];
+  for (const [options, argument] of cases) {
+    throwsArgument(() => solve(POJ, "auto", options), argument, JSON.stringify(options));
+  }
+  // null and undefined mean the default; so do "" and "auto" for detected choices.
+  const result = solve(POJ, null, { engine: undefined, nodeLimit: null, format: "", alphabet: "auto" });
+  assert.equal(result.status, "unique");
+});
+
+test("a node limit after several solutions says limit, as on the command line", () => {
+  const result = solve(EMPTY9, null, { solutionLimit: 1000, nodeLimit: 100 });
+  assert.equal(result.status, "limit");
+  assert.ok(result.stats.solutions >= 2);
+  assert.equal(result.solutions.length, 2);
+  for (const engine of ["propagate", "dlx", "naive"]) {
+    assert.equal(solve(EMPTY9, null, { engine, solutionLimit: 1000, nodeLimit: 100 }).status, "limit", engine);
+  }
+  const multi = data("cqoi2013/derived/multi/royle17sol_0006_MULTI.in");
+  assert.equal(solve(multi, null, { solutionLimit: 1000, nodeLimit: 321 }).status, "limit");
+  const all = solve(multi, null, { solutionLimit: 1000 });
+  assert.deepEqual([all.status, all.stats.solutions], ["multiple", 4]);
+});
+
+test("maxEvents has a ceiling, named in the error", () => {
+  const e = throwsArgument(
+    () => new Solver(EMPTY9, "auto", { engine: "naive", level: "full", maxEvents: 1e9 }),
+    "options.maxEvents",
+    "maxEvents 1e9",
+  );
+  assert.match(e.message, /10000000/);
+});
+
+test("advance returns a bounded batch whatever the budget", () => {
+  const solver = new Solver(".".repeat(256), "auto", {
+    engine: "naive", level: "full", maxEvents: 400000, solutionLimit: 1e9,
+  });
+  try {
+    let total = 0;
+    let batches = 0;
+    for (;;) {
+      const batch = solver.advance(1e12);
+      batches += 1;
+      assert.ok(batch.count <= 65536, `${batch.count} records in one batch`);
+      assert.equal(batch.firstSeq, total);
+      total += batch.count;
+      if (batch.done) {
+        assert.equal(batch.status, "limit");
+        assert.equal(batch.eventLimit, true);
+        break;
+      }
+    }
+    assert.equal(total, 400000);
+    assert.ok(batches >= 7, `${batches} batches`);
+    throwsArgument(() => solver.advance(0), "budget", "advance(0)");
+    throwsArgument(() => solver.advance("5"), "budget", "advance('5')");
+    throwsArgument(() => solver.advance(), "budget", "advance()");
+  } finally {
+    solver.free();
+  }
+});
+
+test("more live Solvers than memory allows throw an Error, and freeing them recovers", () => {
+  const empty25 = ".".repeat(625);
+  const live = [];
+  let thrown;
+  try {
+    for (let i = 0; i < 20000 && !thrown; i++) {
+      try {
+        live.push(new Solver(empty25, "classic", { level: "decisions" }));
+      } catch (e) {
+        thrown = e;
+      }
+    }
+    assert.ok(thrown, `${live.length} Solvers and no error`);
+    assert.ok(!(thrown instanceof WebAssembly.RuntimeError), String(thrown));
+    assert.match(thrown.message, /out of memory: .* budget of 1024 MiB; free\(\)/);
+    assert.ok(live.length >= 100, `only ${live.length} Solvers fit`);
+  } finally {
+    for (const s of live) s.free();
+  }
+  const again = new Solver(empty25, "classic", { level: "decisions" });
+  assert.equal(again.advance(10).done, false);
+  again.free();
+});
+
+test("a text of more than one puzzle is refused, naming where the second starts", () => {
+  const e = (() => {
+    try {
+      solve(`${POJ}\n${POJ}\n`);
+    } catch (e) {
+      return e;
+    }
+  })();
+  assert.ok(e instanceof Error);
+  assert.equal(e.line, 2);
+  assert.match(e.message, /more than one puzzle/);
+});
+
+test("bench times the good puzzles and lists the bad ones", () => {
+  const bad = `....X${".".repeat(76)}`;
+  const result = bench(`${POJ}\n${bad}\n${POJ}\n`, undefined, { runs: 1, format: "line" });
+  assert.equal(result.puzzles, 2);
+  assert.equal(result.solutions, 2);
+  assert.equal(result.errors.length, 1);
+  assert.deepEqual([result.errors[0].puzzle, result.errors[0].line, result.errors[0].column], [2, 2, 5]);
+});
+
+test("control characters from the input are escaped in messages", () => {
+  for (const [text, shown] of [[`....\u0000${".".repeat(76)}`, "\\u{0}"], [`....\u001b${".".repeat(76)}`, "\\u{1b}"]]) {
+    let message = "";
+    try {
+      solve(text, undefined, { format: "line" });
+    } catch (e) {
+      message = e.message;
+    }
+    assert.ok(message.includes(shown), message);
+    assert.ok(!/[\u0000-\u001f]/.test(message), JSON.stringify(message));
+  }
+});

@@ -86,7 +86,7 @@ wasm-test: wasm-deps browser-deps
 	cargo test --locked --target wasm32-unknown-unknown --test wasm_node
 	CHROMEDRIVER=$$(command -v chromedriver) cargo test --locked --target wasm32-unknown-unknown --test wasm_browser
 
-js-test: node-deps wasm
+js-test: node-deps wasm native
 	node --test tests/js/
 
 browser-test: node-deps wasm browser-deps

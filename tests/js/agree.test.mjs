@@ -1,0 +1,108 @@
+// The command line and the WebAssembly module answer the same request the same way: for
+// every engine, node limit and solution limit, `sudoku-lab count` and `solve()` give the same
+// status (a limit as a limit) and the same count, on puzzles of every kind and several sizes.
+// Both take the same path (a fast path for `propagate` where one applies), so they must agree
+// exactly, at a limit too; and where no limit stopped them, their count is the exact one.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const pkg = path.join(root, "www/pkg");
+const bin = path.join(root, "target/release/sudoku-lab");
+const wasm = await import(path.join(pkg, "sudoku_lab.js"));
+await wasm.default({ module_or_path: fs.readFileSync(path.join(pkg, "sudoku_lab_bg.wasm")) });
+
+const data = (file) => fs.readFileSync(path.join(root, "../shared/data", file), "utf8");
+const firstLines = (file, n) => data(file).split("\n").filter((l) => l.trim() && !l.startsWith("end")).slice(0, n);
+
+/** Puzzles of every kind as JSON models: the first 9×9 and 16×16 ones of the corpora, CQOI
+ * ones with several solutions, empty grids of other sizes, Futoshikis. */
+function models() {
+  const texts = [
+    ...firstLines("poj3074/norvig_top95.in", 3),
+    ...firstLines("sixteen/public_120_AP.txt", 2).map((t) => ({ text: t, alphabet: "letters" })),
+    data("cqoi2013/sample1.in"),
+    data("cqoi2013/derived/multi/royle17sol_0006_MULTI.in"),
+    data("cqoi2013/derived/multi/royle17sol_0013_MULTI.in"),
+    ".".repeat(81),
+    ".".repeat(36),
+    ".".repeat(144),
+    "5 futoshiki\n.|.|.|.<.\n- - ^ - -\n.|.|.|.>.\n^ - - - -\n.<.>.|.<.\n- - v - -\n.|.|.|.|.\n- - - v v\n.<.|.<.|.\n",
+    "4 futoshiki\n.<.|.|.\n- - - -\n.|.|.|.\n- - - -\n.|.|.>.\n- - - -\n.|.|.|.\n",
+  ];
+  return texts.map((t) => (typeof t === "string" ? wasm.parse(t) : wasm.parse(t.text, undefined, { alphabet: t.alphabet })));
+}
+
+/** `count`'s line as the wasm status and count: `12 (node limit reached)` is a limit. */
+function fromCli(line) {
+  const m = /^(\d+)( \((node|solution) limit reached\))?$/.exec(line);
+  assert.ok(m, `count printed ${JSON.stringify(line)}`);
+  return { limit: m[3] === "node", count: Number(m[1]) };
+}
+
+const exact = new Map();
+/** The answer no node limit cuts short (`propagate`, the default limit). */
+function exactly(model, solutionLimit) {
+  const key = `${JSON.stringify(model)} ${solutionLimit}`;
+  if (!exact.has(key)) {
+    const r = wasm.solve(model, null, { solutionLimit });
+    assert.notEqual(r.status, "limit");
+    exact.set(key, r);
+  }
+  return exact.get(key);
+}
+
+test("count and solve() agree on every status and count, at every limit", () => {
+  assert.ok(fs.existsSync(bin), `${bin} is built (make native)`);
+  const all = models();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sudoku-lab-agree-"));
+  let compared = 0;
+  const limited = { cli: 0, wasm: 0 };
+  try {
+    for (const engine of ["propagate", "dlx", "naive"]) {
+      const puzzles = all.filter((m) => engine !== "dlx" || m.kind === "classic");
+      const file = path.join(dir, `${engine}.json`);
+      fs.writeFileSync(file, puzzles.map((m) => JSON.stringify(m)).join("\n") + "\n");
+      for (const nodeLimit of [1, 7, 100, 2000]) {
+        for (const solutionLimit of [1, 2, 5]) {
+          let out;
+          try {
+            out = execFileSync(bin, [
+              "count", "--format", "json", "--engine", engine, "--threads", "1",
+              "--limit", String(solutionLimit), "--node-limit", String(nodeLimit), file,
+            ], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+          } catch (e) {
+            assert.equal(e.status, 1, `count exits 1 when a limit stopped it: ${e.stderr}`);
+            out = e.stdout;
+          }
+          const lines = out.trimEnd().split("\n");
+          assert.equal(lines.length, puzzles.length);
+          puzzles.forEach((model, i) => {
+            const cli = fromCli(lines[i]);
+            const r = wasm.solve(model, null, { engine, solutionLimit, nodeLimit });
+            const what = `${engine}, puzzle ${i + 1} (${model.size}×${model.size} ${model.kind}), ${solutionLimit} solutions, ${nodeLimit} nodes`;
+            assert.equal(r.status === "limit", cli.limit, `${what}: ${r.status} / ${lines[i]}`);
+            assert.equal(r.stats.solutions, cli.count, `${what}: count`);
+            // And both are honest: without a limit, the count is the exact one.
+            if (r.status !== "limit") {
+              const exact = exactly(model, solutionLimit);
+              assert.deepEqual([r.status, r.stats.solutions], [exact.status, exact.stats.solutions], what);
+            }
+            if (cli.limit) limited.cli += 1;
+            if (r.status === "limit") limited.wasm += 1;
+            compared += 1;
+          });
+        }
+      }
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  assert.ok(compared > 300, `${compared} comparisons`);
+  assert.ok(limited.cli > 50 && limited.cli < compared - 50, `limits on both sides: ${JSON.stringify(limited)}`);
+});

@@ -221,12 +221,19 @@ fn options_arg(v: &JsValue) -> OptionsArg {
     OptionsArg::Object(fields)
 }
 
-fn settings(export: Export, options: &JsValue) -> Result<Settings, JsValue> {
-    args::settings(export, &options_arg(options)).map_err(arg_error)
+/// The options of `export`; `None` is `undefined`, left out.
+fn settings(export: Export, options: &Option<JsValue>) -> Result<Settings, JsValue> {
+    let options = match options {
+        Some(v) => options_arg(v),
+        None => OptionsArg::Absent,
+    };
+    args::settings(export, &options).map_err(arg_error)
 }
 
-fn kind(v: &JsValue) -> Result<Option<Kind>, JsValue> {
-    args::kind(&value(v)).map_err(arg_error)
+/// The `kind` argument; `None` is `undefined`, left out.
+fn kind(v: &Option<JsValue>) -> Result<Option<Kind>, JsValue> {
+    let v = v.as_ref().map_or(Value::Undefined, value);
+    args::kind(&v).map_err(arg_error)
 }
 
 /// Reads the one puzzle of `input` (text in any format, or a JSON model object).
@@ -308,8 +315,8 @@ struct Summary<'a> {
 #[wasm_bindgen(unchecked_return_type = "SolveResult")]
 pub fn solve(
     #[wasm_bindgen(unchecked_param_type = "PuzzleInput")] puzzle: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "KindName | \"\" | null | undefined")] kind: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "SolveOptions | null | undefined")] options: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "KindName | \"\" | null")] kind: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "SolveOptions | null")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     memory_check()?;
     let kind = self::kind(&kind)?;
@@ -357,8 +364,8 @@ pub fn solve(
 #[wasm_bindgen(unchecked_return_type = "PuzzleModel")]
 pub fn parse(
     #[wasm_bindgen(unchecked_param_type = "PuzzleInput")] text: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "KindName | \"\" | null | undefined")] kind: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "ReadOptions | null | undefined")] options: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "KindName | \"\" | null")] kind: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "ReadOptions | null")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     memory_check()?;
     let kind = self::kind(&kind)?;
@@ -375,9 +382,9 @@ pub fn format_puzzle(
     #[wasm_bindgen(unchecked_param_type = "PuzzleInput")] puzzle: JsValue,
     #[wasm_bindgen(unchecked_param_type = "FormatName")] format: JsValue,
     #[wasm_bindgen(
-        unchecked_param_type = "{ alphabet?: AlphabetName | \"auto\" } | null | undefined"
+        unchecked_optional_param_type = "{ alphabet?: AlphabetName | \"auto\" } | null"
     )]
-    options: JsValue,
+    options: Option<JsValue>,
 ) -> Result<String, JsValue> {
     memory_check()?;
     let target = args::target_format(&value(&format)).map_err(arg_error)?;
@@ -403,8 +410,8 @@ pub fn format_puzzle(
 #[wasm_bindgen(unchecked_return_type = "Problem[]")]
 pub fn validate(
     #[wasm_bindgen(unchecked_param_type = "PuzzleInput")] puzzle: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "KindName | \"\" | null | undefined")] kind: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "ReadOptions | null | undefined")] options: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "KindName | \"\" | null")] kind: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "ReadOptions | null")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     memory_check()?;
     let kind = self::kind(&kind)?;
@@ -455,8 +462,8 @@ pub fn layout() -> JsValue {
 #[wasm_bindgen(unchecked_return_type = "BenchResult")]
 pub fn bench(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "KindName | \"\" | null | undefined")] kind: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "BenchOptions | null | undefined")] options: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "KindName | \"\" | null")] kind: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "BenchOptions | null")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     memory_check()?;
     if !text.is_string() {
@@ -550,8 +557,12 @@ impl Solver {
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "PuzzleInput")] puzzle: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "KindName | \"\" | null | undefined")] kind: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "TraceOptions | null | undefined")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "KindName | \"\" | null")] kind: Option<
+            JsValue,
+        >,
+        #[wasm_bindgen(unchecked_optional_param_type = "TraceOptions | null")] options: Option<
+            JsValue,
+        >,
     ) -> Result<Solver, JsValue> {
         memory_check()?;
         let kind = self::kind(&kind)?;

@@ -48,7 +48,7 @@ fn assert_sudoku(puzzle: &str, answer: &str) {
 
 #[wasm_bindgen_test]
 fn solve_returns_a_plain_object_with_the_verified_answer() {
-    let result = solve(POJ3074.into(), "auto".into(), JsValue::UNDEFINED).unwrap();
+    let result = solve(POJ3074.into(), Some("auto".into()), None).unwrap();
     assert_eq!(text(&result, "status"), "unique");
     assert_eq!(text(&result, "kind"), "classic");
     assert_sudoku(POJ3074, &text(&result, "solution"));
@@ -64,12 +64,12 @@ fn solve_returns_a_plain_object_with_the_verified_answer() {
 fn every_engine_solves_through_the_options() {
     for engine in ["propagate", "dlx", "naive"] {
         let opts = options(&[("engine", engine.into())]);
-        let result = solve(POJ3074.into(), JsValue::UNDEFINED, opts).unwrap();
+        let result = solve(POJ3074.into(), None, Some(opts)).unwrap();
         assert_eq!(text(&result, "engine"), engine);
         assert_sudoku(POJ3074, &text(&result, "solution"));
     }
     let opts = options(&[("engine", "quantum".into())]);
-    let e = solve(POJ3074.into(), JsValue::UNDEFINED, opts).unwrap_err();
+    let e = solve(POJ3074.into(), None, Some(opts)).unwrap_err();
     assert_eq!(
         text(&e, "message"),
         "options.engine: expected 'propagate', 'dlx' or 'naive' (or undefined), \
@@ -80,7 +80,7 @@ fn every_engine_solves_through_the_options() {
 
 #[wasm_bindgen_test]
 fn the_cqoi_sample_is_an_inequality_puzzle_with_one_solution() {
-    let result = solve(CQOI.into(), JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap();
+    let result = solve(CQOI.into(), None, None).unwrap();
     assert_eq!(text(&result, "kind"), "inequality");
     assert_eq!(text(&result, "status"), "unique");
     assert_sudoku(&".".repeat(81), &text(&result, "solution"));
@@ -93,7 +93,7 @@ fn the_cqoi_sample_is_an_inequality_puzzle_with_one_solution() {
 #[wasm_bindgen_test]
 fn bad_input_throws_an_error_that_says_where() {
     let duplicate = format!("5...5{}", ".".repeat(76));
-    let e = solve(duplicate.into(), JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap_err();
+    let e = solve(duplicate.into(), None, None).unwrap_err();
     assert!(e.is_instance_of::<js_sys::Error>());
     assert_eq!(text(&e, "message"), "r1c1 and r1c5 are both 5 in row 1");
     let cells: Vec<String> = Array::from(&get(&e, "cells"))
@@ -103,43 +103,43 @@ fn bad_input_throws_an_error_that_says_where() {
     assert_eq!(cells, ["r1c1", "r1c5"]);
 
     let x = format!("....X{}", ".".repeat(76));
-    let e = solve(x.into(), JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap_err();
+    let e = solve(x.into(), None, None).unwrap_err();
     assert!(text(&e, "message").starts_with("1:5: 'X'"));
     assert_eq!(get(&e, "column").as_f64(), Some(5.0));
 
-    let e = solve(JsValue::from(42), JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap_err();
+    let e = solve(JsValue::from(42), None, None).unwrap_err();
     assert!(text(&e, "message").starts_with("puzzle: expected a text"));
     assert_eq!(text(&e, "argument"), "puzzle");
 }
 
 #[wasm_bindgen_test]
 fn the_model_object_round_trips_through_parse_and_format() {
-    let model = parse(CQOI.into(), JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap();
+    let model = parse(CQOI.into(), None, None).unwrap();
     assert_eq!(get(&model, "size").as_f64(), Some(9.0));
     assert_eq!(Array::from(&get(&model, "relations")).length(), 108);
-    let back = format(model.clone(), "cqoi".into(), JsValue::UNDEFINED).unwrap();
+    let back = format(model.clone(), "cqoi".into(), None).unwrap();
     let flat = |s: &str| s.split_whitespace().collect::<String>();
     assert_eq!(flat(&back), flat(CQOI));
-    let picture = format(model.clone(), "picture".into(), JsValue::UNDEFINED).unwrap();
+    let picture = format(model.clone(), "picture".into(), None).unwrap();
     assert!(picture.starts_with("9 inequality"));
-    let e = format(model, "poj3074".into(), JsValue::UNDEFINED).unwrap_err();
+    let e = format(model, "poj3074".into(), None).unwrap_err();
     assert!(!text(&e, "message").is_empty(), "POJ 3074 cannot hold relations");
 }
 
 #[wasm_bindgen_test]
 fn validate_lists_every_problem_with_its_cells() {
     let duplicate = format!("5...5{}", ".".repeat(76));
-    let found = Array::from(&validate(duplicate.into(), JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap());
+    let found = Array::from(&validate(duplicate.into(), None, None).unwrap());
     assert_eq!(found.length(), 1);
     assert_eq!(Array::from(&get(&found.get(0), "cells")).length(), 2);
-    let sound = Array::from(&validate(POJ3074.into(), JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap());
+    let sound = Array::from(&validate(POJ3074.into(), None, None).unwrap());
     assert_eq!(sound.length(), 0);
 }
 
 #[wasm_bindgen_test]
 fn the_solver_streams_records_that_decode_and_end_in_the_solution() {
     let opts = options(&[("level", "full".into())]);
-    let mut solver = Solver::new(POJ3074.into(), JsValue::UNDEFINED, opts).unwrap();
+    let mut solver = Solver::new(POJ3074.into(), None, Some(opts)).unwrap();
     let mut words = Vec::new();
     let mut batches = 0;
     let last = loop {
@@ -173,7 +173,7 @@ fn the_solver_streams_records_that_decode_and_end_in_the_solution() {
 #[wasm_bindgen_test]
 fn an_event_budget_stops_the_solver_and_says_so() {
     let opts = options(&[("maxEvents", 25.into()), ("level", "full".into())]);
-    let mut solver = Solver::new(POJ3074.into(), JsValue::UNDEFINED, opts).unwrap();
+    let mut solver = Solver::new(POJ3074.into(), None, Some(opts)).unwrap();
     let batch = solver.advance(1e9.into()).unwrap();
     assert!(get(&batch, "done").as_bool().unwrap());
     assert_eq!(text(&batch, "status"), "limit");
@@ -194,7 +194,7 @@ fn the_layout_names_the_kinds_and_rules_in_record_order() {
 fn bench_times_the_solver_with_the_host_clock() {
     let text = format!("{POJ3074}\n{POJ3074}\n");
     let opts = options(&[("runs", 1.into())]);
-    let m = sudoku_lab::wasm::bench(text.into(), JsValue::UNDEFINED, opts).unwrap();
+    let m = sudoku_lab::wasm::bench(text.into(), None, Some(opts)).unwrap();
     assert_eq!(get(&m, "puzzles").as_f64(), Some(2.0));
     assert_eq!(get(&m, "solutions").as_f64(), Some(2.0));
     let median = get(&m, "micros_per_puzzle").as_f64().unwrap();

@@ -1019,6 +1019,32 @@ fn unknown_commands_and_options_are_one_line_usage_errors() {
 }
 
 #[test]
+fn names_given_on_the_command_line_reach_stderr_escaped() {
+    let o = run(&["solve", "--format", "li\u{1b}[2Jne"], b"");
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains(r"--format 'li\u{1b}[2Jne' is not a format"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(
+        &["solve", "--kind", "\u{202e}classic", "--alphabet", "x"],
+        b"",
+    );
+    assert!(
+        stderr(&o).contains(r"--kind '\u{202e}classic' is not a kind"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["so\u{1b}lve"], b"");
+    assert_eq!(
+        stderr(&o),
+        "sudoku-lab: unknown command 'so\\u{1b}lve' (commands: solve, count, check, trace, \
+         compare, bench, formats, help) (see 'sudoku-lab --help')\n"
+    );
+}
+
+#[test]
 fn a_missing_file_is_named() {
     let o = run(&["solve", "/nonexistent/puzzles.txt"], b"");
     assert_eq!(code(&o), 2);

@@ -329,6 +329,113 @@ fn semantic_problems_are_left_to_validation() {
     assert_eq!(e.locate(&problem), Pos::new(1, 2));
 }
 
+// ───────────────────────────── messages are safe to print ─────────────────────────────
+
+#[test]
+fn quote_cuts_escapes_and_wraps_input_text() {
+    use sudoku_lab::formats::{escape, quote};
+    let cases = [
+        ("X", "'X'"),
+        ("\u{0}", r"'\u{0}'"),
+        ("\u{1b}[31m", r"'\u{1b}[31m'"),
+        ("\u{7f}\u{85}\u{9b}", r"'\u{7f}\u{85}\u{9b}'"),
+        ("a\tb\nc\rd", r"'a\tb\nc\rd'"),
+        (
+            "\u{200b}\u{200d}\u{202e}\u{2066}\u{feff}\u{ad}",
+            r"'\u{200b}\u{200d}\u{202e}\u{2066}\u{feff}\u{ad}'",
+        ),
+        ("\u{a0}\u{3000}\u{2028}", r"'\u{a0}\u{3000}\u{2028}'"),
+        ("\u{301}e\u{e000}\u{3164}", r"'\u{301}e\u{e000}\u{3164}'"),
+        (r"it's \u{1b}", r"'it\'s \\u{1b}'"),
+        ("r1c1 × é \"x\"", "'r1c1 × é \"x\"'"),
+        ("abcdefghijklmnopqrstuvwxyz", "'abcdefghijklmnopqrst…'"),
+    ];
+    for (text, quoted) in cases {
+        assert_eq!(quote(text), quoted, "{text:?}");
+    }
+    // Cut after 20 chars of input, however long their escapes.
+    let escapes = "\u{1b}".repeat(30);
+    assert_eq!(quote(&escapes), format!("'{}…'", r"\u{1b}".repeat(20)));
+    assert_eq!(escape("it's\u{1b}\\"), r"it's\u{1b}\");
+}
+
+#[test]
+fn a_nul_and_an_esc_in_a_line_puzzle_are_shown_escaped() {
+    for (ch, shown) in [('\u{0}', r"'\u{0}'"), ('\u{1b}', r"'\u{1b}'")] {
+        let line = format!("{}{ch}{}", &SUDOKU[..40], &SUDOKU[41..]);
+        for format in [Format::Line, Format::Poj3074] {
+            let e = first_error(&line, format);
+            assert!(e.message.starts_with(shown), "{format}: {}", e.message);
+            assert!(!e.message.contains(ch), "{format}: {:?}", e.message);
+            assert_eq!(e.pos, Pos::new(1, 41));
+        }
+    }
+}
+
+#[test]
+fn json_names_of_cells_kinds_and_alphabets_are_shown_escaped() {
+    let cases = [
+        (
+            r#"{"size":4,"givens":"................","relations":[["r1c1\u001b[2J","<","r1c2"]]}"#,
+            r"'r1c1\u{1b}[2J' is not a cell",
+        ),
+        (
+            r#"{"size":4,"givens":"................","relations":[["r1c1","<\u202e","r1c2"]]}"#,
+            r"'<\u{202e}' is not a relation symbol",
+        ),
+        (
+            r#"{"size":4,"givens":"................","kind":"\u202eclassic"}"#,
+            r"'\u{202e}classic' is not a kind",
+        ),
+        (
+            r#"{"size":4,"givens":"................","alphabet":"digits\u200b"}"#,
+            r"'digits\u{200b}' is not an alphabet",
+        ),
+        (
+            r#"{"size":4,"givens":"..\u0000............."}"#,
+            r"givens: '\u{0}' is not a digit of a 4×4 puzzle",
+        ),
+    ];
+    for (json, message) in cases {
+        let e = first_error(json, Format::Json);
+        assert!(e.message.starts_with(message), "{}", e.message);
+        assert!(
+            !e.message
+                .chars()
+                .any(|c| c.is_control() || c == '\u{202e}' || c == '\u{200b}'),
+            "{:?}",
+            e.message
+        );
+    }
+}
+
+const FIVE_PICTURE: &str = "\
+5
+. < . | . | . | 4
+^   -   -   v   -
+. | . | 2 > . | .
+-   -   -   -   -
+. | . | . | . | .
+-   -   -   -   ^
+. > . | . | . | .
+-   -   -   -   -
+. | . | . | . | .
+";
+
+#[test]
+fn picture_and_cqoi_symbols_are_shown_escaped() {
+    let body = FIVE_PICTURE.strip_prefix("5\n").unwrap();
+    let text = body.replacen("^   -   -   v   -", "^   -   \u{1b}   v   -", 1);
+    let e = first_error(&text, Format::Picture);
+    assert!(e.message.contains(r"found '\u{1b}'"), "{}", e.message);
+    let text = body.replacen(". < . | . | . | 4", ". < . | . | . \u{7f} 4", 1);
+    let e = first_error(&text, Format::Picture);
+    assert!(e.message.contains(r"found '\u{7f}'"), "{}", e.message);
+    let text = load("cqoi2013/sample1.in").replacen('v', "\u{0}", 1);
+    let e = first_error(&text, Format::Cqoi);
+    assert_eq!(e.message, r"'\u{0}' is not a relation symbol (< > ^ v)");
+}
+
 // ───────────────────────────── round trips ─────────────────────────────
 
 /// A puzzle in a form that ignores the order of its relations, as text for short failure

@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read};
 
-use sudoku_lab::formats::{self, Entry, Format, InputError, ReadOptions};
+use sudoku_lab::formats::{self, escape, Entry, Format, InputError, ReadOptions};
 use sudoku_lab::{EngineKind, Problem};
 
 use super::Failure;
@@ -15,7 +15,7 @@ pub const MAX_INPUT_BYTES: u64 = 256 << 20;
 
 /// A whole input text and the name messages call it by.
 pub struct Input {
-    /// The path as given, or `<stdin>`.
+    /// The path as given (its unsafe chars escaped), or `<stdin>`.
     pub name: String,
     pub text: String,
 }
@@ -25,7 +25,7 @@ impl Input {
     pub fn read(file: Option<&OsString>) -> Result<Input, Failure> {
         match file {
             Some(path) if path != "-" => {
-                let name = path.to_string_lossy().into_owned();
+                let name = escape(&path.to_string_lossy());
                 let file = File::open(path)
                     .map_err(|e| Failure::Input(format!("{name}: cannot open: {e}")))?;
                 Input::from_reader(name, file)

@@ -11,7 +11,7 @@
 //! Real copies break lines anywhere, so line breaks and spaces are ignored.
 
 use super::scan::{problem_error, without_bom};
-use super::{Alphabet, Entry, InputError, Pos, ReadOptions};
+use super::{quote, Alphabet, Entry, InputError, Pos, ReadOptions};
 use crate::geometry::Cell;
 use crate::puzzle::{Kind, Problem, Puzzle, Relation};
 
@@ -152,8 +152,10 @@ impl CqoiReader<'_> {
                     let mut e = InputError::new(
                         pos,
                         format!(
-                            "expected {expected} between {} and {}, found '{ch}'",
-                            slot.a, slot.b
+                            "expected {expected} between {} and {}, found {}",
+                            slot.a,
+                            slot.b,
+                            quote(&ch.to_string())
                         ),
                     );
                     e.cells = vec![slot.a, slot.b];
@@ -162,7 +164,10 @@ impl CqoiReader<'_> {
                 _ => {
                     return Some(Err(InputError::new(
                         pos,
-                        format!("'{ch}' is not a relation symbol (< > ^ v)"),
+                        format!(
+                            "{} is not a relation symbol (< > ^ v)",
+                            quote(&ch.to_string())
+                        ),
                     )))
                 }
             };

@@ -11,8 +11,8 @@ use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::alphabet::{self, number_value, Alphabet};
-use super::scan::{a_size, char_column, coord, exact_root, shorten, without_bom, MAX_CELLS};
-use super::{Entry, InputError, Pos, ReadOptions};
+use super::scan::{a_size, char_column, coord, exact_root, without_bom, MAX_CELLS};
+use super::{quote, Entry, InputError, Pos, ReadOptions};
 use crate::geometry::{block_shape, Cell, LATIN_SIZES};
 use crate::puzzle::{Kind, Problem, Puzzle, Relation};
 
@@ -119,8 +119,8 @@ impl JsonPuzzle {
             (None, name) => Kind::parse(name).ok_or_else(|| {
                 Problem::new(
                     format!(
-                        "'{}' is not a kind (classic, inequality or futoshiki)",
-                        shorten(name)
+                        "{} is not a kind (classic, inequality or futoshiki)",
+                        quote(name)
                     ),
                     Vec::new(),
                 )
@@ -130,8 +130,8 @@ impl JsonPuzzle {
             Some(name) => Some(Alphabet::parse(name).ok_or_else(|| {
                 Problem::new(
                     format!(
-                        "'{}' is not an alphabet (digits, letters, alnum, hex or numbers)",
-                        shorten(name)
+                        "{} is not an alphabet (digits, letters, alnum, hex or numbers)",
+                        quote(name)
                     ),
                     Vec::new(),
                 )
@@ -231,8 +231,8 @@ fn relation(triple: &[String; 3]) -> Result<Relation, Problem> {
         Cell::parse(text).ok_or_else(|| {
             Problem::new(
                 format!(
-                    "'{}' is not a cell (write r1c1 for row 1, column 1)",
-                    shorten(text)
+                    "{} is not a cell (write r1c1 for row 1, column 1)",
+                    quote(text)
                 ),
                 Vec::new(),
             )
@@ -245,11 +245,14 @@ fn relation(triple: &[String; 3]) -> Result<Relation, Problem> {
         ">" => Ok(Relation::new(a, false, b)),
         "^" | "v" if below => Ok(Relation::new(a, symbol.trim() == "^", b)),
         s @ ("^" | "v") => Err(Problem::new(
-            format!("'{s}' relates a cell to the one below it, not {a} to {b}"),
+            format!(
+                "{} relates a cell to the one below it, not {a} to {b}",
+                quote(s)
+            ),
             vec![a, b],
         )),
         s => Err(Problem::new(
-            format!("'{}' is not a relation symbol (< > ^ v)", shorten(s)),
+            format!("{} is not a relation symbol (< > ^ v)", quote(s)),
             vec![a, b],
         )),
     }

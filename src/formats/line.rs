@@ -5,7 +5,7 @@ use super::scan::{
     a_size, allowed_sizes, allowed_sizes_text, coord, count_of, default_kind, exact_root,
     problem_error, size_allowed, Line, Lines, MAX_CELLS,
 };
-use super::{Entry, InputError, Pos, ReadOptions};
+use super::{quote, Entry, InputError, Pos, ReadOptions};
 use crate::puzzle::{Kind, Problem, Puzzle};
 
 /// Reads one puzzle per non-blank line; `#` lines are comments. With `judge` (POJ 3074) every
@@ -187,7 +187,10 @@ fn judge_givens(symbols: &[(char, Pos)]) -> Result<Vec<u8>, InputError> {
             '1'..='9' => Ok(ch as u8 - b'0'),
             _ => Err(InputError::new(
                 pos,
-                format!("'{ch}' is not a symbol of a POJ 3074 puzzle (digits 1-9, empty . 0)"),
+                format!(
+                    "{} is not a symbol of a POJ 3074 puzzle (digits 1-9, empty . 0)",
+                    quote(&ch.to_string())
+                ),
             )),
         })
         .collect()

@@ -16,7 +16,7 @@ use super::alphabet::{self, not_a_digit, number_value, Alphabet};
 use super::scan::{
     a_size, allowed_sizes_text, count_of, problem_error, shorten, Line, Lines, MAX_SIZE,
 };
-use super::{Entry, InputError, Pos, ReadOptions};
+use super::{quote, Entry, InputError, Pos, ReadOptions};
 use crate::geometry::{Cell, LATIN_SIZES};
 use crate::puzzle::{Kind, Problem, Puzzle, Relation};
 
@@ -206,7 +206,11 @@ impl<'a> PictureReader<'a> {
                 if expect_cell {
                     return Err(InputError::new(
                         pos,
-                        format!("expected a cell of {}, found '{c}'", self.row_name(row + 1)),
+                        format!(
+                            "expected a cell of {}, found {}",
+                            self.row_name(row + 1),
+                            quote(&c.to_string())
+                        ),
                     ));
                 }
                 separators.push((c, pos));
@@ -229,10 +233,10 @@ impl<'a> PictureReader<'a> {
                 return Err(InputError::new(
                     pos,
                     format!(
-                        "expected '<', '>' or '|' between {} and {}, found '{}'",
+                        "expected '<', '>' or '|' between {} and {}, found {}",
                         Cell::new(row, k - 1),
                         Cell::new(row, k),
-                        shorten(token)
+                        quote(token)
                     ),
                 ));
             }
@@ -324,7 +328,10 @@ impl<'a> PictureReader<'a> {
                     };
                     return Err(InputError::new(
                         pos,
-                        format!("expected '^', 'v' or '-' between {a} and {b}, found '{c}'{hint}"),
+                        format!(
+                            "expected '^', 'v' or '-' between {a} and {b}, found {}{hint}",
+                            quote(&c.to_string())
+                        ),
                     ));
                 }
             }
@@ -388,8 +395,8 @@ fn header(line: Line<'_>) -> Result<Option<Header>, InputError> {
                 return Err(InputError::new(
                     line.pos_at_byte(at),
                     format!(
-                        "'{}' is not a kind (classic, inequality or futoshiki)",
-                        shorten(word)
+                        "{} is not a kind (classic, inequality or futoshiki)",
+                        quote(word)
                     ),
                 ));
             }
@@ -444,7 +451,7 @@ fn decode_cells(
             (Some(c), None) => chars.push((c, pos)),
             _ => {
                 let shown = forced.unwrap_or(Alphabet::Alnum);
-                return Err(not_a_digit(&shorten(t), shown, size, pos));
+                return Err(not_a_digit(t, shown, size, pos));
             }
         }
     }

@@ -436,6 +436,63 @@ fn picture_and_cqoi_symbols_are_shown_escaped() {
     assert_eq!(e.message, r"'\u{0}' is not a relation symbol (< > ^ v)");
 }
 
+// ───────────────────────────── JSON memory ─────────────────────────────
+
+/// A 4×4 JSON puzzle listing `n` relations (all the same one).
+fn json_with_relations(n: usize) -> String {
+    let relation = r#"["r1c1","<","r1c2"]"#;
+    let list = vec![relation; n].join(",");
+    format!(r#"{{"size":4,"givens":"................","relations":[{list}]}}"#)
+}
+
+#[test]
+fn a_relations_array_past_the_cap_fails_where_it_passes_the_cap() {
+    use sudoku_lab::formats::MAX_RELATIONS;
+    assert_eq!(MAX_RELATIONS, 1200);
+    // At the cap: read, and the repeats are kept once.
+    let e = read_default(&json_with_relations(MAX_RELATIONS), Format::Json).remove(0);
+    assert_eq!(e.puzzle.relations().len(), 1);
+    // Past it: refused at the entry past the cap, long before the end of the array.
+    let text = json_with_relations(2_000_000);
+    let started = Instant::now();
+    let e = first_error(&text, Format::Json);
+    assert!(
+        e.message.starts_with(
+            "relations has more than 1200 entries, the number of pairs of adjacent cells in a \
+             25×25 grid (a relation listed twice counts twice here, though a puzzle keeps it once)"
+        ),
+        "{}",
+        e.message
+    );
+    let entry = r#"["r1c1","<","r1c2"],"#.len();
+    assert!(
+        (e.pos.col as usize) < 60 + (MAX_RELATIONS + 2) * entry,
+        "at column {}",
+        e.pos.col
+    );
+    assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+}
+
+#[test]
+fn the_json_model_keeps_its_shape_for_serde() {
+    use sudoku_lab::formats::{Givens, JsonPuzzle};
+    let model = JsonPuzzle {
+        size: 4,
+        kind: "inequality".to_string(),
+        givens: Givens::Symbols("1...............".to_string()),
+        relations: vec![["r1c1".to_string(), "<".to_string(), "r1c2".to_string()]],
+        alphabet: None,
+    };
+    let json = serde_json::to_string(&model).unwrap();
+    let back: JsonPuzzle = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, model);
+    let value = serde_json::to_value(&model).unwrap();
+    let back: JsonPuzzle = serde_json::from_value(value).unwrap();
+    assert_eq!(back, model);
+    let too_many = serde_json::from_str::<JsonPuzzle>(&json_with_relations(1201));
+    assert!(too_many.is_err());
+}
+
 // ───────────────────────────── round trips ─────────────────────────────
 
 /// A puzzle in a form that ignores the order of its relations, as text for short failure

@@ -4,6 +4,11 @@
 //! {"size":9,"kind":"inequality","givens":"5.3……","relations":[["r1c1","<","r1c2"],…]}
 //! ```
 //! Input may be one object, an array of objects, or JSON Lines (one object per line).
+//!
+//! Memory: an object costs about its size once read, except where a few bytes of JSON would
+//! become many of Rust, which are capped while deserializing: at most [`MAX_RELATIONS`]
+//! relations (a triple of three strings is ~9 times its JSON) and 625 givens numbers; nesting
+//! deeper than serde_json's limit of 128 is an error.
 
 use std::fmt;
 
@@ -29,12 +34,55 @@ pub struct JsonPuzzle {
     /// N² symbols in reading order, or an array of N² numbers (0 = empty).
     pub givens: Givens,
     /// `["r1c1","<","r1c2"]`: `<` `>` compare the first cell with the second; `^` `v` relate
-    /// a cell to the one below it (`^`: upper < lower).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// a cell to the one below it (`^`: upper < lower). At most [`MAX_RELATIONS`] on input.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "capped_relations"
+    )]
     pub relations: Vec<[String; 3]>,
     /// The alphabet of `givens` (see [`Alphabet`]); written whenever it is not `digits`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alphabet: Option<String>,
+}
+
+/// The most relations a JSON puzzle may list: 2·25·24 = 1200, the pairs of adjacent cells of
+/// a 25×25 grid, the largest. No puzzle has more distinct relations than pairs (two opposite
+/// ones on a pair are a cycle), and [`crate::Puzzle::new`] keeps a relation listed twice once,
+/// so a longer list can only repeat itself; it is refused while it is read, before it is held.
+pub const MAX_RELATIONS: usize = 2 * 25 * 24;
+
+/// Deserializes the relations array, failing as soon as it holds more than [`MAX_RELATIONS`].
+fn capped_relations<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<[String; 3]>, D::Error> {
+    struct Capped;
+
+    impl<'de> Visitor<'de> for Capped {
+        type Value = Vec<[String; 3]>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("an array of [cell, symbol, cell] relations")
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let hint = seq.size_hint().unwrap_or(0).min(MAX_RELATIONS);
+            let mut relations = Vec::with_capacity(hint);
+            while let Some(triple) = seq.next_element::<[String; 3]>()? {
+                if relations.len() == MAX_RELATIONS {
+                    return Err(de::Error::custom(format!(
+                        "relations has more than {MAX_RELATIONS} entries, the number of pairs \
+                         of adjacent cells in a 25×25 grid (a relation listed twice counts \
+                         twice here, though a puzzle keeps it once)"
+                    )));
+                }
+                relations.push(triple);
+            }
+            Ok(relations)
+        }
+    }
+
+    deserializer.deserialize_seq(Capped)
 }
 
 /// The givens of a [`JsonPuzzle`]: a string of line-format symbols or an array of numbers.

@@ -31,7 +31,7 @@ use crate::puzzle::{Kind, Problem, Puzzle, Relation};
 
 pub use alphabet::Alphabet;
 pub use detect::detect;
-pub use json::{puzzle_to_json, Givens, JsonPuzzle};
+pub use json::{puzzle_to_json, Givens, JsonPuzzle, MAX_RELATIONS};
 
 /// A supported text format.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -12,6 +12,9 @@
 //!
 //! Reading is lazy ([`read`] yields one [`Entry`] at a time) so a file of any length is
 //! processed in constant memory; every error carries the line and column where it was found.
+//!
+//! A bad puzzle does not end the reading: each reader yields its error and goes on at the next
+//! place a puzzle can start (see [`read`]), so one bad puzzle among many costs only itself.
 //! Input text quoted in a message goes through [`quote`], so no control or invisible
 //! character of the input reaches a terminal or a page unescaped.
 
@@ -31,7 +34,9 @@ use crate::puzzle::{Kind, Problem, Puzzle, Relation};
 
 pub use alphabet::Alphabet;
 pub use detect::detect;
-pub use json::{puzzle_to_json, Givens, JsonPuzzle, MAX_RELATIONS};
+pub use json::{
+    json_values, puzzle_to_json, Givens, JsonPuzzle, JsonValue, JsonValues, MAX_RELATIONS,
+};
 
 /// A supported text format.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -109,6 +114,10 @@ pub struct InputError {
     pub message: String,
     /// Cells the message is about (empty for pure syntax errors).
     pub cells: Vec<Cell>,
+    /// The 1-based number of the puzzle the error is in, counted as [`Entry::number`] counts
+    /// (bad puzzles count too); `None` for an error about the input as a whole, such as a
+    /// count line that disagrees with the puzzles or JSON between two puzzles.
+    pub puzzle: Option<usize>,
 }
 
 impl InputError {
@@ -117,6 +126,15 @@ impl InputError {
             pos,
             message: message.into(),
             cells: Vec::new(),
+            puzzle: None,
+        }
+    }
+
+    /// This error, as one in puzzle `number`.
+    pub fn in_puzzle(self, number: usize) -> InputError {
+        InputError {
+            puzzle: Some(number),
+            ..self
         }
     }
 }
@@ -187,12 +205,13 @@ impl Entry {
             .unwrap_or(self.pos)
     }
 
-    /// The problem as an input error at its place.
+    /// The problem as an input error at its place, in this puzzle.
     pub fn input_error(&self, problem: Problem) -> InputError {
         InputError {
             pos: self.locate(&problem),
             message: problem.message,
             cells: problem.cells,
+            puzzle: Some(self.number),
         }
     }
 }
@@ -263,9 +282,23 @@ fn push_escaped(out: &mut String, c: char) {
     }
 }
 
-/// Reads puzzles of `format` from `text`, one at a time. After the first error the iterator
-/// ends. Structural problems (size, adjacency) are errors here; semantic ones (equal givens,
-/// cycles) are left to [`Puzzle::validate`] so a UI can show them on the board.
+/// Reads puzzles of `format` from `text`, one at a time. Structural problems (size, adjacency)
+/// are errors here; semantic ones (equal givens, cycles) are left to [`Puzzle::validate`] so a
+/// UI can show them on the board.
+///
+/// An error does not end the reading: the reader yields it, with the number of the puzzle it
+/// is in ([`InputError::puzzle`]), and goes on where the next puzzle can start, numbering
+/// the following puzzles as if the bad one had been good:
+///
+/// | format              | goes on at |
+/// |---------------------|------------|
+/// | `line`, `poj3074`   | the next line |
+/// | `grid`, `poj3076`   | after the bad puzzle's N rows, or at a blank line if one comes first; when the first row does not tell N, after the lines as wide as it |
+/// | `picture`           | after the bad picture's 2N−1 lines, or at a blank line or an `N kind` header if one comes first; at the first blank line the bad picture crossed, if it crossed one |
+/// | `cqoi`              | after the bad puzzle's 108 symbols (every non-whitespace char counts as one) |
+/// | `json`              | after the bad value, found by matching brackets outside strings, or at the next line that starts with `{` no deeper than the bad value, if that comes first |
+///
+/// See each module for why that place is sound.
 pub fn read<'a>(
     text: &'a str,
     format: Format,

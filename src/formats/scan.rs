@@ -211,6 +211,7 @@ pub(crate) fn problem_error(
         pos,
         message: problem.message,
         cells: problem.cells,
+        puzzle: None,
     }
 }
 

@@ -107,8 +107,12 @@ FILE is read from stdin when left out or '-'. Formats are detected unless --form
 trace and compare work on one puzzle: the first of FILE, or the one --puzzle K picks.
 Engines (--engine): propagate (default), dlx (classic puzzles only), naive.
 
+A bad puzzle among many is named on stderr as 'FILE:LINE:COL: puzzle K: what' and the
+others are still answered, in order; see each command's help for what it writes for it.
+
 Exit status: 0 every puzzle solved, 1 some puzzle has no solution or a limit was reached,
-2 bad input or usage, 3 internal error.
+2 some input was bad (decided once every good puzzle is answered; 2 wins over 1) or bad
+usage, 3 internal error.
 
 Examples:
   sudoku-lab solve --format poj3074 < poj3074.in      # one 81-digit line per puzzle

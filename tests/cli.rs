@@ -858,6 +858,83 @@ fn solve_json_output_writes_one_object_for_a_bad_puzzle() {
 }
 
 #[test]
+fn check_reports_a_bad_puzzle_pairs_no_answer_with_it_and_checks_the_rest() {
+    for batch in batches() {
+        let puzzles = temp_path("batch.in");
+        std::fs::write(&puzzles, &batch.input).expect("temp file");
+        for output in [None, Some("json")] {
+            let mut args = vec!["solve", "--format", batch.format];
+            args.extend(output.map(|f| ["--output", f]).into_iter().flatten());
+            let solved = run(&args, batch.input.as_bytes());
+            let answers = temp_path("batch.out");
+            std::fs::write(&answers, &solved.stdout).expect("temp file");
+            let o = run(
+                &[
+                    "check",
+                    "--format",
+                    batch.format,
+                    &puzzles.to_string_lossy(),
+                    &answers.to_string_lossy(),
+                ],
+                b"",
+            );
+            let _ = std::fs::remove_file(&answers);
+            let name = format!("{} ({output:?})", batch.name);
+            assert_eq!(code(&o), 2, "{name}: {}{}", stdout(&o), stderr(&o));
+            assert_eq!(
+                stdout(&o),
+                "puzzle 1: ok\npuzzle 2: invalid puzzle\npuzzle 3: ok\n\
+                 2 of 2 answers are correct; 1 invalid puzzle not checked\n",
+                "{name}"
+            );
+            let err = stderr(&o);
+            let at = format!(":{}:{}: puzzle 2: ", batch.at.0, batch.at.1);
+            assert!(
+                err.lines().count() == 1 && err.contains(&at) && err.contains(batch.says),
+                "{name}: {err}"
+            );
+        }
+        let _ = std::fs::remove_file(&puzzles);
+    }
+}
+
+#[test]
+fn check_reads_past_an_unreadable_answer() {
+    let (a, b) = sample_lines();
+    let input = format!("{a}\n{b}\n{a}\nend\n");
+    let solved = run(&["solve"], input.as_bytes());
+    let mut answers: Vec<String> = stdout(&solved).lines().map(String::from).collect();
+    answers[1].truncate(80);
+    let puzzles = temp_path("unreadable.in");
+    let bad = temp_path("unreadable.out");
+    std::fs::write(&puzzles, &input).expect("temp file");
+    std::fs::write(&bad, answers.join("\n") + "\n").expect("temp file");
+    let o = run(
+        &["check", &puzzles.to_string_lossy(), &bad.to_string_lossy()],
+        b"",
+    );
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    let name = bad.to_string_lossy();
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "puzzle 1: ok\npuzzle 2: unreadable answer ({name}:2:81)\npuzzle 3: ok\n\
+             2 of 3 answers are correct\n"
+        )
+    );
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "sudoku-lab: {name}:2:81: answer 2: line 2 has 80 symbols; a POJ 3074 puzzle line \
+             has 81\n"
+        )
+    );
+    for f in [puzzles, bad] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+#[test]
 fn bad_input_wins_over_an_unsolvable_puzzle_once_everything_is_answered() {
     let (a, _) = sample_lines();
     let input = format!("{}\n{a}\n{}\n{a}\n", unsolvable(), line_with("77"));

@@ -953,6 +953,44 @@ fn bad_input_wins_over_an_unsolvable_puzzle_once_everything_is_answered() {
 }
 
 #[test]
+fn bench_times_the_good_puzzles_and_names_the_bad() {
+    let (a, b) = sample_lines();
+    let file = temp_path("bench.in");
+    std::fs::write(&file, format!("{a}\n{}\n{b}\n", line_with("11"))).expect("temp file");
+    let o = run(
+        &["bench", "--json", "--runs", "1", &file.to_string_lossy()],
+        b"",
+    );
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(":2:2: puzzle 2: r1c1 and r1c2 are both 1 in row 1"),
+        "{}",
+        stderr(&o)
+    );
+    let line: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("JSON");
+    assert_eq!((&line["puzzles"], &line["invalid"]), (&2.into(), &1.into()));
+}
+
+#[test]
+fn bench_refuses_more_puzzles_than_it_keeps() {
+    // A million and one empty 3×3 Latin squares: 10 MB of text, 80 MB or so in memory.
+    let file = temp_path("many.in");
+    std::fs::write(&file, ".........\n".repeat(1_000_001)).expect("temp file");
+    let started = Instant::now();
+    let o = run(&["bench", "--runs", "1", &file.to_string_lossy()], b"");
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("more than 1000000 puzzles; bench keeps them all in memory"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stdout(&o), "");
+    assert!(started.elapsed() < Duration::from_secs(60));
+}
+
+#[test]
 fn a_nul_and_an_esc_in_the_input_reach_stderr_escaped() {
     let (a, b) = sample_lines();
     let input = format!(

@@ -15,9 +15,11 @@
 //! reader skips the rest of them, every non-whitespace char counting as one, and the next
 //! puzzle starts with the 109th. A garbled char (the common damage) so costs one puzzle. A
 //! missing or extra symbol shifts every puzzle after it; a shift that is not a multiple of 36
-//! (one band) puts a `^`/`v` into a `<`/`>` slot within 36 symbols, so the shifted puzzles are
-//! reported, never solved as something they are not. Guessing where a shifted puzzle really
-//! starts was not tried: the stream has no mark to check a guess against.
+//! (one band) puts a `^`/`v` into a `<`/`>` slot within 36 symbols, so the puzzles after the
+//! damaged one are reported, not solved as something they are not. In the damaged puzzle
+//! itself a shift in the last row's six `<`/`>` cannot show (only slots of the same kind
+//! follow it). Guessing where a shifted puzzle really starts was not tried: the stream has no
+//! mark to check a guess against.
 
 use super::scan::{problem_error, without_bom};
 use super::{quote, Alphabet, Entry, InputError, Pos, ReadOptions};

@@ -100,6 +100,23 @@ fn assert_bad_input(o: &Output, message: &str) -> (u32, u32) {
     (line, col)
 }
 
+/// Asserts exit code 2 and that every line of stderr is a `<stdin>:LINE:COL: message`
+/// diagnostic, returning their number.
+fn assert_all_bad_input(o: &Output) -> usize {
+    let err = stderr(o);
+    assert_eq!(code(o), 2, "expected exit 2, stderr: {err}");
+    for line in err.lines() {
+        let rest = line
+            .strip_prefix("sudoku-lab: <stdin>:")
+            .unwrap_or_else(|| panic!("no <stdin>:LINE:COL: prefix in {line:?}"));
+        let mut parts = rest.splitn(3, ':');
+        let numbers = parts.next().and_then(|l| l.parse::<u32>().ok()).is_some()
+            && parts.next().and_then(|c| c.parse::<u32>().ok()).is_some();
+        assert!(numbers, "no LINE:COL in {line:?}");
+    }
+    err.lines().count()
+}
+
 fn python3() -> &'static str {
     let ok = Command::new("python3")
         .arg("--version")
@@ -513,7 +530,7 @@ fn random_bytes_are_bad_input_not_a_crash() {
             let mut args = vec!["solve"];
             args.extend(format.map(|f| ["--format", f]).into_iter().flatten());
             let o = run(&args, &text);
-            assert_bad_input(&o, "");
+            assert!(assert_all_bad_input(&o) >= 1, "{args:?}");
         }
     }
 }
@@ -564,26 +581,438 @@ fn empty_input_is_an_error() {
 }
 
 #[test]
-fn answers_before_a_bad_puzzle_are_written_then_the_run_stops() {
+fn a_bad_puzzle_costs_only_itself_whatever_the_thread_count() {
     let input = format!(
         "{}\n{}\n{}\nend\n",
         EMPTY_81.replacen('.', "1", 1),
         line_with("55"),
         EMPTY_81
     );
-    let o = run(
-        &["solve", "--format", "poj3074", "--first"],
-        input.as_bytes(),
+    for threads in ["1", "4"] {
+        let o = run(
+            &[
+                "solve",
+                "--format",
+                "poj3074",
+                "--first",
+                "--threads",
+                threads,
+            ],
+            input.as_bytes(),
+        );
+        assert_eq!(
+            assert_bad_input(&o, "puzzle 2: r1c1 and r1c2 are both 5").0,
+            2
+        );
+        assert_eq!(stdout(&o).lines().count(), 2, "puzzles 1 and 3 answered");
+        check_poj3074_answers(
+            &format!("{}\n{EMPTY_81}\nend\n", EMPTY_81.replacen('.', "1", 1)),
+            &stdout(&o),
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Batches lose nothing: one bad puzzle among good ones costs only itself.
+
+/// A file of three puzzles whose second is bad, in one format.
+struct Batch {
+    name: &'static str,
+    format: &'static str,
+    /// The three puzzles.
+    input: String,
+    /// The same without the bad one.
+    good: String,
+    /// Where the diagnostic points, and a part of what it says.
+    at: (u32, u32),
+    says: &'static str,
+}
+
+/// The first two puzzles of the POJ 3074 sample.
+fn sample_lines() -> (String, String) {
+    let text = load("poj3074/sample.in");
+    let mut lines = text.lines().map(str::to_string);
+    (
+        lines.next().unwrap_or_default(),
+        lines.next().unwrap_or_default(),
+    )
+}
+
+/// A 9×9 line puzzle as nine rows.
+fn grid_rows(line: &str) -> String {
+    line.as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\n", String::from_utf8_lossy(row)))
+        .collect()
+}
+
+/// A 4×4 Futoshiki picture with `first` as its top-left cell and `rel` after it.
+fn picture(first: &str, rel: &str) -> String {
+    format!(
+        "4\n{first} {rel} . | . | .\n- - - v\n. | . | 4 | .\n- - - -\n. | 4 | . | .\n^ - - -\n\
+         . | . | . | 4\n"
+    )
+}
+
+fn batches() -> Vec<Batch> {
+    let (a, b) = sample_lines();
+    let x = format!("{}X{}", &b[..4], &b[5..]);
+    let json = |line: &str| format!(r#"{{"size":9,"givens":"{line}"}}"#);
+    let cqoi1 = load("cqoi2013/sample1.in");
+    let cqoi2 = load("cqoi2013/sample2.in");
+    let blocks = load("poj3076/multi_case_all.in");
+    let blocks: Vec<&str> = blocks.split("\n\n").map(str::trim_end).collect();
+    let bad_block = blocks[1].replacen('-', "x", 1);
+    let contradiction = r#"{"size":9,"givens":"9","relations":[["r1c1","<","r1c2"]]}"#
+        .replace("\"9\"", &format!("\"9{}\"", ".".repeat(80)));
+    vec![
+        Batch {
+            name: "a bad symbol in a line",
+            format: "line",
+            input: format!("{a}\n{x}\n{b}\n"),
+            good: format!("{a}\n{b}\n"),
+            at: (2, 5),
+            says: "'X' is not a digit",
+        },
+        Batch {
+            name: "a bad symbol in a poj3074 line",
+            format: "poj3074",
+            input: format!("{a}\n{x}\n{b}\nend\n"),
+            good: format!("{a}\n{b}\nend\n"),
+            at: (2, 5),
+            says: "'X' is not a symbol of a POJ 3074 puzzle",
+        },
+        Batch {
+            name: "a short grid block",
+            format: "grid",
+            input: format!(
+                "{}\n{}\n{}",
+                grid_rows(&a),
+                lines_of(&grid_rows(&b), 8),
+                grid_rows(&b)
+            ),
+            good: format!("{}\n{}", grid_rows(&a), grid_rows(&b)),
+            at: (19, 1),
+            says: "the puzzle ends after 8 rows; a 9×9 grid has 9",
+        },
+        Batch {
+            name: "a bad letter in a poj3076 grid",
+            format: "poj3076",
+            input: format!("{}\n\n{bad_block}\n\n{}\n", blocks[0], blocks[2]),
+            good: format!("{}\n\n{}\n", blocks[0], blocks[2]),
+            at: (18, 1),
+            says: "'x' is not a digit",
+        },
+        Batch {
+            name: "a garbled cqoi puzzle",
+            format: "cqoi",
+            input: format!("{cqoi1}{}{cqoi2}", cqoi2.replacen('^', "x", 1)),
+            good: format!("{cqoi1}{cqoi2}"),
+            at: (17, 5),
+            says: "'x' is not a relation symbol",
+        },
+        Batch {
+            name: "a picture whose relation contradicts a given",
+            format: "picture",
+            input: format!(
+                "{}{}{}",
+                picture(".", "|"),
+                picture("4", "<"),
+                picture(".", "|")
+            ),
+            good: format!("{}{}", picture(".", "|"), picture(".", "|")),
+            at: (10, 1),
+            says: "r1c1 is 4, but r1c1 < r1c2 needs at most 3 there",
+        },
+        Batch {
+            name: "a bad element in a JSON array",
+            format: "json",
+            input: format!(
+                "[\n{},\n{{\"size\":9,\"givens\":5}},\n{}\n]\n",
+                json(&a),
+                json(&b)
+            ),
+            good: format!("[\n{},\n{}\n]\n", json(&a), json(&b)),
+            at: (3, 20),
+            says: "invalid type: integer `5`",
+        },
+        Batch {
+            name: "a bad line in JSON Lines",
+            format: "json",
+            input: format!(
+                "{}\n{{\"size\":9,\"givens\":\"...\"\n{}\n",
+                json(&a),
+                json(&b)
+            ),
+            good: format!("{}\n{}\n", json(&a), json(&b)),
+            at: (3, 1),
+            says: "EOF while parsing an object",
+        },
+        Batch {
+            name: "a JSON relation contradicting a given",
+            format: "json",
+            input: format!("{}\n{contradiction}\n{}\n", json(&a), json(&b)),
+            good: format!("{}\n{}\n", json(&a), json(&b)),
+            at: (2, 1),
+            says: "r1c1 is 9",
+        },
+    ]
+}
+
+/// The first `n` lines of `text`.
+fn lines_of(text: &str, n: usize) -> String {
+    text.lines().take(n).map(|l| format!("{l}\n")).collect()
+}
+
+/// The diagnostics on stderr (warnings about several solutions left out).
+fn diagnostics(o: &Output) -> Vec<String> {
+    stderr(o)
+        .lines()
+        .filter(|l| l.starts_with("sudoku-lab: <stdin>:"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Asserts the one diagnostic of a batch: its place, puzzle 2, and what it says.
+fn assert_names_the_bad_puzzle(o: &Output, batch: &Batch, command: &str) {
+    assert_eq!(code(o), 2, "{command}, {}: {}", batch.name, stderr(o));
+    let found = diagnostics(o);
+    let prefix = format!(
+        "sudoku-lab: <stdin>:{}:{}: puzzle 2: ",
+        batch.at.0, batch.at.1
     );
-    assert_eq!(assert_bad_input(&o, "r1c1 and r1c2 are both 5").0, 2);
-    assert_eq!(stdout(&o).lines().count(), 1, "the first answer only");
-    // The same when the puzzles are solved on several threads in a batch.
-    let o = run(
-        &["solve", "--format", "poj3074", "--first", "--threads", "4"],
-        input.as_bytes(),
+    assert!(
+        found.len() == 1 && found[0].starts_with(&prefix) && found[0].contains(batch.says),
+        "{command}, {}: expected {prefix}…{}…, got {found:?}",
+        batch.name,
+        batch.says
     );
-    assert_eq!(assert_bad_input(&o, "r1c1 and r1c2 are both 5").0, 2);
-    assert_eq!(stdout(&o).lines().count(), 1, "the first answer only");
+}
+
+#[test]
+fn solve_answers_every_good_puzzle_around_a_bad_one_in_every_format() {
+    for batch in batches() {
+        for format in [batch.format, "auto"] {
+            let o = run(&["solve", "--format", format], batch.input.as_bytes());
+            assert_names_the_bad_puzzle(&o, &batch, "solve");
+            let good = run(&["solve", "--format", batch.format], batch.good.as_bytes());
+            assert_eq!(code(&good), 0, "{}: {}", batch.name, stderr(&good));
+            if batch.format == "json" {
+                // JSON answers name their puzzle and line, and the bad one has an object.
+                let solutions = |o: &Output| -> Vec<serde_json::Value> {
+                    stdout(o)
+                        .lines()
+                        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON"))
+                        .filter(|v| v["status"] != "invalid")
+                        .map(|v| v["solution"].clone())
+                        .collect()
+                };
+                assert_eq!(solutions(&o), solutions(&good), "{} ({format})", batch.name);
+            } else {
+                assert_eq!(stdout(&o), stdout(&good), "{} ({format})", batch.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn count_gives_a_bad_puzzle_its_line_and_counts_the_others() {
+    for batch in batches() {
+        let o = run(&["count", "--format", batch.format], batch.input.as_bytes());
+        assert_names_the_bad_puzzle(&o, &batch, "count");
+        let good = run(&["count", "--format", batch.format], batch.good.as_bytes());
+        let mut expected: Vec<String> = stdout(&good).lines().map(String::from).collect();
+        expected.insert(1, "invalid".to_string());
+        let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
+        assert_eq!(lines, expected, "{}", batch.name);
+    }
+}
+
+#[test]
+fn solve_json_output_writes_one_object_for_a_bad_puzzle() {
+    for batch in batches() {
+        let o = run(
+            &["solve", "--format", batch.format, "--output", "json"],
+            batch.input.as_bytes(),
+        );
+        assert_names_the_bad_puzzle(&o, &batch, "solve --output json");
+        let lines: Vec<serde_json::Value> = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+            .collect();
+        assert_eq!(lines.len(), 3, "{}", batch.name);
+        let numbers: Vec<u64> = lines.iter().filter_map(|v| v["puzzle"].as_u64()).collect();
+        assert_eq!(numbers, [1, 2, 3], "{}", batch.name);
+        let bad = &lines[1];
+        assert_eq!(bad["status"], "invalid", "{}", batch.name);
+        assert_eq!(
+            (bad["line"].as_u64(), bad["column"].as_u64()),
+            (Some(batch.at.0.into()), Some(batch.at.1.into())),
+            "{}",
+            batch.name
+        );
+        let error = bad["error"].as_str().unwrap_or_default();
+        assert!(error.contains(batch.says), "{}: {error}", batch.name);
+        assert!(lines[0]["solution"].is_string() || lines[0]["solution"].is_array());
+    }
+}
+
+#[test]
+fn check_reports_a_bad_puzzle_pairs_no_answer_with_it_and_checks_the_rest() {
+    for batch in batches() {
+        let puzzles = temp_path("batch.in");
+        std::fs::write(&puzzles, &batch.input).expect("temp file");
+        for output in [None, Some("json")] {
+            let mut args = vec!["solve", "--format", batch.format];
+            args.extend(output.map(|f| ["--output", f]).into_iter().flatten());
+            let solved = run(&args, batch.input.as_bytes());
+            let answers = temp_path("batch.out");
+            std::fs::write(&answers, &solved.stdout).expect("temp file");
+            let o = run(
+                &[
+                    "check",
+                    "--format",
+                    batch.format,
+                    &puzzles.to_string_lossy(),
+                    &answers.to_string_lossy(),
+                ],
+                b"",
+            );
+            let _ = std::fs::remove_file(&answers);
+            let name = format!("{} ({output:?})", batch.name);
+            assert_eq!(code(&o), 2, "{name}: {}{}", stdout(&o), stderr(&o));
+            assert_eq!(
+                stdout(&o),
+                "puzzle 1: ok\npuzzle 2: invalid puzzle\npuzzle 3: ok\n\
+                 2 of 2 answers are correct; 1 invalid puzzle not checked\n",
+                "{name}"
+            );
+            let err = stderr(&o);
+            let at = format!(":{}:{}: puzzle 2: ", batch.at.0, batch.at.1);
+            assert!(
+                err.lines().count() == 1 && err.contains(&at) && err.contains(batch.says),
+                "{name}: {err}"
+            );
+        }
+        let _ = std::fs::remove_file(&puzzles);
+    }
+}
+
+#[test]
+fn check_reads_past_an_unreadable_answer() {
+    let (a, b) = sample_lines();
+    let input = format!("{a}\n{b}\n{a}\nend\n");
+    let solved = run(&["solve"], input.as_bytes());
+    let mut answers: Vec<String> = stdout(&solved).lines().map(String::from).collect();
+    answers[1].truncate(80);
+    let puzzles = temp_path("unreadable.in");
+    let bad = temp_path("unreadable.out");
+    std::fs::write(&puzzles, &input).expect("temp file");
+    std::fs::write(&bad, answers.join("\n") + "\n").expect("temp file");
+    let o = run(
+        &["check", &puzzles.to_string_lossy(), &bad.to_string_lossy()],
+        b"",
+    );
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    let name = bad.to_string_lossy();
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "puzzle 1: ok\npuzzle 2: unreadable answer ({name}:2:81)\npuzzle 3: ok\n\
+             2 of 3 answers are correct\n"
+        )
+    );
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "sudoku-lab: {name}:2:81: answer 2: line 2 has 80 symbols; a POJ 3074 puzzle line \
+             has 81\n"
+        )
+    );
+    for f in [puzzles, bad] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+#[test]
+fn bad_input_wins_over_an_unsolvable_puzzle_once_everything_is_answered() {
+    let (a, _) = sample_lines();
+    let input = format!("{}\n{a}\n{}\n{a}\n", unsolvable(), line_with("77"));
+    for command in ["solve", "count"] {
+        let o = run(&[command, "--format", "line"], input.as_bytes());
+        assert_eq!(code(&o), 2, "{command}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains("puzzle 3: r1c1 and r1c2 are both 7"), "{err}");
+        if command == "solve" {
+            assert!(err.contains("puzzle 1 (line 1): no solution"), "{err}");
+            assert_eq!(stdout(&o).lines().count(), 2, "puzzles 2 and 4 answered");
+        } else {
+            assert_eq!(stdout(&o), "0\n1\ninvalid\n1\n");
+        }
+    }
+}
+
+#[test]
+fn bench_times_the_good_puzzles_and_names_the_bad() {
+    let (a, b) = sample_lines();
+    let file = temp_path("bench.in");
+    std::fs::write(&file, format!("{a}\n{}\n{b}\n", line_with("11"))).expect("temp file");
+    let o = run(
+        &["bench", "--json", "--runs", "1", &file.to_string_lossy()],
+        b"",
+    );
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(":2:2: puzzle 2: r1c1 and r1c2 are both 1 in row 1"),
+        "{}",
+        stderr(&o)
+    );
+    let line: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("JSON");
+    assert_eq!((&line["puzzles"], &line["invalid"]), (&2.into(), &1.into()));
+}
+
+#[test]
+fn bench_refuses_more_puzzles_than_it_keeps() {
+    // A million and one empty 3×3 Latin squares: 10 MB of text, 80 MB or so in memory.
+    let file = temp_path("many.in");
+    std::fs::write(&file, ".........\n".repeat(1_000_001)).expect("temp file");
+    let started = Instant::now();
+    let o = run(&["bench", "--runs", "1", &file.to_string_lossy()], b"");
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("more than 1000000 puzzles; bench keeps them all in memory"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stdout(&o), "");
+    assert!(started.elapsed() < Duration::from_secs(60));
+}
+
+#[test]
+fn a_nul_and_an_esc_in_the_input_reach_stderr_escaped() {
+    let (a, b) = sample_lines();
+    let input = format!(
+        "{a}\n{}\u{0}{}\n{}\u{1b}{}\n{b}\n",
+        &b[..4],
+        &b[5..],
+        &b[..6],
+        &b[7..]
+    );
+    let o = run(&["solve", "--format", "line"], input.as_bytes());
+    assert_eq!(code(&o), 2);
+    let err = stderr(&o);
+    assert!(
+        err.contains(r"<stdin>:2:5: puzzle 2: '\u{0}' is not a digit"),
+        "{err}"
+    );
+    assert!(
+        err.contains(r"<stdin>:3:7: puzzle 3: '\u{1b}' is not a digit"),
+        "{err}"
+    );
+    assert!(!err.contains(['\u{0}', '\u{1b}']), "{err:?}");
+    assert_eq!(stdout(&o).lines().count(), 2);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -706,14 +1135,14 @@ fn naive_solves_the_cqoi_samples() {
 #[test]
 fn dlx_refuses_an_inequality_puzzle_at_its_position() {
     let input = load("cqoi2013/sample1.in");
-    for command in ["solve", "count"] {
+    for (command, answers) in [("solve", ""), ("count", "invalid\n")] {
         let o = run(&[command, "--engine", "dlx"], input.as_bytes());
         let pos = assert_bad_input(
             &o,
-            "the dlx engine solves classic puzzles only, not inequality ones",
+            "puzzle 1: the dlx engine solves classic puzzles only, not inequality ones",
         );
         assert_eq!(pos, (1, 1), "{command}");
-        assert_eq!(stdout(&o), "", "{command}");
+        assert_eq!(stdout(&o), answers, "{command}");
     }
     // The classic puzzles before it are answered first.
     let first = load("poj3074/sample.in")
@@ -736,7 +1165,17 @@ fn dlx_refuses_an_inequality_puzzle_at_its_position() {
         assert_bad_input(&o, "the dlx engine solves classic puzzles only"),
         (2, 1)
     );
-    assert_eq!(stdout(&o).lines().count(), 1);
+    // The classic puzzle's answer, then the refused puzzle's object.
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["status"], "unique");
+    assert_eq!(
+        (&lines[1]["puzzle"], &lines[1]["status"]),
+        (&serde_json::json!(2), &serde_json::json!("invalid"))
+    );
 }
 
 /// A classic 9×9 puzzle line as a JSON puzzle.
@@ -1016,6 +1455,32 @@ fn unknown_commands_and_options_are_one_line_usage_errors() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains("--help"), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn names_given_on_the_command_line_reach_stderr_escaped() {
+    let o = run(&["solve", "--format", "li\u{1b}[2Jne"], b"");
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains(r"--format 'li\u{1b}[2Jne' is not a format"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(
+        &["solve", "--kind", "\u{202e}classic", "--alphabet", "x"],
+        b"",
+    );
+    assert!(
+        stderr(&o).contains(r"--kind '\u{202e}classic' is not a kind"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["so\u{1b}lve"], b"");
+    assert_eq!(
+        stderr(&o),
+        "sudoku-lab: unknown command 'so\\u{1b}lve' (commands: solve, count, check, trace, \
+         compare, bench, formats, help) (see 'sudoku-lab --help')\n"
+    );
 }
 
 #[test]

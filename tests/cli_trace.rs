@@ -353,19 +353,36 @@ fn puzzle_picks_which_puzzle_of_the_input_is_traced() {
 }
 
 #[test]
+fn a_bad_puzzle_before_the_one_asked_for_is_not_its_business() {
+    let input = format!("{}\n{}", "1..1\n....\n....\n....\n", FOUR);
+    let o = run(&["trace", "--puzzle", "2", "--level", "decisions"], &input);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let t = parse_trace(&o);
+    assert_eq!(
+        (t.summary["puzzle"].as_u64(), t.summary["line"].as_u64()),
+        (Some(2), Some(6))
+    );
+    let o = run(&["compare", "--puzzle", "2"], &input);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = run(&["trace", "--puzzle", "1"], &input);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("<stdin>:1:4: puzzle 1: r1c1 and r1c4 are both 1"));
+}
+
+#[test]
 fn an_invalid_puzzle_is_refused_at_its_position() {
     let o = run(&["trace"], "1..1\n....\n....\n....\n");
     assert_eq!(code(&o), 2);
     assert_eq!(
         stderr(&o),
-        "sudoku-lab: <stdin>:1:4: r1c1 and r1c4 are both 1 in row 1\n"
+        "sudoku-lab: <stdin>:1:4: puzzle 1: r1c1 and r1c4 are both 1 in row 1\n"
     );
     assert_eq!(stdout(&o), "");
     let o = run(&["trace", "--engine", "dlx"], &load("cqoi2013/sample1.in"));
     assert_eq!(code(&o), 2);
     assert_eq!(
         stderr(&o),
-        "sudoku-lab: <stdin>:1:1: the dlx engine solves classic puzzles only, \
+        "sudoku-lab: <stdin>:1:1: puzzle 1: the dlx engine solves classic puzzles only, \
          not inequality ones\n"
     );
     let o = run(&["trace"], "");

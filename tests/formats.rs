@@ -308,9 +308,18 @@ fn poj3076_count_line_that_disagrees_is_reported() {
     let text = load("poj3076/multi_case_all.in");
     let e = first_error(&format!("9\n{text}"), Format::Poj3076);
     assert_eq!(e.message, "the first line says 9 puzzles but 8 follow");
-    let e = first_error(&format!("7\n{text}"), Format::Poj3076);
-    assert_eq!(e.message, "the first line says 7 puzzles but more follow");
-    assert_eq!(e.pos, Pos::new(8 * 17 - 15, 1));
+    // Every puzzle is still read; the count is reported at the end, at the one too many.
+    let entries: Vec<_> = read(
+        &format!("7\n{text}"),
+        Format::Poj3076,
+        ReadOptions::default(),
+    )
+    .collect();
+    assert_eq!(entries.len(), 9);
+    assert!(entries[..8].iter().all(Result::is_ok));
+    let e = entries[8].as_ref().unwrap_err();
+    assert_eq!(e.message, "the first line says 7 puzzles but 8 follow");
+    assert_eq!((e.pos, e.puzzle), (Pos::new(8 * 17 - 15, 1), None));
 }
 
 #[test]
@@ -327,6 +336,475 @@ fn semantic_problems_are_left_to_validation() {
     let e = read_default(&line, Format::Line).remove(0);
     let problem = e.puzzle.validate().unwrap_err();
     assert_eq!(e.locate(&problem), Pos::new(1, 2));
+}
+
+// ───────────────────────────── batches lose nothing ─────────────────────────────
+
+/// An error as `(puzzle, line, col)`.
+type Place = (Option<usize>, u32, u32);
+
+/// What a reader yields, one item per entry: `Ok(number)` for a puzzle, `Err((puzzle, line,
+/// col))` for an error.
+fn outline(text: &str, format: Format) -> Vec<Result<usize, Place>> {
+    read(text, format, ReadOptions::default())
+        .map(|r| match r {
+            Ok(e) => Ok(e.number),
+            Err(e) => Err((e.puzzle, e.pos.line, e.pos.col)),
+        })
+        .collect()
+}
+
+/// `text`'s lines from 1-based `first` to `last`, each with its line break.
+fn lines(text: &str, first: usize, last: usize) -> String {
+    text.lines()
+        .skip(first - 1)
+        .take(last + 1 - first)
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+#[test]
+fn a_line_reader_goes_on_at_the_line_after_a_bad_one() {
+    let bad = format!("{}X{}", &SUDOKU[..40], &SUDOKU[41..]);
+    let text = format!("{SUDOKU}\n{bad}\n{SUDOKU}\n{}\n{SUDOKU}\n", &SUDOKU[1..]);
+    assert_eq!(
+        outline(&text, Format::Line),
+        [
+            Ok(1),
+            Err((Some(2), 2, 41)),
+            Ok(3),
+            Err((Some(4), 4, 81)),
+            Ok(5)
+        ]
+    );
+    let judge = format!("{SUDOKU}\n{bad}\n{SUDOKU}\nend\n");
+    assert_eq!(
+        outline(&judge, Format::Poj3074),
+        [Ok(1), Err((Some(2), 2, 41)), Ok(3)]
+    );
+}
+
+const NINE_GRID: &str = "\
+53..7....
+6..195...
+.98....6.
+8...6...3
+4..8.3..1
+7...2...6
+.6....28.
+...419..5
+....8..79
+";
+
+#[test]
+fn a_grid_reader_goes_on_after_the_bad_puzzles_rows_or_at_a_blank_line() {
+    // A short row in puzzle 2 of three separated by blank lines.
+    let short = NINE_GRID.replacen("8...6...3", "8...6...", 1);
+    let text = format!("{NINE_GRID}\n{short}\n{NINE_GRID}");
+    assert_eq!(
+        outline(&text, Format::Grid),
+        [Ok(1), Err((Some(2), 14, 9)), Ok(3)]
+    );
+    // The same without blank lines: the bad puzzle's other rows are skipped.
+    let text = format!("{NINE_GRID}{short}{NINE_GRID}");
+    assert_eq!(
+        outline(&text, Format::Grid),
+        [Ok(1), Err((Some(2), 13, 9)), Ok(3)]
+    );
+    // A block cut short ends at its blank line, not in the next puzzle.
+    let cut = lines(NINE_GRID, 1, 5);
+    let text = format!("{NINE_GRID}\n{cut}\n{NINE_GRID}");
+    assert_eq!(
+        outline(&text, Format::Grid),
+        [Ok(1), Err((Some(2), 16, 1)), Ok(3)]
+    );
+    // A first row too wide for any grid: its rows as wide go with it, a narrower one starts
+    // the next puzzle.
+    let wide = format!("{SUDOKU}\n").repeat(2);
+    let text = format!("{NINE_GRID}{wide}{NINE_GRID}");
+    assert_eq!(
+        outline(&text, Format::Grid),
+        [Ok(1), Err((Some(2), 10, 26)), Ok(3)]
+    );
+    let e = read(&text, Format::Grid, ReadOptions::default())
+        .find_map(Result::err)
+        .unwrap();
+    assert_eq!(
+        e.message,
+        "line 10 has 81 symbols; a grid row has at most 25 (a whole puzzle on one line? use the \
+         line format)"
+    );
+}
+
+#[test]
+fn a_poj3076_reader_goes_on_after_a_bad_grid() {
+    let text = load("poj3076/multi_case_all.in");
+    let blocks: Vec<&str> = text.split("\n\n").collect();
+    assert_eq!(blocks.len(), 8);
+    let bad = blocks[2].replacen('-', "x", 1);
+    let mut broken = blocks.clone();
+    broken[2] = &bad;
+    let items = outline(&broken.join("\n\n"), Format::Poj3076);
+    assert_eq!(items.len(), 8);
+    assert_eq!(items[2], Err((Some(3), 35, 2)));
+    for (i, item) in items.iter().enumerate().filter(|(i, _)| *i != 2) {
+        assert_eq!(*item, Ok(i + 1));
+    }
+    // A row too long in grid 5: the rest of its rows are skipped, grid 6 is read.
+    let long = format!("{}-", blocks[4].lines().next().unwrap());
+    let rest = blocks[4].lines().skip(1).collect::<Vec<_>>().join("\n");
+    let bad = format!("{long}\n{rest}");
+    let mut broken = blocks.clone();
+    broken[4] = &bad;
+    let items = outline(&broken.join("\n\n"), Format::Poj3076);
+    assert_eq!(items[4], Err((Some(5), 69, 17)));
+    assert_eq!(items[5..], [Ok(6), Ok(7), Ok(8)]);
+}
+
+const FIVE_PICTURE: &str = "\
+5
+. < . | . | . | 4
+^   -   -   v   -
+. | . | 2 > . | .
+-   -   -   -   -
+. | . | . | . | .
+-   -   -   -   ^
+. > . | . | . | .
+-   -   -   -   -
+. | . | . | . | .
+";
+
+#[test]
+fn a_picture_reader_goes_on_after_the_bad_pictures_lines() {
+    let body = FIVE_PICTURE.strip_prefix("5\n").unwrap();
+    // A bad gap symbol in picture 2 of three headerless pictures that simply follow each
+    // other: the rest of its nine lines go with it.
+    let bad = body.replacen("^   -   -   v   -", "^   -   x   v   -", 1);
+    let text = format!("{body}{bad}{body}");
+    assert_eq!(
+        outline(&text, Format::Picture),
+        [Ok(1), Err((Some(2), 11, 9)), Ok(3)]
+    );
+    // A picture cut short, a blank line, a headerless picture: the blank line it crossed is
+    // where the next one starts.
+    let cut = lines(body, 1, 5);
+    let text = format!("{body}\n{cut}\n{body}\n{body}");
+    let items = outline(&text, Format::Picture);
+    assert_eq!(items[0], Ok(1));
+    assert!(matches!(items[1], Err((Some(2), _, _))), "{items:?}");
+    assert_eq!(items[2..], [Ok(3), Ok(4)]);
+    // A bad header: the picture runs to the next blank line.
+    let text = format!("{FIVE_PICTURE}\n99 futoshiki\n{body}\n{FIVE_PICTURE}");
+    assert_eq!(
+        outline(&text, Format::Picture),
+        [Ok(1), Err((Some(2), 12, 1)), Ok(3)]
+    );
+    // A picture cut short by the next header leaves the header to that picture.
+    let text = format!("{}{FIVE_PICTURE}", lines(FIVE_PICTURE, 1, 4));
+    assert_eq!(
+        outline(&text, Format::Picture),
+        [Err((Some(1), 5, 1)), Ok(2)]
+    );
+}
+
+#[test]
+fn a_cqoi_reader_takes_a_garbled_puzzles_108_symbols_and_goes_on() {
+    let sample = load("cqoi2013/sample1.in");
+    let garbled = sample.replacen("^ v v v ^", "^ v x v ^", 1);
+    let text = format!("{sample}{garbled}{sample}");
+    assert_eq!(
+        outline(&text, Format::Cqoi),
+        [Ok(1), Err((Some(2), 24, 5)), Ok(3)]
+    );
+    // Two garbled symbols in one puzzle are one error.
+    let twice = garbled.replacen("> < < > > >", "> < # > > >", 1);
+    let text = format!("{twice}{sample}");
+    assert_eq!(outline(&text, Format::Cqoi), [Err((Some(1), 9, 5)), Ok(2)]);
+    // A missing symbol shifts the puzzles after it: they are reported, never misread.
+    let short = sample.replacen("> < < < > <", "> < < < >", 1);
+    let items = outline(&format!("{short}{sample}{sample}"), Format::Cqoi);
+    assert!(items.iter().all(Result::is_err), "{items:?}");
+    assert_eq!(items.len(), 3);
+}
+
+#[test]
+fn a_json_array_goes_on_after_a_bad_element() {
+    let one = r#"{"size":4,"givens":"1...........4..."}"#;
+    // Not a puzzle, broken JSON, a model error: each is one bad element.
+    let text = format!(
+        "[\n{one},\n{{\"size\":\"4\"}},\n{one},\n{{\"size\": x}},\n{one},\n{},\n{one}\n]\n",
+        one.replace("1..", "11.")
+    );
+    let items = outline(&text, Format::Json);
+    assert_eq!(
+        items,
+        [
+            Ok(1),
+            Err((Some(2), 3, 11)),
+            Ok(3),
+            Err((Some(4), 5, 10)),
+            Ok(5),
+            Ok(6),
+            Ok(7)
+        ]
+    );
+    // Equal givens are left to validation, like every format.
+    let entries: Vec<_> = read(&text, Format::Json, ReadOptions::default())
+        .filter_map(Result::ok)
+        .collect();
+    assert!(entries[3].puzzle.validate().is_err());
+    // A pretty-printed element whose `}` is missing ends where the next element starts.
+    let pretty =
+        format!("[\n  {{\n    \"size\": 4,\n    \"givens\": \"................\"\n  ,\n  {one}\n]");
+    assert_eq!(
+        outline(&pretty, Format::Json),
+        [Err((Some(1), 6, 3)), Ok(2)]
+    );
+}
+
+#[test]
+fn json_lines_go_on_at_the_next_object_after_a_bad_one() {
+    let one = r#"{"size":4,"givens":"1...........4..."}"#;
+    let broken = r#"{"size":4,"givens":"1...........4...""#;
+    let text = format!("{one}\n{broken}\n{one}\n[1,2]\n{one}\n");
+    let items = outline(&text, Format::Json);
+    assert_eq!(
+        items,
+        [
+            Ok(1),
+            Err((Some(2), 3, 1)),
+            Ok(3),
+            Err((Some(4), 4, 4)),
+            Ok(5)
+        ]
+    );
+    let e = first_error(&text, Format::Json);
+    assert!(
+        e.message
+            .ends_with("(it is not closed before the next line that starts with '{')"),
+        "{e}"
+    );
+}
+
+#[test]
+fn json_errors_between_puzzles_name_no_puzzle() {
+    let one = r#"{"size":4,"givens":"1...........4..."}"#;
+    let items = outline(&format!("[{one} {one},{one},]"), Format::Json);
+    let at = |k: usize| u32::try_from(k).unwrap();
+    assert_eq!(
+        items,
+        [
+            Ok(1),
+            Err((None, 1, at(one.len() + 3))),
+            Ok(2),
+            Ok(3),
+            Err((None, 1, at(3 * one.len() + 4)))
+        ]
+    );
+    let e = outline(&format!("[{one}] {one}"), Format::Json);
+    assert_eq!(e, [Ok(1), Err((None, 1, at(one.len() + 4)))]);
+    assert_eq!(
+        outline(&format!("[{one},"), Format::Json),
+        [Ok(1), Err((None, 1, at(one.len() + 3)))]
+    );
+}
+
+#[test]
+fn detection_is_not_thrown_off_by_one_bad_puzzle() {
+    let bad_line = format!("{}X{}", &SUDOKU[..40], &SUDOKU[41..]);
+    let cases = [
+        (format!("{SUDOKU}\n{bad_line}\n{SUDOKU}\n"), Format::Line),
+        (format!("{SUDOKU}\nhello\n{SUDOKU}\n"), Format::Line),
+        (
+            format!("{SUDOKU}\n{}\n{SUDOKU}\n", &SUDOKU[1..]),
+            Format::Line,
+        ),
+        (
+            format!("{SUDOKU}\n{bad_line}\n{SUDOKU}\nend\n"),
+            Format::Poj3074,
+        ),
+        (format!("{SUDOKU}\n1 < 2\n{SUDOKU}\nend\n"), Format::Poj3074),
+        (
+            format!(
+                "{NINE_GRID}\n{}\n{NINE_GRID}",
+                NINE_GRID.replacen("53..7....", "53..7X...", 1)
+            ),
+            Format::Grid,
+        ),
+        (
+            load("poj3076/multi_case_all.in").replacen("--A-", "--a@", 1),
+            Format::Poj3076,
+        ),
+        (
+            format!(
+                "{0}{1}{0}",
+                load("cqoi2013/sample1.in"),
+                load("cqoi2013/sample1.in").replacen('v', "x", 1)
+            ),
+            Format::Cqoi,
+        ),
+        (
+            format!(
+                "{FIVE_PICTURE}\n{}\n{FIVE_PICTURE}",
+                FIVE_PICTURE.replacen("^   -   -   v   -", "^   -   x   v   -", 1)
+            ),
+            Format::Picture,
+        ),
+    ];
+    for (text, format) in cases {
+        assert_eq!(detect(&text), Ok(format), "{text}");
+    }
+}
+
+// ───────────────────────────── messages are safe to print ─────────────────────────────
+
+#[test]
+fn quote_cuts_escapes_and_wraps_input_text() {
+    use sudoku_lab::formats::{escape, quote};
+    let cases = [
+        ("X", "'X'"),
+        ("\u{0}", r"'\u{0}'"),
+        ("\u{1b}[31m", r"'\u{1b}[31m'"),
+        ("\u{7f}\u{85}\u{9b}", r"'\u{7f}\u{85}\u{9b}'"),
+        ("a\tb\nc\rd", r"'a\tb\nc\rd'"),
+        (
+            "\u{200b}\u{200d}\u{202e}\u{2066}\u{feff}\u{ad}",
+            r"'\u{200b}\u{200d}\u{202e}\u{2066}\u{feff}\u{ad}'",
+        ),
+        ("\u{a0}\u{3000}\u{2028}", r"'\u{a0}\u{3000}\u{2028}'"),
+        ("\u{301}e\u{e000}\u{3164}", r"'\u{301}e\u{e000}\u{3164}'"),
+        (r"it's \u{1b}", r"'it\'s \\u{1b}'"),
+        ("r1c1 × é \"x\"", "'r1c1 × é \"x\"'"),
+        ("abcdefghijklmnopqrstuvwxyz", "'abcdefghijklmnopqrst…'"),
+    ];
+    for (text, quoted) in cases {
+        assert_eq!(quote(text), quoted, "{text:?}");
+    }
+    // Cut after 20 chars of input, however long their escapes.
+    let escapes = "\u{1b}".repeat(30);
+    assert_eq!(quote(&escapes), format!("'{}…'", r"\u{1b}".repeat(20)));
+    assert_eq!(escape("it's\u{1b}\\"), r"it's\u{1b}\");
+}
+
+#[test]
+fn a_nul_and_an_esc_in_a_line_puzzle_are_shown_escaped() {
+    for (ch, shown) in [('\u{0}', r"'\u{0}'"), ('\u{1b}', r"'\u{1b}'")] {
+        let line = format!("{}{ch}{}", &SUDOKU[..40], &SUDOKU[41..]);
+        for format in [Format::Line, Format::Poj3074] {
+            let e = first_error(&line, format);
+            assert!(e.message.starts_with(shown), "{format}: {}", e.message);
+            assert!(!e.message.contains(ch), "{format}: {:?}", e.message);
+            assert_eq!(e.pos, Pos::new(1, 41));
+        }
+    }
+}
+
+#[test]
+fn json_names_of_cells_kinds_and_alphabets_are_shown_escaped() {
+    let cases = [
+        (
+            r#"{"size":4,"givens":"................","relations":[["r1c1\u001b[2J","<","r1c2"]]}"#,
+            r"'r1c1\u{1b}[2J' is not a cell",
+        ),
+        (
+            r#"{"size":4,"givens":"................","relations":[["r1c1","<\u202e","r1c2"]]}"#,
+            r"'<\u{202e}' is not a relation symbol",
+        ),
+        (
+            r#"{"size":4,"givens":"................","kind":"\u202eclassic"}"#,
+            r"'\u{202e}classic' is not a kind",
+        ),
+        (
+            r#"{"size":4,"givens":"................","alphabet":"digits\u200b"}"#,
+            r"'digits\u{200b}' is not an alphabet",
+        ),
+        (
+            r#"{"size":4,"givens":"..\u0000............."}"#,
+            r"givens: '\u{0}' is not a digit of a 4×4 puzzle",
+        ),
+    ];
+    for (json, message) in cases {
+        let e = first_error(json, Format::Json);
+        assert!(e.message.starts_with(message), "{}", e.message);
+        assert!(
+            !e.message
+                .chars()
+                .any(|c| c.is_control() || c == '\u{202e}' || c == '\u{200b}'),
+            "{:?}",
+            e.message
+        );
+    }
+}
+
+#[test]
+fn picture_and_cqoi_symbols_are_shown_escaped() {
+    let body = FIVE_PICTURE.strip_prefix("5\n").unwrap();
+    let text = body.replacen("^   -   -   v   -", "^   -   \u{1b}   v   -", 1);
+    let e = first_error(&text, Format::Picture);
+    assert!(e.message.contains(r"found '\u{1b}'"), "{}", e.message);
+    let text = body.replacen(". < . | . | . | 4", ". < . | . | . \u{7f} 4", 1);
+    let e = first_error(&text, Format::Picture);
+    assert!(e.message.contains(r"found '\u{7f}'"), "{}", e.message);
+    let text = load("cqoi2013/sample1.in").replacen('v', "\u{0}", 1);
+    let e = first_error(&text, Format::Cqoi);
+    assert_eq!(e.message, r"'\u{0}' is not a relation symbol (< > ^ v)");
+}
+
+// ───────────────────────────── JSON memory ─────────────────────────────
+
+/// A 4×4 JSON puzzle listing `n` relations (all the same one).
+fn json_with_relations(n: usize) -> String {
+    let relation = r#"["r1c1","<","r1c2"]"#;
+    let list = vec![relation; n].join(",");
+    format!(r#"{{"size":4,"givens":"................","relations":[{list}]}}"#)
+}
+
+#[test]
+fn a_relations_array_past_the_cap_fails_where_it_passes_the_cap() {
+    use sudoku_lab::formats::MAX_RELATIONS;
+    assert_eq!(MAX_RELATIONS, 1200);
+    // At the cap: read, and the repeats are kept once.
+    let e = read_default(&json_with_relations(MAX_RELATIONS), Format::Json).remove(0);
+    assert_eq!(e.puzzle.relations().len(), 1);
+    // Past it: refused at the entry past the cap, long before the end of the array.
+    let text = json_with_relations(2_000_000);
+    let started = Instant::now();
+    let e = first_error(&text, Format::Json);
+    assert!(
+        e.message.starts_with(
+            "relations has more than 1200 entries, the number of pairs of adjacent cells in a \
+             25×25 grid (a relation listed twice counts twice here, though a puzzle keeps it once)"
+        ),
+        "{}",
+        e.message
+    );
+    let entry = r#"["r1c1","<","r1c2"],"#.len();
+    assert!(
+        (e.pos.col as usize) < 60 + (MAX_RELATIONS + 2) * entry,
+        "at column {}",
+        e.pos.col
+    );
+    assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+}
+
+#[test]
+fn the_json_model_keeps_its_shape_for_serde() {
+    use sudoku_lab::formats::{Givens, JsonPuzzle};
+    let model = JsonPuzzle {
+        size: 4,
+        kind: "inequality".to_string(),
+        givens: Givens::Symbols("1...............".to_string()),
+        relations: vec![["r1c1".to_string(), "<".to_string(), "r1c2".to_string()]],
+        alphabet: None,
+    };
+    let json = serde_json::to_string(&model).unwrap();
+    let back: JsonPuzzle = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, model);
+    let value = serde_json::to_value(&model).unwrap();
+    let back: JsonPuzzle = serde_json::from_value(value).unwrap();
+    assert_eq!(back, model);
+    let too_many = serde_json::from_str::<JsonPuzzle>(&json_with_relations(1201));
+    assert!(too_many.is_err());
 }
 
 // ───────────────────────────── round trips ─────────────────────────────

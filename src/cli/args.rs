@@ -2,7 +2,7 @@
 
 use std::ffi::OsString;
 
-use sudoku_lab::formats::{Alphabet, Format, ReadOptions};
+use sudoku_lab::formats::{quote, Alphabet, Format, ReadOptions};
 use sudoku_lab::trace::Level;
 use sudoku_lab::{EngineKind, Kind};
 
@@ -65,7 +65,8 @@ pub fn parse(args: Vec<OsString>, spec: &Spec) -> Result<Parsed, Failure> {
         }
         let Some(body) = text.strip_prefix("--") else {
             return Err(usage(format!(
-                "unknown option '{text}' for '{}'",
+                "unknown option {} for '{}'",
+                quote(&text),
                 spec.command
             )));
         };
@@ -84,7 +85,8 @@ pub fn parse(args: Vec<OsString>, spec: &Spec) -> Result<Parsed, Failure> {
         }
         let Some(&option) = spec.values.iter().find(|&&v| v == name) else {
             return Err(usage(format!(
-                "unknown option '{text}' for '{}'",
+                "unknown option {} for '{}'",
+                quote(&text),
                 spec.command
             )));
         };
@@ -93,8 +95,8 @@ pub fn parse(args: Vec<OsString>, spec: &Spec) -> Result<Parsed, Failure> {
             None => match args.next() {
                 Some(value) => value.into_string().map_err(|v| {
                     usage(format!(
-                        "the value of --{option} is not UTF-8 text: '{}'",
-                        v.to_string_lossy()
+                        "the value of --{option} is not UTF-8 text: {}",
+                        quote(&v.to_string_lossy())
                     ))
                 })?,
                 None => return Err(usage(format!("--{option} needs a value"))),
@@ -130,7 +132,8 @@ impl Parsed {
                 let auto = if option == "format" { ", auto" } else { "" };
                 Failure::usage(
                     format!(
-                        "--{option} '{v}' is not a format (choose {}{auto})",
+                        "--{option} {} is not a format (choose {}{auto})",
+                        quote(v),
                         names.join(", ")
                     ),
                     command,
@@ -147,7 +150,8 @@ impl Parsed {
             Some(v) => Some(Kind::parse(v).ok_or_else(|| {
                 Failure::usage(
                     format!(
-                        "--kind '{v}' is not a kind (choose classic, inequality, futoshiki, auto)"
+                        "--kind {} is not a kind (choose classic, inequality, futoshiki, auto)",
+                        quote(v)
                     ),
                     command,
                 )
@@ -160,7 +164,8 @@ impl Parsed {
                 let names: Vec<&str> = Alphabet::ALL.iter().map(|a| a.name()).collect();
                 Failure::usage(
                     format!(
-                        "--alphabet '{v}' is not an alphabet (choose {}, auto)",
+                        "--alphabet {} is not an alphabet (choose {}, auto)",
+                        quote(v),
                         names.join(", ")
                     ),
                     command,
@@ -179,7 +184,8 @@ impl Parsed {
             let names: Vec<&str> = EngineKind::ALL.iter().map(|e| e.name()).collect();
             Failure::usage(
                 format!(
-                    "--engine '{v}' is not an engine (choose {})",
+                    "--engine {} is not an engine (choose {})",
+                    quote(v),
                     names.join(", ")
                 ),
                 command,
@@ -195,7 +201,11 @@ impl Parsed {
         Level::parse(v).ok_or_else(|| {
             let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
             Failure::usage(
-                format!("--level '{v}' is not a level (choose {})", names.join(", ")),
+                format!(
+                    "--level {} is not a level (choose {})",
+                    quote(v),
+                    names.join(", ")
+                ),
                 command,
             )
         })
@@ -214,7 +224,7 @@ impl Parsed {
         match v.trim().parse::<u64>() {
             Ok(n) if n >= 1 => Ok(n),
             _ => Err(Failure::usage(
-                format!("--{name} '{v}' is not a whole number of at least 1"),
+                format!("--{name} {} is not a whole number of at least 1", quote(v)),
                 command,
             )),
         }
@@ -227,8 +237,8 @@ impl Parsed {
             [file] => Ok(Some(file)),
             [_, extra, ..] => Err(Failure::usage(
                 format!(
-                    "unexpected argument '{}': '{command}' reads one FILE (or stdin)",
-                    extra.to_string_lossy()
+                    "unexpected argument {}: '{command}' reads one FILE (or stdin)",
+                    quote(&extra.to_string_lossy())
                 ),
                 command,
             )),

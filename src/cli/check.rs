@@ -2,13 +2,17 @@
 
 use std::ffi::OsString;
 
-use serde_json::Value;
-use sudoku_lab::formats::{self, Entry, Format, InputError, JsonPuzzle, ReadOptions};
+use serde::Deserialize;
+use sudoku_lab::formats::{
+    self, json_values, Entry, Format, Givens, InputError, JsonPuzzle, JsonValue, JsonValues, Pos,
+    ReadOptions,
+};
 
 use super::args::{self, Spec};
 use super::input::Input;
 use super::output::{self, Sink};
-use super::{Failure, EXIT_OK, EXIT_UNSOLVED};
+use super::solve::exit_code;
+use super::{report, Failure, EXIT_OK};
 
 pub const HELP: &str = "\
 Usage: sudoku-lab check [OPTIONS] PUZZLES ANSWERS
@@ -21,14 +25,23 @@ One of the two may be '-' for stdin.
 Answers are read in the puzzles' format; CQOI and picture answers (N lines of N numbers)
 are read as grids, and JSON answers may be the objects 'sudoku-lab solve' writes.
 
+Bad input does not stop the check. A bad puzzle (one that does not read or fails
+validation) is named on stderr as 'PUZZLES:LINE:COL: puzzle K: what', printed as
+'puzzle K: invalid puzzle', and takes no answer, since 'sudoku-lab solve' writes none for
+it; a JSON answer with \"status\":\"invalid\" (what 'solve --output json' writes for it) is
+its answer and is passed over with it. An answer that does not read takes its puzzle's
+answer all the same ('puzzle K: unreadable answer'), named on stderr as
+'ANSWERS:LINE:COL: answer J: what'. The answers after either are checked as usual.
+
 Options:
   --format F        puzzle format: line, grid, poj3074, poj3076, cqoi, picture, json, auto
   --kind K          classic, inequality, futoshiki or auto
   --alphabet A      digits, letters, alnum, hex, numbers or auto
   -h, --help        show this help
 
-Exit status: 0 every answer correct, 1 some answer wrong or missing, 2 unreadable input,
-or not as many answers as puzzles, 3 internal error.
+Exit status: 0 every answer correct; 1 some answer wrong or missing; 2 some input was bad
+(a bad puzzle, an unreadable answer, or not as many answers as puzzles; decided after every
+answer is checked; 2 wins over 1) or bad usage; 3 internal error.
 ";
 
 const SPEC: Spec = Spec::new("check", &["format", "kind", "alphabet"], &[]);
@@ -59,151 +72,247 @@ pub fn check(args: Vec<OsString>) -> Result<u8, Failure> {
     let puzzle_input = Input::read(Some(puzzles_file))?;
     let answer_input = Input::read(Some(answers_file))?;
     let format = puzzle_input.format(chosen)?;
-    let mut puzzles = formats::read(&puzzle_input.text, format, read_options);
-    let mut answers: Option<Answers<'_>> = None;
-    let mut sink = Sink::new();
-    let mut line = String::new();
-    let (mut checked, mut correct) = (0usize, 0usize);
+    let mut check = Check {
+        puzzles: &puzzle_input,
+        answer_file: &answer_input,
+        sink: Sink::new(),
+        answers: None,
+        read: 0,
+        checked: 0,
+        correct: 0,
+        invalid: 0,
+        bad: false,
+    };
     let mut mismatch = None;
-    while let Some(puzzle) = puzzles.next() {
-        let puzzle = match puzzle {
+    let mut puzzles = formats::read(&puzzle_input.text, format, read_options);
+    while let Some(item) = puzzles.next() {
+        check.read += 1;
+        let puzzle = match item.and_then(|entry| match entry.puzzle.validate() {
+            Ok(()) => Ok(entry),
+            Err(problem) => Err(entry.input_error(problem)),
+        }) {
             Ok(puzzle) => puzzle,
-            Err(e) => {
-                sink.flush()?;
-                return Err(puzzle_input.error(&e));
+            Err(error) => {
+                if !check.bad_puzzle(&error)? {
+                    return Ok(check.code());
+                }
+                continue;
             }
         };
         // Built on the first puzzle, whose alphabet the answers are most likely written in.
-        let answers = answers
+        let answers = check
+            .answers
             .get_or_insert_with(|| Answers::new(&answer_input, format, read_options, &puzzle));
-        let answer = match answers.next(&puzzle) {
-            Some(Ok(answer)) => answer,
-            Some(Err(failure)) => {
-                sink.flush()?;
-                return Err(failure);
+        let Some(answer) = answers.next(&puzzle, &mut check.bad) else {
+            // The answers have run out: count the puzzles left, naming the bad ones.
+            let mut total = check.checked + 1;
+            for item in puzzles.by_ref() {
+                let error = match item {
+                    Ok(entry) => match entry.puzzle.validate() {
+                        Ok(()) => {
+                            total += 1;
+                            continue;
+                        }
+                        Err(problem) => entry.input_error(problem),
+                    },
+                    Err(error) => error,
+                };
+                if !check.bad_puzzle(&error)? {
+                    return Ok(check.code());
+                }
             }
-            None => {
-                let rest = puzzles.try_fold(1usize, |n, p| p.map(|_| n + 1));
-                let total = checked + rest.map_err(|e| puzzle_input.error(&e))?;
-                mismatch = Some(format!(
-                    "{}: {checked} answers for {total} puzzles in {}",
-                    answer_input.name, puzzle_input.name
-                ));
-                break;
+            mismatch = Some(format!(
+                "{}: {} answers for {total} puzzles in {}",
+                answer_input.name, check.checked, puzzle_input.name
+            ));
+            break;
+        };
+        let line = match answer {
+            Answer::Grid { grid, entry, pos } => {
+                check.checked += 1;
+                match verdict(&puzzle, grid.as_deref(), entry.as_ref(), pos, &answer_input) {
+                    None => {
+                        check.correct += 1;
+                        format!("puzzle {}: ok\n", puzzle.number)
+                    }
+                    Some(wrong) => format!("puzzle {}: {wrong}\n", puzzle.number),
+                }
+            }
+            Answer::Invalid { pos } => {
+                check.checked += 1;
+                format!(
+                    "puzzle {}: no answer: the answers call the puzzle invalid ({}:{pos})\n",
+                    puzzle.number, answer_input.name
+                )
+            }
+            Answer::Unreadable { pos } => {
+                check.checked += 1;
+                check.bad = true;
+                format!(
+                    "puzzle {}: unreadable answer ({}:{pos})\n",
+                    puzzle.number, answer_input.name
+                )
             }
         };
-        checked += 1;
-        line.clear();
-        line.push_str(&format!("puzzle {}: ", puzzle.number));
-        match answer.verdict(&puzzle, &answer_input.name) {
-            None => {
-                correct += 1;
-                line.push_str("ok\n");
-            }
-            Some(wrong) => {
-                line.push_str(&wrong);
-                line.push('\n');
-            }
-        }
-        if !sink.write(&line)? {
+        if !check.sink.write(&line)? {
             // The reader has gone; the verdict so far is all there is.
-            return Ok(if correct == checked {
-                EXIT_OK
-            } else {
-                EXIT_UNSOLVED
-            });
+            return Ok(check.code());
         }
     }
-    if checked == 0 && mismatch.is_none() {
+    if check.read == 0 {
         return Err(Failure::Input(format!(
             "{}:1:1: the input holds no puzzle",
             puzzle_input.name
         )));
     }
     if mismatch.is_none() {
-        if let Some(answers) = answers.as_mut() {
-            let extra = answers.remaining()?;
+        if let Some(answers) = check.answers.as_mut() {
+            let extra = answers.remaining(&mut check.bad);
             if extra > 0 {
                 mismatch = Some(format!(
-                    "{}: {} answers for {checked} puzzles in {}",
+                    "{}: {} answers for {} puzzles in {}",
                     answer_input.name,
-                    checked + extra,
+                    check.checked + extra,
+                    check.checked,
                     puzzle_input.name
                 ));
             }
         }
     }
-    let total = format!("{correct} of {checked} answers are correct\n");
-    if sink.write(&total)? {
-        sink.flush()?;
+    let mut total = format!("{} of {} answers are correct", check.correct, check.checked);
+    match check.invalid {
+        0 => {}
+        1 => total.push_str("; 1 invalid puzzle not checked"),
+        n => total.push_str(&format!("; {n} invalid puzzles not checked")),
+    }
+    total.push('\n');
+    if check.sink.write(&total)? {
+        check.sink.flush()?;
     }
     if let Some(message) = mismatch {
-        return Err(Failure::Input(message));
+        report(&message);
+        check.bad = true;
     }
-    Ok(if correct == checked {
-        EXIT_OK
-    } else {
-        EXIT_UNSOLVED
-    })
+    Ok(check.code())
 }
 
-/// One answer: its grid (`None`: the answer file says there is none) and where it is.
-struct Answer {
-    grid: Option<Vec<u8>>,
-    /// The answer as read, to point at a cell; `None` for JSON answers.
-    entry: Option<Entry>,
-    pos: formats::Pos,
+/// The state of one `check` run.
+struct Check<'a> {
+    puzzles: &'a Input,
+    answer_file: &'a Input,
+    sink: Sink,
+    answers: Option<Answers<'a>>,
+    /// Puzzles read, bad ones counted.
+    read: usize,
+    /// Answers paired with a puzzle.
+    checked: usize,
+    correct: usize,
+    invalid: usize,
+    /// Some input was bad.
+    bad: bool,
 }
 
-impl Answer {
-    /// `None` when the answer is right, else what is wrong and where.
-    fn verdict(&self, puzzle: &Entry, file: &str) -> Option<String> {
-        let Some(grid) = &self.grid else {
-            return Some(format!("no answer ({file}:{})", self.pos));
+impl Check<'_> {
+    /// Reports a bad puzzle, prints its line, and passes over its answer if the answers say
+    /// it is invalid; `Ok(false)` when nobody reads any more.
+    fn bad_puzzle(&mut self, error: &InputError) -> Result<bool, Failure> {
+        self.bad = true;
+        report(&self.puzzles.describe(error));
+        let Some(number) = error.puzzle else {
+            return Ok(true);
         };
-        let problem = puzzle.puzzle.check_answer(grid).err()?;
-        let pos = self
-            .entry
-            .as_ref()
-            .map_or(self.pos, |entry| entry.locate(&problem));
-        Some(format!("{problem} ({file}:{pos})"))
+        self.invalid += 1;
+        if let Some(answers) = self.answers.as_mut() {
+            answers.skip_invalid(&mut self.bad);
+        } else if let Some(answers) = Answers::json(self.answer_file) {
+            // No good puzzle yet to build the answers on; JSON answers need none.
+            let answers = self.answers.insert(answers);
+            answers.skip_invalid(&mut self.bad);
+        }
+        self.sink
+            .write(&format!("puzzle {number}: invalid puzzle\n"))
+    }
+
+    fn code(&self) -> u8 {
+        exit_code(self.bad, self.correct < self.checked)
     }
 }
 
-/// The answers of an answer file, read as the puzzles' format family allows.
-enum Answers<'a> {
-    Text {
-        input: &'a Input,
-        entries: Box<dyn Iterator<Item = Result<Entry, InputError>> + 'a>,
+/// What is wrong with `grid` as an answer to `puzzle` (`None` for no answer), if anything,
+/// and where.
+fn verdict(
+    puzzle: &Entry,
+    grid: Option<&[u8]>,
+    entry: Option<&Entry>,
+    pos: Pos,
+    file: &Input,
+) -> Option<String> {
+    let Some(grid) = grid else {
+        return Some(format!("no answer ({}:{pos})", file.name));
+    };
+    let problem = puzzle.puzzle.check_answer(grid).err()?;
+    let pos = entry.map_or(pos, |entry| entry.locate(&problem));
+    Some(format!("{problem} ({}:{pos})", file.name))
+}
+
+/// One answer of the answer file.
+enum Answer {
+    /// A grid (`None`: the answer file says there is none) and where it is; `entry` is the
+    /// answer as read, to point at a cell (`None` for JSON answers).
+    Grid {
+        grid: Option<Vec<u8>>,
+        entry: Option<Entry>,
+        pos: Pos,
     },
-    Json {
-        input: &'a Input,
-        values: Box<dyn Iterator<Item = Result<(Value, usize), Failure>> + 'a>,
-        cursor: Cursor,
-    },
+    /// A JSON answer saying its puzzle was invalid.
+    Invalid { pos: Pos },
+    /// An answer that does not read (reported on stderr when it was read).
+    Unreadable { pos: Pos },
+}
+
+/// A JSON answer: a `sudoku-lab solve` object (`solution`, maybe `null`, or `status`
+/// `invalid`) or a puzzle object with every cell filled (`givens`). Other fields are passed
+/// over without being kept.
+#[derive(Deserialize)]
+struct JsonAnswer {
+    status: Option<String>,
+    size: Option<usize>,
+    givens: Option<Givens>,
+    solution: Option<Givens>,
+    alphabet: Option<String>,
+}
+
+/// The answers of an answer file, read as the puzzles' format family allows, with one
+/// answer of lookahead.
+struct Answers<'a> {
+    input: &'a Input,
+    source: Source<'a>,
+    /// An answer read ahead, to see whether it marks an invalid puzzle.
+    ahead: Option<Raw>,
+}
+
+enum Source<'a> {
+    Text(Box<dyn Iterator<Item = Result<Entry, InputError>> + 'a>),
+    Json(JsonValues<'a, JsonAnswer>),
+}
+
+/// An answer as read, before it meets its puzzle (a JSON grid needs the puzzle's size, kind
+/// and alphabet to be decoded).
+enum Raw {
+    Text(Entry),
+    Json(JsonValue<JsonAnswer>),
+    /// Reported when it was read.
+    Unreadable(Pos),
 }
 
 impl<'a> Answers<'a> {
     fn new(input: &'a Input, format: Format, options: ReadOptions, first: &Entry) -> Answers<'a> {
-        let json = input
-            .text
-            .trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
-        let format = if json.starts_with(['{', '[']) {
-            // What `solve --output json` writes answers any format's puzzles.
-            Format::Json
-        } else {
-            format
-        };
+        if let Some(answers) = Answers::json(input) {
+            return answers;
+        }
         let (format, options) = match format {
             // Their answers are grids of numbers, not relation pictures.
             Format::Cqoi | Format::Picture => (Format::Grid, options),
-            Format::Json => {
-                return Answers::Json {
-                    input,
-                    values: json_values(input),
-                    cursor: Cursor::default(),
-                }
-            }
             same => (
                 same,
                 ReadOptions {
@@ -212,150 +321,121 @@ impl<'a> Answers<'a> {
                 },
             ),
         };
-        Answers::Text {
+        Answers {
             input,
-            entries: formats::read(&input.text, format, options),
+            source: Source::Text(formats::read(&input.text, format, options)),
+            ahead: None,
         }
     }
 
-    fn next(&mut self, puzzle: &Entry) -> Option<Result<Answer, Failure>> {
-        match self {
-            Answers::Text { input, entries } => Some(match entries.next()? {
-                Ok(entry) => Ok(Answer {
-                    grid: Some(entry.puzzle.givens().to_vec()),
-                    pos: entry.pos,
-                    entry: Some(entry),
-                }),
-                Err(e) => Err(input.error(&e)),
-            }),
-            Answers::Json {
-                input,
-                values,
-                cursor,
-            } => Some(values.next()?.and_then(|(value, start)| {
-                let pos = cursor.advance(&input.text, start);
-                json_answer(value, puzzle)
-                    .map(|grid| Answer {
-                        grid,
-                        entry: None,
-                        pos,
-                    })
-                    .map_err(|message| Failure::Input(format!("{}:{pos}: {message}", input.name)))
-            })),
+    /// The answers of `input` if they are JSON — what `solve --output json` writes answers
+    /// any format's puzzles with.
+    fn json(input: &'a Input) -> Option<Answers<'a>> {
+        let text = input
+            .text
+            .trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
+        text.starts_with(['{', '[']).then(|| Answers {
+            input,
+            source: Source::Json(json_values(&input.text)),
+            ahead: None,
+        })
+    }
+
+    /// The next answer as read, `None` when none is left. An answer that does not read is
+    /// reported and sets `bad`, as does bad input between answers, which is passed over.
+    fn read(&mut self, bad: &mut bool) -> Option<Raw> {
+        if let Some(raw) = self.ahead.take() {
+            return Some(raw);
+        }
+        loop {
+            let error = match &mut self.source {
+                Source::Text(entries) => match entries.next()? {
+                    Ok(entry) => return Some(Raw::Text(entry)),
+                    Err(e) => e,
+                },
+                Source::Json(values) => match values.next()? {
+                    Ok(value) => return Some(Raw::Json(value)),
+                    Err(e) => e,
+                },
+            };
+            *bad = true;
+            report(&self.input.describe_as(&error, "answer"));
+            if error.puzzle.is_some() {
+                return Some(Raw::Unreadable(error.pos));
+            }
         }
     }
 
-    /// How many answers are left; unreadable ones are errors.
-    fn remaining(&mut self) -> Result<usize, Failure> {
+    /// The answer to `puzzle`, `None` when none is left.
+    fn next(&mut self, puzzle: &Entry, bad: &mut bool) -> Option<Answer> {
+        Some(match self.read(bad)? {
+            Raw::Text(entry) => Answer::Grid {
+                grid: Some(entry.puzzle.givens().to_vec()),
+                pos: entry.pos,
+                entry: Some(entry),
+            },
+            Raw::Unreadable(pos) => Answer::Unreadable { pos },
+            Raw::Json(value) => match json_answer(&value.value, puzzle) {
+                Ok(Some(grid)) => Answer::Grid {
+                    grid,
+                    entry: None,
+                    pos: value.pos,
+                },
+                Ok(None) => Answer::Invalid { pos: value.pos },
+                Err(message) => {
+                    *bad = true;
+                    let error = InputError::new(value.pos, message).in_puzzle(value.number);
+                    report(&self.input.describe_as(&error, "answer"));
+                    Answer::Unreadable { pos: value.pos }
+                }
+            },
+        })
+    }
+
+    /// Passes over the next answer if it marks an invalid puzzle (a bad puzzle's answer in
+    /// `solve --output json`).
+    fn skip_invalid(&mut self, bad: &mut bool) {
+        self.ahead = self.read(bad);
+        if let Some(Raw::Json(value)) = &self.ahead {
+            if value.value.status.as_deref() == Some(INVALID) {
+                self.ahead = None;
+            }
+        }
+    }
+
+    /// How many answers are left; unreadable ones are reported and counted.
+    fn remaining(&mut self, bad: &mut bool) -> usize {
         let mut n = 0;
-        match self {
-            Answers::Text { input, entries } => {
-                for entry in entries {
-                    entry.map_err(|e| input.error(&e))?;
-                    n += 1;
-                }
-            }
-            Answers::Json { values, .. } => {
-                for value in values {
-                    value?;
-                    n += 1;
-                }
-            }
+        while self.read(bad).is_some() {
+            n += 1;
         }
-        Ok(n)
+        n
     }
 }
 
-/// The top-level JSON values of `input` and the byte each starts at: the elements of one
-/// array, or a stream of values.
-fn json_values(input: &Input) -> Box<dyn Iterator<Item = Result<(Value, usize), Failure>> + '_> {
-    let text = input.text.trim_start_matches('\u{feff}');
-    let skipped = input.text.len() - text.len();
-    let start = text.len() - text.trim_start().len();
-    let bad = move |e: serde_json::Error| {
-        Failure::Input(format!("{}:{}:{}: {e}", input.name, e.line(), e.column()))
-    };
-    if text[start..].starts_with('[') {
-        return match serde_json::from_str::<Vec<Value>>(text) {
-            Ok(values) => Box::new(values.into_iter().map(move |v| Ok((v, skipped + start)))),
-            Err(e) => Box::new(std::iter::once(Err(bad(e)))),
-        };
-    }
-    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Value>();
-    let mut failed = false;
-    Box::new(std::iter::from_fn(move || {
-        if failed {
-            return None;
-        }
-        let before = stream.byte_offset();
-        let rest = &text[before..];
-        let begin = before + (rest.len() - rest.trim_start().len());
-        match stream.next()? {
-            Ok(value) => Some(Ok((value, skipped + begin))),
-            Err(e) => {
-                failed = true;
-                Some(Err(bad(e)))
-            }
-        }
-    }))
-}
+/// The status `solve --output json` gives a bad puzzle.
+const INVALID: &str = "invalid";
 
-/// A JSON answer's grid: the `solution` of a `sudoku-lab solve` object (`null` when there
-/// is none), or the `givens` of a puzzle object with every cell filled.
-fn json_answer(mut value: Value, puzzle: &Entry) -> Result<Option<Vec<u8>>, String> {
-    let Some(object) = value.as_object_mut() else {
-        return Err("an answer is a JSON object with a \"solution\" or \"givens\"".to_string());
-    };
-    if !object.contains_key("givens") {
-        match object.remove("solution") {
-            None | Some(Value::Null) => return Ok(None),
-            Some(solution) => {
-                object.insert("givens".to_string(), solution);
-            }
-        }
+/// A JSON answer's grid (`None` inside: the answer says there is none), or `Ok(None)` when
+/// it marks an invalid puzzle.
+fn json_answer(answer: &JsonAnswer, puzzle: &Entry) -> Result<Option<Option<Vec<u8>>>, String> {
+    if answer.status.as_deref() == Some(INVALID) {
+        return Ok(None);
     }
-    object
-        .entry("size")
-        .or_insert_with(|| Value::from(puzzle.puzzle.size()));
-    let answer: JsonPuzzle = serde_json::from_value(value).map_err(|e| e.to_string())?;
+    let Some(givens) = answer.givens.clone().or_else(|| answer.solution.clone()) else {
+        return Ok(Some(None));
+    };
+    let model = JsonPuzzle {
+        size: answer.size.unwrap_or(puzzle.puzzle.size()),
+        kind: String::new(),
+        givens,
+        relations: Vec::new(),
+        alphabet: answer.alphabet.clone(),
+    };
     let options = ReadOptions {
         kind: Some(puzzle.puzzle.kind()),
         alphabet: Some(puzzle.alphabet),
     };
-    let (grid, _) = JsonPuzzle {
-        relations: Vec::new(),
-        ..answer
-    }
-    .to_puzzle(options)
-    .map_err(|p| p.message)?;
-    Ok(Some(grid.givens().to_vec()))
-}
-
-/// Line and column of byte offsets met in increasing order, without rescanning the text.
-#[derive(Default)]
-struct Cursor {
-    byte: usize,
-    line: u32,
-    col: u32,
-}
-
-impl Cursor {
-    fn advance(&mut self, text: &str, to: usize) -> formats::Pos {
-        if self.line == 0 {
-            (self.line, self.col) = (1, 1);
-        }
-        let to = to.min(text.len());
-        if to >= self.byte {
-            for ch in text.get(self.byte..to).unwrap_or("").chars() {
-                if ch == '\n' {
-                    self.line = self.line.saturating_add(1);
-                    self.col = 1;
-                } else {
-                    self.col = self.col.saturating_add(1);
-                }
-            }
-            self.byte = to;
-        }
-        formats::Pos::new(self.line, self.col)
-    }
+    let (grid, _) = model.to_puzzle(options).map_err(|p| p.message)?;
+    Ok(Some(Some(grid.givens().to_vec())))
 }

@@ -7,8 +7,8 @@ use sudoku_lab::{Options, Status};
 use super::args::{self, Spec};
 use super::input::Input;
 use super::output::{self, Sink};
-use super::solve::{count_of, name, threads, verify, Puzzles};
-use super::{report, Failure, EXIT_OK, EXIT_UNSOLVED};
+use super::solve::{count_of, exit_code, name, threads, verify, Item, Puzzles};
+use super::{report, Failure, EXIT_OK};
 
 pub const HELP: &str = "\
 Usage: sudoku-lab count [OPTIONS] [FILE]
@@ -27,8 +27,13 @@ Options:
   --threads N       count N puzzles at once (default: one per core; lines keep their order)
   -h, --help        show this help
 
+A bad puzzle (one that does not read, fails validation or that the engine cannot express)
+is named on stderr as 'FILE:LINE:COL: puzzle K: what' and its line says 'invalid', so
+that line K is always puzzle K's; the puzzles after it are counted as usual.
+
 Exit status: 0 every puzzle counted (0 solutions is a count), 1 some puzzle hit
---node-limit, 2 bad input or usage, 3 internal error.
+--node-limit, 2 some input was bad (decided after every good puzzle is counted; 2 wins
+over 1) or bad usage, 3 internal error.
 ";
 
 const SPEC: Spec = Spec::new(
@@ -70,14 +75,19 @@ pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
     let format = input.format(chosen)?;
     let mut puzzles = Puzzles::new(&input, format, read_options, engine, options, threads);
     let mut sink = Sink::new();
-    let mut code = EXIT_OK;
-    loop {
-        let next = puzzles.next();
-        if next.is_err() {
-            sink.flush()?;
-        }
-        let Some((entry, solved)) = next? else {
-            break;
+    let (mut bad, mut unsolved) = (false, false);
+    while let Some(item) = puzzles.next()? {
+        let (entry, solved) = match item {
+            Item::Solved(entry, solved) => (entry, solved),
+            Item::Bad(error) => {
+                bad = true;
+                report(&input.describe(&error));
+                // Input between puzzles is no puzzle, and gets no line.
+                if error.puzzle.is_some() && !sink.write("invalid\n")? {
+                    break;
+                }
+                continue;
+            }
         };
         for solution in &solved.solutions {
             if let Err(failure) = verify(&entry, solution) {
@@ -93,16 +103,16 @@ pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
                     name(&entry),
                     count_of(solved.stats.work(), "node")
                 ));
-                code = EXIT_UNSOLVED;
+                unsolved = true;
                 format!("{found} (node limit reached)\n")
             }
             _ if found >= limit => format!("{found} (solution limit reached)\n"),
             _ => format!("{found}\n"),
         };
         if !sink.write(&line)? {
-            return Ok(code);
+            break;
         }
     }
     sink.flush()?;
-    Ok(code)
+    Ok(exit_code(bad, unsolved))
 }

@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read};
 
-use sudoku_lab::formats::{self, Entry, Format, InputError, ReadOptions};
+use sudoku_lab::formats::{self, escape, Entry, Format, InputError, ReadOptions};
 use sudoku_lab::{EngineKind, Problem};
 
 use super::Failure;
@@ -15,7 +15,7 @@ pub const MAX_INPUT_BYTES: u64 = 256 << 20;
 
 /// A whole input text and the name messages call it by.
 pub struct Input {
-    /// The path as given, or `<stdin>`.
+    /// The path as given (its unsafe chars escaped), or `<stdin>`.
     pub name: String,
     pub text: String,
 }
@@ -25,7 +25,7 @@ impl Input {
     pub fn read(file: Option<&OsString>) -> Result<Input, Failure> {
         match file {
             Some(path) if path != "-" => {
-                let name = path.to_string_lossy().into_owned();
+                let name = escape(&path.to_string_lossy());
                 let file = File::open(path)
                     .map_err(|e| Failure::Input(format!("{name}: cannot open: {e}")))?;
                 Input::from_reader(name, file)
@@ -58,9 +58,23 @@ impl Input {
         Ok(Input { name, text })
     }
 
-    /// `NAME:LINE:COL: message`.
+    /// `NAME:LINE:COL: puzzle K: message`, or without `puzzle K: ` for an error about the
+    /// input as a whole.
+    pub fn describe(&self, error: &InputError) -> String {
+        self.describe_as(error, "puzzle")
+    }
+
+    /// [`Input::describe`] calling the numbered things `noun` (`answer 3`).
+    pub fn describe_as(&self, error: &InputError, noun: &str) -> String {
+        match error.puzzle {
+            Some(k) => format!("{}:{}: {noun} {k}: {}", self.name, error.pos, error.message),
+            None => format!("{}:{error}", self.name),
+        }
+    }
+
+    /// [`Input::describe`] as a failure.
     pub fn error(&self, error: &InputError) -> Failure {
-        Failure::Input(format!("{}:{error}", self.name))
+        Failure::Input(self.describe(error))
     }
 
     /// The format named on the command line, else the one detected.
@@ -71,8 +85,9 @@ impl Input {
         }
     }
 
-    /// The `number`-th puzzle (1-based) of the text, validated: the one puzzle `trace` and
-    /// `compare` work on. Only the puzzles up to it are read.
+    /// The `number`-th puzzle (1-based, bad puzzles counted) of the text, validated: the one
+    /// puzzle `trace` and `compare` work on. Only the puzzles up to it are read, and only its
+    /// own problems are errors: a bad puzzle before it is not its business.
     pub fn puzzle(
         &self,
         format: Format,
@@ -80,16 +95,24 @@ impl Input {
         number: usize,
     ) -> Result<Entry, Failure> {
         let mut read = 0;
-        for item in formats::read(&self.text, format, options).take(number) {
-            let entry = item.map_err(|e| self.error(&e))?;
-            read += 1;
-            if read == number {
-                entry
-                    .puzzle
-                    .validate()
-                    .map_err(|problem| self.error(&entry.input_error(problem)))?;
-                return Ok(entry);
+        for item in formats::read(&self.text, format, options) {
+            let k = match &item {
+                Ok(entry) => entry.number,
+                Err(e) => match e.puzzle {
+                    Some(k) => k,
+                    None => continue,
+                },
+            };
+            read = read.max(k);
+            if k < number {
+                continue;
             }
+            let entry = item.map_err(|e| self.error(&e))?;
+            entry
+                .puzzle
+                .validate()
+                .map_err(|problem| self.error(&entry.input_error(problem)))?;
+            return Ok(entry);
         }
         Err(Failure::Input(match read {
             0 => format!("{}:1:1: the input holds no puzzle", self.name),

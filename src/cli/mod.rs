@@ -14,7 +14,7 @@ use std::ffi::OsString;
 use std::fmt;
 use std::io::Write;
 
-use sudoku_lab::formats::Format;
+use sudoku_lab::formats::{quote, Format};
 
 /// Every puzzle solved (or counted, or every answer correct).
 pub const EXIT_OK: u8 = 0;
@@ -107,8 +107,12 @@ FILE is read from stdin when left out or '-'. Formats are detected unless --form
 trace and compare work on one puzzle: the first of FILE, or the one --puzzle K picks.
 Engines (--engine): propagate (default), dlx (classic puzzles only), naive.
 
+A bad puzzle among many is named on stderr as 'FILE:LINE:COL: puzzle K: what' and the
+others are still answered, in order; see each command's help for what it writes for it.
+
 Exit status: 0 every puzzle solved, 1 some puzzle has no solution or a limit was reached,
-2 bad input or usage, 3 internal error.
+2 some input was bad (decided once every good puzzle is answered; 2 wins over 1) or bad
+usage, 3 internal error.
 
 Examples:
   sudoku-lab solve --format poj3074 < poj3074.in      # one 81-digit line per puzzle
@@ -131,7 +135,7 @@ fn dispatch(args: Vec<OsString>) -> Result<u8, Failure> {
     };
     let rest: Vec<OsString> = args.collect();
     let command = first.to_str().ok_or_else(|| Failure::Usage {
-        message: format!("'{}' is not a command", first.to_string_lossy()),
+        message: format!("{} is not a command", quote(&first.to_string_lossy())),
         command: None,
     })?;
     match command {
@@ -148,12 +152,13 @@ fn dispatch(args: Vec<OsString>) -> Result<u8, Failure> {
             Ok(EXIT_OK)
         }
         other if other.starts_with('-') => Err(Failure::Usage {
-            message: format!("unknown option '{other}' (a command comes first)"),
+            message: format!("unknown option {} (a command comes first)", quote(other)),
             command: None,
         }),
         other => Err(Failure::Usage {
             message: format!(
-                "unknown command '{other}' (commands: solve, count, check, trace, compare, bench, formats, help)"
+                "unknown command {} (commands: solve, count, check, trace, compare, bench, formats, help)",
+                quote(other)
             ),
             command: None,
         }),
@@ -172,7 +177,7 @@ fn help(rest: Vec<OsString>) -> Result<u8, Failure> {
         Some("formats") => FORMATS_HELP,
         Some(other) => {
             return Err(Failure::Usage {
-                message: format!("no help on '{other}': it is not a command"),
+                message: format!("no help on {}: it is not a command", quote(other)),
                 command: None,
             })
         }
@@ -208,7 +213,7 @@ fn formats(rest: Vec<OsString>) -> Result<u8, Failure> {
     }
     if let Some(extra) = parsed.positional.first() {
         return Err(Failure::usage(
-            format!("unexpected argument '{}'", extra.to_string_lossy()),
+            format!("unexpected argument {}", quote(&extra.to_string_lossy())),
             "formats",
         ));
     }

@@ -11,7 +11,7 @@ use sudoku_lab::{solve_fast, Engine, EngineKind, Options, Rule, Silent, Stats, S
 use super::args::{self, Spec};
 use super::input::{unsupported, Input};
 use super::output::{self, Sink};
-use super::{report, Failure, EXIT_OK, EXIT_UNSOLVED};
+use super::{report, Failure, EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED};
 
 pub const HELP: &str = "\
 Usage: sudoku-lab solve [OPTIONS] [FILE]
@@ -39,8 +39,19 @@ Options:
 A puzzle with no solution is named on stderr and gets no answer; one with several gets its
 first answer and a warning. Every answer is verified before it is written.
 
-Exit status: 0 every puzzle solved, 1 some puzzle has no solution or hit --node-limit,
-2 bad input or usage (a puzzle the engine cannot express among it), 3 internal error.
+A bad puzzle does not stop the run. One that does not read, fails validation (two equal
+givens in a house, a relation contradicting a given, a cycle, ...), does not fit --output,
+or that the engine cannot express is named on stderr as 'FILE:LINE:COL: puzzle K: what' and,
+like a puzzle with no solution, gets no answer in the judge and text formats; with
+--output json it gets one object, {\"puzzle\":K,\"line\":L,\"column\":C,\"status\":\"invalid\",
+\"error\":\"...\"}, so that line K of the output still answers puzzle K. Reading goes on at
+the next place a puzzle can start (the next line; after a grid's or picture's rows or at a
+blank line; after a CQOI puzzle's 108 symbols; after a JSON value), and every good puzzle
+is answered, in input order.
+
+Exit status: 0 every puzzle solved; 1 some puzzle has no solution or hit --node-limit;
+2 some input was bad (decided after every good puzzle is answered; 2 wins over 1, so
+2 says nothing of the good puzzles: read their answers) or bad usage; 3 internal error.
 
 Examples:
   sudoku-lab solve --format poj3074 < poj3074.in         # one 81-digit line per puzzle
@@ -73,9 +84,18 @@ pub struct Solved {
 /// through uneven puzzles, few enough that memory stays small and output starts at once.
 const BATCH: usize = 2048;
 
+/// One puzzle of the input, in input order: solved, or bad.
+pub enum Item {
+    /// Boxed: statistics make it ten times the size of the other.
+    Solved(Entry, Box<Solved>),
+    /// A puzzle that does not read, fails validation or that the engine cannot express, or
+    /// bad input between puzzles (then `puzzle` is `None`).
+    Bad(InputError),
+}
+
 /// The puzzles of one input, read lazily in batches, each validated, then searched by one
 /// engine on `threads` threads (one engine each, reused where it can be) and handed out in
-/// input order.
+/// input order, bad ones among them.
 pub struct Puzzles<'a> {
     input: &'a Input,
     entries: Box<dyn Iterator<Item = Result<Entry, InputError>> + 'a>,
@@ -83,9 +103,7 @@ pub struct Puzzles<'a> {
     options: Options,
     threads: usize,
     searches: Vec<Option<Engine<Silent>>>,
-    ready: VecDeque<(Entry, Solved)>,
-    /// Bad input met while reading ahead: reported once the puzzles before it are out.
-    failure: Option<Failure>,
+    ready: VecDeque<Item>,
     read: usize,
     /// Wall time spent searching; parsing and writing left out.
     pub solving: Duration,
@@ -112,40 +130,34 @@ impl<'a> Puzzles<'a> {
             threads,
             searches: (0..threads).map(|_| None).collect(),
             ready: VecDeque::new(),
-            failure: None,
             read: 0,
             solving: Duration::ZERO,
             fast: true,
         }
     }
 
-    /// The next puzzle and what its search found, `None` at the end. Bad input (including a
-    /// puzzle that fails validation or that the engine cannot express, or no puzzle at all)
-    /// is an error, reported after every puzzle before it.
-    pub fn next(&mut self) -> Result<Option<(Entry, Solved)>, Failure> {
+    /// The next puzzle, solved or bad, `None` at the end. An input with no puzzle at all,
+    /// good or bad, is an error.
+    pub fn next(&mut self) -> Result<Option<Item>, Failure> {
         if self.ready.is_empty() {
-            if let Some(failure) = self.failure.take() {
-                return Err(failure);
-            }
             self.fill();
         }
         match self.ready.pop_front() {
             Some(item) => Ok(Some(item)),
-            None => match self.failure.take() {
-                Some(failure) => Err(failure),
-                None if self.read == 0 => Err(Failure::Input(format!(
-                    "{}:1:1: the input holds no puzzle",
-                    self.input.name
-                ))),
-                None => Ok(None),
-            },
+            None if self.read == 0 => Err(Failure::Input(format!(
+                "{}:1:1: the input holds no puzzle",
+                self.input.name
+            ))),
+            None => Ok(None),
         }
     }
 
-    /// Reads up to [`BATCH`] valid puzzles (stopping at bad input) and solves them.
+    /// Reads up to [`BATCH`] more items, good and bad, and solves the good ones.
     fn fill(&mut self) {
         let mut batch = Vec::with_capacity(BATCH);
-        while batch.len() < BATCH {
+        // In input order: the index of a good puzzle in `batch`, or a bad one.
+        let mut order: Vec<Result<usize, InputError>> = Vec::with_capacity(BATCH);
+        while order.len() < BATCH {
             let Some(item) = self.entries.next() else {
                 break;
             };
@@ -153,28 +165,41 @@ impl<'a> Puzzles<'a> {
             let entry = match item {
                 Ok(entry) => entry,
                 Err(e) => {
-                    self.failure = Some(self.input.error(&e));
-                    break;
+                    order.push(Err(e));
+                    continue;
                 }
             };
-            if let Some(problem) = entry
+            match entry
                 .puzzle
                 .validate()
                 .err()
                 .or_else(|| unsupported(self.engine, &entry))
             {
-                self.failure = Some(self.input.error(&entry.input_error(problem)));
-                break;
+                Some(problem) => order.push(Err(entry.input_error(problem))),
+                None => {
+                    order.push(Ok(batch.len()));
+                    batch.push(entry);
+                }
             }
-            batch.push(entry);
-        }
-        if batch.is_empty() {
-            return;
         }
         let started = Instant::now();
-        let solved = self.solve_all(&batch);
+        let solved = if batch.is_empty() {
+            Vec::new()
+        } else {
+            self.solve_all(&batch)
+        };
         self.solving += started.elapsed();
-        self.ready.extend(batch.into_iter().zip(solved));
+        let mut solved = batch.into_iter().zip(solved);
+        for slot in order {
+            let item = match slot {
+                Ok(_) => match solved.next() {
+                    Some((entry, solved)) => Item::Solved(entry, Box::new(solved)),
+                    None => break,
+                },
+                Err(e) => Item::Bad(e),
+            };
+            self.ready.push_back(item);
+        }
     }
 
     /// Solves `batch` on the worker threads; each takes the next unsolved puzzle in turn.
@@ -293,15 +318,6 @@ pub fn verify(entry: &Entry, solution: &[u8]) -> Result<(), Failure> {
     })
 }
 
-/// Turns a bad input found after some answers were written into an exit, flushing first so
-/// the answers so far reach the reader.
-fn flushed<T>(sink: &mut Sink, result: Result<T, Failure>) -> Result<T, Failure> {
-    if result.is_err() {
-        sink.flush()?;
-    }
-    result
-}
-
 pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
     let parsed = args::parse(args, &SPEC)?;
     if parsed.help {
@@ -332,12 +348,33 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
     let mut sink = Sink::new();
     let mut summary = Summary::default();
     let mut text = String::new();
-    let mut code = EXIT_OK;
-    loop {
-        let next = puzzles.next();
-        let Some((mut entry, solved)) = flushed(&mut sink, next)? else {
-            break;
+    let mut unsolved = false;
+    let mut bad = false;
+    while let Some(item) = puzzles.next()? {
+        text.clear();
+        let (mut entry, solved) = match item {
+            Item::Solved(entry, solved) => (entry, solved),
+            Item::Bad(error) => {
+                bad = true;
+                summary.invalid(&error);
+                report(&input.describe(&error));
+                if output_format == Format::Json {
+                    write_json_invalid(&mut text, &error);
+                }
+                if !sink.write(&text)? {
+                    break;
+                }
+                continue;
+            }
         };
+        if output_format != Format::Json {
+            if let Err(error) = fit_output(&mut entry, output_format) {
+                bad = true;
+                summary.invalid(&error);
+                report(&input.describe(&error));
+                continue;
+            }
+        }
         let status = solved.status;
         let stats = &solved.stats;
         let solutions = &solved.solutions[..];
@@ -350,14 +387,14 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
             )));
         }
         for solution in solutions {
-            flushed(&mut sink, verify(&entry, solution))?;
+            if let Err(failure) = verify(&entry, solution) {
+                sink.flush()?;
+                return Err(failure);
+            }
         }
-        text.clear();
         if output_format == Format::Json {
             write_json(&mut text, &entry, status, stats, solutions);
         } else if let Some(first) = solutions.first() {
-            let fitted = fit_output(&mut entry, output_format).map_err(|e| input.error(&e));
-            flushed(&mut sink, fitted)?;
             writer.solution(&mut text, &entry, first);
         }
         match status {
@@ -368,7 +405,7 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
             )),
             Status::Unsolvable => {
                 report(&format!("{}: no solution", name(&entry)));
-                code = EXIT_UNSOLVED;
+                unsolved = true;
             }
             Status::LimitReached => {
                 let found = if solutions.is_empty() {
@@ -381,7 +418,7 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
                     name(&entry),
                     count_of(stats.work(), "node")
                 ));
-                code = EXIT_UNSOLVED;
+                unsolved = true;
             }
         }
         if !sink.write(&text)? {
@@ -396,7 +433,18 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
     if want_stats {
         summary.report(started.elapsed(), puzzles.solving);
     }
-    Ok(code)
+    Ok(exit_code(bad, unsolved))
+}
+
+/// The exit status of a run over many puzzles: bad input wins over unsolved puzzles.
+pub fn exit_code(bad: bool, unsolved: bool) -> u8 {
+    if bad {
+        EXIT_INPUT
+    } else if unsolved {
+        EXIT_UNSOLVED
+    } else {
+        EXIT_OK
+    }
 }
 
 /// Makes `entry` writable in a judge's output format: the judge's size and alphabet.
@@ -408,14 +456,14 @@ fn fit_output(entry: &mut Entry, format: Format) -> Result<(), InputError> {
         _ => return Ok(()),
     };
     if size != judge_size {
-        return Err(InputError::new(
+        let e = InputError::new(
             entry.pos,
             format!(
-                "puzzle {} is {size}×{size}; {format} answers are {judge_size}×{judge_size} \
-                 (choose another --output)",
-                entry.number
+                "the puzzle is {size}×{size}; {format} answers are {judge_size}×{judge_size} \
+                 (choose another --output)"
             ),
-        ));
+        );
+        return Err(e.in_puzzle(entry.number));
     }
     entry.alphabet = alphabet;
     Ok(())
@@ -426,6 +474,8 @@ fn fit_output(entry: &mut Entry, format: Format) -> Result<(), InputError> {
 struct Summary {
     puzzles: u64,
     statuses: [u64; 5],
+    /// Bad puzzles (not bad input between puzzles).
+    invalid: u64,
     stats: Stats,
 }
 
@@ -446,13 +496,23 @@ impl Summary {
         self.stats.add(stats);
     }
 
+    fn invalid(&mut self, error: &InputError) {
+        if error.puzzle.is_some() {
+            self.puzzles += 1;
+            self.invalid += 1;
+        }
+    }
+
     fn report(&self, wall: Duration, solving: Duration) {
-        let statuses: Vec<String> = STATUSES
+        let mut statuses: Vec<String> = STATUSES
             .iter()
             .zip(self.statuses)
             .filter(|(_, n)| *n > 0)
             .map(|(s, n)| format!("{n} {s}"))
             .collect();
+        if self.invalid > 0 {
+            statuses.push(format!("{} invalid", self.invalid));
+        }
         let s = &self.stats;
         let per_puzzle = |d: Duration| d.as_secs_f64() * 1e6 / self.puzzles.max(1) as f64;
         report(&format!(
@@ -534,6 +594,39 @@ pub fn render(grid: &[u8], alphabet: Alphabet) -> Givens {
             .map(|&d| alphabet.symbol(d).unwrap_or('?'))
             .collect(),
     )
+}
+
+/// A bad puzzle's object in `--output json`: where its error is and what it says.
+#[derive(serde::Serialize)]
+struct JsonInvalid<'a> {
+    puzzle: usize,
+    line: u32,
+    column: u32,
+    status: &'static str,
+    error: &'a str,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    cells: Vec<String>,
+}
+
+/// Writes the `--output json` line of a bad puzzle; bad input between puzzles gets none, so
+/// that the lines stay one per puzzle.
+fn write_json_invalid(out: &mut String, error: &InputError) {
+    let Some(puzzle) = error.puzzle else {
+        return;
+    };
+    let invalid = JsonInvalid {
+        puzzle,
+        line: error.pos.line,
+        column: error.pos.col,
+        status: "invalid",
+        error: &error.message,
+        cells: error.cells.iter().map(|c| c.to_string()).collect(),
+    };
+    // Strings and numbers always serialize.
+    if let Ok(json) = serde_json::to_string(&invalid) {
+        out.push_str(&json);
+    }
+    out.push('\n');
 }
 
 fn write_json(

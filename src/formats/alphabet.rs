@@ -1,7 +1,7 @@
 //! Alphabets: which symbol stands for which digit, and how to tell alphabets apart.
 
-use super::scan::{a_size, shorten};
-use super::{InputError, Pos};
+use super::scan::a_size;
+use super::{quote, InputError, Pos};
 
 /// The symbols a puzzle is written in. Answers are written in the alphabet the puzzle came in.
 ///
@@ -164,7 +164,8 @@ impl Alphabet {
     }
 }
 
-/// The error for a symbol that is not a digit of a `size`×`size` puzzle in `alphabet`.
+/// The error for a symbol (input text, quoted here) that is not a digit of a `size`×`size`
+/// puzzle in `alphabet`.
 pub(crate) fn not_a_digit(symbol: &str, alphabet: Alphabet, size: usize, pos: Pos) -> InputError {
     let within = match alphabet {
         Alphabet::Digits => String::new(),
@@ -173,7 +174,8 @@ pub(crate) fn not_a_digit(symbol: &str, alphabet: Alphabet, size: usize, pos: Po
     InputError::new(
         pos,
         format!(
-            "'{symbol}' is not a digit of {} puzzle{within} (digits {}, empty {})",
+            "{} is not a digit of {} puzzle{within} (digits {}, empty {})",
+            quote(symbol),
             a_size(size),
             alphabet.describe(size),
             alphabet.empty_marks()
@@ -243,7 +245,8 @@ pub(crate) fn choose(
                 return Err(InputError::new(
                     pos,
                     format!(
-                        "'{ch}' is not a digit of {} puzzle in any alphabet: {}",
+                        "{} is not a digit of {} puzzle in any alphabet: {}",
+                        quote(&ch.to_string()),
                         a_size(size),
                         names.join(", ")
                     ),
@@ -255,7 +258,11 @@ pub(crate) fn choose(
                 if let Some(i) = *bad {
                     last = last.max(i);
                     if let Some(&(ch, _)) = symbols.get(i) {
-                        reasons.push(format!("{} lacks '{ch}'", a.labelled(size)));
+                        reasons.push(format!(
+                            "{} lacks {}",
+                            a.labelled(size),
+                            quote(&ch.to_string())
+                        ));
                     }
                 }
             }
@@ -341,7 +348,7 @@ pub(crate) fn number_value(
     };
     match value {
         Some(v) if v <= size => Ok(v as u8),
-        _ => Err(not_a_digit(&shorten(token), alphabet, size, pos)),
+        _ => Err(not_a_digit(token, alphabet, size, pos)),
     }
 }
 

@@ -9,9 +9,20 @@
 //!                            line 5: 6 × `<>`  row 3b+3
 //! ```
 //! Real copies break lines anywhere, so line breaks and spaces are ignored.
+//!
+//! Nothing but the count separates two puzzles (real copies have blank lines inside a
+//! puzzle), so a bad puzzle takes its 108 symbols whatever they are: after an error the
+//! reader skips the rest of them, every non-whitespace char counting as one, and the next
+//! puzzle starts with the 109th. A garbled char (the common damage) so costs one puzzle. A
+//! missing or extra symbol shifts every puzzle after it; a shift that is not a multiple of 36
+//! (one band) puts a `^`/`v` into a `<`/`>` slot within 36 symbols, so the puzzles after the
+//! damaged one are reported, not solved as something they are not. In the damaged puzzle
+//! itself a shift in the last row's six `<`/`>` cannot show (only slots of the same kind
+//! follow it). Guessing where a shifted puzzle really starts was not tried: the stream has no
+//! mark to check a guess against.
 
 use super::scan::{problem_error, without_bom};
-use super::{Alphabet, Entry, InputError, Pos, ReadOptions};
+use super::{quote, Alphabet, Entry, InputError, Pos, ReadOptions};
 use crate::geometry::Cell;
 use crate::puzzle::{Kind, Problem, Puzzle, Relation};
 
@@ -76,7 +87,8 @@ const fn build_slots() -> [Slot; SYMBOLS] {
 }
 
 /// Reads every 108 relation symbols as one puzzle; whitespace anywhere is ignored, any other
-/// char is an error. The options do not apply: CQOI puzzles are 9×9 inequality sudoku.
+/// char is an error (and still takes a symbol's place). The options do not apply: CQOI
+/// puzzles are 9×9 inequality sudoku.
 pub(crate) fn read(
     text: &str,
     _options: ReadOptions,
@@ -109,7 +121,7 @@ impl Iterator for CqoiReader<'_> {
             return None;
         }
         let result = self.puzzle();
-        if !matches!(result, Some(Ok(_))) {
+        if result.is_none() {
             self.done = true;
         }
         result
@@ -134,56 +146,52 @@ impl CqoiReader<'_> {
         None
     }
 
+    /// The next puzzle: its 108 symbols, or as many as are left. An error names the first
+    /// bad symbol; the rest of the puzzle's symbols are read past all the same.
     fn puzzle(&mut self) -> Option<Result<Entry, InputError>> {
         let mut relation_pos: Vec<(Relation, Pos)> = Vec::with_capacity(SYMBOLS);
-        while let Some(slot) = SLOTS.get(relation_pos.len()) {
+        let mut error: Option<InputError> = None;
+        let mut read = 0;
+        for slot in &SLOTS {
             let Some((ch, pos)) = self.next_symbol() else {
                 break;
             };
-            let less = match (ch, slot.horizontal) {
-                ('<', true) | ('^', false) => true,
-                ('>', true) | ('v', false) => false,
-                ('<' | '>' | '^' | 'v', horizontal) => {
-                    let expected = if horizontal {
-                        "'<' or '>'"
-                    } else {
-                        "'^' or 'v'"
-                    };
-                    let mut e = InputError::new(
-                        pos,
-                        format!(
-                            "expected {expected} between {} and {}, found '{ch}'",
-                            slot.a, slot.b
-                        ),
-                    );
-                    e.cells = vec![slot.a, slot.b];
-                    return Some(Err(e));
-                }
-                _ => {
-                    return Some(Err(InputError::new(
-                        pos,
-                        format!("'{ch}' is not a relation symbol (< > ^ v)"),
-                    )))
-                }
-            };
-            self.after_last = Pos::new(pos.line, pos.col.saturating_add(1));
-            relation_pos.push((Relation::new(slot.a, less, slot.b), pos));
-        }
-        match relation_pos.len() {
-            0 if self.number == 0 => Some(Err(InputError::new(
-                self.after_last,
-                format!("the input has no relation symbols; a CQOI puzzle has {SYMBOLS}"),
-            ))),
-            0 => None,
-            SYMBOLS => {
+            if read == 0 {
                 self.number += 1;
-                Some(self.entry(relation_pos))
             }
-            found => Some(Err(InputError::new(
-                self.after_last,
-                format!("expected {SYMBOLS} relation symbols, found {found}"),
-            ))),
+            read += 1;
+            self.after_last = Pos::new(pos.line, pos.col.saturating_add(1));
+            if error.is_some() {
+                continue;
+            }
+            match symbol_relation(slot, ch, pos) {
+                Ok(relation) => relation_pos.push((relation, pos)),
+                Err(e) => error = Some(e),
+            }
         }
+        if read == 0 {
+            self.done = true;
+            return (self.number == 0).then(|| {
+                Err(InputError::new(
+                    self.after_last,
+                    format!("the input has no relation symbols; a CQOI puzzle has {SYMBOLS}"),
+                ))
+            });
+        }
+        if let Some(e) = error {
+            return Some(Err(e.in_puzzle(self.number)));
+        }
+        if read < SYMBOLS {
+            let e = InputError::new(
+                self.after_last,
+                format!("expected {SYMBOLS} relation symbols, found {read}"),
+            );
+            return Some(Err(e.in_puzzle(self.number)));
+        }
+        Some(
+            self.entry(relation_pos)
+                .map_err(|e| e.in_puzzle(self.number)),
+        )
     }
 
     fn entry(&self, relation_pos: Vec<(Relation, Pos)>) -> Result<Entry, InputError> {
@@ -200,6 +208,42 @@ impl CqoiReader<'_> {
             relation_pos,
         })
     }
+}
+
+/// The relation `ch` at `pos` puts in `slot`, or why it cannot.
+fn symbol_relation(slot: &Slot, ch: char, pos: Pos) -> Result<Relation, InputError> {
+    let less = match (ch, slot.horizontal) {
+        ('<', true) | ('^', false) => true,
+        ('>', true) | ('v', false) => false,
+        ('<' | '>' | '^' | 'v', horizontal) => {
+            let expected = if horizontal {
+                "'<' or '>'"
+            } else {
+                "'^' or 'v'"
+            };
+            let mut e = InputError::new(
+                pos,
+                format!(
+                    "expected {expected} between {} and {}, found {}",
+                    slot.a,
+                    slot.b,
+                    quote(&ch.to_string())
+                ),
+            );
+            e.cells = vec![slot.a, slot.b];
+            return Err(e);
+        }
+        _ => {
+            return Err(InputError::new(
+                pos,
+                format!(
+                    "{} is not a relation symbol (< > ^ v)",
+                    quote(&ch.to_string())
+                ),
+            ))
+        }
+    };
+    Ok(Relation::new(slot.a, less, slot.b))
 }
 
 /// Writes the judge's answer: 9 lines of 9 digits separated by single spaces, with a blank

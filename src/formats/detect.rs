@@ -2,6 +2,7 @@
 
 use super::alphabet::fits_some_alphabet;
 use super::grid::plausible_row;
+use super::picture::looks_like_header;
 use super::scan::{exact_root, Line, Lines};
 use super::{Format, InputError, Pos};
 
@@ -12,16 +13,21 @@ const SAMPLE: usize = 64;
 /// Tells the format of `text`, first match wins:
 ///
 /// 1. first non-whitespace char `{` or `[` → json;
-/// 2. only `<` `>` `^` `v` and whitespace → cqoi;
+/// 2. only `<` `>` `^` `v` and whitespace, but for at most one other char per 27 symbols →
+///    cqoi;
 /// 3. 81-symbol lines (digits, `.`, `0`) up to a line `end` → poj3074;
-/// 4. a `<` or `>`, a row of `^` `v` `-`, or cells joined by `|` above a gap row → picture;
+/// 4. a `<` or `>`, a row of `^` `v` `-`, or cells joined by `|` above a gap row, in lines
+///    that are cell rows and gap rows → picture;
 /// 5. blocks of 16 rows of 16 `A`-`P`/`-`, after an optional count line → poj3076;
 /// 6. lines of N² symbols, every one a digit of an N×N puzzle → line (81-symbol lines
 ///    without `end` land here);
-/// 7. a first row of 3 to 25 symbols (after an optional count line) → grid;
-/// 8. lines all longer than 25 symbols that fit nothing above → line, whose reader then
-///    names the problem (an 80-symbol line, an `X` in a 9×9 line).
+/// 7. rows of 3 to 25 symbols (after an optional count line) → grid;
+/// 8. lines longer than 25 symbols that fit nothing above → line, whose reader then names
+///    the problem (an 80-symbol line, an `X` in a 9×9 line).
 ///
+/// So that one bad puzzle among good ones does not hide the format of the rest, rules 3 to 8
+/// hold when at least two thirds of the sampled lines (and two at least) fit, except rule 6
+/// for puzzles under 6×6: their lines are as long as grid rows, so there every line must fit.
 /// Detection samples the first lines only; the reader then checks every line.
 pub fn detect(text: &str) -> Result<Format, InputError> {
     let Some(first) = text
@@ -33,10 +39,7 @@ pub fn detect(text: &str) -> Result<Format, InputError> {
     if first == '{' || first == '[' {
         return Ok(Format::Json);
     }
-    if text
-        .chars()
-        .all(|c| c.is_whitespace() || matches!(c, '<' | '>' | '^' | 'v' | '\u{feff}'))
-    {
+    if is_cqoi(text) {
         return Ok(Format::Cqoi);
     }
     let lines: Vec<Line<'_>> = Lines::new(text)
@@ -60,11 +63,11 @@ pub fn detect(text: &str) -> Result<Format, InputError> {
     }
     // Lines too long to be grid rows that fit no format exactly (80 symbols, an 'X' among 81)
     // are read as lines, so the reader can say precisely what is wrong.
-    if !lines.is_empty()
-        && lines
-            .iter()
-            .all(|l| l.trimmed().chars().filter(|c| !c.is_whitespace()).count() > 25)
-    {
+    let long = lines
+        .iter()
+        .filter(|l| symbol_count(l.trimmed()) > 25)
+        .count();
+    if mostly(long, lines.len()) {
         return Ok(Format::Line);
     }
     let pos = lines.first().map_or(Pos::new(1, 1), |l| l.start());
@@ -75,6 +78,32 @@ pub fn detect(text: &str) -> Result<Format, InputError> {
     ))
 }
 
+/// True when `good` of `total` lines fitting a format says it is that format: all of them,
+/// or at least two and two thirds, so that one bad puzzle does not hide the format.
+fn mostly(good: usize, total: usize) -> bool {
+    total > 0 && (good == total || (good >= 2 && 3 * good >= 2 * total))
+}
+
+/// The non-whitespace chars of `t`.
+fn symbol_count(t: &str) -> usize {
+    t.chars().filter(|c| !c.is_whitespace()).count()
+}
+
+/// Relation symbols and whitespace, but for at most one other char per 27 symbols (a garbled
+/// symbol or two in a puzzle of 108).
+fn is_cqoi(text: &str) -> bool {
+    let (mut symbols, mut others) = (0usize, 0usize);
+    for c in text.chars() {
+        match c {
+            '<' | '>' | '^' | 'v' => symbols += 1,
+            '\u{feff}' => {}
+            c if c.is_whitespace() => {}
+            _ => others += 1,
+        }
+    }
+    others == 0 || others.saturating_mul(27) < symbols
+}
+
 /// 81 symbols of digits, `.` or `0`.
 fn is_poj3074_line(t: &str) -> bool {
     t.chars().filter(|c| !c.is_whitespace()).count() == 81
@@ -83,17 +112,17 @@ fn is_poj3074_line(t: &str) -> bool {
 }
 
 fn is_poj3074(text: &str, lines: &[Line<'_>]) -> bool {
+    let (mut good, mut total) = (0, 0);
     for line in lines {
         let t = line.trimmed();
         if t == "end" {
-            return true;
+            return total == 0 || mostly(good, total);
         }
-        if !is_poj3074_line(t) {
-            return false;
-        }
+        total += 1;
+        good += usize::from(is_poj3074_line(t));
     }
-    // Every sampled line is a puzzle: look for `end` further on.
-    lines.len() == SAMPLE && Lines::new(text).any(|l| l.trimmed() == "end")
+    // The sampled lines are puzzles: look for `end` further on.
+    lines.len() == SAMPLE && mostly(good, total) && Lines::new(text).any(|l| l.trimmed() == "end")
 }
 
 /// Cells joined by `<` `>` `|` with no two cells adjacent: the number of cells, if a row.
@@ -136,14 +165,25 @@ fn gap_symbols(t: &str) -> Option<usize> {
 }
 
 fn is_picture(lines: &[Line<'_>]) -> bool {
-    if lines.iter().any(|l| l.text.contains(['<', '>', '^'])) {
-        return true;
+    let drawn = lines.iter().any(|l| l.text.contains(['<', '>', '^']))
+        // No relation drawn: a `|`-joined cell row above a gap row as wide.
+        || lines.windows(2).any(|w| {
+            let gap = w[1].trimmed();
+            picture_cells(w[0].trimmed()).is_some_and(|n| gap_symbols(gap) == Some(n))
+        });
+    if !drawn {
+        return false;
     }
-    // No relation drawn: a `|`-joined cell row above a gap row as wide.
-    lines.windows(2).any(|w| {
-        let gap = w[1].trimmed();
-        picture_cells(w[0].trimmed()).is_some_and(|n| gap_symbols(gap) == Some(n))
-    })
+    let body: Vec<&str> = lines
+        .iter()
+        .map(|l| l.trimmed())
+        .filter(|t| !looks_like_header(t))
+        .collect();
+    let rows = body
+        .iter()
+        .filter(|t| picture_cells(t).is_some() || gap_symbols(t).is_some())
+        .count();
+    mostly(rows, body.len())
 }
 
 /// 16-row blocks of `A`-`P` and `-`, after an optional count line.
@@ -156,24 +196,29 @@ fn is_poj3076(lines: &[Line<'_>]) -> bool {
         let t = l.trimmed();
         t.len() == 16 && t.bytes().all(|b| matches!(b, b'A'..=b'P' | b'-'))
     };
-    rows.len() >= 16 && (rows.len() % 16 == 0 || lines.len() == SAMPLE) && rows.iter().all(row)
+    let good = rows.iter().filter(|l| row(l)).count();
+    let whole = good == rows.len() && (rows.len() % 16 == 0 || lines.len() == SAMPLE);
+    rows.len() >= 16 && whole || good >= 15 && mostly(good, rows.len())
 }
 
-/// N² symbols per line, each a digit (or empty mark) of an N×N puzzle in some alphabet.
+/// N² symbols per line, each a digit (or empty mark) of an N×N puzzle in some alphabet: all
+/// lines, or mostly lines of 6×6 puzzles and up (shorter ones could be grid rows).
 fn is_line(lines: &[Line<'_>]) -> bool {
-    let fits = |t: &str| {
-        let count = t.chars().filter(|c| !c.is_whitespace()).count();
-        exact_root(count).is_some_and(|n| {
+    // The size of the puzzle a line is, if it is one.
+    let size = |t: &str| {
+        exact_root(symbol_count(t)).filter(|&n| {
             n >= 3
                 && t.chars()
                     .filter(|c| !c.is_whitespace())
                     .all(|c| fits_some_alphabet(c, n))
         })
     };
-    !lines.is_empty() && lines.iter().all(|l| fits(l.trimmed()))
+    let sizes: Vec<Option<usize>> = lines.iter().map(|l| size(l.trimmed())).collect();
+    let long = sizes.iter().filter(|s| s.is_some_and(|n| n >= 6)).count();
+    (!sizes.is_empty() && sizes.iter().all(Option::is_some)) || mostly(long, sizes.len())
 }
 
-/// A first row of 3 to 25 symbols, after an optional count line and rule lines.
+/// Rows of 3 to 25 symbols, after an optional count line, rule lines left out.
 fn is_grid(lines: &[Line<'_>]) -> bool {
     let rows = match lines.first() {
         Some(l) if l.trimmed().bytes().all(|b| b.is_ascii_digit()) && lines.len() > 1 => {
@@ -181,17 +226,20 @@ fn is_grid(lines: &[Line<'_>]) -> bool {
         }
         _ => lines,
     };
-    rows.iter()
-        .find(|l| {
-            !l.trimmed().contains('+')
-                && !l
-                    .trimmed()
-                    .chars()
-                    .all(|c| matches!(c, '-' | '=' | '|' | ' '))
-        })
-        .or(rows.first())
-        .and_then(|l| plausible_row(l.text))
-        .is_some_and(|n| (3..=25).contains(&n))
+    let rule = |t: &str| t.contains('+') || t.chars().all(|c| matches!(c, '-' | '=' | '|' | ' '));
+    let cells: Vec<&Line<'_>> = rows.iter().filter(|l| !rule(l.trimmed())).collect();
+    // Only rule lines: a grid of dash rows, if the first is as wide as a row can be.
+    if cells.is_empty() {
+        return rows
+            .first()
+            .and_then(|l| plausible_row(l.text))
+            .is_some_and(|n| (3..=25).contains(&n));
+    }
+    let good = cells
+        .iter()
+        .filter(|l| plausible_row(l.text).is_some_and(|n| (3..=25).contains(&n)))
+        .count();
+    mostly(good, cells.len())
 }
 
 #[cfg(test)]

@@ -5,6 +5,13 @@
 //! 53..7.... | 4 . . 12 . ← a cell row: one char per symbol, or numbers between spaces
 //! ------+------+------   ← a rule line, ignored
 //! ```
+//!
+//! After a bad puzzle the reader goes on after its N rows, or at a blank line if one comes
+//! first: puzzles may follow each other without blank lines, so the N rows are the only
+//! bound a puzzle has there, and a blank line is never inside a puzzle (it is an error
+//! there), so a puzzle cut short ends at it. When the first row is what is wrong (too wide,
+//! or a width the kind does not allow), N is taken to be that width (at most 25), counting
+//! only rows as wide as it: a narrower row is the start of something else.
 
 use super::alphabet::{self, number_value, Alphabet};
 use super::scan::{
@@ -21,7 +28,8 @@ use crate::puzzle::{Kind, Problem, Puzzle};
 ///
 /// A first line holding only a number K is a count line (SPOJ, Luogu P10481) when the next
 /// cell row's symbol count differs from K's digit count — a 4×4 row `1234` followed by rows of
-/// 4 stays a row — and always in POJ 3076. Exactly K puzzles must follow.
+/// 4 stays a row — and always in POJ 3076. Exactly K puzzles must follow, bad ones counted;
+/// when they do not, every puzzle is still read and the error comes at the end.
 pub(crate) fn read<'a>(
     text: &'a str,
     options: ReadOptions,
@@ -33,6 +41,7 @@ pub(crate) fn read<'a>(
         judge,
         number: 0,
         count: None,
+        first_extra: None,
         started: false,
         done: false,
         end: Pos::new(1, 1),
@@ -69,6 +78,8 @@ struct GridReader<'a> {
     judge: bool,
     number: usize,
     count: Option<CountLine<'a>>,
+    /// Where the first puzzle past the count line's number starts.
+    first_extra: Option<Pos>,
     started: bool,
     done: bool,
     /// Just past the last text read, for errors at the end of the input.
@@ -85,7 +96,7 @@ impl Iterator for GridReader<'_> {
             return None;
         }
         let result = self.next_entry();
-        if !matches!(result, Some(Ok(_))) {
+        if result.is_none() {
             self.done = true;
         }
         result
@@ -100,6 +111,7 @@ impl<'a> GridReader<'a> {
         }
         let first = loop {
             let Some(line) = self.lines.next() else {
+                self.done = true;
                 return self.check_count().err().map(Err);
             };
             if line.is_skipped() {
@@ -111,19 +123,15 @@ impl<'a> GridReader<'a> {
                 break line;
             }
         };
-        if let Some(count) = &self.count {
-            if count.value.is_some_and(|k| self.number as u64 >= k) {
-                return Some(Err(InputError::new(
-                    first.start(),
-                    format!(
-                        "the first line says {} but more follow",
-                        count_of(self.number, "puzzle")
-                    ),
-                )));
-            }
+        let past_count = self
+            .count
+            .as_ref()
+            .is_some_and(|count| count.value.is_some_and(|k| self.number as u64 >= k));
+        if past_count && self.first_extra.is_none() {
+            self.first_extra = Some(first.start());
         }
         self.number += 1;
-        Some(self.puzzle(first))
+        Some(self.puzzle(first).map_err(|e| e.in_puzzle(self.number)))
     }
 
     /// Takes a leading count line, if the text has one (see [`read`]).
@@ -165,10 +173,10 @@ impl<'a> GridReader<'a> {
             Some(1) => "1 puzzle".to_string(),
             _ => format!("{} puzzles", shorten(count.text)),
         };
-        let pos = if self.number == 0 {
-            count.pos
-        } else {
-            self.end
+        let pos = match self.first_extra {
+            Some(pos) => pos,
+            None if self.number == 0 => count.pos,
+            None => self.end,
         };
         Err(InputError::new(
             pos,
@@ -216,16 +224,28 @@ impl<'a> GridReader<'a> {
         }
     }
 
+    /// Reads the puzzle whose first row is `first`. On an error the rest of the bad puzzle is
+    /// skipped (see the module docs), so the next call starts at the next puzzle.
     fn puzzle(&mut self, first: Line<'a>) -> Result<Entry, InputError> {
         let start = first.start();
         let mut split = self.split(first.text, None, None);
         let size = if self.judge {
             16
         } else {
-            self.first_row_size(first, row_count(first.text, split))?
+            let width = row_count(first.text, split);
+            match self.first_row_size(first, width) {
+                Ok(size) => size,
+                Err(e) => {
+                    self.skip_rows(width.min(MAX_SIZE).saturating_sub(1), width, Some(width));
+                    return Err(e);
+                }
+            }
         };
         let mut symbols: Vec<(Symbol<'a>, Pos)> = Vec::with_capacity(size * size);
-        self.push_row(first, 1, size, &mut split, &mut symbols)?;
+        if let Err(e) = self.push_row(first, 1, size, &mut split, &mut symbols) {
+            self.skip_rows(size - 1, size, None);
+            return Err(e);
+        }
         let mut rows = 1;
         while rows < size {
             let Some(line) = self.lines.next() else {
@@ -242,7 +262,10 @@ impl<'a> GridReader<'a> {
                 continue;
             }
             rows += 1;
-            self.push_row(line, rows, size, &mut split, &mut symbols)?;
+            if let Err(e) = self.push_row(line, rows, size, &mut split, &mut symbols) {
+                self.skip_rows(size - rows, size, None);
+                return Err(e);
+            }
         }
         let (givens, alphabet) = self.decode(&symbols, size, split, start)?;
         let kind = self.options.kind.unwrap_or_else(|| default_kind(size));
@@ -257,6 +280,33 @@ impl<'a> GridReader<'a> {
             cell_pos,
             relation_pos: Vec::new(),
         })
+    }
+
+    /// Skips up to `left` more cell rows of a bad puzzle `size` wide (rule lines and comments
+    /// between them too), stopping before a blank line; with `width`, also before a row of
+    /// another width.
+    fn skip_rows(&mut self, mut left: usize, size: usize, width: Option<usize>) {
+        while left > 0 {
+            let mut ahead = self.lines.clone();
+            let Some(line) = ahead.next() else {
+                return;
+            };
+            if line.trimmed().is_empty() {
+                return;
+            }
+            if !line.is_skipped() && !self.is_rule(line, Some(size)) {
+                let other_width = width.is_some_and(|w| {
+                    row_count(line.text, auto_split(line.text, None)) != w
+                        && row_count(line.text, Split::Chars) != w
+                });
+                if other_width {
+                    return;
+                }
+                left -= 1;
+            }
+            self.lines = ahead;
+            self.end = line.end();
+        }
     }
 
     /// The size a puzzle's first row sets, if some kind allows it.
@@ -301,11 +351,6 @@ impl<'a> GridReader<'a> {
         }
         let count = row_count(line.text, split);
         if count != size {
-            let which = if self.number > 1 {
-                format!("row {row} of puzzle {}", self.number)
-            } else {
-                format!("row {row}")
-            };
             let grid = if self.judge {
                 "a POJ 3076 grid".to_string()
             } else {
@@ -319,7 +364,7 @@ impl<'a> GridReader<'a> {
             return Err(InputError::new(
                 pos,
                 format!(
-                    "{which} has {}; {grid} needs {size}",
+                    "row {row} has {}; {grid} needs {size}",
                     count_of(count, "symbol")
                 ),
             ));
@@ -344,15 +389,10 @@ impl<'a> GridReader<'a> {
     }
 
     fn incomplete(&self, rows: usize, size: usize, pos: Pos) -> InputError {
-        let which = if self.number > 1 {
-            format!("puzzle {}", self.number)
-        } else {
-            "the puzzle".to_string()
-        };
         InputError::new(
             pos,
             format!(
-                "{which} ends after {}; {} grid has {size}",
+                "the puzzle ends after {}; {} grid has {size}",
                 count_of(rows, "row"),
                 a_size(size)
             ),
@@ -636,11 +676,14 @@ mod tests {
         let e = entries[2].as_ref().unwrap_err();
         assert_eq!(e.message, "the first line says 3 puzzles but 2 follow");
         assert_eq!(e.pos, Pos::new(20, 10));
-        let entries = read_all(&format!("1\n{NINE}\n{NINE}"), Format::Grid);
-        assert_eq!(
-            entries[1].as_ref().unwrap_err().message,
-            "the first line says 1 puzzle but more follow"
-        );
+        // Puzzles past the count are still read; the count is reported at the end, at the
+        // first puzzle too many.
+        let entries = read_all(&format!("1\n{NINE}\n{NINE}\n{NINE}"), Format::Grid);
+        assert_eq!(entries.len(), 4);
+        assert!(entries[..3].iter().all(|e| e.is_ok()));
+        let e = entries[3].as_ref().unwrap_err();
+        assert_eq!(e.message, "the first line says 1 puzzle but 3 follow");
+        assert_eq!((e.pos, e.puzzle), (Pos::new(12, 1), None));
     }
 
     #[test]

@@ -4,15 +4,30 @@
 //! {"size":9,"kind":"inequality","givens":"5.3……","relations":[["r1c1","<","r1c2"],…]}
 //! ```
 //! Input may be one object, an array of objects, or JSON Lines (one object per line).
+//!
+//! A bad value (broken JSON, or an object that is not a puzzle) is one bad puzzle. Reading
+//! goes on after it, where matching its brackets outside strings says it ends — that keeps
+//! one-line and pretty-printed objects alike, and the elements of an array, in step — or,
+//! when its brackets never close (a `}` missing), at the next line whose first char is a `{`
+//! indented no deeper than the bad value: in JSON Lines and in a pretty-printed array such a
+//! line starts the next puzzle, and a puzzle object has no object inside it. Text after the
+//! closing `]` of an array is an error of its own and ends the reading: the array says the
+//! input is one value.
+//!
+//! Memory: an object costs about its size once read, except where a few bytes of JSON would
+//! become many of Rust, which are capped while deserializing: at most [`MAX_RELATIONS`]
+//! relations (a triple of three strings is ~9 times its JSON) and 625 givens numbers; nesting
+//! deeper than serde_json's limit of 128 is an error.
 
 use std::fmt;
+use std::marker::PhantomData;
 
-use serde::de::{self, SeqAccess, Visitor};
+use serde::de::{self, DeserializeOwned, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::alphabet::{self, number_value, Alphabet};
-use super::scan::{a_size, char_column, coord, exact_root, shorten, without_bom, MAX_CELLS};
-use super::{Entry, InputError, Pos, ReadOptions};
+use super::scan::{a_size, coord, exact_root, without_bom, MAX_CELLS};
+use super::{quote, Entry, InputError, Pos, ReadOptions};
 use crate::geometry::{block_shape, Cell, LATIN_SIZES};
 use crate::puzzle::{Kind, Problem, Puzzle, Relation};
 
@@ -29,12 +44,55 @@ pub struct JsonPuzzle {
     /// N² symbols in reading order, or an array of N² numbers (0 = empty).
     pub givens: Givens,
     /// `["r1c1","<","r1c2"]`: `<` `>` compare the first cell with the second; `^` `v` relate
-    /// a cell to the one below it (`^`: upper < lower).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// a cell to the one below it (`^`: upper < lower). At most [`MAX_RELATIONS`] on input.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "capped_relations"
+    )]
     pub relations: Vec<[String; 3]>,
     /// The alphabet of `givens` (see [`Alphabet`]); written whenever it is not `digits`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alphabet: Option<String>,
+}
+
+/// The most relations a JSON puzzle may list: 2·25·24 = 1200, the pairs of adjacent cells of
+/// a 25×25 grid, the largest. No puzzle has more distinct relations than pairs (two opposite
+/// ones on a pair are a cycle), and [`crate::Puzzle::new`] keeps a relation listed twice once,
+/// so a longer list can only repeat itself; it is refused while it is read, before it is held.
+pub const MAX_RELATIONS: usize = 2 * 25 * 24;
+
+/// Deserializes the relations array, failing as soon as it holds more than [`MAX_RELATIONS`].
+fn capped_relations<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<[String; 3]>, D::Error> {
+    struct Capped;
+
+    impl<'de> Visitor<'de> for Capped {
+        type Value = Vec<[String; 3]>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("an array of [cell, symbol, cell] relations")
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let hint = seq.size_hint().unwrap_or(0).min(MAX_RELATIONS);
+            let mut relations = Vec::with_capacity(hint);
+            while let Some(triple) = seq.next_element::<[String; 3]>()? {
+                if relations.len() == MAX_RELATIONS {
+                    return Err(de::Error::custom(format!(
+                        "relations has more than {MAX_RELATIONS} entries, the number of pairs \
+                         of adjacent cells in a 25×25 grid (a relation listed twice counts \
+                         twice here, though a puzzle keeps it once)"
+                    )));
+                }
+                relations.push(triple);
+            }
+            Ok(relations)
+        }
+    }
+
+    deserializer.deserialize_seq(Capped)
 }
 
 /// The givens of a [`JsonPuzzle`]: a string of line-format symbols or an array of numbers.
@@ -119,8 +177,8 @@ impl JsonPuzzle {
             (None, name) => Kind::parse(name).ok_or_else(|| {
                 Problem::new(
                     format!(
-                        "'{}' is not a kind (classic, inequality or futoshiki)",
-                        shorten(name)
+                        "{} is not a kind (classic, inequality or futoshiki)",
+                        quote(name)
                     ),
                     Vec::new(),
                 )
@@ -130,8 +188,8 @@ impl JsonPuzzle {
             Some(name) => Some(Alphabet::parse(name).ok_or_else(|| {
                 Problem::new(
                     format!(
-                        "'{}' is not an alphabet (digits, letters, alnum, hex or numbers)",
-                        shorten(name)
+                        "{} is not an alphabet (digits, letters, alnum, hex or numbers)",
+                        quote(name)
                     ),
                     Vec::new(),
                 )
@@ -231,8 +289,8 @@ fn relation(triple: &[String; 3]) -> Result<Relation, Problem> {
         Cell::parse(text).ok_or_else(|| {
             Problem::new(
                 format!(
-                    "'{}' is not a cell (write r1c1 for row 1, column 1)",
-                    shorten(text)
+                    "{} is not a cell (write r1c1 for row 1, column 1)",
+                    quote(text)
                 ),
                 Vec::new(),
             )
@@ -245,11 +303,14 @@ fn relation(triple: &[String; 3]) -> Result<Relation, Problem> {
         ">" => Ok(Relation::new(a, false, b)),
         "^" | "v" if below => Ok(Relation::new(a, symbol.trim() == "^", b)),
         s @ ("^" | "v") => Err(Problem::new(
-            format!("'{s}' relates a cell to the one below it, not {a} to {b}"),
+            format!(
+                "{} relates a cell to the one below it, not {a} to {b}",
+                quote(s)
+            ),
             vec![a, b],
         )),
         s => Err(Problem::new(
-            format!("'{}' is not a relation symbol (< > ^ v)", shorten(s)),
+            format!("{} is not a relation symbol (< > ^ v)", quote(s)),
             vec![a, b],
         )),
     }
@@ -341,120 +402,224 @@ pub(crate) fn write_puzzle(
     Ok(())
 }
 
-/// Reads one object, an array of objects, or a stream of objects (JSON Lines).
+/// Reads one object, an array of objects, or a stream of objects (JSON Lines); a bad value is
+/// one bad puzzle (see the module docs for where reading goes on).
 pub(crate) fn read(
     text: &str,
     options: ReadOptions,
 ) -> impl Iterator<Item = Result<Entry, InputError>> + '_ {
+    json_values::<JsonPuzzle>(text).map(move |item| {
+        let JsonValue { value, pos, number } = item?;
+        let (puzzle, alphabet) = value.to_puzzle(options).map_err(|p| InputError {
+            pos,
+            message: p.message,
+            cells: p.cells,
+            puzzle: Some(number),
+        })?;
+        Ok(Entry {
+            puzzle,
+            alphabet,
+            number,
+            pos,
+            cell_pos: Vec::new(),
+            relation_pos: Vec::new(),
+        })
+    })
+}
+
+/// One value of a JSON text holding several.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct JsonValue<T> {
+    pub value: T,
+    /// Where the value starts.
+    pub pos: Pos,
+    /// Its 1-based number in the text, bad values counted.
+    pub number: usize,
+}
+
+/// The values of `text` as `T`: the elements of one top-level array, or a stream of values
+/// (one object, or JSON Lines). A value that is not valid JSON, or not a `T`, is an error
+/// numbered like a value ([`InputError::puzzle`]), and reading goes on after it as the module
+/// docs say; errors between values (a missing comma, a trailing comma, text after the array)
+/// have no number. The puzzle reader and `sudoku-lab check`'s answer reader share this.
+pub fn json_values<T: DeserializeOwned>(text: &str) -> JsonValues<'_, T> {
     let text = without_bom(text);
-    let start = skip_whitespace(text, 0);
-    let mode = if text[start..].starts_with('[') {
-        Mode::Array { next: start + 1 }
-    } else {
-        Mode::Stream {
-            stream: serde_json::Deserializer::from_str(text).into_iter(),
-        }
-    };
-    JsonReader {
+    JsonValues {
         text,
-        options,
-        mode,
+        at: 0,
+        state: State::Start,
+        array: false,
         number: 0,
-        done: false,
         locator: Locator::new(text),
+        value: PhantomData,
     }
 }
 
-enum Mode<'a> {
-    /// Inside a top-level array; `next` is the byte after `[` or after the last element.
-    Array { next: usize },
-    Stream {
-        stream: serde_json::StreamDeserializer<'a, serde_json::de::StrRead<'a>, JsonPuzzle>,
-    },
-}
-
-struct JsonReader<'a> {
+/// The iterator of [`json_values`].
+pub struct JsonValues<'a, T> {
     text: &'a str,
-    options: ReadOptions,
-    mode: Mode<'a>,
+    /// The byte to go on from.
+    at: usize,
+    state: State,
+    /// Inside a top-level array (else a stream of values).
+    array: bool,
     number: usize,
-    done: bool,
     locator: Locator<'a>,
+    value: PhantomData<fn() -> T>,
 }
 
-impl Iterator for JsonReader<'_> {
-    type Item = Result<Entry, InputError>;
+/// What comes next in a [`JsonValues`] text.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum State {
+    /// Nothing is read yet: an array, or a stream of values.
+    Start,
+    /// Just after the `[`: the first element, or `]`.
+    Open,
+    /// A value.
+    Value,
+    /// After an element: `,` or `]`.
+    Separator,
+    /// After the `]`: nothing more.
+    Closed,
+    Done,
+}
+
+impl<T: DeserializeOwned> Iterator for JsonValues<'_, T> {
+    type Item = Result<JsonValue<T>, InputError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
+        let bytes = self.text.as_bytes();
+        loop {
+            let at = skip_whitespace(self.text, self.at);
+            let byte = bytes.get(at).copied();
+            match self.state {
+                State::Done => return None,
+                State::Start => {
+                    self.array = byte == Some(b'[');
+                    if self.array {
+                        self.at = at + 1;
+                        self.state = State::Open;
+                    } else {
+                        self.state = State::Value;
+                    }
+                }
+                State::Open if byte == Some(b']') => {
+                    self.at = at + 1;
+                    self.state = State::Closed;
+                }
+                State::Open => self.state = State::Value,
+                State::Value => return self.value(at, byte),
+                State::Separator => match byte {
+                    Some(b',') => {
+                        let after = skip_whitespace(self.text, at + 1);
+                        if bytes.get(after) == Some(&b']') {
+                            self.at = after + 1;
+                            self.state = State::Closed;
+                            return Some(Err(
+                                self.error(at, "a trailing comma after the last puzzle")
+                            ));
+                        }
+                        self.at = at + 1;
+                        self.state = State::Value;
+                    }
+                    Some(b']') => {
+                        self.at = at + 1;
+                        self.state = State::Closed;
+                    }
+                    None => {
+                        self.state = State::Done;
+                        return Some(Err(self.error(
+                            at,
+                            "the array is not closed: expected ',' or ']' (the JSON ends too early)",
+                        )));
+                    }
+                    Some(_) => {
+                        // Read on as if the comma were there.
+                        self.at = at;
+                        self.state = State::Value;
+                        let message = format!("expected ',' or ']' after puzzle {}", self.number);
+                        return Some(Err(self.error(at, message)));
+                    }
+                },
+                State::Closed => {
+                    self.state = State::Done;
+                    return (at < self.text.len()).then(|| {
+                        Err(self.error(at, "text after the closing ']' of the array of puzzles"))
+                    });
+                }
+            }
         }
-        let result = self.next_object().map(|object| {
-            let (value, start) = object?;
-            self.number += 1;
-            let pos = self.locator.pos(start);
-            let (puzzle, alphabet) = value.to_puzzle(self.options).map_err(|p| InputError {
-                pos,
-                message: p.message,
-                cells: p.cells,
-            })?;
-            Ok(Entry {
-                puzzle,
-                alphabet,
-                number: self.number,
-                pos,
-                cell_pos: Vec::new(),
-                relation_pos: Vec::new(),
-            })
-        });
-        if !matches!(result, Some(Ok(_))) {
-            self.done = true;
-        }
-        result
     }
 }
 
-impl JsonReader<'_> {
-    /// The next object and the byte where it starts.
-    fn next_object(&mut self) -> Option<Result<(JsonPuzzle, usize), InputError>> {
-        let text = self.text;
-        match &mut self.mode {
-            Mode::Stream { stream } => {
-                let start = skip_whitespace(text, stream.byte_offset());
-                match stream.next()? {
-                    Ok(value) => Some(Ok((value, start))),
-                    Err(e) => Some(Err(serde_error(text, 0, &e, &mut self.locator))),
-                }
+impl<T: DeserializeOwned> JsonValues<'_, T> {
+    /// Reads the value at `at` (first byte `byte`).
+    fn value(&mut self, at: usize, byte: Option<u8>) -> Option<Result<JsonValue<T>, InputError>> {
+        match byte {
+            None => {
+                self.state = State::Done;
+                return self.array.then(|| {
+                    Err(self.error(
+                        at,
+                        "the array is not closed: expected ']' (the JSON ends too early)",
+                    ))
+                });
             }
-            Mode::Array { next } => {
-                let start = skip_whitespace(text, *next);
-                let bytes = text.as_bytes();
-                if bytes.get(start) == Some(&b']') {
-                    return if text[start + 1..].trim().is_empty() {
-                        None
-                    } else {
-                        Some(Err(syntax_error(text, &mut self.locator)))
-                    };
-                }
-                let Some(end) = value_end(bytes, start) else {
-                    return Some(Err(syntax_error(text, &mut self.locator)));
-                };
-                let element = &text[start..end];
-                let value = match serde_json::from_str::<JsonPuzzle>(element) {
-                    Ok(value) => value,
-                    Err(e) => return Some(Err(serde_error(text, start, &e, &mut self.locator))),
-                };
-                let after = skip_whitespace(text, end);
-                match bytes.get(after) {
-                    Some(b',') if bytes.get(skip_whitespace(text, after + 1)) != Some(&b']') => {
-                        *next = after + 1;
-                    }
-                    Some(b']') => *next = after,
-                    _ => return Some(Err(syntax_error(text, &mut self.locator))),
-                }
-                Some(Ok((value, start)))
+            Some(b',') if self.array => {
+                self.at = at;
+                self.state = State::Separator;
+                return Some(Err(self.error(at, "expected a puzzle before ','")));
             }
+            Some(b @ (b',' | b']' | b'}')) => {
+                self.at = at + 1;
+                let message = format!("unexpected '{}' where a puzzle should start", b as char);
+                return Some(Err(self.error(at, message)));
+            }
+            Some(_) => {}
         }
+        self.number += 1;
+        let pos = self.locator.pos(at);
+        let indent = at - self.locator.line_start;
+        let (end, closed) = value_extent(self.text.as_bytes(), at, indent);
+        let part = &self.text[at..end];
+        let mut stream = serde_json::Deserializer::from_str(part).into_iter::<T>();
+        let parsed = stream.next();
+        let result = match parsed {
+            Some(Ok(value)) => {
+                // The extent is where a value that closes ends; serde agrees on a good one.
+                self.at = at + stream.byte_offset();
+                Ok(JsonValue {
+                    value,
+                    pos,
+                    number: self.number,
+                })
+            }
+            Some(Err(e)) => {
+                self.at = end;
+                let cut = if end == self.text.len() {
+                    " (the JSON ends too early)"
+                } else {
+                    " (it is not closed before the next line that starts with '{')"
+                };
+                let e = serde_error(self.text, at..end, &e, cut, &mut self.locator);
+                Err(e.in_puzzle(self.number))
+            }
+            None => {
+                self.at = end;
+                Err(InputError::new(pos, "expected a puzzle").in_puzzle(self.number))
+            }
+        };
+        self.state = match (self.array, closed) {
+            _ if self.at >= self.text.len() && result.is_err() => State::Done,
+            (true, true) => State::Separator,
+            (true, false) => State::Value,
+            (false, _) => State::Value,
+        };
+        Some(result)
+    }
+
+    fn error(&mut self, at: usize, message: impl Into<String>) -> InputError {
+        InputError::new(self.locator.pos(at), message)
     }
 }
 
@@ -466,14 +631,28 @@ fn skip_whitespace(text: &str, from: usize) -> usize {
         .unwrap_or(text.len())
 }
 
-/// The end (exclusive) of the JSON value starting at `start`, by matching brackets outside
-/// strings; `None` when it runs off the input or is empty. Iterative, so deep nesting is safe.
-fn value_end(bytes: &[u8], start: usize) -> Option<usize> {
+/// The end (exclusive) of the JSON value starting at `start`, `indent` bytes into its line,
+/// by matching brackets outside strings, and whether the value closes there. A value that
+/// does not close ends at the next line whose first non-blank char is a `{` indented no
+/// deeper than `indent` (the next object of JSON Lines or of a pretty-printed array), else
+/// at the end of the input. One pass, no recursion: deep nesting and unclosed strings cost
+/// no more than their length.
+fn value_extent(bytes: &[u8], start: usize, indent: usize) -> (usize, bool) {
     let mut depth = 0usize;
     let mut in_string = false;
     let mut escaped = false;
     let mut i = start;
     while let Some(&b) = bytes.get(i) {
+        if b == b'\n' && (depth > 0 || in_string) {
+            // A raw line break is never inside a good string, so this holds inside one too.
+            let lead = bytes[i + 1..]
+                .iter()
+                .take_while(|&&c| c == b' ' || c == b'\t')
+                .count();
+            if lead <= indent && bytes.get(i + 1 + lead) == Some(&b'{') {
+                return (i + 1 + lead, false);
+            }
+        }
         if in_string {
             if escaped {
                 escaped = false;
@@ -482,55 +661,58 @@ fn value_end(bytes: &[u8], start: usize) -> Option<usize> {
             } else if b == b'"' {
                 in_string = false;
                 if depth == 0 {
-                    return Some(i + 1);
+                    return (i + 1, true);
                 }
             }
         } else {
             match b {
                 b'"' => in_string = true,
                 b'{' | b'[' => depth += 1,
-                b'}' | b']' if depth == 0 => return (i > start).then_some(i),
+                b'}' | b']' | b',' if depth == 0 => return (i.max(start + 1), i > start),
                 b'}' | b']' => {
                     depth -= 1;
                     if depth == 0 {
-                        return Some(i + 1);
+                        return (i + 1, true);
                     }
                 }
-                b',' if depth == 0 => return (i > start).then_some(i),
-                b if depth == 0 && b.is_ascii_whitespace() => return Some(i),
+                b if depth == 0 && b.is_ascii_whitespace() => return (i, true),
                 _ => {}
             }
         }
         i += 1;
     }
-    (depth == 0 && !in_string && i > start).then_some(i)
+    (bytes.len(), depth == 0 && !in_string)
 }
 
-/// The error serde_json finds in the whole text (used when the array structure is broken).
-fn syntax_error(text: &str, locator: &mut Locator<'_>) -> InputError {
-    match serde_json::from_str::<serde_json::Value>(text) {
-        Err(e) => serde_error(text, 0, &e, locator),
-        Ok(_) => InputError::new(
-            locator.pos(text.len()),
-            "expected an array of puzzle objects",
-        ),
-    }
-}
+/// The longest message taken from serde_json, in chars: its messages quote the input's
+/// strings (escaped, but whole), and a string may be megabytes long.
+const MAX_SERDE_MESSAGE: usize = 240;
 
-/// A serde_json error in the text starting at byte `base`, placed in the whole text.
+/// A serde_json error in the part `span` of `text`, placed in the whole text. An error of
+/// reaching the end of the part too early is placed there, and `cut` is added to it.
 fn serde_error(
     text: &str,
-    base: usize,
+    span: std::ops::Range<usize>,
     e: &serde_json::Error,
+    cut: &str,
     locator: &mut Locator<'_>,
 ) -> InputError {
+    let base = span.start;
     let message = e.to_string();
     // serde_json appends " at line L column C"; the position is reported on its own.
-    let message = match message.rfind(" at line ") {
+    let mut message = match message.rfind(" at line ") {
         Some(i) => message[..i].to_string(),
         None => message,
     };
-    let part = text.get(base..).unwrap_or("");
+    if let Some((i, _)) = message.char_indices().nth(MAX_SERDE_MESSAGE) {
+        message.truncate(i);
+        message.push('…');
+    }
+    let part = text.get(span).unwrap_or("");
+    if e.classify() == serde_json::error::Category::Eof {
+        message.push_str(cut);
+        return InputError::new(locator.pos(base + part.len()), message);
+    }
     // Byte offset of the error inside `part`: its line's start plus the (byte) column.
     let line_start = if e.line() <= 1 {
         0
@@ -540,20 +722,18 @@ fn serde_error(
             .map_or(part.len(), |(i, _)| i + 1)
     };
     let offset = (line_start + e.column().max(1) - 1).min(part.len());
-    let message = if e.classify() == serde_json::error::Category::Eof {
-        format!("{message} (the JSON ends too early)")
-    } else {
-        message
-    };
     InputError::new(locator.pos(base + offset), message)
 }
 
-/// Turns byte offsets into line and char-column positions, moving forward incrementally.
+/// Turns byte offsets into line and char-column positions, moving on from the last offset
+/// asked for, so that reading a text costs its length however many positions are asked.
 struct Locator<'a> {
     text: &'a str,
     byte: usize,
     line: u32,
     line_start: usize,
+    /// Chars from `line_start` to `byte`.
+    column: u32,
 }
 
 impl<'a> Locator<'a> {
@@ -563,24 +743,41 @@ impl<'a> Locator<'a> {
             byte: 0,
             line: 1,
             line_start: 0,
+            column: 0,
         }
     }
 
     fn pos(&mut self, byte: usize) -> Pos {
-        let byte = byte.min(self.text.len());
-        if byte < self.byte {
-            *self = Locator::new(self.text);
+        let mut byte = byte.min(self.text.len());
+        while !self.text.is_char_boundary(byte) {
+            byte -= 1;
         }
-        let passed = self.text.as_bytes().get(self.byte..byte).unwrap_or(&[]);
-        for (i, &b) in passed.iter().enumerate() {
-            if b == b'\n' {
-                self.line = self.line.saturating_add(1);
-                self.line_start = self.byte + i + 1;
+        if byte >= self.byte {
+            let passed = &self.text[self.byte..byte];
+            match passed.rfind('\n') {
+                Some(i) => {
+                    let lines = passed.bytes().filter(|&b| b == b'\n').count();
+                    self.line = self.line.saturating_add(coord(lines));
+                    self.line_start = self.byte + i + 1;
+                    self.column = coord(self.text[self.line_start..byte].chars().count());
+                }
+                None => {
+                    self.column = self.column.saturating_add(coord(passed.chars().count()));
+                }
             }
+        } else if byte >= self.line_start {
+            // Back within the line (an error past the place reading goes on from).
+            let back = coord(self.text[byte..self.byte].chars().count());
+            self.column = self.column.saturating_sub(back);
+        } else {
+            let back = &self.text[byte..self.byte];
+            let lines = back.bytes().filter(|&b| b == b'\n').count();
+            self.line = self.line.saturating_sub(coord(lines));
+            self.line_start = self.text[..byte].rfind('\n').map_or(0, |i| i + 1);
+            self.column = coord(self.text[self.line_start..byte].chars().count());
         }
         self.byte = byte;
-        let line = self.text.get(self.line_start..).unwrap_or("");
-        Pos::new(self.line, char_column(line, byte - self.line_start))
+        Pos::new(self.line, self.column.saturating_add(1))
     }
 }
 
@@ -701,10 +898,13 @@ mod tests {
     }
 
     #[test]
-    fn value_ends_match_brackets_outside_strings() {
+    fn value_extents_match_brackets_outside_strings() {
         let t = br#"{"a":"}]","b":[1,{"c":2}]} , 5"#;
-        assert_eq!(value_end(t, 0), Some(26));
-        assert_eq!(value_end(b"12, 3", 0), Some(2));
-        assert_eq!(value_end(b"{", 0), None);
+        assert_eq!(value_extent(t, 0, 0), (26, true));
+        assert_eq!(value_extent(b"12, 3", 0, 0), (2, true));
+        assert_eq!(value_extent(b"{", 0, 0), (1, false));
+        // An object that never closes ends where a line starts the next one.
+        let t = b"  {\"a\":1\n    {\"nested\":1}\n  {\"b\":2}";
+        assert_eq!(value_extent(t, 2, 2), (28, false));
     }
 }

@@ -1,16 +1,19 @@
 //! The `line` and `poj3074` formats: one puzzle per line, N² symbols, row by row.
+//!
+//! A line is a whole puzzle, so after a bad one the reader goes on at the next line: nothing
+//! of a bad line can belong to another puzzle.
 
 use super::alphabet::{self, Alphabet};
 use super::scan::{
     a_size, allowed_sizes, allowed_sizes_text, coord, count_of, default_kind, exact_root,
     problem_error, size_allowed, Line, Lines, MAX_CELLS,
 };
-use super::{Entry, InputError, Pos, ReadOptions};
+use super::{quote, Entry, InputError, Pos, ReadOptions};
 use crate::puzzle::{Kind, Problem, Puzzle};
 
 /// Reads one puzzle per non-blank line; `#` lines are comments. With `judge` (POJ 3074) every
 /// line holds 81 symbols (digits, `.` or `0` empty) and a line `end` ends the input; a
-/// missing `end` is forgiven.
+/// missing `end` is forgiven. A bad line is one bad puzzle; reading goes on at the next line.
 pub(crate) fn read<'a>(
     text: &'a str,
     options: ReadOptions,
@@ -48,9 +51,7 @@ impl Iterator for LineReader<'_> {
                 break;
             }
             self.number += 1;
-            let result = self.entry(line);
-            self.done = result.is_err();
-            return Some(result);
+            return Some(self.entry(line).map_err(|e| e.in_puzzle(self.number)));
         }
         self.done = true;
         None
@@ -187,7 +188,10 @@ fn judge_givens(symbols: &[(char, Pos)]) -> Result<Vec<u8>, InputError> {
             '1'..='9' => Ok(ch as u8 - b'0'),
             _ => Err(InputError::new(
                 pos,
-                format!("'{ch}' is not a symbol of a POJ 3074 puzzle (digits 1-9, empty . 0)"),
+                format!(
+                    "{} is not a symbol of a POJ 3074 puzzle (digits 1-9, empty . 0)",
+                    quote(&ch.to_string())
+                ),
             )),
         })
         .collect()

@@ -12,6 +12,11 @@
 //!
 //! Reading is lazy ([`read`] yields one [`Entry`] at a time) so a file of any length is
 //! processed in constant memory; every error carries the line and column where it was found.
+//!
+//! A bad puzzle does not end the reading: each reader yields its error and goes on at the next
+//! place a puzzle can start (see [`read`]), so one bad puzzle among many costs only itself.
+//! Input text quoted in a message goes through [`quote`], so no control or invisible
+//! character of the input reaches a terminal or a page unescaped.
 
 mod alphabet;
 mod cqoi;
@@ -29,7 +34,9 @@ use crate::puzzle::{Kind, Problem, Puzzle, Relation};
 
 pub use alphabet::Alphabet;
 pub use detect::detect;
-pub use json::{puzzle_to_json, Givens, JsonPuzzle};
+pub use json::{
+    json_values, puzzle_to_json, Givens, JsonPuzzle, JsonValue, JsonValues, MAX_RELATIONS,
+};
 
 /// A supported text format.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -107,6 +114,10 @@ pub struct InputError {
     pub message: String,
     /// Cells the message is about (empty for pure syntax errors).
     pub cells: Vec<Cell>,
+    /// The 1-based number of the puzzle the error is in, counted as [`Entry::number`] counts
+    /// (bad puzzles count too); `None` for an error about the input as a whole, such as a
+    /// count line that disagrees with the puzzles or JSON between two puzzles.
+    pub puzzle: Option<usize>,
 }
 
 impl InputError {
@@ -115,6 +126,15 @@ impl InputError {
             pos,
             message: message.into(),
             cells: Vec::new(),
+            puzzle: None,
+        }
+    }
+
+    /// This error, as one in puzzle `number`.
+    pub fn in_puzzle(self, number: usize) -> InputError {
+        InputError {
+            puzzle: Some(number),
+            ..self
         }
     }
 }
@@ -185,19 +205,100 @@ impl Entry {
             .unwrap_or(self.pos)
     }
 
-    /// The problem as an input error at its place.
+    /// The problem as an input error at its place, in this puzzle.
     pub fn input_error(&self, problem: Problem) -> InputError {
         InputError {
             pos: self.locate(&problem),
             message: problem.message,
             cells: problem.cells,
+            puzzle: Some(self.number),
         }
     }
 }
 
-/// Reads puzzles of `format` from `text`, one at a time. After the first error the iterator
-/// ends. Structural problems (size, adjacency) are errors here; semantic ones (equal givens,
-/// cycles) are left to [`Puzzle::validate`] so a UI can show them on the board.
+/// The longest stretch of input text a message quotes, in chars; longer text is cut and
+/// ends with `…`.
+pub const QUOTE_CHARS: usize = 20;
+
+/// Input text as a message quotes it: cut after [`QUOTE_CHARS`] chars (then `…`), every
+/// char that could hide, move or restyle text escaped the Rust way, between single quotes:
+/// `'X'`, `'\u{0}'`, `'\u{1b}[31m'`, `'abcdefghijklmnopqrst…'`. What is escaped: `\t` `\n`
+/// `\r`; as `\u{..}` other control chars (C0, DEL, C1), format chars (zero-width, bidi
+/// controls, U+FEFF), separators and spaces other than the plain space, private-use and
+/// unassigned code points, combining marks and blank look-alikes; and `\\` and `\'`, so the
+/// quote stays unambiguous. Every message that shows text from the input shows it through
+/// this function.
+pub fn quote(text: &str) -> String {
+    let (shown, cut) = match text.char_indices().nth(QUOTE_CHARS) {
+        Some((i, _)) => (&text[..i], true),
+        None => (text, false),
+    };
+    let mut out = String::with_capacity(shown.len() + 4);
+    out.push('\'');
+    for c in shown.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\'' => out.push_str("\\'"),
+            c => push_escaped(&mut out, c),
+        }
+    }
+    if cut {
+        out.push('…');
+    }
+    out.push('\'');
+    out
+}
+
+/// `text` with every char that is unsafe to show escaped as [`quote`] escapes it, but whole,
+/// unquoted, and `\` and `'` as they are: for text shown on its own, such as a file name
+/// before `:LINE:COL:`.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_escaped(&mut out, c);
+    }
+    out
+}
+
+/// Appends `c`, escaped if it is unsafe to show (see [`quote`]).
+fn push_escaped(out: &mut String, c: char) {
+    match c {
+        ' ' | '"' | '\'' | '\\' => out.push(c),
+        '\t' => out.push_str("\\t"),
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        // std's tables (what `{:?}` uses) say which chars are not printable; the blank Hangul
+        // fillers and the blank Braille pattern are printable there but show nothing.
+        c if c.escape_debug().nth(1).is_some()
+            || c.is_whitespace()
+            || matches!(
+                c,
+                '\u{115f}' | '\u{1160}' | '\u{2800}' | '\u{3164}' | '\u{ffa0}'
+            ) =>
+        {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        }
+        c => out.push(c),
+    }
+}
+
+/// Reads puzzles of `format` from `text`, one at a time. Structural problems (size, adjacency)
+/// are errors here; semantic ones (equal givens, cycles) are left to [`Puzzle::validate`] so a
+/// UI can show them on the board.
+///
+/// An error does not end the reading: the reader yields it, with the number of the puzzle it
+/// is in ([`InputError::puzzle`]), and goes on where the next puzzle can start, numbering
+/// the following puzzles as if the bad one had been good:
+///
+/// | format              | goes on at |
+/// |---------------------|------------|
+/// | `line`, `poj3074`   | the next line |
+/// | `grid`, `poj3076`   | after the bad puzzle's N rows, or at a blank line if one comes first; when the first row does not tell N, after the lines as wide as it |
+/// | `picture`           | after the bad picture's 2N−1 lines, or at a blank line or an `N kind` header if one comes first; at the first blank line the bad picture crossed, if it crossed one |
+/// | `cqoi`              | after the bad puzzle's 108 symbols (every non-whitespace char counts as one) |
+/// | `json`              | after the bad value, found by matching brackets outside strings, or at the next line that starts with `{` no deeper than the bad value, if that comes first |
+///
+/// See each module for why that place is sound.
 pub fn read<'a>(
     text: &'a str,
     format: Format,

@@ -8,6 +8,15 @@
 //! …                         2N−1 lines in all; whitespace between tokens is optional
 //! ```
 //! The layout is that of `check.py futoshiki`, which reads the size from the header.
+//!
+//! After a bad picture the reader goes on after its 2N−1 lines, or before a blank line or an
+//! `N kind` header if one comes first: pictures may follow each other without either, so the
+//! line count is the one bound a picture always has, and a header always starts a picture.
+//! Blank lines inside a picture are allowed (`check.py` drops them), but they nearly always
+//! separate pictures: when a bad picture crossed one, the reader goes back to the line after
+//! the first it crossed, so a picture cut short never takes the next one down with it. When
+//! the size is not known (a bad header, or a bad first row without a header), the bad
+//! picture runs to the next blank line or header.
 
 use std::iter::Peekable;
 use std::str::CharIndices;
@@ -16,13 +25,14 @@ use super::alphabet::{self, not_a_digit, number_value, Alphabet};
 use super::scan::{
     a_size, allowed_sizes_text, count_of, problem_error, shorten, Line, Lines, MAX_SIZE,
 };
-use super::{Entry, InputError, Pos, ReadOptions};
+use super::{quote, Entry, InputError, Pos, ReadOptions};
 use crate::geometry::{Cell, LATIN_SIZES};
 use crate::puzzle::{Kind, Problem, Puzzle, Relation};
 
 /// Reads pictures, one after another (blank lines between them are optional; `#` lines are
 /// comments). The kind is `options.kind`, else the header's, else futoshiki: a bare `N`
-/// header, or none, means a Latin square, as in `check.py`.
+/// header, or none, means a Latin square, as in `check.py`. After a bad picture reading goes
+/// on as the module docs say.
 pub(crate) fn read(
     text: &str,
     options: ReadOptions,
@@ -31,8 +41,8 @@ pub(crate) fn read(
         lines: Lines::new(text),
         options,
         number: 0,
-        done: false,
         end: Pos::new(1, 1),
+        after_blank: None,
     }
 }
 
@@ -40,9 +50,21 @@ struct PictureReader<'a> {
     lines: Lines<'a>,
     options: ReadOptions,
     number: usize,
-    done: bool,
     /// Just past the last text read.
     end: Pos,
+    /// The lines after the first blank line the current picture crossed, if it crossed one:
+    /// where reading goes on if the picture turns out bad.
+    after_blank: Option<Lines<'a>>,
+}
+
+/// How much of a bad picture is left to skip.
+enum Rest {
+    /// Nothing: the error came once every line was read, or at the line after the last.
+    Nothing,
+    /// Up to this many more lines.
+    Lines(usize),
+    /// Everything up to a blank line or a header (the size is not known).
+    Block,
 }
 
 /// The optional first line: `N` or `N kind`.
@@ -61,39 +83,73 @@ impl Iterator for PictureReader<'_> {
     type Item = Result<Entry, InputError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let result = self.next_line().map(|first| {
-            self.number += 1;
-            self.picture(first)
+        let first = self.next_line()?;
+        self.number += 1;
+        self.after_blank = None;
+        let result = self.picture(first).map_err(|(e, rest)| {
+            self.skip(rest);
+            e.in_puzzle(self.number)
         });
-        if !matches!(result, Some(Ok(_))) {
-            self.done = true;
-        }
-        result
+        Some(result)
     }
 }
 
 impl<'a> PictureReader<'a> {
+    /// The next line with something to read, noting the first blank line crossed.
     fn next_line(&mut self) -> Option<Line<'a>> {
-        let line = self.lines.find(|l| !l.is_skipped())?;
-        self.end = line.end();
-        Some(line)
-    }
-
-    /// "row 3" or "row 3 of picture 2".
-    fn row_name(&self, row: usize) -> String {
-        if self.number > 1 {
-            format!("row {row} of picture {}", self.number)
-        } else {
-            format!("row {row}")
+        loop {
+            let line = self.lines.next()?;
+            if line.trimmed().is_empty() {
+                if self.after_blank.is_none() {
+                    self.after_blank = Some(self.lines.clone());
+                }
+                continue;
+            }
+            if line.is_skipped() {
+                continue;
+            }
+            self.end = line.end();
+            return Some(line);
         }
     }
 
-    fn picture(&mut self, first: Line<'a>) -> Result<Entry, InputError> {
+    /// Moves past the rest of a bad picture (see the module docs).
+    fn skip(&mut self, rest: Rest) {
+        if let Some(lines) = self.after_blank.take() {
+            self.lines = lines;
+            return;
+        }
+        let mut left = match rest {
+            Rest::Nothing => return,
+            Rest::Lines(n) => n,
+            Rest::Block => usize::MAX,
+        };
+        while left > 0 {
+            let mut ahead = self.lines.clone();
+            let Some(line) = ahead.next() else {
+                return;
+            };
+            if line.trimmed().is_empty() || looks_like_header(line.trimmed()) {
+                return;
+            }
+            if !line.is_skipped() {
+                left -= 1;
+                self.end = line.end();
+            }
+            self.lines = ahead;
+        }
+    }
+
+    /// "row 3".
+    fn row_name(&self, row: usize) -> String {
+        format!("row {row}")
+    }
+
+    /// Reads the picture starting at `first`; an error comes with what is left of the picture
+    /// to skip.
+    fn picture(&mut self, first: Line<'a>) -> Result<Entry, (InputError, Rest)> {
         let start = first.start();
-        let header = header(first)?;
+        let header = header(first).map_err(|e| (e, Rest::Block))?;
         let kind = self
             .options
             .kind
@@ -101,8 +157,13 @@ impl<'a> PictureReader<'a> {
             .unwrap_or(Kind::Futoshiki);
         let mut size = header.as_ref().map(|h| h.size);
         if let Some(n) = size {
-            check_size(kind, n, start)?;
+            check_size(kind, n, start).map_err(|e| (e, Rest::Lines(2 * n - 1)))?;
         }
+        // What is left of the picture once `read` of its lines are read.
+        let rest = |size: Option<usize>, read: usize| match size {
+            Some(n) => Rest::Lines((2 * n - 1).saturating_sub(read)),
+            None => Rest::Block,
+        };
         let mut lines_read = 0;
         let mut cells: Vec<(&'a str, Pos)> = Vec::new();
         let mut relation_pos: Vec<(Relation, Pos)> = Vec::new();
@@ -111,15 +172,19 @@ impl<'a> PictureReader<'a> {
         loop {
             let line = match pending.take() {
                 Some(line) => line,
-                None => self.row_line(lines_read, size)?,
+                None => self
+                    .row_line(lines_read, size)
+                    .map_err(|e| (e, Rest::Nothing))?,
             };
             lines_read += 1;
-            let cell_row = self.cell_row(line, row, size)?;
+            let cell_row = self
+                .cell_row(line, row, size)
+                .map_err(|e| (e, rest(size, lines_read)))?;
             let n = match size {
                 Some(n) => n,
                 None => {
                     let n = cell_row.cells.len();
-                    check_size(kind, n, start)?;
+                    check_size(kind, n, start).map_err(|e| (e, rest(Some(n), lines_read)))?;
                     size = Some(n);
                     cells.reserve(n * n);
                     n
@@ -137,17 +202,27 @@ impl<'a> PictureReader<'a> {
             if row + 1 == n {
                 break;
             }
-            let line = self.row_line(lines_read, size)?;
+            let line = self
+                .row_line(lines_read, size)
+                .map_err(|e| (e, Rest::Nothing))?;
             lines_read += 1;
-            self.gap_row(line, row, n, &mut relation_pos)?;
+            self.gap_row(line, row, n, &mut relation_pos)
+                .map_err(|e| (e, rest(size, lines_read)))?;
             row += 1;
         }
+        // Every line is read: a problem from here on leaves nothing to skip.
+        self.after_blank = None;
         let size = size.unwrap_or(0);
-        let (givens, alphabet) = decode_cells(&cells, size, self.options.alphabet, start)?;
+        let (givens, alphabet) = decode_cells(&cells, size, self.options.alphabet, start)
+            .map_err(|e| (e, Rest::Nothing))?;
         let cell_pos: Vec<Pos> = cells.iter().map(|c| c.1).collect();
         let relations = relation_pos.iter().map(|r| r.0).collect();
-        let puzzle = Puzzle::new(kind, size, givens, relations)
-            .map_err(|p| problem_error(p, size, &cell_pos, &relation_pos, start))?;
+        let puzzle = Puzzle::new(kind, size, givens, relations).map_err(|p| {
+            (
+                problem_error(p, size, &cell_pos, &relation_pos, start),
+                Rest::Nothing,
+            )
+        })?;
         Ok(Entry {
             puzzle,
             alphabet,
@@ -158,23 +233,21 @@ impl<'a> PictureReader<'a> {
         })
     }
 
-    /// The next line of the picture; the input ending, or a header, first is an error.
+    /// The next line of the picture; the input ending, or a header, first is an error (and
+    /// the header is left for the next picture).
     fn row_line(&mut self, lines_read: usize, size: Option<usize>) -> Result<Line<'a>, InputError> {
-        let line = self.next_line();
-        match line {
-            Some(line) if !looks_like_header(line.trimmed()) => Ok(line),
+        let next = self.lines.clone().find(|l| !l.is_skipped());
+        match next {
+            Some(line) if !looks_like_header(line.trimmed()) => {
+                Ok(self.next_line().unwrap_or(line))
+            }
             _ => {
-                let pos = line.map_or(self.end, |l| l.start());
-                let which = if self.number > 1 {
-                    format!("picture {}", self.number)
-                } else {
-                    "the picture".to_string()
-                };
+                let pos = next.map_or(self.end, |l| l.start());
                 let n = size.unwrap_or(0);
                 Err(InputError::new(
                     pos,
                     format!(
-                        "{which} ends after {} of its {}; {} picture has 2N−1 lines",
+                        "the picture ends after {} of its {}; {} picture has 2N−1 lines",
                         lines_read,
                         count_of((2 * n).saturating_sub(1), "line"),
                         a_size(n)
@@ -206,7 +279,11 @@ impl<'a> PictureReader<'a> {
                 if expect_cell {
                     return Err(InputError::new(
                         pos,
-                        format!("expected a cell of {}, found '{c}'", self.row_name(row + 1)),
+                        format!(
+                            "expected a cell of {}, found {}",
+                            self.row_name(row + 1),
+                            quote(&c.to_string())
+                        ),
                     ));
                 }
                 separators.push((c, pos));
@@ -229,10 +306,10 @@ impl<'a> PictureReader<'a> {
                 return Err(InputError::new(
                     pos,
                     format!(
-                        "expected '<', '>' or '|' between {} and {}, found '{}'",
+                        "expected '<', '>' or '|' between {} and {}, found {}",
                         Cell::new(row, k - 1),
                         Cell::new(row, k),
-                        shorten(token)
+                        quote(token)
                     ),
                 ));
             }
@@ -286,15 +363,7 @@ impl<'a> PictureReader<'a> {
         size: usize,
         relation_pos: &mut Vec<(Relation, Pos)>,
     ) -> Result<(), InputError> {
-        let which = if self.number > 1 {
-            format!(
-                "the gap row below row {} of picture {}",
-                upper + 1,
-                self.number
-            )
-        } else {
-            format!("the gap row below row {}", upper + 1)
-        };
+        let which = format!("the gap row below row {}", upper + 1);
         let mut column = 0;
         for (i, c) in line.text.char_indices() {
             if c.is_whitespace() {
@@ -324,7 +393,10 @@ impl<'a> PictureReader<'a> {
                     };
                     return Err(InputError::new(
                         pos,
-                        format!("expected '^', 'v' or '-' between {a} and {b}, found '{c}'{hint}"),
+                        format!(
+                            "expected '^', 'v' or '-' between {a} and {b}, found {}{hint}",
+                            quote(&c.to_string())
+                        ),
                     ));
                 }
             }
@@ -345,7 +417,7 @@ impl<'a> PictureReader<'a> {
 }
 
 /// True for `N` or `N word`: a line no cell row can be.
-fn looks_like_header(t: &str) -> bool {
+pub(crate) fn looks_like_header(t: &str) -> bool {
     let mut words = t.split_whitespace();
     let first = words.next().unwrap_or("");
     let second = words.next();
@@ -388,8 +460,8 @@ fn header(line: Line<'_>) -> Result<Option<Header>, InputError> {
                 return Err(InputError::new(
                     line.pos_at_byte(at),
                     format!(
-                        "'{}' is not a kind (classic, inequality or futoshiki)",
-                        shorten(word)
+                        "{} is not a kind (classic, inequality or futoshiki)",
+                        quote(word)
                     ),
                 ));
             }
@@ -444,7 +516,7 @@ fn decode_cells(
             (Some(c), None) => chars.push((c, pos)),
             _ => {
                 let shown = forced.unwrap_or(Alphabet::Alnum);
-                return Err(not_a_digit(&shorten(t), shown, size, pos));
+                return Err(not_a_digit(t, shown, size, pos));
             }
         }
     }

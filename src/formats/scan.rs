@@ -161,7 +161,8 @@ pub(crate) fn count_of(n: usize, noun: &str) -> String {
     }
 }
 
-/// Text for a message, cut after 20 chars.
+/// Text of ASCII digits for a message, cut after 20 chars. Any other input text goes
+/// through [`super::quote`], which escapes it as well.
 pub(crate) fn shorten(text: &str) -> String {
     match text.char_indices().nth(20) {
         Some((i, _)) => format!("{}…", &text[..i]),
@@ -210,6 +211,7 @@ pub(crate) fn problem_error(
         pos,
         message: problem.message,
         cells: problem.cells,
+        puzzle: None,
     }
 }
 

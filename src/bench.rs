@@ -5,6 +5,14 @@
 use crate::puzzle::Puzzle;
 use crate::search::{solve_fast, Options, Search, Silent};
 
+/// The most puzzles one `bench` times at once, natively and in wasm: every puzzle is held for
+/// the runs, at up to ~8 times the size of its line (a 3×3 puzzle is 10 bytes of text, ~80 in
+/// memory).
+pub const MAX_PUZZLES: usize = 1_000_000;
+
+/// The most runs one `bench` makes over its puzzles.
+pub const MAX_RUNS: u64 = 1_000;
+
 /// The result of timing one set of puzzles.
 #[derive(Clone, Copy, PartialEq, Debug, serde::Serialize)]
 pub struct Measurement {

@@ -251,3 +251,46 @@ fn zero_limits_are_refused_on_the_command_line() {
         assert!(run.stderr.contains("0"), "{args:?}: {run:?}");
     }
 }
+
+/// Every numeric option has the range the wasm module gives it; past the top it is refused
+/// with the most it takes, never cut down without a word.
+#[test]
+fn options_past_their_ceiling_are_refused_and_name_it() {
+    let empty9 = format!("{}\n", ".".repeat(81));
+    let over = (Options::MAX_LIMIT + 1).to_string();
+    let events = (sudoku_lab::trace::TraceOptions::MAX_EVENTS + 1).to_string();
+    for (args, most) in [
+        (
+            vec!["count", "--node-limit", &over],
+            Options::MAX_LIMIT.to_string(),
+        ),
+        (
+            vec!["count", "--limit", &over],
+            Options::MAX_LIMIT.to_string(),
+        ),
+        (
+            vec!["solve", "--node-limit", &over],
+            Options::MAX_LIMIT.to_string(),
+        ),
+        (
+            vec!["trace", "--max-events", &events],
+            "10000000".to_string(),
+        ),
+        (vec!["solve", "--threads", "257"], "256".to_string()),
+        (vec!["bench", "--runs", "1001", "-"], "1000".to_string()),
+    ] {
+        let run = common::cli::run(&args, empty9.as_bytes());
+        assert_eq!(run.code, 2, "{args:?}: {run:?}");
+        assert!(
+            run.stderr
+                .contains(&format!("is above the most allowed, {most}")),
+            "{args:?}: {run:?}"
+        );
+    }
+    let at_most = Options::MAX_LIMIT.to_string();
+    let run = common::cli::run(&["count", "--node-limit", &at_most], empty9.as_bytes());
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (0, "1000 (solution limit reached)\n")
+    );
+}

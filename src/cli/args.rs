@@ -218,11 +218,26 @@ impl Parsed {
         default: u64,
         command: &'static str,
     ) -> Result<u64, Failure> {
+        self.at_most(name, default, u64::MAX, command)
+    }
+
+    /// `--name N` for a whole number from 1 to `max`, else `default`.
+    pub fn at_most(
+        &self,
+        name: &str,
+        default: u64,
+        max: u64,
+        command: &'static str,
+    ) -> Result<u64, Failure> {
         let Some(v) = self.value(name) else {
             return Ok(default);
         };
         match v.trim().parse::<u64>() {
-            Ok(n) if n >= 1 => Ok(n),
+            Ok(n) if (1..=max).contains(&n) => Ok(n),
+            Ok(n) if n > max => Err(Failure::usage(
+                format!("--{name} {n} is above the most allowed, {max}"),
+                command,
+            )),
             _ => Err(Failure::usage(
                 format!("--{name} {} is not a whole number of at least 1", quote(v)),
                 command,

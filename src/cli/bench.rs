@@ -4,8 +4,9 @@
 use std::ffi::OsString;
 use std::time::Instant;
 
-use sudoku_lab::bench::measure;
+use sudoku_lab::bench::{measure, MAX_PUZZLES, MAX_RUNS};
 use sudoku_lab::formats;
+use sudoku_lab::Options;
 
 use super::args::{self, Spec};
 use super::input::Input;
@@ -23,7 +24,7 @@ puzzle over --runs runs (on a busy machine the fastest run is the least disturbe
 
 Options:
   --limit N         count up to N solutions per puzzle (default 2: uniqueness checked)
-  --runs N          time N runs, report the median and the fastest (default 5)
+  --runs N          time N runs (1 to 1000), report the median and the fastest (default 5)
   --format F        input format (default auto), --kind K, --alphabet A as for solve
   --json            one JSON object per file instead of a line of text
   -h, --help        show this help
@@ -36,10 +37,6 @@ for the runs.
 Exit status: 0 every file timed; 2 some input was bad (decided after every file is timed)
 or bad usage; 3 internal error.
 ";
-
-/// The most puzzles of one file `bench` keeps: every puzzle is held for the runs, at up to
-/// ~8 times the size of its line (a 3×3 puzzle is 10 bytes of text, ~80 in memory).
-const MAX_PUZZLES: usize = 1_000_000;
 
 const SPEC: Spec = Spec::new(
     "bench",
@@ -61,8 +58,8 @@ pub fn bench(args: Vec<OsString>) -> Result<u8, Failure> {
     }
     let chosen = parsed.format("format", SPEC.command)?;
     let read_options = parsed.read_options(SPEC.command)?;
-    let limit = parsed.positive("limit", 2, SPEC.command)?;
-    let runs = parsed.positive("runs", 5, SPEC.command)?.min(1000) as usize;
+    let limit = parsed.at_most("limit", 2, Options::MAX_LIMIT, SPEC.command)?;
+    let runs = parsed.at_most("runs", 5, MAX_RUNS, SPEC.command)? as usize;
     let json = parsed.switch("json");
     let mut sink = Sink::new();
     let mut bad = false;

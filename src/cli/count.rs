@@ -24,7 +24,7 @@ Options:
   --alphabet A      digits, letters, alnum, hex, numbers or auto
   --engine E        propagate (default), dlx (classic puzzles only) or naive
   --node-limit N    give up on a puzzle after N search nodes (default 10000000; a probe counts as a node)
-  --threads N       count N puzzles at once (default: one per core; lines keep their order)
+  --threads N       count N puzzles at once, 1 to 256 (default: one per core; lines keep their order)
   -h, --help        show this help
 
 A bad puzzle (one that does not read, fails validation or that the engine cannot express)
@@ -61,10 +61,15 @@ pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
     }
     let chosen = parsed.format("format", SPEC.command)?;
     let read_options = parsed.read_options(SPEC.command)?;
-    let limit = parsed.positive("limit", DEFAULT_LIMIT, SPEC.command)?;
+    let limit = parsed.at_most("limit", DEFAULT_LIMIT, Options::MAX_LIMIT, SPEC.command)?;
     let options = Options {
         solution_limit: limit,
-        node_limit: parsed.positive("node-limit", Options::DEFAULT_NODE_LIMIT, SPEC.command)?,
+        node_limit: parsed.at_most(
+            "node-limit",
+            Options::DEFAULT_NODE_LIMIT,
+            Options::MAX_LIMIT,
+            SPEC.command,
+        )?,
         ..Options::default()
     };
     let engine = parsed.engine(SPEC.command)?;

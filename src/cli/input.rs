@@ -9,9 +9,8 @@ use sudoku_lab::{EngineKind, Problem};
 
 use super::Failure;
 
-/// The most input read: far above any real puzzle file (49,151 puzzles are 4 MB), low enough
-/// that memory stays bounded whatever is piped in.
-pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+/// The most input read (see [`formats::MAX_INPUT_BYTES`]).
+pub const MAX_INPUT_BYTES: u64 = formats::MAX_INPUT_BYTES as u64;
 
 /// A whole input text and the name messages call it by.
 pub struct Input {

@@ -32,7 +32,7 @@ Options:
   --output F        write the answers in format F instead of the input's
   --first           stop at the first solution (do not check uniqueness)
   --node-limit N    give up on a puzzle after N search nodes (default 10000000; a probe counts as a node)
-  --threads N       solve N puzzles at once (default: one per core; answers keep their order)
+  --threads N       solve N puzzles at once, 1 to 256 (default: one per core; answers keep their order)
   --stats           print a summary to stderr at the end: statuses, search counts, time
   -h, --help        show this help
 
@@ -288,10 +288,18 @@ fn solve_one(
     }
 }
 
+/// The most `--threads`.
+pub const MAX_THREADS: usize = 256;
+
 /// `--threads N`: how many puzzles are solved at once (default: one per core).
 pub fn threads(parsed: &args::Parsed, command: &'static str) -> Result<usize, Failure> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    Ok(parsed.positive("threads", cores as u64, command)?.min(256) as usize)
+    Ok(parsed.at_most(
+        "threads",
+        cores.min(MAX_THREADS) as u64,
+        MAX_THREADS as u64,
+        command,
+    )? as usize)
 }
 
 /// `puzzle 3 (line 5)`: how stderr names a puzzle.
@@ -329,7 +337,12 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
     let read_options = parsed.read_options(SPEC.command)?;
     let options = Options {
         solution_limit: if parsed.switch("first") { 1 } else { 2 },
-        node_limit: parsed.positive("node-limit", Options::DEFAULT_NODE_LIMIT, SPEC.command)?,
+        node_limit: parsed.at_most(
+            "node-limit",
+            Options::DEFAULT_NODE_LIMIT,
+            Options::MAX_LIMIT,
+            SPEC.command,
+        )?,
         ..Options::default()
     };
     let engine = parsed.engine(SPEC.command)?;

@@ -46,7 +46,7 @@ Options:
   --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, auto
   --kind K          classic, inequality, futoshiki or auto
   --alphabet A      digits, letters, alnum, hex, numbers or auto
-  --max-events N    stop the search after N events (default 1000000)
+  --max-events N    stop the search after N events (default 1000000, at most 10000000)
   --node-limit N    stop the search after N nodes (default 10000000; a probe counts as a node)
   -h, --help        show this help
 
@@ -92,14 +92,20 @@ pub fn trace(args: Vec<OsString>) -> Result<u8, Failure> {
     let read_options = parsed.read_options(SPEC.command)?;
     let trace_options = TraceOptions {
         level,
-        max_events: parsed.positive(
+        max_events: parsed.at_most(
             "max-events",
             TraceOptions::DEFAULT_MAX_EVENTS,
+            TraceOptions::MAX_EVENTS,
             SPEC.command,
         )?,
     };
     let options = Options {
-        node_limit: parsed.positive("node-limit", Options::DEFAULT_NODE_LIMIT, SPEC.command)?,
+        node_limit: parsed.at_most(
+            "node-limit",
+            Options::DEFAULT_NODE_LIMIT,
+            Options::MAX_LIMIT,
+            SPEC.command,
+        )?,
         ..Options::default()
     };
     let file = parsed.single_input(SPEC.command)?;

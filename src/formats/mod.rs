@@ -88,6 +88,11 @@ impl fmt::Display for Format {
     }
 }
 
+/// The most text one input may hold, in bytes of UTF-8: far above any real puzzle file
+/// (49,151 puzzles are 4 MB), low enough that memory stays bounded whatever is piped in. The
+/// CLI refuses a larger file and the wasm module a larger string.
+pub const MAX_INPUT_BYTES: usize = 256 << 20;
+
 /// A place in the input: 1-based line and 1-based column counted in characters.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 pub struct Pos {
@@ -371,25 +376,4 @@ impl Writer {
             out.push_str("end\n");
         }
     }
-}
-
-/// `'text'` for a message: shortened, with control and invisible characters escaped.
-// (A placeholder until the formats work lands its own; same name and signature.)
-pub fn quote(text: &str) -> String {
-    let mut out = String::from("'");
-    for (i, c) in text.chars().enumerate() {
-        if i == 20 {
-            out.push('…');
-            break;
-        }
-        if c.is_control()
-            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}')
-        {
-            out.push_str(&format!("\\u{{{:x}}}", c as u32));
-        } else {
-            out.push(c);
-        }
-    }
-    out.push('\'');
-    out
 }

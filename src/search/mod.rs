@@ -221,6 +221,10 @@ pub struct Options {
 }
 
 impl Options {
+    /// The largest node or solution limit the CLI and the wasm module take: the largest whole
+    /// number a JavaScript number holds exactly, so that a limit means the same in both.
+    pub const MAX_LIMIT: u64 = (1 << 53) - 1;
+
     /// The default node limit: far above what any sound 9×9 or 16×16 puzzle needs (the
     /// hardest known 9×9 puzzles need a few thousand nodes, the hard public 16×16 ones a few
     /// thousand probes) and a bound of seconds to minutes on a pathological 25×25 one.

@@ -14,21 +14,16 @@ use crate::puzzle::Kind;
 use crate::search::{EngineKind, Options};
 use crate::trace::{Level, TraceOptions};
 
-/// The most a puzzle text may hold, in bytes of UTF-8 (and so in UTF-16 units, which are
-/// never more): the CLI's input limit too.
-pub const MAX_INPUT_BYTES: usize = 256 << 20;
+pub use crate::formats::MAX_INPUT_BYTES;
 
-/// The largest whole number a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
-pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+/// The largest whole number a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`), the
+/// largest limit (see [`Options::MAX_LIMIT`]).
+pub const MAX_SAFE_INTEGER: u64 = Options::MAX_LIMIT;
 
 /// Strings longer than this are not copied into a [`Value`]: no option is that long.
 pub const MAX_OPTION_CHARS: usize = 64;
 
-/// The most puzzles `bench` times in one call (each is kept in memory while it runs).
-pub const MAX_BENCH_PUZZLES: usize = 200_000;
-
-/// The most runs `bench` makes over its puzzles.
-pub const MAX_BENCH_RUNS: u64 = 1_000;
+pub use crate::bench::MAX_RUNS as MAX_BENCH_RUNS;
 
 /// A JavaScript value as the checks see it.
 #[derive(Clone, PartialEq, Debug)]

@@ -121,7 +121,7 @@ export interface BenchResult {
   micros_per_puzzle: number;
   fastest_micros_per_puzzle: number;
   /** The puzzles that could not be read or are invalid; they are left out of the timing. */
-  errors: { puzzle: number; line: number; column: number; message: string }[];
+  errors: { puzzle: number | null; line: number; column: number; message: string }[];
 }
 "#;
 
@@ -483,32 +483,33 @@ pub fn bench(
     };
     #[derive(Serialize)]
     struct Bad {
-        puzzle: usize,
+        /// `None` for bad input between puzzles.
+        puzzle: Option<usize>,
         line: u32,
         column: u32,
         message: String,
     }
     let mut puzzles = Vec::new();
     let mut errors = Vec::new();
-    for (i, entry) in formats::read(&text, format, settings.read(kind)).enumerate() {
-        if puzzles.len() == args::MAX_BENCH_PUZZLES {
-            return Err(error(
-                &format!(
-                    "text: more than {} puzzles, the most bench() times at once",
-                    args::MAX_BENCH_PUZZLES
-                ),
-                &[],
-                None,
-            ));
-        }
+    for entry in formats::read(&text, format, settings.read(kind)) {
         let checked = entry.and_then(|e| match e.puzzle.validate() {
             Ok(()) => Ok(e.puzzle),
             Err(problem) => Err(e.input_error(problem)),
         });
         match checked {
+            Ok(_) if puzzles.len() == crate::bench::MAX_PUZZLES => {
+                return Err(error(
+                    &format!(
+                        "text: more than {} puzzles, the most bench() times at once",
+                        crate::bench::MAX_PUZZLES
+                    ),
+                    &[],
+                    None,
+                ));
+            }
             Ok(puzzle) => puzzles.push(puzzle),
             Err(e) => errors.push(Bad {
-                puzzle: i + 1,
+                puzzle: e.puzzle,
                 line: e.pos.line,
                 column: e.pos.col,
                 message: e.message,

@@ -294,3 +294,87 @@ fn options_past_their_ceiling_are_refused_and_name_it() {
         (0, "1000 (solution limit reached)\n")
     );
 }
+
+/// `1,000,000` for 1000000.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The README's limits table says what the code does: each row names the value of the
+/// constant behind it.
+#[test]
+fn the_readme_limits_table_states_the_limits_the_code_has() {
+    use sudoku_lab::trace::{TraceOptions, Tracer};
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let table = readme
+        .split("\n## Limits\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("a Limits section");
+    let row = |name: &str| -> String {
+        table
+            .lines()
+            .find(|l| l.starts_with(&format!("| {name} |")))
+            .unwrap_or_else(|| panic!("no '{name}' row in the limits table"))
+            .to_string()
+    };
+    let mib = |bytes: usize| format!("{} MiB", bytes >> 20);
+    for (name, value) in [
+        ("input size", mib(sudoku_lab::formats::MAX_INPUT_BYTES)),
+        (
+            "puzzle text in wasm",
+            mib(sudoku_lab::formats::MAX_INPUT_BYTES),
+        ),
+        (
+            "JSON relations",
+            sudoku_lab::formats::MAX_RELATIONS.to_string(),
+        ),
+        (
+            "puzzles per `bench` file",
+            grouped(sudoku_lab::bench::MAX_PUZZLES as u64),
+        ),
+        (
+            "puzzles per `bench()` text",
+            grouped(sudoku_lab::bench::MAX_PUZZLES as u64),
+        ),
+        (
+            "bench runs",
+            format!("1 to {}", sudoku_lab::bench::MAX_RUNS),
+        ),
+        ("nodes", grouped(Options::DEFAULT_NODE_LIMIT)),
+        ("nodes", "2⁵³−1".to_string()),
+        (
+            "events per trace",
+            grouped(TraceOptions::DEFAULT_MAX_EVENTS),
+        ),
+        (
+            "events per trace",
+            format!("1 to {}", grouped(TraceOptions::MAX_EVENTS)),
+        ),
+        (
+            "records per `advance()`",
+            grouped(Tracer::MAX_BATCH_EVENTS as u64),
+        ),
+        (
+            "option strings",
+            sudoku_lab::wasm::args::MAX_OPTION_CHARS.to_string(),
+        ),
+        ("quoted input", sudoku_lab::formats::QUOTE_CHARS.to_string()),
+    ] {
+        assert!(
+            row(name).contains(&value),
+            "'{name}' should say {value}: {}",
+            row(name)
+        );
+    }
+    assert_eq!(Options::MAX_LIMIT, (1 << 53) - 1, "2⁵³−1 in the table");
+}

@@ -11,6 +11,7 @@ use arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use sudoku_lab::{solve_fast, solve_with, EngineKind, Kind, Options, Status};
 use sudoku_lab_fuzz::case::{self, FAST};
+use sudoku_lab_fuzz::check::describe;
 use sudoku_lab_fuzz::known::{tolerated, FAST_LIMIT_ZERO, FAST_MULTIPLE_AT_NODE_LIMIT};
 use sudoku_lab_fuzz::verdict::Verdict;
 
@@ -36,7 +37,8 @@ fn run(data: &[u8]) -> Result<()> {
         strategy: None,
     };
     let fast = solve_fast(puzzle, fast_options).expect("the fast path takes this shape");
-    let mut fast = Verdict::of("fast path", &fast);
+    let fast_name = format!("fast path (node limit {fast_limit}, solution limit {solution_limit})");
+    let mut fast = Verdict::of(&fast_name, &fast);
     if fast.status == Status::Multiple
         && fast.stats.solutions < solution_limit
         && fast.stats.work() >= fast_limit
@@ -48,7 +50,8 @@ fn run(data: &[u8]) -> Result<()> {
     if puzzle.validate().is_err() {
         assert!(
             !fast.status.has_solution(),
-            "validation fails, but the fast path solved {puzzle:?}"
+            "validation fails, but the fast path solved {}",
+            describe(puzzle)
         );
         return Ok(());
     }
@@ -66,7 +69,8 @@ fn run(data: &[u8]) -> Result<()> {
         };
         let outcome = solve_with(engine, puzzle, options)
             .unwrap_or_else(|p| panic!("{engine} refused a valid puzzle: {p}"));
-        let general = Verdict::of(engine.name(), &outcome);
+        let name = format!("{engine} (node limit {node_limit})");
+        let general = Verdict::of(&name, &outcome);
         general.check(puzzle, solution_limit, node_limit, case.answer.as_deref());
         fast.agree(&general, puzzle);
     }

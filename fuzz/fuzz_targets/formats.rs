@@ -7,7 +7,7 @@
 use libfuzzer_sys::fuzz_target;
 use sudoku_lab::formats::{self, Alphabet, Entry, Format, InputError, ReadOptions, Writer};
 use sudoku_lab::{Kind, Puzzle};
-use sudoku_lab_fuzz::check::well_formed;
+use sudoku_lab_fuzz::check::{describe, well_formed};
 use sudoku_lab_fuzz::known::{tolerated, ESCAPING};
 
 /// Entries looked at per read: readers may go on after an error, so bound the items.
@@ -162,13 +162,19 @@ fn round_trip(puzzle: &Puzzle, alphabet: Alphabet) {
         writer.finish(&mut out, true);
         let options = read_back_options(format, puzzle.kind(), alphabet);
         let back: Vec<_> = formats::read(&out, format, options).take(3).collect();
-        let context = || format!("{puzzle:?} in {format} ({}):\n{out}", alphabet.name());
+        let context = || {
+            format!(
+                "{} in {format} ({}):\n{out}",
+                describe(puzzle),
+                alphabet.name()
+            )
+        };
         match back.as_slice() {
             [Ok(entry)] => assert!(
                 entry.puzzle == *puzzle,
-                "{} reads back as {:?}",
+                "{} reads back as {}",
                 context(),
-                entry.puzzle
+                describe(&entry.puzzle)
             ),
             other => panic!("{} reads back as {other:?}", context()),
         }

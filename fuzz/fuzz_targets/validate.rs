@@ -9,7 +9,7 @@
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use sudoku_lab::{Cell, Engine, EngineKind, Kind, Options, Puzzle, Relation, Silent};
-use sudoku_lab_fuzz::check::{size_supported, well_formed, Rules};
+use sudoku_lab_fuzz::check::{describe, size_supported, well_formed, Rules};
 
 /// The most cells for which a reported problem is cross-checked by solving.
 const SOLVE_CELLS: usize = 64;
@@ -152,7 +152,8 @@ fuzz_target!(|input: Input| {
     if let Some(reason) = known_problem(&rules) {
         assert!(
             !problems.is_empty(),
-            "validate passed, but {reason}: {puzzle:?}"
+            "validate passed, but {reason}: {}",
+            describe(&puzzle)
         );
     }
     if !problems.is_empty() && cells <= SOLVE_CELLS {
@@ -166,8 +167,9 @@ fuzz_target!(|input: Input| {
         if let Some(s) = search.solutions().first() {
             if rules.check(s).is_ok() {
                 panic!(
-                    "validate reported {:?}, but {s:?} solves {puzzle:?}",
-                    problems[0].message
+                    "validate reported {:?}, but {s:?} solves {}",
+                    problems[0].message,
+                    describe(&puzzle)
                 );
             }
         }

@@ -123,10 +123,30 @@ impl Rules {
     }
 }
 
+/// A puzzle in one line for messages: `inequality 9×9 5.3…… r1c1<r1c2 r2c1>r3c1`
+/// (givens in reading order, digits above 9 as letters from A = 10).
+pub fn describe(puzzle: &Puzzle) -> String {
+    const SYMBOLS: &[u8] = b".123456789ABCDEFGHIJKLMNOP";
+    let n = puzzle.size();
+    let givens: String = puzzle
+        .givens()
+        .iter()
+        .map(|&d| SYMBOLS.get(d as usize).map_or('?', |&b| b as char))
+        .collect();
+    let mut text = format!("{} {n}×{n} {givens}", puzzle.kind());
+    for r in puzzle.relations() {
+        text.push_str(&format!(" {}<{}", r.smaller, r.larger));
+    }
+    text
+}
+
 /// Panics, naming `what`, unless `answer` solves `puzzle`.
 pub fn assert_solves(puzzle: &Puzzle, answer: &[u8], what: &str) {
     if let Err(e) = Rules::of(puzzle).check(answer) {
-        panic!("{what}: a wrong answer: {e}\nanswer: {answer:?}\npuzzle: {puzzle:?}");
+        panic!(
+            "{what}: a wrong answer: {e}\nanswer: {answer:?}\npuzzle: {}",
+            describe(puzzle)
+        );
     }
 }
 

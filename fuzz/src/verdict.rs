@@ -5,7 +5,7 @@
 
 use sudoku_lab::{Outcome, Puzzle, Stats, Status};
 
-use crate::check::Rules;
+use crate::check::{describe, Rules};
 
 /// One search's result as the checks see it.
 #[derive(Clone, Copy, Debug)]
@@ -62,7 +62,8 @@ impl<'a> Verdict<'a> {
         let who = self.who;
         let context = || {
             format!(
-                "{who} on {puzzle:?} (solution limit {solution_limit}, node limit {node_limit})"
+                "{who} on {} (solution limit {solution_limit}, node limit {node_limit})",
+                describe(puzzle)
             )
         };
         let rules = Rules::of(puzzle);
@@ -136,13 +137,14 @@ impl<'a> Verdict<'a> {
         let (a, b) = (self, other);
         let context = || {
             format!(
-                "{} says {} ({} solutions), {} says {} ({} solutions) on {puzzle:?}",
+                "{} says {} ({} solutions), {} says {} ({} solutions) on {}",
                 a.who,
                 a.status,
                 a.count(),
                 b.who,
                 b.status,
-                b.count()
+                b.count(),
+                describe(puzzle)
             )
         };
         match (

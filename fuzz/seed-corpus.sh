@@ -6,8 +6,9 @@
 #
 #   formats       text files of every format (whole when small, the first lines when large)
 #   engines,      'T' + given density + relation density + 8-byte thinning seed + one puzzle
-#   trace,        text: the structured decoder reads the puzzle and keeps all its givens and
-#   differential  relations (density ff) or about half (80); see fuzz/src/case.rs
+#   trace,        text + NUL + bytes for the limits: the structured decoder reads the puzzle
+#   differential  and keeps all its givens and relations (density ff) or about half (80);
+#                 see fuzz/src/case.rs
 #   validate      no seeds: its structured input is not text, and any bytes make a case
 set -euo pipefail
 data=$(cd "${1:?usage: seed-corpus.sh DATA_DIR}" && pwd)
@@ -18,10 +19,13 @@ for t in $targets; do mkdir -p "corpus/$t"; done
 # The first bytes (at most 4096, the -max_len of the runs) of FILE as seed NAME of TARGET.
 seed_file() { head -c 4096 "$data/$3" > "corpus/$1/seed-$2"; }
 
-# One puzzle (text on stdin) as a structured seed of TARGET named NAME, at DENSITY (hex).
+# One puzzle (text on stdin) as a structured seed of TARGET named NAME, at DENSITY (hex),
+# then a NUL and bytes for the target's limits and budgets (zeros would mean node limit 0).
+limits='\x9f\x3c\x51\xe2\x07\xb4\x66\x2d\x83\x1a\xc9\x55\x30\xee\x74\x08\x91\x4b\xd2\x6f'
 seed_puzzle() {
     local target=$1 name=$2 density=$3
-    { printf "T\\x$density\\x$density\\0\\0\\0\\0\\0\\0\\0\\0"; cat; } > "corpus/$target/seed-$name-$density"
+    { printf "T\\x$density\\x$density\\0\\0\\0\\0\\0\\0\\0\\0"; cat; printf "\\0$limits"; } \
+        > "corpus/$target/seed-$name-$density"
 }
 
 # formats: every judge input of the manifest but the many derived CQOI ones (five of those),

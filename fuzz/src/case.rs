@@ -7,6 +7,7 @@
 //! built:  shape | digit, row and column shuffles | given density | keep byte per cell
 //!         | relation density | keep byte per adjacent pair | noise
 //! text:   'T' | given density | relation density | thinning seed (8 bytes) | puzzle text
+//!         | NUL | the target's own bytes (limits, budgets)
 //! ```
 //! Bytes that run out read as zeros, so every input is some puzzle.
 
@@ -180,7 +181,7 @@ fn add_noise(
     Ok(())
 }
 
-/// A puzzle read from the rest of the input (the first one that reads, in the detected
+/// A puzzle read from the input up to a NUL byte (the first one that reads, in the detected
 /// format), thinned: each given kept when a byte of a seeded stream is below the density.
 fn from_text(
     u: &mut Unstructured<'_>,
@@ -189,7 +190,11 @@ fn from_text(
     let given_density: u8 = u.arbitrary()?;
     let relation_density: u8 = u.arbitrary()?;
     let mut stream = Stream(u.arbitrary()?);
-    let text = String::from_utf8_lossy(u.bytes(u.len())?).into_owned();
+    // The text ends at a NUL byte (or the input); what follows is the target's.
+    let rest = u.peek_bytes(u.len()).unwrap_or_default();
+    let end = rest.iter().position(|&b| b == 0).unwrap_or(rest.len());
+    let text = String::from_utf8_lossy(&rest[..end]).into_owned();
+    u.bytes((end + 1).min(rest.len()))?;
     let Ok(format) = formats::detect(&text) else {
         return Ok(None);
     };
@@ -254,4 +259,50 @@ pub fn small_options(u: &mut Unstructured<'_>) -> Result<Options> {
         node_limit,
         strategy,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shape_builds_a_solved_grid_that_its_puzzle_admits() {
+        for &(kind, size) in SMALL.iter().chain(FAST) {
+            for seed in 0..20u8 {
+                let bytes: Vec<u8> = (0..600)
+                    .map(|i| (i as u8).wrapping_mul(31) ^ seed)
+                    .collect();
+                let mut u = Unstructured::new(&bytes);
+                let grid = solved(&mut u, kind, size).unwrap();
+                let puzzle = Puzzle::new(kind, size, vec![0; size * size], vec![]).unwrap();
+                Rules::of(&puzzle).check(&grid).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn a_known_answer_solves_its_puzzle() {
+        for seed in 0..200u8 {
+            let bytes: Vec<u8> = (0..400).map(|i| (i as u8).wrapping_mul(seed | 1)).collect();
+            let mut u = Unstructured::new(&bytes);
+            let case = case(&mut u, SMALL, |_, _| true).unwrap().unwrap();
+            if let Some(answer) = &case.answer {
+                Rules::of(&case.puzzle).check(answer).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn a_text_seed_reads_its_puzzle_and_leaves_the_rest_to_the_target() {
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let mut bytes = vec![TEXT_MODE, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0];
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.extend_from_slice(&[0, 7, 7, 7]);
+        let mut u = Unstructured::new(&bytes);
+        let case = case(&mut u, FAST, |_, _| true).unwrap().unwrap();
+        assert_eq!(case.puzzle.givens()[0], 4);
+        assert_eq!(case.puzzle.givens().iter().filter(|&&d| d > 0).count(), 17);
+        assert_eq!(u.len(), 3);
+    }
 }

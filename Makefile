@@ -121,13 +121,15 @@ fuzz: fuzz-deps fuzz-corpus
 	@$(HAVE_NIGHTLY) || { echo "make fuzz needs the nightly toolchain: rustup toolchain install nightly" >&2; exit 1; }
 	bash fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_SANITIZER) $(FUZZ_TARGETS)
 
-## fuzz-smoke: a few seconds of every target (part of make test); skipped without nightly.
+## fuzz-smoke: the fuzz crate's clippy and unit tests, then a few seconds of every target
+## (part of make test); skipped without nightly.
 fuzz-smoke: fuzz-deps
 	@if ! $(HAVE_NIGHTLY); then \
 	  echo "fuzz smoke skipped: no nightly toolchain"; \
 	else \
 	  bash fuzz/seed-corpus.sh $(DATA) && \
-	  cargo +nightly clippy --locked --manifest-path fuzz/Cargo.toml -- -D warnings && \
+	  cargo +nightly clippy --locked --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings && \
+	  cargo +nightly test --locked --manifest-path fuzz/Cargo.toml --lib && \
 	  bash fuzz/run.sh $(FUZZ_SMOKE_SECONDS) none $(FUZZ_TARGETS); \
 	fi
 

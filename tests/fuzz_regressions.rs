@@ -26,14 +26,15 @@ fn messages(text: &str, format: Format) -> Vec<String> {
 }
 
 /// fuzz/regressions/formats/control-character-in-cqoi: a CQOI stream with a U+0011 where a
-/// relation symbol belongs. The message shows the character raw; input text in a message must
-/// be escaped (`\u{11}`), as the design says, so a terminal or a log shows it safely.
+/// relation symbol belongs; the same in a 9×9 line that starts with an ESC. The messages show
+/// the character raw; input text in a message must be escaped (`\u{11}`), as the design says,
+/// so a terminal or a log shows it safely.
 #[test]
 #[ignore = "fuzz finding, not fixed yet: src/formats puts input characters raw into messages"]
 fn a_control_character_in_the_input_is_escaped_in_the_message() {
     let cqoi = include_str!("../fuzz/regressions/formats/control-character-in-cqoi");
-    let line = format!("\u{1b}[2J{}\n", ".".repeat(80));
-    for (text, format) in [(cqoi, Format::Cqoi), (line.as_str(), Format::Line)] {
+    let line = format!("\u{1b}{}\n", ".".repeat(80));
+    for (text, format) in [(line.as_str(), Format::Line), (cqoi, Format::Cqoi)] {
         let found = messages(text, format);
         assert!(!found.is_empty(), "{format}: the input is bad");
         for message in found {

@@ -13,16 +13,25 @@ PKG       := www/pkg
 WASM_BINDGEN_VERSION := 0.2.130
 CARGO_BIN := $(or $(CARGO_HOME),$(HOME)/.cargo)/bin
 export PATH := $(CARGO_BIN):$(CURDIR)/node_modules/.bin:$(PATH)
+# Fuzzing (fuzz/, cargo-fuzz on the nightly toolchain): `make fuzz` runs every target for
+# FUZZ_SECONDS, FUZZ_SANITIZER=address for the ASan pass; `make test` runs FUZZ_SMOKE_SECONDS
+# of each. The targets are the [[bin]] entries of fuzz/Cargo.toml.
+FUZZ_SECONDS       ?= 300
+FUZZ_SMOKE_SECONDS ?= 5
+FUZZ_SANITIZER     ?= none
+CARGO_FUZZ_VERSION := 0.13.2
+FUZZ_TARGETS       ?= $(shell awk '/^\[\[bin\]\]/ { bin = 1 } bin && /^name/ { gsub(/"/, "", $$3); print $$3; bin = 0 }' fuzz/Cargo.toml)
+HAVE_NIGHTLY       := rustup toolchain list | grep -q '^nightly'
 # Run as root in CI; use sudo elsewhere when it exists.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: all deps rust-deps wasm-deps browser-deps node-deps build native wasm serve \
-        test lint unit wasm-test js-test browser-test corpus bench clean
+.PHONY: all deps rust-deps wasm-deps browser-deps node-deps fuzz-deps build native wasm serve \
+        test lint unit wasm-test js-test browser-test corpus fuzz-corpus fuzz fuzz-smoke bench clean
 
 all: build
 
 ## deps: everything the build and the checks need (idempotent).
-deps: rust-deps wasm-deps browser-deps node-deps
+deps: rust-deps wasm-deps browser-deps node-deps fuzz-deps
 
 rust-deps:
 	@command -v cargo >/dev/null || { echo "cargo not found: install Rust with rustup first" >&2; exit 1; }
@@ -43,6 +52,16 @@ browser-deps:
 	  echo "installing Chromium and ChromeDriver from Debian"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) apt-get install -y -qq --no-install-recommends chromium chromium-driver; \
+	fi
+
+# cargo-fuzz only where the nightly toolchain is (it needs nightly's sanitizer flags).
+fuzz-deps: rust-deps
+	@if ! $(HAVE_NIGHTLY); then \
+	  echo "no nightly toolchain: cargo-fuzz not installed (rustup toolchain install nightly to fuzz)"; \
+	elif ! cargo fuzz --version >/dev/null 2>&1; then \
+	  echo "installing cargo-fuzz $(CARGO_FUZZ_VERSION) (about 2 minutes, once)"; \
+	  cargo install cargo-fuzz --version $(CARGO_FUZZ_VERSION) --locked \
+	    || cargo install cargo-fuzz --version $(CARGO_FUZZ_VERSION); \
 	fi
 
 node-deps: node_modules/.package-lock.json
@@ -71,10 +90,11 @@ serve: build
 
 ## test: formatting, lints, every Rust test (native and wasm), the judge corpora through the
 ## release CLI, then the JS and browser tests (last, so the run ends on a test summary).
-test: deps lint unit build wasm-test corpus js-test browser-test
+test: deps lint unit build wasm-test corpus fuzz-smoke js-test browser-test
 
 lint:
 	cargo fmt --check
+	cargo fmt --check --manifest-path fuzz/Cargo.toml
 	cargo clippy --locked --all-targets -- -D warnings
 	cargo clippy --locked --target wasm32-unknown-unknown --lib --test wasm_node --test wasm_browser -- -D warnings
 
@@ -95,6 +115,28 @@ browser-test: node-deps wasm browser-deps
 corpus: native
 	bash tests/corpus.sh $(BIN) $(DATA)
 
+## fuzz: every target for FUZZ_SECONDS (default 300) one after another, then executions per
+## target; FUZZ_SANITIZER=address for the ASan pass. Failures land in fuzz/artifacts/<target>/.
+fuzz: fuzz-deps fuzz-corpus
+	@$(HAVE_NIGHTLY) || { echo "make fuzz needs the nightly toolchain: rustup toolchain install nightly" >&2; exit 1; }
+	bash fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_SANITIZER) $(FUZZ_TARGETS)
+
+## fuzz-smoke: the fuzz crate's clippy and unit tests, then a few seconds of every target
+## (part of make test); skipped without nightly.
+fuzz-smoke: fuzz-deps
+	@if ! $(HAVE_NIGHTLY); then \
+	  echo "fuzz smoke skipped: no nightly toolchain"; \
+	else \
+	  bash fuzz/seed-corpus.sh $(DATA) && \
+	  cargo +nightly clippy --locked --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings && \
+	  cargo +nightly test --locked --manifest-path fuzz/Cargo.toml --lib && \
+	  bash fuzz/run.sh $(FUZZ_SMOKE_SECONDS) none $(FUZZ_TARGETS); \
+	fi
+
+## fuzz-corpus: seeds in fuzz/corpus/<target> from $(DATA), fuzz/seeds and fuzz/regressions.
+fuzz-corpus:
+	bash fuzz/seed-corpus.sh $(DATA)
+
 bench: native wasm
 	cargo bench --bench solvers
 	cargo bench --bench trace
@@ -102,4 +144,5 @@ bench: native wasm
 
 clean:
 	cargo clean
+	rm -rf fuzz/target
 	rm -rf $(PKG)

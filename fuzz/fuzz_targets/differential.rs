@@ -1,0 +1,82 @@
+//! The fast paths (`solve_fast`: 9×9 classic and inequality, 16×16 classic) against the
+//! general engines on the same puzzles and solution limit: the fast path with a random, often
+//! small node limit; `propagate` with a generous one; for classic puzzles DLX and naive with
+//! modest ones. Every solution from either side is checked independently and each outcome
+//! keeps the status contract; when neither side reports `limit`, status and count are equal
+//! (and a unique solution the same grid); a side stopped by its node limit has found no more
+//! solutions than the other side's exact count.
+#![no_main]
+
+use arbitrary::{Result, Unstructured};
+use libfuzzer_sys::fuzz_target;
+use sudoku_lab::{solve_fast, solve_with, EngineKind, Kind, Options, Status};
+use sudoku_lab_fuzz::case::{self, FAST};
+use sudoku_lab_fuzz::check::describe;
+use sudoku_lab_fuzz::known::{tolerated, FAST_LIMIT_ZERO, FAST_MULTIPLE_AT_NODE_LIMIT};
+use sudoku_lab_fuzz::verdict::Verdict;
+
+fn run(data: &[u8]) -> Result<()> {
+    let mut u = Unstructured::new(data);
+    let Some(case) = case::case(&mut u, FAST, |kind, size| FAST.contains(&(kind, size)))? else {
+        return Ok(());
+    };
+    let puzzle = &case.puzzle;
+    // 0 is a limit too: engines take it as 1.
+    let solution_limit = u.int_in_range(0..=5u64)?;
+    if solution_limit == 0 && tolerated(FAST_LIMIT_ZERO) {
+        return Ok(());
+    }
+    let fast_limit = if u.ratio(1, 4)? {
+        Options::DEFAULT_NODE_LIMIT
+    } else {
+        u.int_in_range(0..=3000u64)?
+    };
+    let fast_options = Options {
+        solution_limit,
+        node_limit: fast_limit,
+        strategy: None,
+    };
+    let fast = solve_fast(puzzle, fast_options).expect("the fast path takes this shape");
+    let fast_name = format!("fast path (node limit {fast_limit}, solution limit {solution_limit})");
+    let mut fast = Verdict::of(&fast_name, &fast);
+    if fast.status == Status::Multiple
+        && fast.stats.solutions < solution_limit
+        && fast.stats.work() >= fast_limit
+        && tolerated(FAST_MULTIPLE_AT_NODE_LIMIT)
+    {
+        fast.status = Status::LimitReached;
+    }
+    fast.check(puzzle, solution_limit, fast_limit, case.answer.as_deref());
+    if puzzle.validate().is_err() {
+        assert!(
+            !fast.status.has_solution(),
+            "validation fails, but the fast path solved {}",
+            describe(puzzle)
+        );
+        return Ok(());
+    }
+    let generous = if puzzle.size() == 16 { 20_000 } else { 100_000 };
+    let mut engines = vec![(EngineKind::Propagate, generous)];
+    if puzzle.kind() == Kind::Classic {
+        engines.push((EngineKind::Dlx, 20_000));
+        engines.push((EngineKind::Naive, 20_000));
+    }
+    for (engine, node_limit) in engines {
+        let options = Options {
+            solution_limit,
+            node_limit,
+            strategy: None,
+        };
+        let outcome = solve_with(engine, puzzle, options)
+            .unwrap_or_else(|p| panic!("{engine} refused a valid puzzle: {p}"));
+        let name = format!("{engine} (node limit {node_limit})");
+        let general = Verdict::of(&name, &outcome);
+        general.check(puzzle, solution_limit, node_limit, case.answer.as_deref());
+        fast.agree(&general, puzzle);
+    }
+    Ok(())
+}
+
+fuzz_target!(|data: &[u8]| {
+    let _ = run(data);
+});

@@ -1,0 +1,169 @@
+//! The engines' puzzles through `sudoku_lab::trace::Tracer` at every level, with small event
+//! budgets and small `advance` budgets. Every batch decodes; seqs run on across batches;
+//! every event is of the level's kinds, names only earlier causes, and replays (`Replay`)
+//! from the start state, a solution event replaying to the solution; the event count stays
+//! within `max_events` (exactly at it when the budget was used up). When the budget was not
+//! used up, the counts of events match the statistics and the traced search ends exactly
+//! as an untraced one, and the engine keeps the observer protocol (`ReplayCheck`).
+#![no_main]
+
+use arbitrary::{Result, Unstructured};
+use libfuzzer_sys::fuzz_target;
+use sudoku_lab::trace::{Event, EventKind, Level, Replay, ReplayCheck, TraceOptions, Tracer};
+use sudoku_lab::{Engine, EngineKind, Progress, Rule, Silent};
+use sudoku_lab_fuzz::case::{self, small_options};
+use sudoku_lab_fuzz::check::Rules;
+use sudoku_lab_fuzz::verdict::Verdict;
+
+fn run(data: &[u8]) -> Result<()> {
+    let mut u = Unstructured::new(data);
+    let Some(case) = case::case(&mut u, case::SMALL, |_, size| size <= 16)? else {
+        return Ok(());
+    };
+    let puzzle = &case.puzzle;
+    let engines: Vec<EngineKind> = EngineKind::ALL
+        .into_iter()
+        .filter(|e| e.supports(puzzle.kind()))
+        .collect();
+    let engine = *u.choose(&engines)?;
+    let level = *u.choose(&Level::ALL)?;
+    let max_events = u.int_in_range(0..=800u64)?;
+    let options = small_options(&mut u)?;
+    let trace = TraceOptions { level, max_events };
+    let mut tracer = match Tracer::new(engine, puzzle, options, trace) {
+        Ok(tracer) => tracer,
+        Err(problem) => {
+            assert!(
+                puzzle.validate().is_err(),
+                "Tracer refused a valid puzzle: {problem}"
+            );
+            return Ok(());
+        }
+    };
+    let what = format!("{engine} at {} with {max_events} events", level.name());
+    let rules = Rules::of(puzzle);
+    let mut replay = Replay::new(puzzle);
+    let mut events: Vec<Event> = Vec::new();
+    let mut replayed_solutions: Vec<Vec<u8>> = Vec::new();
+    let mut calls = 0u64;
+    let (status, event_limit) = loop {
+        let budget = u.int_in_range(1..=64u64)?;
+        let batch = tracer.advance(budget);
+        assert_eq!(
+            batch.first_seq as usize,
+            events.len(),
+            "{what}: a batch starts at seq {} after {} events",
+            batch.first_seq,
+            events.len()
+        );
+        let decoded = Event::decode_all(&batch.records)
+            .unwrap_or_else(|e| panic!("{what}: records do not decode: {e}"));
+        for e in decoded {
+            assert_eq!(e.seq as usize, events.len(), "{what}: seqs run on");
+            assert!(level.records(e.kind), "{what}: {e:?} at this level");
+            if let Some(cause) = e.cause {
+                assert!(cause < e.seq, "{what}: {e:?} names a later cause");
+            }
+            replay
+                .apply(&e)
+                .unwrap_or_else(|err| panic!("{what}: replay fails: {err}"));
+            if e.kind == EventKind::Solution && level != Level::Decisions {
+                let grid = replay.values();
+                if let Err(err) = rules.check(&grid) {
+                    panic!(
+                        "{what}: solution event {} replays to a wrong grid: {err}",
+                        e.seq
+                    );
+                }
+                replayed_solutions.push(grid);
+            }
+            events.push(e);
+        }
+        assert!(
+            events.len() as u64 <= max_events,
+            "{what}: {} events recorded",
+            events.len()
+        );
+        if let Progress::Done(status) = batch.progress {
+            break (status, batch.event_limit);
+        }
+        calls += 1;
+        assert!(calls <= options.node_limit + 1, "{what}: no end in sight");
+    };
+    let outcome = tracer.engine().outcome();
+    assert_eq!(outcome.status, status);
+    // The event budget stops a search as the node limit does, but with less work done.
+    let node_limit = if event_limit { 0 } else { options.node_limit };
+    Verdict::of(&what, &outcome).check(
+        puzzle,
+        options.solution_limit,
+        node_limit,
+        case.answer.as_deref(),
+    );
+    if event_limit {
+        assert_eq!(
+            events.len() as u64,
+            max_events,
+            "{what}: records stop at the budget"
+        );
+        return Ok(());
+    }
+    if level != Level::Decisions {
+        let kept = replayed_solutions.len().min(2);
+        assert_eq!(
+            &replayed_solutions[..kept],
+            &outcome.solutions[..],
+            "{what}: solution events replay to the solutions"
+        );
+    }
+    let count = |kind: EventKind, rule: Option<Rule>| {
+        events
+            .iter()
+            .filter(|e| e.kind == kind && (rule.is_none() || e.rule == rule))
+            .count() as u64
+    };
+    let stats = &outcome.stats;
+    assert_eq!(
+        count(EventKind::Guess, Some(Rule::Guess)),
+        stats.guesses,
+        "{what}"
+    );
+    assert_eq!(
+        count(EventKind::Guess, Some(Rule::Probe)),
+        stats.probes,
+        "{what}"
+    );
+    assert_eq!(count(EventKind::Solution, None), stats.solutions, "{what}");
+    assert_eq!(
+        count(EventKind::Contradiction, None),
+        stats.contradictions,
+        "{what}"
+    );
+    if level != Level::Decisions {
+        assert_eq!(count(EventKind::Round, None), stats.nodes, "{what}");
+    }
+
+    // The observer does not steer the search, and neither do the advance budgets.
+    let mut silent = Engine::new(engine, puzzle, options, Silent).unwrap();
+    silent.run();
+    let untraced = silent.outcome();
+    assert_eq!(
+        untraced, outcome,
+        "{what}: traced and untraced searches differ"
+    );
+    let mut checked = Engine::new(engine, puzzle, options, ReplayCheck::new(puzzle)).unwrap();
+    checked.run();
+    if let Err(e) = checked.observer().result() {
+        panic!("{what}: the engine breaks the observer protocol: {e}");
+    }
+    assert_eq!(
+        checked.outcome(),
+        outcome,
+        "{what}: checked and traced searches differ"
+    );
+    Ok(())
+}
+
+fuzz_target!(|data: &[u8]| {
+    let _ = run(data);
+});

@@ -30,7 +30,6 @@ fn messages(text: &str, format: Format) -> Vec<String> {
 /// the character raw; input text in a message must be escaped (`\u{11}`), as the design says,
 /// so a terminal or a log shows it safely.
 #[test]
-#[ignore = "fuzz finding, not fixed yet: src/formats puts input characters raw into messages"]
 fn a_control_character_in_the_input_is_escaped_in_the_message() {
     let cqoi = include_str!("../fuzz/regressions/formats/control-character-in-cqoi");
     let line = format!("\u{1b}{}\n", ".".repeat(80));
@@ -59,7 +58,6 @@ fn fast_and_general(puzzle: &Puzzle, options: Options) -> (Outcome, Outcome) {
 /// with a solution limit of 0. Engines take 0 as 1 and say `solved`; the fast paths say
 /// `unique` after one solution, which nothing proved.
 #[test]
-#[ignore = "fuzz finding, being fixed on main: fast paths say unique for a solution limit of 0"]
 fn a_solution_limit_of_zero_means_the_same_on_the_fast_paths() {
     for size in [9, 16] {
         let puzzle = common::classic_puzzle(size, vec![0; size * size]);
@@ -103,7 +101,6 @@ fn assert_fast_path_exact(puzzle: &Puzzle, solution_limit: u64, fast_node_limit:
 /// count of 2, which reads as exact; `propagate` counts 4. The empty grids show the same with
 /// a node limit of 100 and a solution limit of 1000 (9×9 and 16×16 alike).
 #[test]
-#[ignore = "fuzz finding, being fixed on main: fast paths say multiple when the node limit stops them"]
 fn a_fast_path_stopped_by_its_node_limit_says_limit() {
     let picture = "9 inequality
 . < . | . | . | . | . | . | . | .

@@ -8,7 +8,6 @@ use libfuzzer_sys::fuzz_target;
 use sudoku_lab::formats::{self, Alphabet, Entry, Format, InputError, ReadOptions, Writer};
 use sudoku_lab::{Kind, Puzzle};
 use sudoku_lab_fuzz::check::{describe, well_formed};
-use sudoku_lab_fuzz::known::{tolerated, ESCAPING};
 
 /// Entries looked at per read: readers may go on after an error, so bound the items.
 const MAX_ITEMS: usize = 12;
@@ -77,7 +76,7 @@ fn check_error(e: &InputError, lines: u32, what: &str) {
         e.message
     );
     assert!(
-        tolerated(ESCAPING) || !e.message.chars().any(char::is_control),
+        !e.message.chars().any(char::is_control),
         "{what}: a raw control character in {:?}",
         e.message
     );
@@ -120,7 +119,7 @@ fn check_entry(entry: &Entry, format: Format, options: ReadOptions, lines: u32) 
             );
         }
         assert!(
-            tolerated(ESCAPING) || !problem.message.chars().any(char::is_control),
+            !problem.message.chars().any(char::is_control),
             "{format}: a raw control character in {:?}",
             problem.message
         );

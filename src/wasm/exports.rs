@@ -535,6 +535,17 @@ pub fn bench(
     Ok(result)
 }
 
+/// `text` as messages quote input: at most 20 characters, control and invisible characters
+/// escaped (`'\u{1b}'`), in single quotes — for a page that puts user text in a sentence.
+#[wasm_bindgen]
+pub fn quote(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> String {
+    let v = value(&text);
+    match (text.as_string(), v) {
+        (Some(text), _) => formats::quote(&text),
+        (None, v) => v.to_string(),
+    }
+}
+
 /// The version of the crate.
 #[wasm_bindgen]
 pub fn version() -> String {

@@ -151,6 +151,22 @@ test("Explain the CQOI sample: the log explains a relation and the board highlig
   await page.close();
 });
 
+test("a question about a cell that is not one shows what was typed, escaped", async () => {
+  const page = await open();
+  await page.selectOption("[data-action=speed]", "max");
+  await page.click("[data-action=explain]");
+  assert.equal(await waitForStatus(page), "unique");
+  await page.click("[data-action=pause]");
+  // Control characters a paste can carry: shown as \u{..}, never raw.
+  await page.fill("[data-action=why-cell]", "r1\u001b[2Jc\u0000");
+  await page.click("[data-action=ask-why]");
+  const title = await page.textContent(".ex-chain-box");
+  assert.match(title, /'r1\\u\{1b\}\[2jc\\u\{0\}' is not a cell of this 9×9 grid/);
+  assert.ok(!/[\u0000-\u001f]/.test(title), JSON.stringify(title));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test("Explain a hard 9×9, scrub back and forth, step and step back", async () => {
   const page = await open(`?puzzle=${HARD}&kind=classic`);
   await page.selectOption("[data-action=speed]", "1000");

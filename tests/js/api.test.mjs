@@ -194,3 +194,20 @@ test("control characters from the input are escaped in messages", () => {
     assert.ok(!/[\u0000-\u001f]/.test(message), JSON.stringify(message));
   }
 });
+
+test("quote() escapes user text as the module's own messages do", () => {
+  assert.equal(wasm.quote("r1\u001bc\u0000"), "'r1\\u{1b}c\\u{0}'");
+  assert.equal(wasm.quote("x".repeat(30)), `'${"x".repeat(20)}…'`);
+});
+
+test("a model object with more relations than any grid has adjacent pairs is refused at once", () => {
+  const relations = Array.from({ length: 5000 }, () => ["r1c1", "<", "r1c2"]);
+  let thrown;
+  try {
+    solve({ size: 9, givens: EMPTY9, relations });
+  } catch (e) {
+    thrown = e;
+  }
+  assert.ok(thrown instanceof Error && !(thrown instanceof WebAssembly.RuntimeError), String(thrown));
+  assert.match(thrown.message, /1200/);
+});

@@ -14,6 +14,7 @@ import { Timeline } from "./timeline.js";
 import { EventLog } from "./log.js";
 import { StatsPanel } from "./stats.js";
 import { toWasm } from "./model.js";
+import { quoted } from "./formats.js";
 
 const ENGINES = [
   ["propagate", "propagate (singles, relations, locked candidates)"],
@@ -538,7 +539,7 @@ export function install(app) {
     }
     const index = typeof cell === "number" ? cell : cellIndex(cell, s.size);
     if (index < 0) {
-      log.showChoices(`“${cell}” is not a cell of this ${s.size}×${s.size} grid: write it like r3c4.`, []);
+      log.showChoices(`${quoted(cell)} is not a cell of this ${s.size}×${s.size} grid: write it like r3c4.`, []);
       return;
     }
     animator.pause();

@@ -1,6 +1,6 @@
 //! Text formats through the wasm module: read a puzzle, write it, validate it, and find its shortest spelling.
 
-import init, { parse, format, validate } from "../pkg/sudoku_lab.js";
+import init, { parse, format, validate, quote } from "../pkg/sudoku_lab.js";
 import { fromWasm, toWasm, sameModel } from "./model.js";
 
 /** The formats `format()` writes, with their labels. */
@@ -32,6 +32,14 @@ export function readPuzzle(text, { kind, format: name, alphabet } = {}) {
   if (name) options.format = name;
   if (alphabet) options.alphabet = alphabet;
   return fromWasm(parse(text, kind || undefined, options));
+}
+
+/**
+ * User text as a sentence may show it: at most 20 characters, control and invisible characters
+ * escaped, in quotes — the same quoting the module's own messages use.
+ */
+export function quoted(text) {
+  return quote(String(text));
 }
 
 /** Writes a page model in a format; throws when the format cannot express the puzzle. */

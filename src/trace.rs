@@ -473,11 +473,6 @@ impl TraceOptions {
     /// play them back. (A `seq` is a `u32`, so a ceiling is needed anyway.) The CLI and the
     /// wasm module refuse a larger `max_events`.
     pub const MAX_EVENTS: u64 = 10_000_000;
-
-    /// The event budget in force: `max_events`, at most [`TraceOptions::MAX_EVENTS`].
-    pub fn event_budget(&self) -> u64 {
-        self.max_events.min(TraceOptions::MAX_EVENTS)
-    }
 }
 
 impl Default for TraceOptions {
@@ -517,12 +512,20 @@ pub struct Recorder {
     next_seq: u32,
     records: Vec<u32>,
     full: bool,
+    /// Words of records at which the search pauses (see [`Observer::pause`]); set by
+    /// [`Tracer`], which takes the records after every call. `None`: never.
+    pause_at: Option<usize>,
 }
 
 impl Recorder {
     pub fn new(puzzle: &Puzzle, options: TraceOptions) -> Recorder {
         let size = puzzle.size();
         let cells = size * size;
+        // Above the ceiling the budget is the ceiling: the one place it is applied.
+        let options = TraceOptions {
+            max_events: options.max_events.min(TraceOptions::MAX_EVENTS),
+            ..options
+        };
         Recorder {
             options,
             geometry: puzzle.geometry(),
@@ -543,6 +546,7 @@ impl Recorder {
             next_seq: 0,
             records: Vec::new(),
             full: false,
+            pause_at: None,
         }
     }
 
@@ -580,7 +584,7 @@ impl Recorder {
         via: Via,
     ) -> u32 {
         let id = if self.options.level.records(kind) && !self.full {
-            if self.next_seq as u64 >= self.options.event_budget() {
+            if self.next_seq as u64 >= self.options.max_events {
                 self.full = true;
                 cause
             } else {
@@ -841,7 +845,8 @@ impl Observer for Recorder {
     }
 
     fn pause(&self) -> bool {
-        self.records.len() >= Tracer::MAX_BATCH_EVENTS * RECORD_WORDS
+        self.pause_at
+            .is_some_and(|words| self.records.len() >= words)
     }
 }
 
@@ -864,11 +869,10 @@ pub struct Batch {
 /// and the page stream from. Dropping it cancels the search.
 pub struct Tracer {
     engine: Engine<Recorder>,
-    /// Records produced and not yet handed over: a node can produce more than a batch
-    /// holds (probing a large grid), so what does not fit waits here for the next call.
-    backlog: Vec<u32>,
-    /// Words of `backlog` already handed over.
-    backlog_sent: usize,
+    /// Words of the recorder's records already handed over. A node can make more records
+    /// than a batch holds (probing a large grid): they stay with the recorder, and the
+    /// engine waits, until every one is handed over.
+    handed: usize,
     sent: u32,
 }
 
@@ -886,33 +890,30 @@ impl Tracer {
         trace: TraceOptions,
     ) -> Result<Tracer, Problem> {
         puzzle.validate()?;
-        let recorder = Recorder::new(puzzle, trace);
+        let mut recorder = Recorder::new(puzzle, trace);
+        recorder.pause_at = Some(Tracer::MAX_BATCH_EVENTS * RECORD_WORDS);
         Ok(Tracer {
             engine: Engine::new(engine, puzzle, options, recorder)?,
-            backlog: Vec::new(),
-            backlog_sent: 0,
+            handed: 0,
             sent: 0,
         })
     }
 
     /// Runs about `budget` units of work (see [`Stats::work`]) and returns what they
-    /// produced, at most [`Tracer::MAX_BATCH_EVENTS`] records.
+    /// produced, at most [`Tracer::MAX_BATCH_EVENTS`] records. While records of an earlier
+    /// call wait, it hands those over and runs nothing.
     pub fn advance(&mut self, budget: u64) -> Batch {
-        let cap = Tracer::MAX_BATCH_EVENTS * RECORD_WORDS;
-        if self.backlog_sent == self.backlog.len() {
+        if self.handed == self.engine.observer().records.len() {
+            self.engine.observer_mut().records.clear();
+            self.handed = 0;
             self.engine.advance(budget);
-            let records = self.engine.observer_mut().take_records();
-            // The usual case hands the records over as they are.
-            self.backlog = records;
-            self.backlog_sent = 0;
         }
-        let end = self.backlog.len().min(self.backlog_sent + cap);
-        let records = if self.backlog_sent == 0 && end == self.backlog.len() {
-            std::mem::take(&mut self.backlog)
-        } else {
-            self.backlog[self.backlog_sent..end].to_vec()
-        };
-        self.backlog_sent = if self.backlog.is_empty() { 0 } else { end };
+        let all = &self.engine.observer().records;
+        let end = all
+            .len()
+            .min(self.handed + Tracer::MAX_BATCH_EVENTS * RECORD_WORDS);
+        let records = all[self.handed..end].to_vec();
+        self.handed = end;
         let first_seq = self.sent;
         self.sent += (records.len() / RECORD_WORDS) as u32;
         Batch {
@@ -938,7 +939,9 @@ impl Tracer {
 
     fn progress(&self) -> Progress {
         match self.engine.status() {
-            Some(status) if self.backlog_sent == self.backlog.len() => Progress::Done(status),
+            Some(status) if self.handed == self.engine.observer().records.len() => {
+                Progress::Done(status)
+            }
             _ => Progress::Running,
         }
     }
@@ -1196,10 +1199,46 @@ mod tests {
 
     #[test]
     fn an_event_budget_above_the_ceiling_acts_as_the_ceiling() {
+        // Counting every solution of an empty 16×16 grid records events without end.
+        let puzzle = Puzzle::classic(vec![0; 256]).unwrap();
+        let options = Options {
+            solution_limit: u64::MAX,
+            node_limit: u64::MAX,
+            ..Options::default()
+        };
         let trace = TraceOptions {
             level: Level::Full,
             max_events: u64::MAX,
         };
-        assert_eq!(trace.event_budget(), TraceOptions::MAX_EVENTS);
+        let mut tracer = Tracer::new(EngineKind::Naive, &puzzle, options, trace).unwrap();
+        let mut events = 0;
+        let status = loop {
+            let batch = tracer.advance(u64::MAX);
+            events += batch.records.len() / RECORD_WORDS;
+            if let Progress::Done(status) = batch.progress {
+                assert!(batch.event_limit);
+                break status;
+            }
+        };
+        assert_eq!(status, Status::LimitReached);
+        assert_eq!(events as u64, TraceOptions::MAX_EVENTS);
+    }
+
+    #[test]
+    fn a_recorder_run_to_the_end_by_hand_never_pauses() {
+        // Outside a Tracer nobody takes the records between calls: run() must still end.
+        let puzzle = Puzzle::classic(vec![0; 256]).unwrap();
+        let options = Options {
+            solution_limit: u64::MAX,
+            ..Options::default()
+        };
+        let trace = TraceOptions {
+            level: Level::Full,
+            max_events: 4 * Tracer::MAX_BATCH_EVENTS as u64,
+        };
+        let recorder = Recorder::new(&puzzle, trace);
+        let mut engine = Engine::new(EngineKind::Naive, &puzzle, options, recorder).unwrap();
+        assert_eq!(engine.run(), Status::LimitReached);
+        assert_eq!(engine.observer().events(), trace.max_events);
     }
 }

@@ -741,12 +741,15 @@ struct Nine<'a> {
     contradictions: u64,
     solutions: u64,
     grids: Vec<Vec<u8>>,
-    /// A limit stopped the search: `end` says which.
-    stopped: bool,
+    /// What ends the search: [`End::Exhausted`] unless a limit stops it first.
     end: End,
 }
 
 impl Nine<'_> {
+    fn stopped(&self) -> bool {
+        self.end != End::Exhausted
+    }
+
     /// Searches below `state`: propagates, then branches on a cell, each digit but the last
     /// in a copy, the last in `state` itself (a loop, not a call: when the others failed,
     /// the cell holds that digit).
@@ -754,11 +757,10 @@ impl Nine<'_> {
         // Branches taken in place, undone when this call returns.
         let mut in_place = 0;
         loop {
-            if self.stopped {
+            if self.stopped() {
                 break;
             }
             if self.nodes >= self.options.node_limit {
-                self.stopped = true;
                 self.end = End::Limit;
                 break;
             }
@@ -773,7 +775,6 @@ impl Nine<'_> {
                     self.grids.push(state.grid());
                 }
                 if self.solutions >= self.options.solution_limit {
-                    self.stopped = true;
                     self.end = End::Solutions;
                 }
                 break;
@@ -795,7 +796,7 @@ impl Nine<'_> {
                 self.guesses += 1;
                 child.fix(d, b, bit);
                 self.search(&mut child);
-                if self.stopped {
+                if self.stopped() {
                     return;
                 }
                 self.backtracks += 1;
@@ -807,7 +808,7 @@ impl Nine<'_> {
             in_place += 1;
             state.fix(d, b, bit);
         }
-        if !self.stopped {
+        if !self.stopped() {
             self.backtracks += in_place;
         }
     }
@@ -833,7 +834,6 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
         contradictions: 0,
         solutions: 0,
         grids: Vec::with_capacity(2),
-        stopped: false,
         end: End::Exhausted,
     };
     if let Ok(mut state) = Bands::with_givens(puzzle.givens()) {

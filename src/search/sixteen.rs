@@ -486,8 +486,7 @@ struct Sixteen {
     names: [u8; 16],
     stats: Stats,
     solutions: Vec<Vec<u8>>,
-    /// A limit stopped the search: `end` says which.
-    stopped: bool,
+    /// What ends the search: [`End::Exhausted`] unless a limit stops it first.
     end: End,
 }
 
@@ -663,9 +662,8 @@ impl Bands {
 }
 
 impl Sixteen {
-    fn stop(&mut self, end: End) {
-        self.stopped = true;
-        self.end = end;
+    fn stopped(&self) -> bool {
+        self.end != End::Exhausted
     }
 
     fn found(&mut self, state: &Bands) {
@@ -674,7 +672,7 @@ impl Sixteen {
             self.solutions.push(state.grid(&self.names));
         }
         if self.stats.solutions >= self.options.solution_limit {
-            self.stop(End::Solutions);
+            self.end = End::Solutions;
         }
     }
 
@@ -751,7 +749,7 @@ impl Sixteen {
                         let d = digits.trailing_zeros() as usize;
                         digits &= digits - 1;
                         if self.stats.work() >= self.options.node_limit {
-                            self.stop(End::Limit);
+                            self.end = End::Limit;
                             return Ok(Lookahead::Stopped);
                         }
                         if implied[b][d] & bit != 0 {
@@ -859,7 +857,7 @@ impl Sixteen {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
                 if self.stats.work() >= self.options.node_limit {
-                    self.stop(End::Limit);
+                    self.end = End::Limit;
                     return Ok(Some(Lookahead::Stopped));
                 }
                 if !self.probe(state, &mut trial, (d, all), b, bit) {
@@ -878,11 +876,11 @@ impl Sixteen {
     }
 
     fn search(&mut self, mut state: Bands) {
-        if self.stopped {
+        if self.stopped() {
             return;
         }
         if self.stats.work() >= self.options.node_limit {
-            self.stop(End::Limit);
+            self.end = End::Limit;
             return;
         }
         self.stats.nodes += 1;
@@ -927,7 +925,7 @@ impl Sixteen {
             if child.place(d, b, bit).is_ok() {
                 self.search(child);
             }
-            if self.stopped {
+            if self.stopped() {
                 return;
             }
             self.stats.backtracks += 1;
@@ -965,7 +963,6 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
         names: std::array::from_fn(|d| d as u8),
         stats: Stats::default(),
         solutions: Vec::with_capacity(2),
-        stopped: false,
         end: End::Exhausted,
     };
     let mut state = Bands::new();

@@ -437,6 +437,28 @@ fn a_grid_reader_goes_on_after_the_bad_puzzles_rows_or_at_a_blank_line() {
 }
 
 #[test]
+fn a_grid_whose_first_row_lost_a_symbol_is_not_stitched_to_the_next() {
+    // Without blank lines, a first row one symbol short would make the puzzle 8×8 (a size
+    // with blocks): skipping eight rows would leave its ninth row to start the next puzzle.
+    let short_first = NINE_GRID.replacen("53..7....", "53..7...", 1);
+    let text = format!("{NINE_GRID}{short_first}{NINE_GRID}{NINE_GRID}");
+    assert_eq!(
+        outline(&text, Format::Grid),
+        [Ok(1), Err((Some(2), 11, 9)), Ok(3), Ok(4)]
+    );
+    // The second row short instead: the first row was right, the puzzle is 9 rows.
+    let short_second = NINE_GRID.replacen("6..195...", "6..195..", 1);
+    let text = format!("{NINE_GRID}{short_second}{NINE_GRID}{NINE_GRID}");
+    assert_eq!(
+        outline(&text, Format::Grid),
+        [Ok(1), Err((Some(2), 11, 9)), Ok(3), Ok(4)]
+    );
+    for item in read(&text, Format::Grid, ReadOptions::default()).flatten() {
+        assert_eq!(item.puzzle.size(), 9, "no puzzle made of two");
+    }
+}
+
+#[test]
 fn a_poj3076_reader_goes_on_after_a_bad_grid() {
     let text = load("poj3076/multi_case_all.in");
     let blocks: Vec<&str> = text.split("\n\n").collect();
@@ -505,6 +527,25 @@ fn a_picture_reader_goes_on_after_the_bad_pictures_lines() {
         outline(&text, Format::Picture),
         [Err((Some(1), 5, 1)), Ok(2)]
     );
+}
+
+#[test]
+fn a_broken_picture_of_unknown_size_takes_only_its_own_lines() {
+    let body = FIVE_PICTURE.strip_prefix("5\n").unwrap();
+    // A header that says no kind, then pictures that follow each other without blank lines:
+    // the first cell row tells how tall the broken picture is.
+    let text = format!("{FIVE_PICTURE}5 sudokuish\n{body}{body}{FIVE_PICTURE}");
+    assert_eq!(
+        outline(&text, Format::Picture),
+        [Ok(1), Err((Some(2), 11, 3)), Ok(3), Ok(4)]
+    );
+    // A headerless picture whose first row is broken: its separators still count its cells.
+    let broken = body.replacen(". < . | . | . | 4", ". < . | . | . | 4 x", 1);
+    let text = format!("{body}{broken}{body}{body}");
+    let items = outline(&text, Format::Picture);
+    assert_eq!(items[0], Ok(1));
+    assert!(matches!(items[1], Err((Some(2), 10, _))), "{items:?}");
+    assert_eq!(items[2..], [Ok(3), Ok(4)]);
 }
 
 #[test]

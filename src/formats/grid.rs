@@ -263,7 +263,8 @@ impl<'a> GridReader<'a> {
             }
             rows += 1;
             if let Err(e) = self.push_row(line, rows, size, &mut split, &mut symbols) {
-                self.skip_rows(size - rows, size, None);
+                let size = self.bad_puzzle_size(line, rows, size, split);
+                self.skip_rows(size.saturating_sub(rows), size, None);
                 return Err(e);
             }
         }
@@ -280,6 +281,26 @@ impl<'a> GridReader<'a> {
             cell_pos,
             relation_pos: Vec::new(),
         })
+    }
+
+    /// How many rows the bad puzzle has whose row `rows` (`line`) failed, when the first row
+    /// set `size`. When the second row is as wide as the row after it but not as the first,
+    /// the first was the odd one (a symbol missing or extra) and the puzzle is as tall as
+    /// the others are wide: grids may follow each other without a blank line, and skipping
+    /// by the first row's width would stitch the rest of this puzzle to the next one.
+    fn bad_puzzle_size(&self, line: Line<'a>, rows: usize, size: usize, split: Split) -> usize {
+        let width = row_count(line.text, split);
+        if rows != 2 || width == size || !size_allowed(self.options.kind, width) {
+            return size;
+        }
+        let mut ahead = self.lines.clone();
+        let third = ahead.find(|l| {
+            l.trimmed().is_empty() || (!l.is_skipped() && !is_separator_only(l.trimmed()))
+        });
+        match third {
+            Some(l) if !l.trimmed().is_empty() && row_count(l.text, split) == width => width,
+            _ => size,
+        }
     }
 
     /// Skips up to `left` more cell rows of a bad puzzle `size` wide (rule lines and comments

@@ -149,7 +149,12 @@ impl<'a> PictureReader<'a> {
     /// to skip.
     fn picture(&mut self, first: Line<'a>) -> Result<Entry, (InputError, Rest)> {
         let start = first.start();
-        let header = header(first).map_err(|e| (e, Rest::Block))?;
+        let header = header(first).map_err(|e| {
+            // The header says nothing usable: the first cell row tells how tall the picture
+            // is, so that the pictures after it are not swallowed too.
+            let next = self.lines.clone().find(|l| !l.is_skipped());
+            (e, rest_of(next.and_then(|l| width_guess(l.text)), 0))
+        })?;
         let kind = self
             .options
             .kind
@@ -159,11 +164,10 @@ impl<'a> PictureReader<'a> {
         if let Some(n) = size {
             check_size(kind, n, start).map_err(|e| (e, Rest::Lines(2 * n - 1)))?;
         }
-        // What is left of the picture once `read` of its lines are read.
-        let rest = |size: Option<usize>, read: usize| match size {
-            Some(n) => Rest::Lines((2 * n - 1).saturating_sub(read)),
-            None => Rest::Block,
-        };
+        // What is left of the picture once `read` of its lines are read; before its size is
+        // known, the first cell row's separators guess it.
+        let guess = width_guess(first.text);
+        let rest = |size: Option<usize>, read: usize| rest_of(size.or(guess), read);
         let mut lines_read = 0;
         let mut cells: Vec<(&'a str, Pos)> = Vec::new();
         let mut relation_pos: Vec<(Relation, Pos)> = Vec::new();
@@ -425,6 +429,26 @@ pub(crate) fn looks_like_header(t: &str) -> bool {
         && first.bytes().all(|b| b.is_ascii_digit())
         && second.is_none_or(|w| w.chars().all(char::is_alphabetic))
         && words.next().is_none()
+}
+
+/// What is left of a picture of `size` (unknown: up to a blank line or a header) once `read`
+/// of its lines are read.
+fn rest_of(size: Option<usize>, read: usize) -> Rest {
+    match size {
+        Some(n) => Rest::Lines((2 * n - 1).saturating_sub(read)),
+        None => Rest::Block,
+    }
+}
+
+/// How many cells a cell row has, by its separators (`<` `>` `|` between every two cells),
+/// for a row too broken to read: a size to skip by, when it is one a picture can have.
+fn width_guess(text: &str) -> Option<usize> {
+    let n = text
+        .chars()
+        .filter(|c| matches!(c, '<' | '>' | '|'))
+        .count()
+        + 1;
+    LATIN_SIZES.contains(&n).then_some(n)
 }
 
 /// The header, if `line` is one.

@@ -73,8 +73,8 @@ fn a_solution_limit_of_zero_means_the_same_on_the_fast_paths() {
 
 /// The contract of the differential target: a fast path that does not say `limit` has an
 /// exact count, so with the same solution limit it says what `propagate` says when that
-/// finishes within a generous node limit.
-fn assert_fast_path_exact(puzzle: &Puzzle, solution_limit: u64, fast_node_limit: u64) {
+/// finishes within a generous node limit. Returns the fast path's status.
+fn assert_fast_path_exact(puzzle: &Puzzle, solution_limit: u64, fast_node_limit: u64) -> Status {
     let fast = solve_fast(puzzle, options(solution_limit, fast_node_limit)).unwrap();
     let general = solve_with(
         EngineKind::Propagate,
@@ -93,6 +93,7 @@ fn assert_fast_path_exact(puzzle: &Puzzle, solution_limit: u64, fast_node_limit:
             "fast path with node limit {fast_node_limit}, solution limit {solution_limit}"
         );
     }
+    fast.status
 }
 
 /// fuzz/regressions/differential/multiple-at-node-limit: this inequality puzzle (no givens,
@@ -126,9 +127,55 @@ v   v   v   ^   ^   v   ^   -   v
         .unwrap()
         .unwrap();
     assert_eq!(entry.puzzle.relations().len(), 74);
-    assert_fast_path_exact(&entry.puzzle, 4, 899);
+    // Each of these stops at its node limit after two solutions or more: a limit, not a
+    // count.
+    assert_eq!(
+        assert_fast_path_exact(&entry.puzzle, 4, 899),
+        Status::LimitReached
+    );
     for size in [9, 16] {
         let empty = common::classic_puzzle(size, vec![0; size * size]);
-        assert_fast_path_exact(&empty, 1000, 100);
+        assert_eq!(
+            assert_fast_path_exact(&empty, 1000, 100),
+            Status::LimitReached,
+            "{size}×{size}"
+        );
     }
+}
+
+/// fuzz/regressions/formats/two-relations-on-one-pair: a JSON puzzle relating r1c1 and r2c1
+/// both ways (a cycle, which validation reports). The picture and CQOI writers draw one
+/// symbol per pair and wrote one of the two, so the text read back as another puzzle; they
+/// now refuse it, and JSON, which lists relations, keeps both.
+#[test]
+fn a_puzzle_with_two_relations_on_one_pair_is_not_written_as_a_picture() {
+    let json = include_str!("../fuzz/regressions/formats/two-relations-on-one-pair");
+    let entry = formats::read(json, Format::Json, ReadOptions::default())
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(entry.puzzle.relations().len(), 2);
+    assert!(entry.puzzle.validate().is_err(), "a cycle of two");
+    for format in [Format::Picture, Format::Cqoi] {
+        let mut out = String::new();
+        let e = formats::Writer::new(format)
+            .puzzle(&mut out, &entry.puzzle, entry.alphabet)
+            .unwrap_err();
+        if format == Format::Picture {
+            assert_eq!(
+                e.message,
+                "r1c1 and r2c1 have two relations (r1c1 > r2c1 and r1c1 < r2c1); picture draws \
+                 one symbol between two cells"
+            );
+        }
+    }
+    let mut out = String::new();
+    formats::Writer::new(Format::Json)
+        .puzzle(&mut out, &entry.puzzle, entry.alphabet)
+        .unwrap();
+    let back = formats::read(&out, Format::Json, ReadOptions::default())
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(back.puzzle, entry.puzzle);
 }

@@ -34,6 +34,8 @@ use crate::puzzle::{Kind, Problem, Puzzle, Relation};
 
 pub use alphabet::Alphabet;
 pub use detect::detect;
+#[cfg(target_arch = "wasm32")]
+pub(crate) use json::cut_serde_message;
 pub use json::{
     json_values, puzzle_to_json, Givens, JsonPuzzle, JsonValue, JsonValues, MAX_RELATIONS,
 };
@@ -210,6 +212,15 @@ impl Entry {
             .unwrap_or(self.pos)
     }
 
+    /// The entry when its puzzle passes [`Puzzle::validate`], else the problem as an input
+    /// error at its place.
+    pub fn validated(self) -> Result<Entry, InputError> {
+        match self.puzzle.validate() {
+            Ok(()) => Ok(self),
+            Err(problem) => Err(self.input_error(problem)),
+        }
+    }
+
     /// The problem as an input error at its place, in this puzzle.
     pub fn input_error(&self, problem: Problem) -> InputError {
         InputError {
@@ -320,6 +331,36 @@ pub fn read<'a>(
     }
 }
 
+/// Refuses a puzzle with two relations on one pair of cells (`r1c1 < r1c2` and `r1c2 <
+/// r1c1`, a cycle validation reports) for a format that draws one symbol per pair: written,
+/// one of them would be lost without a word.
+fn one_relation_per_pair(puzzle: &Puzzle, format: Format) -> Result<(), Problem> {
+    let size = puzzle.size();
+    let pair = |r: &Relation| {
+        let (a, _, b) = r.oriented();
+        (a.index(size), b.index(size))
+    };
+    // Relations are kept in the reading order of their pairs: two on one pair are neighbours.
+    match puzzle
+        .relations()
+        .windows(2)
+        .find(|w| pair(&w[0]) == pair(&w[1]))
+    {
+        None => Ok(()),
+        Some(w) => {
+            let (a, _, b) = w[0].oriented();
+            Err(Problem::new(
+                format!(
+                    "{a} and {b} have two relations ({} and {}); {format} draws one symbol \
+                     between two cells",
+                    w[0], w[1]
+                ),
+                vec![a, b],
+            ))
+        }
+    }
+}
+
 /// Writes puzzles and answers in one format, with the separators the format puts between
 /// puzzles. Call [`Writer::finish`] once at the end.
 #[derive(Debug)]
@@ -362,8 +403,10 @@ impl Writer {
             Format::Poj3074 => line::write_puzzle(out, puzzle, alphabet, true),
             Format::Grid => grid::write_puzzle(out, puzzle, alphabet, first, false),
             Format::Poj3076 => grid::write_puzzle(out, puzzle, alphabet, first, true),
-            Format::Cqoi => cqoi::write_puzzle(out, puzzle, first),
-            Format::Picture => picture::write_puzzle(out, puzzle, alphabet, first),
+            Format::Cqoi => one_relation_per_pair(puzzle, Format::Cqoi)
+                .and_then(|()| cqoi::write_puzzle(out, puzzle, first)),
+            Format::Picture => one_relation_per_pair(puzzle, Format::Picture)
+                .and_then(|()| picture::write_puzzle(out, puzzle, alphabet, first)),
             Format::Json => json::write_puzzle(out, puzzle, alphabet),
         }?;
         self.written += 1;

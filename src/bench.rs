@@ -2,6 +2,7 @@
 //! the wasm `bench` export both call [`measure`], each with its own clock, so their numbers
 //! compare like for like (`make bench` prints the native/wasm ratio).
 
+use crate::formats::{Entry, InputError};
 use crate::puzzle::Puzzle;
 use crate::search::{solve_fast, Options, Search, Silent};
 
@@ -12,6 +13,30 @@ pub const MAX_PUZZLES: usize = 1_000_000;
 
 /// The most runs one `bench` makes over its puzzles.
 pub const MAX_RUNS: u64 = 1_000;
+
+/// More than [`MAX_PUZZLES`] puzzles, good and bad together: reading stopped there.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TooMany;
+
+/// The valid puzzles of `entries` (a reader's output), in order, for [`measure`]; every bad
+/// one — unreadable or invalid — goes to `bad` as it is met. Fails past [`MAX_PUZZLES`]
+/// items, good and bad counted alike, so that neither list grows without bound.
+pub fn collect(
+    entries: impl Iterator<Item = Result<Entry, InputError>>,
+    mut bad: impl FnMut(InputError),
+) -> Result<Vec<Puzzle>, TooMany> {
+    let mut puzzles = Vec::new();
+    for (i, item) in entries.enumerate() {
+        if i == MAX_PUZZLES {
+            return Err(TooMany);
+        }
+        match item.and_then(Entry::validated) {
+            Ok(entry) => puzzles.push(entry.puzzle),
+            Err(error) => bad(error),
+        }
+    }
+    Ok(puzzles)
+}
 
 /// The result of timing one set of puzzles.
 #[derive(Clone, Copy, PartialEq, Debug, serde::Serialize)]

@@ -4,7 +4,7 @@
 use std::ffi::OsString;
 use std::time::Instant;
 
-use sudoku_lab::bench::{measure, MAX_PUZZLES, MAX_RUNS};
+use sudoku_lab::bench::{collect, measure, MAX_PUZZLES, MAX_RUNS};
 use sudoku_lab::formats;
 use sudoku_lab::Options;
 
@@ -64,31 +64,34 @@ pub fn bench(args: Vec<OsString>) -> Result<u8, Failure> {
     let mut sink = Sink::new();
     let mut bad = false;
     for file in &parsed.positional {
-        let input = Input::read(Some(file))?;
-        let format = input.format(chosen)?;
-        let mut puzzles = Vec::new();
-        let mut invalid = 0usize;
-        for item in formats::read(&input.text, format, read_options) {
-            let checked = item.and_then(|entry| match entry.puzzle.validate() {
-                Ok(()) => Ok(entry),
-                Err(problem) => Err(entry.input_error(problem)),
-            });
-            match checked {
-                Ok(_) if puzzles.len() == MAX_PUZZLES => {
-                    return Err(Failure::Input(format!(
-                        "{}: more than {MAX_PUZZLES} puzzles; bench keeps them all in memory, \
-                         so split the file",
-                        input.name
-                    )));
-                }
-                Ok(entry) => puzzles.push(entry.puzzle),
-                Err(error) => {
-                    bad = true;
-                    invalid += usize::from(error.puzzle.is_some());
-                    report(&input.describe(&error));
-                }
+        // A file that cannot be read costs only itself: the others are timed.
+        let read = Input::read(Some(file)).and_then(|input| {
+            let format = input.format(chosen)?;
+            Ok((input, format))
+        });
+        let (input, format) = match read {
+            Ok(read) => read,
+            Err(failure) => {
+                report(&failure.to_string());
+                bad = true;
+                continue;
             }
-        }
+        };
+        let mut invalid = 0usize;
+        let collected = collect(formats::read(&input.text, format, read_options), |error| {
+            invalid += usize::from(error.puzzle.is_some());
+            report(&input.describe(&error));
+        });
+        bad |= invalid > 0;
+        let Ok(puzzles) = collected else {
+            report(&format!(
+                "{}: more than {MAX_PUZZLES} puzzles; bench keeps them all in memory, so split \
+                 the file",
+                input.name
+            ));
+            bad = true;
+            continue;
+        };
         let clock = Instant::now();
         let m = measure(&puzzles, limit, runs, || {
             clock.elapsed().as_secs_f64() * 1000.0

@@ -39,9 +39,10 @@ Options:
   --alphabet A      digits, letters, alnum, hex, numbers or auto
   -h, --help        show this help
 
-Exit status: 0 every answer correct; 1 some answer wrong or missing; 2 some input was bad
-(a bad puzzle, an unreadable answer, or not as many answers as puzzles; decided after every
-answer is checked; 2 wins over 1) or bad usage; 3 internal error.
+Exit status: 0 every answer correct; 1 some answer wrong or empty (a JSON answer without a
+solution); 2 some input was bad (a bad puzzle, an unreadable answer, or not as many answers
+as puzzles; decided after every answer is checked; 2 wins over 1) or bad usage; 3 internal
+error.
 ";
 
 const SPEC: Spec = Spec::new("check", &["format", "kind", "alphabet"], &[]);
@@ -87,10 +88,7 @@ pub fn check(args: Vec<OsString>) -> Result<u8, Failure> {
     let mut puzzles = formats::read(&puzzle_input.text, format, read_options);
     while let Some(item) = puzzles.next() {
         check.read += 1;
-        let puzzle = match item.and_then(|entry| match entry.puzzle.validate() {
-            Ok(()) => Ok(entry),
-            Err(problem) => Err(entry.input_error(problem)),
-        }) {
+        let puzzle = match item.and_then(Entry::validated) {
             Ok(puzzle) => puzzle,
             Err(error) => {
                 if !check.bad_puzzle(&error)? {
@@ -107,14 +105,11 @@ pub fn check(args: Vec<OsString>) -> Result<u8, Failure> {
             // The answers have run out: count the puzzles left, naming the bad ones.
             let mut total = check.checked + 1;
             for item in puzzles.by_ref() {
-                let error = match item {
-                    Ok(entry) => match entry.puzzle.validate() {
-                        Ok(()) => {
-                            total += 1;
-                            continue;
-                        }
-                        Err(problem) => entry.input_error(problem),
-                    },
+                let error = match item.and_then(Entry::validated) {
+                    Ok(_) => {
+                        total += 1;
+                        continue;
+                    }
                     Err(error) => error,
                 };
                 if !check.bad_puzzle(&error)? {
@@ -331,10 +326,8 @@ impl<'a> Answers<'a> {
     /// The answers of `input` if they are JSON — what `solve --output json` writes answers
     /// any format's puzzles with.
     fn json(input: &'a Input) -> Option<Answers<'a>> {
-        let text = input
-            .text
-            .trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
-        text.starts_with(['{', '[']).then(|| Answers {
+        // Detection's first rule: a text that starts (past space and a BOM) with `{` or `[`.
+        (formats::detect(&input.text) == Ok(Format::Json)).then(|| Answers {
             input,
             source: Source::Json(json_values(&input.text)),
             ahead: None,

@@ -688,6 +688,15 @@ fn value_extent(bytes: &[u8], start: usize, indent: usize) -> (usize, bool) {
 /// strings (escaped, but whole), and a string may be megabytes long.
 const MAX_SERDE_MESSAGE: usize = 240;
 
+/// Cuts a serde message (it quotes the input's strings, escaped) to [`MAX_SERDE_MESSAGE`]
+/// characters.
+pub(crate) fn cut_serde_message(message: &mut String) {
+    if let Some((i, _)) = message.char_indices().nth(MAX_SERDE_MESSAGE) {
+        message.truncate(i);
+        message.push('…');
+    }
+}
+
 /// A serde_json error in the part `span` of `text`, placed in the whole text. An error of
 /// reaching the end of the part too early is placed there, and `cut` is added to it.
 fn serde_error(
@@ -704,10 +713,7 @@ fn serde_error(
         Some(i) => message[..i].to_string(),
         None => message,
     };
-    if let Some((i, _)) = message.char_indices().nth(MAX_SERDE_MESSAGE) {
-        message.truncate(i);
-        message.push('…');
-    }
+    cut_serde_message(&mut message);
     let part = text.get(span).unwrap_or("");
     if e.classify() == serde_json::error::Category::Eof {
         message.push_str(cut);

@@ -14,16 +14,10 @@ use crate::puzzle::Kind;
 use crate::search::{EngineKind, Options};
 use crate::trace::{Level, TraceOptions};
 
-pub use crate::formats::MAX_INPUT_BYTES;
-
-/// The largest whole number a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`), the
-/// largest limit (see [`Options::MAX_LIMIT`]).
-pub const MAX_SAFE_INTEGER: u64 = Options::MAX_LIMIT;
+use crate::formats::MAX_INPUT_BYTES;
 
 /// Strings longer than this are not copied into a [`Value`]: no option is that long.
 pub const MAX_OPTION_CHARS: usize = 64;
-
-pub use crate::bench::MAX_RUNS as MAX_BENCH_RUNS;
 
 /// A JavaScript value as the checks see it.
 #[derive(Clone, PartialEq, Debug)]
@@ -272,19 +266,14 @@ fn listed(names: &[&str]) -> String {
     }
 }
 
-/// The names of a choice argument, with `auto` last when it detects.
-fn names<T: Choice>(auto: bool) -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = T::ALL.iter().map(|c| c.name()).collect();
-    if auto {
-        names.push("auto");
-    }
-    names
+fn names<T: Choice>() -> Vec<&'static str> {
+    T::ALL.iter().map(|c| c.name()).collect()
 }
 
 /// A choice by name (case and surrounding space ignored); `undefined` and `null` (and, with
 /// `auto`, `""` and `"auto"`) are `None`.
 fn choice<T: Choice>(argument: &str, value: &Value, auto: bool) -> Result<Option<T>, ArgError> {
-    Ok(pick(argument, value, &names::<T>(auto), auto)?.map(|i| T::ALL[i]))
+    Ok(pick(argument, value, &names::<T>(), auto)?.map(|i| T::ALL[i]))
 }
 
 /// [`choice`] by index into `names` (one copy of the code for every kind of choice).
@@ -295,11 +284,11 @@ fn pick(
     auto: bool,
 ) -> Result<Option<usize>, ArgError> {
     let wrong = || {
-        ArgError::expected(
-            argument,
-            &format!("{} (or undefined)", listed(names)),
-            value,
-        )
+        let mut all = names.to_vec();
+        if auto {
+            all.push("auto");
+        }
+        ArgError::expected(argument, &format!("{} (or undefined)", listed(&all)), value)
     };
     match value {
         Value::Undefined | Value::Null => Ok(None),
@@ -309,8 +298,8 @@ fn pick(
                 return Ok(None);
             }
             match names.iter().position(|n| n.eq_ignore_ascii_case(text)) {
-                Some(i) if !(auto && i + 1 == names.len()) => Ok(Some(i)),
-                _ => Err(wrong()),
+                Some(i) => Ok(Some(i)),
+                None => Err(wrong()),
             }
         }
         _ => Err(wrong()),
@@ -345,15 +334,15 @@ pub fn kind(value: &Value) -> Result<Option<Kind>, ArgError> {
 /// The target format of `format()`: a format name, no detection.
 pub fn target_format(value: &Value) -> Result<Format, ArgError> {
     choice("format", value, false)?
-        .ok_or_else(|| ArgError::expected("format", &listed(&names::<Format>(false)), value))
+        .ok_or_else(|| ArgError::expected("format", &listed(&names::<Format>()), value))
 }
 
 /// The budget of `Solver.advance`: units of work, a whole number from 1.
 pub fn budget(value: &Value) -> Result<u64, ArgError> {
-    whole("budget", value, 1, MAX_SAFE_INTEGER)?.ok_or_else(|| {
+    whole("budget", value, 1, Options::MAX_LIMIT)?.ok_or_else(|| {
         ArgError::expected(
             "budget",
-            &format!("a whole number from 1 to {MAX_SAFE_INTEGER}"),
+            &format!("a whole number from 1 to {}", Options::MAX_LIMIT),
             value,
         )
     })
@@ -410,12 +399,12 @@ pub fn settings(export: Export, options: &OptionsArg) -> Result<Settings, ArgErr
                 }
             }
             Opt::SolutionLimit => {
-                if let Some(n) = whole(argument, value, 1, MAX_SAFE_INTEGER)? {
+                if let Some(n) = whole(argument, value, 1, Options::MAX_LIMIT)? {
                     settings.solution_limit = n;
                 }
             }
             Opt::NodeLimit => {
-                if let Some(n) = whole(argument, value, 1, MAX_SAFE_INTEGER)? {
+                if let Some(n) = whole(argument, value, 1, Options::MAX_LIMIT)? {
                     settings.node_limit = n;
                 }
             }
@@ -425,7 +414,7 @@ pub fn settings(export: Export, options: &OptionsArg) -> Result<Settings, ArgErr
                 }
             }
             Opt::Runs => {
-                if let Some(n) = whole(argument, value, 1, MAX_BENCH_RUNS)? {
+                if let Some(n) = whole(argument, value, 1, crate::bench::MAX_RUNS)? {
                     settings.runs = n;
                 }
             }

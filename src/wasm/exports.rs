@@ -120,7 +120,9 @@ export interface BenchResult {
   solutions: number;
   micros_per_puzzle: number;
   fastest_micros_per_puzzle: number;
-  /** The puzzles that could not be read or are invalid; they are left out of the timing. */
+  /** How many puzzles could not be read or are invalid (as the CLI's `bench` counts them); they are left out of the timing. */
+  invalid: number;
+  /** The first 1000 of them, and bad input between puzzles. */
   errors: { puzzle: number | null; line: number; column: number; message: string }[];
 }
 "#;
@@ -170,11 +172,12 @@ fn value(v: &JsValue) -> Value {
     } else if let Some(n) = v.as_f64() {
         Value::Number(n)
     } else if v.is_string() {
-        let s: &JsString = v.unchecked_ref();
-        let units = s.length() as usize;
-        match v.as_string() {
-            Some(text) if units <= args::MAX_OPTION_CHARS => Value::Text(text),
-            _ => Value::LongText(units),
+        // The length first: a long string is not copied.
+        let units = v.unchecked_ref::<JsString>().length() as usize;
+        if units > args::MAX_OPTION_CHARS {
+            Value::LongText(units)
+        } else {
+            v.as_string().map_or(Value::LongText(units), Value::Text)
         }
     } else if v.is_bigint() {
         Value::Other("a bigint")
@@ -261,10 +264,16 @@ fn read(
             &value(input),
         )));
     }
-    let model: JsonPuzzle = serde_wasm_bindgen::from_value(input.clone())
-        .map_err(|e| error(&format!("puzzle: {e}"), &[], None))?;
+    let model: JsonPuzzle = serde_wasm_bindgen::from_value(input.clone()).map_err(|e| {
+        let mut message = format!("puzzle: {e}");
+        formats::cut_serde_message(&mut message);
+        error(&message, &[], None)
+    })?;
     model.to_puzzle(read_options).map_err(|p| problem_error(&p))
 }
+
+/// The most bad puzzles `bench()` describes; `invalid` counts them all.
+const MAX_BENCH_ERRORS: usize = 1000;
 
 /// Plain objects for maps (`serde_wasm_bindgen` would make `Map`s).
 fn to_js<T: Serialize>(value: &T) -> JsValue {
@@ -489,33 +498,27 @@ pub fn bench(
         column: u32,
         message: String,
     }
-    let mut puzzles = Vec::new();
     let mut errors = Vec::new();
-    for entry in formats::read(&text, format, settings.read(kind)) {
-        let checked = entry.and_then(|e| match e.puzzle.validate() {
-            Ok(()) => Ok(e.puzzle),
-            Err(problem) => Err(e.input_error(problem)),
-        });
-        match checked {
-            Ok(_) if puzzles.len() == crate::bench::MAX_PUZZLES => {
-                return Err(error(
-                    &format!(
-                        "text: more than {} puzzles, the most bench() times at once",
-                        crate::bench::MAX_PUZZLES
-                    ),
-                    &[],
-                    None,
-                ));
-            }
-            Ok(puzzle) => puzzles.push(puzzle),
-            Err(e) => errors.push(Bad {
+    let mut invalid = 0usize;
+    let collected = crate::bench::collect(formats::read(&text, format, settings.read(kind)), |e| {
+        invalid += usize::from(e.puzzle.is_some());
+        if errors.len() < MAX_BENCH_ERRORS {
+            errors.push(Bad {
                 puzzle: e.puzzle,
                 line: e.pos.line,
                 column: e.pos.col,
                 message: e.message,
-            }),
+            });
         }
-    }
+    });
+    let puzzles = collected.map_err(|_| {
+        let most = crate::bench::MAX_PUZZLES;
+        error(
+            &format!("text: more than {most} puzzles, the most bench() times at once"),
+            &[],
+            None,
+        )
+    })?;
     let performance = Reflect::get(&js_sys::global(), &"performance".into())?;
     let now = js_sys::Function::from(Reflect::get(&performance, &"now".into())?);
     let clock = || {
@@ -532,6 +535,7 @@ pub fn bench(
     );
     let result = to_js(&m);
     let _ = Reflect::set(&result, &"errors".into(), &to_js(&errors));
+    let _ = Reflect::set(&result, &"invalid".into(), &(invalid as f64).into());
     Ok(result)
 }
 
@@ -539,11 +543,14 @@ pub fn bench(
 /// escaped (`'\u{1b}'`), in single quotes — for a page that puts user text in a sentence.
 #[wasm_bindgen]
 pub fn quote(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> String {
-    let v = value(&text);
-    match (text.as_string(), v) {
-        (Some(text), _) => formats::quote(&text),
-        (None, v) => v.to_string(),
+    if !text.is_string() {
+        return value(&text).to_string();
     }
+    // Only what a quote shows is copied: one char more than it shows tells that there is
+    // more, and a char is at most two UTF-16 units (a pair cut at the end is past what shows).
+    let shown = 2 * (formats::QUOTE_CHARS + 1) as u32;
+    let s: &JsString = text.unchecked_ref();
+    formats::quote(&String::from(s.slice(0, shown)))
 }
 
 /// The version of the crate.

@@ -241,14 +241,16 @@ fn count_says_when_a_node_limit_cut_it_short() {
 #[test]
 fn zero_limits_are_refused_on_the_command_line() {
     let empty9 = format!("{}\n", ".".repeat(81));
-    for args in [
-        &["count", "--limit", "0"][..],
-        &["count", "--node-limit", "0"],
-        &["solve", "--node-limit", "0"],
+    for (args, option) in [
+        (&["count", "--limit", "0"][..], "limit"),
+        (&["count", "--node-limit", "0"], "node-limit"),
+        (&["solve", "--node-limit", "0"], "node-limit"),
     ] {
         let run = common::cli::run(args, empty9.as_bytes());
         assert_eq!(run.code, 2, "{args:?}: {run:?}");
-        assert!(run.stderr.contains("0"), "{args:?}: {run:?}");
+        let said = format!("--{option} '0' is not a whole number of at least 1");
+        assert!(run.stderr.contains(&said), "{args:?}: {run:?}");
+        assert!(run.stdout.is_empty(), "{args:?}: {run:?}");
     }
 }
 

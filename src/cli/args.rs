@@ -232,12 +232,16 @@ impl Parsed {
         let Some(v) = self.value(name) else {
             return Ok(default);
         };
+        let above = || {
+            Failure::usage(
+                format!("--{name} {} is above the most allowed, {max}", v.trim()),
+                command,
+            )
+        };
         match v.trim().parse::<u64>() {
             Ok(n) if (1..=max).contains(&n) => Ok(n),
-            Ok(n) if n > max => Err(Failure::usage(
-                format!("--{name} {n} is above the most allowed, {max}"),
-                command,
-            )),
+            Ok(n) if n > max => Err(above()),
+            Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Err(above()),
             _ => Err(Failure::usage(
                 format!("--{name} {} is not a whole number of at least 1", quote(v)),
                 command,

@@ -9,9 +9,6 @@ use sudoku_lab::{EngineKind, Problem};
 
 use super::Failure;
 
-/// The most input read (see [`formats::MAX_INPUT_BYTES`]).
-pub const MAX_INPUT_BYTES: u64 = formats::MAX_INPUT_BYTES as u64;
-
 /// A whole input text and the name messages call it by.
 pub struct Input {
     /// The path as given (its unsafe chars escaped), or `<stdin>`.
@@ -37,13 +34,13 @@ impl Input {
         let mut bytes = Vec::new();
         // One byte past the limit tells "exactly the limit" from "more".
         reader
-            .take(MAX_INPUT_BYTES + 1)
+            .take(formats::MAX_INPUT_BYTES as u64 + 1)
             .read_to_end(&mut bytes)
             .map_err(|e| Failure::Input(format!("{name}: cannot read: {e}")))?;
-        if bytes.len() as u64 > MAX_INPUT_BYTES {
+        if bytes.len() > formats::MAX_INPUT_BYTES {
             return Err(Failure::Input(format!(
                 "{name}: the input is larger than {} MiB, the most sudoku-lab reads",
-                MAX_INPUT_BYTES >> 20
+                formats::MAX_INPUT_BYTES >> 20
             )));
         }
         let text = String::from_utf8(bytes).map_err(|e| {

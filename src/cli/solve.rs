@@ -110,6 +110,9 @@ pub struct Puzzles<'a> {
     /// Whether puzzles may take a fast path (9×9 classic and inequality, 16×16 classic; their
     /// statistics count nodes and guesses but no rules): off when `--stats` asks for the rules.
     pub fast: bool,
+    /// The judge format answers are written in, when there is one: a puzzle it cannot hold
+    /// (a 16×16 one as `poj3074`) is bad input, found before it is searched.
+    pub output: Option<Format>,
 }
 
 impl<'a> Puzzles<'a> {
@@ -133,6 +136,7 @@ impl<'a> Puzzles<'a> {
             read: 0,
             solving: Duration::ZERO,
             fast: true,
+            output: None,
         }
     }
 
@@ -162,24 +166,23 @@ impl<'a> Puzzles<'a> {
                 break;
             };
             self.read += 1;
-            let entry = match item {
-                Ok(entry) => entry,
-                Err(e) => {
-                    order.push(Err(e));
-                    continue;
+            let output = self.output;
+            let engine = self.engine;
+            let checked = item.and_then(Entry::validated).and_then(|mut entry| {
+                if let Some(problem) = unsupported(engine, &entry) {
+                    return Err(entry.input_error(problem));
                 }
-            };
-            match entry
-                .puzzle
-                .validate()
-                .err()
-                .or_else(|| unsupported(self.engine, &entry))
-            {
-                Some(problem) => order.push(Err(entry.input_error(problem))),
-                None => {
+                if let Some(format) = output {
+                    fit_output(&mut entry, format)?;
+                }
+                Ok(entry)
+            });
+            match checked {
+                Ok(entry) => {
                     order.push(Ok(batch.len()));
                     batch.push(entry);
                 }
+                Err(e) => order.push(Err(e)),
             }
         }
         let started = Instant::now();
@@ -357,6 +360,7 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
     let mut puzzles = Puzzles::new(&input, format, read_options, engine, options, threads);
     // The fast path counts no rules: take the general engine when they are asked for.
     puzzles.fast = !want_stats && output_format != Format::Json;
+    puzzles.output = Some(output_format);
     let mut writer = formats::Writer::new(output_format);
     let mut sink = Sink::new();
     let mut summary = Summary::default();
@@ -365,7 +369,7 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
     let mut bad = false;
     while let Some(item) = puzzles.next()? {
         text.clear();
-        let (mut entry, solved) = match item {
+        let (entry, solved) = match item {
             Item::Solved(entry, solved) => (entry, solved),
             Item::Bad(error) => {
                 bad = true;
@@ -380,14 +384,6 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
                 continue;
             }
         };
-        if output_format != Format::Json {
-            if let Err(error) = fit_output(&mut entry, output_format) {
-                bad = true;
-                summary.invalid(&error);
-                report(&input.describe(&error));
-                continue;
-            }
-        }
         let status = solved.status;
         let stats = &solved.stats;
         let solutions = &solved.solutions[..];

@@ -7,7 +7,7 @@
 use libfuzzer_sys::fuzz_target;
 use sudoku_lab::formats::{self, Alphabet, Entry, Format, InputError, ReadOptions, Writer};
 use sudoku_lab::{Kind, Puzzle};
-use sudoku_lab_fuzz::check::{describe, well_formed};
+use sudoku_lab_fuzz::check::{describe, unsafe_to_show, well_formed};
 
 /// Entries looked at per read: readers may go on after an error, so bound the items.
 const MAX_ITEMS: usize = 12;
@@ -76,7 +76,7 @@ fn check_error(e: &InputError, lines: u32, what: &str) {
         e.message
     );
     assert!(
-        !e.message.chars().any(char::is_control),
+        !e.message.chars().any(unsafe_to_show),
         "{what}: a raw control character in {:?}",
         e.message
     );
@@ -119,7 +119,7 @@ fn check_entry(entry: &Entry, format: Format, options: ReadOptions, lines: u32) 
             );
         }
         assert!(
-            !problem.message.chars().any(char::is_control),
+            !problem.message.chars().any(unsafe_to_show),
             "{format}: a raw control character in {:?}",
             problem.message
         );

@@ -12,6 +12,7 @@ use sudoku_lab::formats::{self, Format, ReadOptions};
 use sudoku_lab::trace::TraceOptions;
 use sudoku_lab::wasm::args::{self, ArgError, Export, Opt, OptionsArg, Settings, Value};
 use sudoku_lab::{Kind, Options};
+use sudoku_lab_fuzz::check::unsafe_to_show;
 
 /// Names the checks know, in odd cases and spacing too, so that accepted paths are reached.
 const NAMES: [&str; 27] = [
@@ -137,7 +138,7 @@ fn refused(e: &ArgError, arguments: &[&str]) {
     let shown = e.to_string();
     assert!(shown.starts_with(&format!("{}: ", e.argument)), "{shown}");
     assert!(
-        !shown.chars().any(char::is_control),
+        !shown.chars().any(unsafe_to_show),
         "a raw control character in {shown:?}"
     );
 }
@@ -197,7 +198,7 @@ fn check_settings(export: Export, options: &OptionsArg) {
             assert!((1..=Options::MAX_LIMIT).contains(&s.node_limit));
             assert!((1..=Options::MAX_LIMIT).contains(&s.solution_limit));
             assert!((1..=TraceOptions::MAX_EVENTS).contains(&s.max_events));
-            assert!((1..=args::MAX_BENCH_RUNS).contains(&s.runs));
+            assert!((1..=sudoku_lab::bench::MAX_RUNS).contains(&s.runs));
             let d = Settings::default();
             for (key, got, default) in [
                 ("nodeLimit", s.node_limit, d.node_limit),
@@ -224,7 +225,7 @@ fn check_settings(export: Export, options: &OptionsArg) {
 fn check_budget(value: &Value) {
     match args::budget(value) {
         Ok(n) => {
-            assert!((1..=args::MAX_SAFE_INTEGER).contains(&n));
+            assert!((1..=Options::MAX_LIMIT).contains(&n));
             assert_eq!(Value::Number(n as f64), *value);
         }
         Err(e) => refused(&e, &["budget"]),
@@ -244,7 +245,7 @@ fn check_target(value: &Value) {
 fn check_text(units: usize, format: Format, text: &str) {
     assert_eq!(
         args::text_length(units).is_ok(),
-        units <= args::MAX_INPUT_BYTES
+        units <= formats::MAX_INPUT_BYTES
     );
     match args::one_puzzle(text, format, ReadOptions::default()) {
         Ok(entry) => {
@@ -260,7 +261,7 @@ fn check_text(units: usize, format: Format, text: &str) {
         }
         Err(e) => {
             assert!(e.pos.line >= 1 && e.pos.col >= 1, "{e}");
-            assert!(!e.message.chars().any(char::is_control), "{:?}", e.message);
+            assert!(!e.message.chars().any(unsafe_to_show), "{:?}", e.message);
         }
     }
 }
@@ -274,10 +275,7 @@ fn run(data: &[u8]) -> arbitrary::Result<()> {
         input.target.value(),
     ] {
         // How a value reads in a message is safe to print, whatever it holds.
-        assert!(
-            !value.to_string().chars().any(char::is_control),
-            "{value:?}"
-        );
+        assert!(!value.to_string().chars().any(unsafe_to_show), "{value:?}");
     }
     check_kind(&input.kind.value());
     check_settings(export, &input.options.arg());

@@ -186,3 +186,13 @@ pub fn well_formed(p: &Puzzle, what: &str) {
         );
     }
 }
+
+/// True for a char a message must not show raw: a control char, or one that is invisible or
+/// reorders the text around it (zero-width, bidi controls and isolates, the byte order mark).
+pub fn unsafe_to_show(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}'
+        )
+}

@@ -973,6 +973,27 @@ fn bench_times_the_good_puzzles_and_names_the_bad() {
 }
 
 #[test]
+fn bench_times_every_file_it_can_read_around_one_it_cannot() {
+    let (a, b) = sample_lines();
+    let good = temp_path("good.in");
+    std::fs::write(&good, format!("{a}\n{b}\n")).expect("temp file");
+    let missing = temp_path("missing.in");
+    let (good_name, missing_name) = (good.to_string_lossy(), missing.to_string_lossy());
+    let o = run(
+        &["bench", "--json", "--runs", "1", &missing_name, &good_name],
+        b"",
+    );
+    let _ = std::fs::remove_file(&good);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(stderr(&o).contains("cannot open"), "{}", stderr(&o));
+    let line: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("JSON");
+    assert_eq!(
+        (&line["puzzles"], &line["file"]),
+        (&2.into(), &good_name.into())
+    );
+}
+
+#[test]
 fn bench_refuses_more_puzzles_than_it_keeps() {
     // A million and one empty 3×3 Latin squares: 10 MB of text, 80 MB or so in memory.
     let file = temp_path("many.in");

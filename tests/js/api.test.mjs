@@ -211,3 +211,10 @@ test("a model object with more relations than any grid has adjacent pairs is ref
   assert.ok(thrown instanceof Error && !(thrown instanceof WebAssembly.RuntimeError), String(thrown));
   assert.match(thrown.message, /1200/);
 });
+
+test("bench() describes the first 1000 bad puzzles and counts them all", () => {
+  const result = bench(`${POJ}\n${"x\n".repeat(5000)}${POJ}\n`, undefined, { runs: 1, format: "line" });
+  assert.equal(result.puzzles, 2);
+  assert.equal(result.invalid, 5000);
+  assert.equal(result.errors.length, 1000);
+});

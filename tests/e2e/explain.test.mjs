@@ -163,6 +163,7 @@ test("a question about a cell that is not one shows what was typed, escaped", as
   const title = await page.textContent(".ex-chain-box");
   assert.match(title, /'r1\\u\{1b\}\[2jc\\u\{0\}' is not a cell of this 9×9 grid/);
   assert.ok(!/[\u0000-\u001f]/.test(title), JSON.stringify(title));
+  await shot(page, "why-not-a-cell");
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -216,6 +216,9 @@ test("Explain a hard 9×9, scrub back and forth, step and step back", async () =
 test("Stop a long naive run: the page stays responsive and the status says so", async () => {
   const page = await open("?example=poj3076");
   await page.selectOption("[data-action=engine]", "naive");
+  // 10,000,000 nodes take naive search under a second: with 100,000,000 the run surely
+  // outlasts the wait below (and stopping it is what the test is about).
+  await page.selectOption("[data-action=node-limit]", "100000000");
   await page.click("[data-action=solve]");
   await page.waitForTimeout(600);
   assert.equal(await status(page), "working", "the naive engine is still at it");

@@ -7,18 +7,10 @@ use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
+mod common;
 
-fn data(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(path)
-}
-
-fn load(path: &str) -> String {
-    let p = data(path);
-    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
+use common::cli::{assert_no_panic, code, run, stderr, stdout, BIN};
+use common::{data, load};
 
 /// A fresh path in the temp directory; the file is the caller's to write and remove.
 fn temp_path(name: &str) -> PathBuf {
@@ -27,54 +19,10 @@ fn temp_path(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("sudoku-lab-cli-{}-{n}-{name}", std::process::id()))
 }
 
-/// Runs the binary with `args`, feeding `stdin` from a thread so a large input cannot
-/// deadlock against a full stdout pipe.
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sudoku-lab binary runs");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.to_vec();
-    // The binary may stop reading early (bad input, size limit): a broken pipe is expected.
-    let feeder = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("the binary finishes");
-    let _ = feeder.join();
-    assert_no_panic(&output);
-    output
-}
-
 fn run_file(args: &[&str], stdin_file: &Path) -> Output {
     let input =
         std::fs::read(stdin_file).unwrap_or_else(|e| panic!("{}: {e}", stdin_file.display()));
     run(args, &input)
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().unwrap_or(-1)
-}
-
-fn assert_no_panic(o: &Output) {
-    let err = stderr(o);
-    assert!(
-        !err.contains("panicked") && !err.contains("internal error"),
-        "the binary panicked: {err}"
-    );
-    assert_ne!(code(o), 3, "internal error: {err}");
-    assert!(o.status.code().is_some(), "killed by a signal: {err}");
 }
 
 /// Asserts exit code 2 and a `<stdin>:LINE:COL: message` diagnostic that contains `message`,

@@ -3,7 +3,6 @@
 //! covered, and the comparison table has a row per engine.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
@@ -11,57 +10,13 @@ use sudoku_lab::formats::{self, ReadOptions};
 use sudoku_lab::trace::{Event, Level, TraceOptions, Tracer};
 use sudoku_lab::{EngineKind, Options, Progress, Puzzle, Via};
 
-const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
+mod common;
+
+use common::cli::{code, run, stderr, stdout, BIN};
+use common::load;
 
 /// A 4×4 puzzle with one solution, solved by singles alone.
 const FOUR: &str = "1...\n..2.\n.3..\n...4\n";
-
-fn data(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(path)
-}
-
-fn load(path: &str) -> String {
-    let p = data(path);
-    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
-/// Runs the binary with `args` and `stdin`; a panic or internal error fails the test.
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sudoku-lab binary runs");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.as_bytes().to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("the binary finishes");
-    let _ = feeder.join();
-    let err = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        !err.contains("panicked") && !err.contains("internal error"),
-        "the binary failed: {err}"
-    );
-    output
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().unwrap_or(-1)
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// A trace's output: the event objects and the summary object.
 struct Traced {
@@ -186,7 +141,7 @@ fn every_line_is_json_numbered_from_zero_with_causes_before_their_events() {
 
 #[test]
 fn the_solution_in_the_summary_is_the_solve_answer() {
-    let o = run(&["trace", "--format", "cqoi"], &load("cqoi2013/sample1.in"));
+    let o = run(&["trace", "--format", "cqoi"], load("cqoi2013/sample1.in"));
     let solution = parse_trace(&o).summary["solution"]
         .as_str()
         .unwrap_or("")
@@ -378,7 +333,7 @@ fn an_invalid_puzzle_is_refused_at_its_position() {
         "sudoku-lab: <stdin>:1:4: puzzle 1: r1c1 and r1c4 are both 1 in row 1\n"
     );
     assert_eq!(stdout(&o), "");
-    let o = run(&["trace", "--engine", "dlx"], &load("cqoi2013/sample1.in"));
+    let o = run(&["trace", "--engine", "dlx"], load("cqoi2013/sample1.in"));
     assert_eq!(code(&o), 2);
     assert_eq!(
         stderr(&o),
@@ -419,7 +374,7 @@ fn table_rows(text: &str) -> Vec<Vec<String>> {
 fn compare_prints_a_row_per_engine_with_its_status() {
     let o = run(
         &["compare", "--node-limit", "20000"],
-        &load("poj3074/norvig_top95.in"),
+        load("poj3074/norvig_top95.in"),
     );
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let text = stdout(&o);
@@ -450,7 +405,7 @@ fn compare_prints_a_row_per_engine_with_its_status() {
 
 #[test]
 fn compare_skips_dlx_on_a_puzzle_with_relations() {
-    let o = run(&["compare"], &load("cqoi2013/sample1.in"));
+    let o = run(&["compare"], load("cqoi2013/sample1.in"));
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let text = stdout(&o);
     let rows = table_rows(&text);

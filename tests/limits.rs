@@ -6,6 +6,7 @@
 
 mod common;
 
+use common::cli;
 use sudoku_lab::formats::Format;
 use sudoku_lab::{solve_fast, Engine, EngineKind, Options, Outcome, Puzzle, Silent, Status};
 
@@ -223,15 +224,18 @@ fn count_says_when_a_node_limit_cut_it_short() {
         for &engine in engines {
             let mut all = vec!["count", "--engine", engine];
             all.extend_from_slice(args);
-            let run = common::cli::run(&all, input.as_bytes());
+            let run = cli::run(&all, input.as_bytes());
             let what = format!("{all:?}: {run:?}");
             if limited {
-                assert!(run.stdout.ends_with(" (node limit reached)\n"), "{what}");
-                assert_eq!(run.code, 1, "{what}");
-                assert!(run.stderr.contains("raise --node-limit"), "{what}");
+                assert!(
+                    cli::stdout(&run).ends_with(" (node limit reached)\n"),
+                    "{what}"
+                );
+                assert_eq!(cli::code(&run), 1, "{what}");
+                assert!(cli::stderr(&run).contains("raise --node-limit"), "{what}");
             } else {
-                assert_eq!(run.stdout, "4\n", "{what}");
-                assert_eq!(run.code, 0, "{what}");
+                assert_eq!(cli::stdout(&run), "4\n", "{what}");
+                assert_eq!(cli::code(&run), 0, "{what}");
             }
         }
     }
@@ -246,11 +250,11 @@ fn zero_limits_are_refused_on_the_command_line() {
         (&["count", "--node-limit", "0"], "node-limit"),
         (&["solve", "--node-limit", "0"], "node-limit"),
     ] {
-        let run = common::cli::run(args, empty9.as_bytes());
-        assert_eq!(run.code, 2, "{args:?}: {run:?}");
+        let run = cli::run(args, empty9.as_bytes());
+        assert_eq!(cli::code(&run), 2, "{args:?}: {run:?}");
         let said = format!("--{option} '0' is not a whole number of at least 1");
-        assert!(run.stderr.contains(&said), "{args:?}: {run:?}");
-        assert!(run.stdout.is_empty(), "{args:?}: {run:?}");
+        assert!(cli::stderr(&run).contains(&said), "{args:?}: {run:?}");
+        assert!(cli::stdout(&run).is_empty(), "{args:?}: {run:?}");
     }
 }
 
@@ -281,18 +285,17 @@ fn options_past_their_ceiling_are_refused_and_name_it() {
         (vec!["solve", "--threads", "257"], "256".to_string()),
         (vec!["bench", "--runs", "1001", "-"], "1000".to_string()),
     ] {
-        let run = common::cli::run(&args, empty9.as_bytes());
-        assert_eq!(run.code, 2, "{args:?}: {run:?}");
+        let run = cli::run(&args, empty9.as_bytes());
+        assert_eq!(cli::code(&run), 2, "{args:?}: {run:?}");
         assert!(
-            run.stderr
-                .contains(&format!("is above the most allowed, {most}")),
+            cli::stderr(&run).contains(&format!("is above the most allowed, {most}")),
             "{args:?}: {run:?}"
         );
     }
     let at_most = Options::MAX_LIMIT.to_string();
-    let run = common::cli::run(&["count", "--node-limit", &at_most], empty9.as_bytes());
+    let run = cli::run(&["count", "--node-limit", &at_most], empty9.as_bytes());
     assert_eq!(
-        (run.code, run.stdout.as_str()),
+        (cli::code(&run), cli::stdout(&run).as_str()),
         (0, "1000 (solution limit reached)\n")
     );
 }

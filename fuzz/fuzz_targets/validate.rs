@@ -181,7 +181,7 @@ fuzz_target!(|input: Input| {
 /// more cells than digits.
 fn known_problem(rules: &Rules) -> Option<String> {
     let n = rules.size;
-    for house in rules.houses() {
+    for (_, house) in rules.houses() {
         let mut seen = vec![false; n + 1];
         for &c in &house {
             let d = rules.givens[c] as usize;

@@ -4,7 +4,7 @@ use std::ffi::OsString;
 
 use sudoku_lab::formats::{quote, Alphabet, Format, ReadOptions};
 use sudoku_lab::trace::Level;
-use sudoku_lab::{EngineKind, Kind};
+use sudoku_lab::{EngineKind, Kind, Options};
 
 use super::Failure;
 
@@ -173,6 +173,11 @@ impl Parsed {
             })?),
         };
         Ok(ReadOptions { kind, alphabet })
+    }
+
+    /// `--node-limit N`, from 1 to [`Options::MAX_LIMIT`] (the limit wasm takes too).
+    pub fn node_limit(&self, default: u64, command: &'static str) -> Result<u64, Failure> {
+        self.at_most("node-limit", default, Options::MAX_LIMIT, command)
     }
 
     /// `--engine E`: propagate (the default), dlx or naive.

@@ -85,12 +85,7 @@ pub fn compare(args: Vec<OsString>) -> Result<u8, Failure> {
     let chosen = parsed.format("format", SPEC.command)?;
     let read_options = parsed.read_options(SPEC.command)?;
     let options = Options {
-        node_limit: parsed.at_most(
-            "node-limit",
-            DEFAULT_NODE_LIMIT,
-            Options::MAX_LIMIT,
-            SPEC.command,
-        )?,
+        node_limit: parsed.node_limit(DEFAULT_NODE_LIMIT, SPEC.command)?,
         ..Options::default()
     };
     let file = parsed.single_input(SPEC.command)?;

@@ -64,12 +64,7 @@ pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
     let limit = parsed.at_most("limit", DEFAULT_LIMIT, Options::MAX_LIMIT, SPEC.command)?;
     let options = Options {
         solution_limit: limit,
-        node_limit: parsed.at_most(
-            "node-limit",
-            Options::DEFAULT_NODE_LIMIT,
-            Options::MAX_LIMIT,
-            SPEC.command,
-        )?,
+        node_limit: parsed.node_limit(Options::DEFAULT_NODE_LIMIT, SPEC.command)?,
         ..Options::default()
     };
     let engine = parsed.engine(SPEC.command)?;

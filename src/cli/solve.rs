@@ -340,12 +340,7 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
     let read_options = parsed.read_options(SPEC.command)?;
     let options = Options {
         solution_limit: if parsed.switch("first") { 1 } else { 2 },
-        node_limit: parsed.at_most(
-            "node-limit",
-            Options::DEFAULT_NODE_LIMIT,
-            Options::MAX_LIMIT,
-            SPEC.command,
-        )?,
+        node_limit: parsed.node_limit(Options::DEFAULT_NODE_LIMIT, SPEC.command)?,
         ..Options::default()
     };
     let engine = parsed.engine(SPEC.command)?;

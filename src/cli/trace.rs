@@ -100,12 +100,7 @@ pub fn trace(args: Vec<OsString>) -> Result<u8, Failure> {
         )?,
     };
     let options = Options {
-        node_limit: parsed.at_most(
-            "node-limit",
-            Options::DEFAULT_NODE_LIMIT,
-            Options::MAX_LIMIT,
-            SPEC.command,
-        )?,
+        node_limit: parsed.node_limit(Options::DEFAULT_NODE_LIMIT, SPEC.command)?,
         ..Options::default()
     };
     let file = parsed.single_input(SPEC.command)?;

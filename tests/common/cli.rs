@@ -2,20 +2,16 @@
 //! never a panic, an internal error or a signal.
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 
-/// What one run of the binary printed and returned.
-#[derive(Debug)]
-pub struct Run {
-    pub stdout: String,
-    pub stderr: String,
-    pub code: i32,
-}
+/// The binary under test.
+pub const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
 
 /// Runs the binary with `args`, feeding `stdin` from a thread so that a large input cannot
-/// deadlock against a full stdout pipe.
-pub fn run(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
+/// deadlock against a full stdout pipe; fails the test on a panic, an internal error or a
+/// signal.
+pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
+    let mut child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -23,28 +19,36 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Run {
         .spawn()
         .expect("the sudoku-lab binary runs");
     let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.to_vec();
+    let input = stdin.as_ref().to_vec();
     // The binary may stop reading early (bad input, size limit): a broken pipe is expected.
     let feeder = std::thread::spawn(move || {
         let _ = pipe.write_all(&input);
     });
     let output = child.wait_with_output().expect("the binary finishes");
     let _ = feeder.join();
-    let run = Run {
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        code: output.status.code().unwrap_or(-1),
-    };
+    assert_no_panic(&output);
+    output
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+pub fn code(o: &Output) -> i32 {
+    o.status.code().unwrap_or(-1)
+}
+
+/// Fails the test when the run ended in a panic, an internal error or a signal.
+pub fn assert_no_panic(o: &Output) {
+    let err = stderr(o);
     assert!(
-        output.status.code().is_some(),
-        "killed by a signal: {}",
-        run.stderr
+        !err.contains("panicked") && !err.contains("internal error"),
+        "the binary panicked: {err}"
     );
-    assert!(
-        !run.stderr.contains("panicked") && !run.stderr.contains("internal error"),
-        "the binary panicked: {}",
-        run.stderr
-    );
-    assert_ne!(run.code, 3, "internal error: {}", run.stderr);
-    run
+    assert_ne!(code(o), 3, "internal error: {err}");
+    assert!(o.status.code().is_some(), "killed by a signal: {err}");
 }

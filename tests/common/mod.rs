@@ -3,6 +3,9 @@
 #![allow(dead_code)]
 
 pub mod cli;
+mod rules;
+
+pub use rules::{block_shape, Rules};
 
 use std::path::PathBuf;
 
@@ -11,123 +14,6 @@ use proptest::strategy::Strategy as _;
 
 use sudoku_lab::formats::{self, Format, ReadOptions};
 use sudoku_lab::{Kind, Options, Outcome, Puzzle, Search, Silent, Strategy};
-
-/// Block rows × block columns of every classic size, written out here rather than taken
-/// from the library, so that verifying an answer also checks the library's geometry.
-pub fn block_shape(size: usize) -> Option<(usize, usize)> {
-    match size {
-        4 => Some((2, 2)),
-        6 => Some((2, 3)),
-        8 => Some((2, 4)),
-        9 => Some((3, 3)),
-        12 => Some((3, 4)),
-        16 => Some((4, 4)),
-        25 => Some((5, 5)),
-        _ => None,
-    }
-}
-
-/// Everything an answer must satisfy, in plain numbers: digits `1..=size`, givens kept,
-/// rows, columns and (when there are blocks) blocks all-different, `answer[a] < answer[b]`
-/// for every `(a, b)` in `less`. Cells are row-major indices.
-#[derive(Clone, Debug)]
-pub struct Rules {
-    pub size: usize,
-    pub block: Option<(usize, usize)>,
-    pub givens: Vec<u8>,
-    pub less: Vec<(usize, usize)>,
-}
-
-impl Rules {
-    /// The rules of a library puzzle, read through its public fields only.
-    pub fn of(puzzle: &Puzzle) -> Rules {
-        let size = puzzle.size();
-        let block = match puzzle.kind() {
-            Kind::Futoshiki => None,
-            Kind::Classic | Kind::Inequality => {
-                Some(block_shape(size).expect("a classic size has a block shape"))
-            }
-        };
-        let index = |c: sudoku_lab::Cell| c.row as usize * size + c.col as usize;
-        Rules {
-            size,
-            block,
-            givens: puzzle.givens().to_vec(),
-            less: puzzle
-                .relations()
-                .iter()
-                .map(|r| (index(r.smaller), index(r.larger)))
-                .collect(),
-        }
-    }
-
-    /// The first broken rule, in words; `Ok` for a valid answer.
-    pub fn check(&self, answer: &[u8]) -> Result<(), String> {
-        let n = self.size;
-        if answer.len() != n * n {
-            return Err(format!("{} cells instead of {}", answer.len(), n * n));
-        }
-        let name = |i: usize| format!("r{}c{}", i / n + 1, i % n + 1);
-        for (i, &d) in answer.iter().enumerate() {
-            if d == 0 || d as usize > n {
-                return Err(format!("{} holds {d}, outside 1..={n}", name(i)));
-            }
-            let given = self.givens.get(i).copied().unwrap_or(0);
-            if given != 0 && given != d {
-                return Err(format!("{} is given {given} but holds {d}", name(i)));
-            }
-        }
-        let mut houses: Vec<(String, Vec<usize>)> = Vec::new();
-        for r in 0..n {
-            houses.push((
-                format!("row {}", r + 1),
-                (0..n).map(|c| r * n + c).collect(),
-            ));
-        }
-        for c in 0..n {
-            houses.push((
-                format!("column {}", c + 1),
-                (0..n).map(|r| r * n + c).collect(),
-            ));
-        }
-        if let Some((br, bc)) = self.block {
-            for top in (0..n).step_by(br) {
-                for left in (0..n).step_by(bc) {
-                    let cells = (top..top + br)
-                        .flat_map(|r| (left..left + bc).map(move |c| r * n + c))
-                        .collect();
-                    houses.push((format!("the block at {}", name(top * n + left)), cells));
-                }
-            }
-        }
-        for (house, cells) in &houses {
-            let mut seen = vec![None; n + 1];
-            for &i in cells {
-                let d = answer[i] as usize;
-                if let Some(first) = seen[d] {
-                    return Err(format!(
-                        "{} and {} are both {d} in {house}",
-                        name(first),
-                        name(i)
-                    ));
-                }
-                seen[d] = Some(i);
-            }
-        }
-        for &(a, b) in &self.less {
-            if answer[a] >= answer[b] {
-                return Err(format!(
-                    "{} < {} is broken: {} against {}",
-                    name(a),
-                    name(b),
-                    answer[a],
-                    answer[b]
-                ));
-            }
-        }
-        Ok(())
-    }
-}
 
 /// Panics, naming `what`, unless `answer` solves `puzzle`.
 pub fn assert_solves(puzzle: &Puzzle, answer: &[u8], what: &str) {

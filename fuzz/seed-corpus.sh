@@ -31,7 +31,8 @@ seed_puzzle() {
 # formats: every judge input of the manifest but the many derived CQOI ones (five of those),
 # and the first lines of the big line-format sets.
 manifest_inputs=$(awk -F'\t' '!/^#/ && NF >= 2 { print $2 }' "$data/MANIFEST.tsv")
-{ grep -v derived <<< "$manifest_inputs"; grep derived <<< "$manifest_inputs" | head -5; } |
+# (No `head` after a pipe: under pipefail the writer it cuts off fails with SIGPIPE.)
+{ grep -v derived <<< "$manifest_inputs"; grep derived <<< "$manifest_inputs" | sed -n 1,5p; } |
     while read -r input; do seed_file formats "${input//\//_}" "$input"; done
 for set in bench9/puzzles2_17_clue bench9/puzzles7_serg_benchmark sixteen/public_120_AP.txt; do
     head -n 3 "$data/$set" > "corpus/formats/seed-${set//\//_}"
@@ -39,13 +40,14 @@ done
 
 # The structured targets: 9×9 classic (hard and easy), 9×9 inequality (CQOI), 16×16 classic.
 structured="engines trace differential"
+multi=("$data"/cqoi2013/derived/multi/*.in)
 for density in ff 80; do
     for t in $structured; do
         for set in norvig_top95 norvig_easy50; do
             head -n 2 "$data/poj3074/$set.in" | tail -n 1 | seed_puzzle "$t" "$set" "$density"
         done
         seed_puzzle "$t" cqoi-sample1 "$density" < "$data/cqoi2013/sample1.in"
-        seed_puzzle "$t" cqoi-multi "$density" < "$(ls "$data"/cqoi2013/derived/multi/*.in | head -n 1)"
+        seed_puzzle "$t" cqoi-multi "$density" < "${multi[0]}"
         head -n 1 "$data/sixteen/generated_200_AP.txt" | seed_puzzle "$t" sixteen "$density"
     done
 done

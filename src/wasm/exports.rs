@@ -275,6 +275,21 @@ fn read(
 /// The most bad puzzles `bench()` describes; `invalid` counts them all.
 const MAX_BENCH_ERRORS: usize = 1000;
 
+/// What every export of one puzzle does first, in argument order: refuse to start past the
+/// heap budget, check `kind` and the options of `export`, read the puzzle.
+fn begin(
+    export: Export,
+    puzzle: &JsValue,
+    kind: &Option<JsValue>,
+    options: &Option<JsValue>,
+) -> Result<(Settings, Puzzle, Alphabet), JsValue> {
+    memory_check()?;
+    let kind = self::kind(kind)?;
+    let settings = settings(export, options)?;
+    let (puzzle, alphabet) = read(puzzle, kind, &settings)?;
+    Ok((settings, puzzle, alphabet))
+}
+
 /// Plain objects for maps (`serde_wasm_bindgen` would make `Map`s).
 fn to_js<T: Serialize>(value: &T) -> JsValue {
     value
@@ -327,10 +342,7 @@ pub fn solve(
     #[wasm_bindgen(unchecked_optional_param_type = "KindName | \"\" | null")] kind: Option<JsValue>,
     #[wasm_bindgen(unchecked_optional_param_type = "SolveOptions | null")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
-    memory_check()?;
-    let kind = self::kind(&kind)?;
-    let settings = settings(Export::Solve, &options)?;
-    let (puzzle, alphabet) = read(&puzzle, kind, &settings)?;
+    let (settings, puzzle, alphabet) = begin(Export::Solve, &puzzle, &kind, &options)?;
     puzzle.validate().map_err(|p| problem_error(&p))?;
     let options = settings.search();
     // A fast path (9×9 classic and inequality, 16×16 classic) answers the `propagate`
@@ -376,10 +388,7 @@ pub fn parse(
     #[wasm_bindgen(unchecked_optional_param_type = "KindName | \"\" | null")] kind: Option<JsValue>,
     #[wasm_bindgen(unchecked_optional_param_type = "ReadOptions | null")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
-    memory_check()?;
-    let kind = self::kind(&kind)?;
-    let settings = settings(Export::Parse, &options)?;
-    let (puzzle, alphabet) = read(&text, kind, &settings)?;
+    let (_, puzzle, alphabet) = begin(Export::Parse, &text, &kind, &options)?;
     Ok(to_js(&puzzle_to_json(&puzzle, alphabet)))
 }
 
@@ -422,10 +431,7 @@ pub fn validate(
     #[wasm_bindgen(unchecked_optional_param_type = "KindName | \"\" | null")] kind: Option<JsValue>,
     #[wasm_bindgen(unchecked_optional_param_type = "ReadOptions | null")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
-    memory_check()?;
-    let kind = self::kind(&kind)?;
-    let settings = settings(Export::Validate, &options)?;
-    let (puzzle, _) = read(&puzzle, kind, &settings)?;
+    let (_, puzzle, _) = begin(Export::Validate, &puzzle, &kind, &options)?;
     #[derive(Serialize)]
     struct Found {
         message: String,
@@ -583,10 +589,7 @@ impl Solver {
             JsValue,
         >,
     ) -> Result<Solver, JsValue> {
-        memory_check()?;
-        let kind = self::kind(&kind)?;
-        let settings = settings(Export::Solver, &options)?;
-        let (puzzle, alphabet) = read(&puzzle, kind, &settings)?;
+        let (settings, puzzle, alphabet) = begin(Export::Solver, &puzzle, &kind, &options)?;
         let tracer = Tracer::new(
             settings.engine,
             &puzzle,

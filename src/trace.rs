@@ -9,7 +9,7 @@
 //! # Record layout
 //!
 //! One event is [`RECORD_WORDS`] = 5 little-endian `u32` words. This table is the one
-//! definition; `www/js/events.js` mirrors it and `tests/golden/` keeps the two in step.
+//! definition; `www/js/records.js` mirrors it and `tests/golden/` keeps the two in step.
 //!
 //! | word | bits   | field                                                               |
 //! |------|--------|---------------------------------------------------------------------|

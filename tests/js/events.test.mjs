@@ -1,4 +1,4 @@
-// The JavaScript mirror of the trace record layout (www/js/events.js): decoding the golden
+// The JavaScript mirror of the trace record layout (www/js/records.js, trace.js, replay.js, sentences.js): decoding the golden
 // records, replaying them, and the sentence for every kind of event.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -6,10 +6,13 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 
 import {
-  RECORD_WORDS, KINDS, RULES, VIA, NO_CAUSE, NO_CELL, NO_RULE, Trace, Replay, checkLayout,
-  decodeAll, wordsOfBytes, describePuzzle, explain, focus, removalOf, causeChain,
-  houseCells, houseName, cellName, cellIndex, solutionDigits,
-} from "../../www/js/events.js";
+  RECORD_WORDS, KINDS, RULES, VIA, NO_CAUSE, NO_CELL, NO_RULE, checkLayout, decodeAll, wordsOfBytes,
+} from "../../www/js/records.js";
+import { Trace } from "../../www/js/trace.js";
+import { Replay, removalOf } from "../../www/js/replay.js";
+import { explain, focus, causeChain } from "../../www/js/sentences.js";
+import { describePuzzle, houseCells, houseName, cellName, cellIndex } from "../../www/js/geometry.js";
+import { solutionDigits } from "../../www/js/model.js";
 
 const golden = (name) => fileURLToPath(new URL(`../golden/${name}`, import.meta.url));
 const goldenJson = JSON.parse(fs.readFileSync(golden("trace.json"), "utf8"));

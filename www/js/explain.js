@@ -5,15 +5,16 @@
 
 import { el } from "./dom.js";
 import { SolverClient } from "./client.js";
-import {
-  Trace, Replay, KIND, RULE, NO_CAUSE, describePuzzle, explain, focus, toneOf, removalOf, causeChain,
-  solutionDigits, answerAlphabet, cellName, cellIndex, digitsOf, MARKER_KINDS,
-} from "./events.js";
+import { KIND, RULE, NO_CAUSE } from "./records.js";
+import { Trace, MARKER_KINDS } from "./trace.js";
+import { Replay, removalOf } from "./replay.js";
+import { explain, focus, toneOf, causeChain } from "./sentences.js";
+import { describePuzzle, cellName, cellIndex, digitsOf } from "./geometry.js";
 import { Animator } from "./animator.js";
 import { Timeline } from "./timeline.js";
 import { EventLog } from "./log.js";
 import { StatsPanel } from "./stats.js";
-import { toWasm } from "./model.js";
+import { toWasm, solutionDigits, answerAlphabet } from "./model.js";
 import { quoted } from "./formats.js";
 
 const ENGINES = [

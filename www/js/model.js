@@ -6,6 +6,10 @@
 //!   alphabet: "letters" /* optional: how the puzzle was written, kept for export */ }
 //! ```
 
+import { blockShape, cellIndex, cellName } from "./geometry.js";
+
+export { blockShape, cellIndex, cellName };
+
 /** The kinds, in the words of the vocabulary. */
 export const KINDS = ["classic", "inequality", "futoshiki"];
 
@@ -18,12 +22,6 @@ export const LATIN_SIZES = Array.from({ length: 23 }, (_, i) => i + 3);
 /** The sizes a kind allows. */
 export function sizesFor(kind) {
   return kind === "futoshiki" ? LATIN_SIZES : BLOCK_SIZES;
-}
-
-/** The block shape `[rows, cols]` of a size, or `null` when the size has no blocks. */
-export function blockShape(size) {
-  const shapes = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 12: [3, 4], 16: [4, 4], 25: [5, 5] };
-  return shapes[size] ?? null;
 }
 
 /** True when the puzzle's houses include blocks. */
@@ -59,21 +57,6 @@ export function sameModel(a, b) {
   for (let i = 0; i < a.givens.length; i++) if (a.givens[i] !== b.givens[i]) return false;
   for (const [key, rel] of a.relations) if (b.relations.get(key) !== rel) return false;
   return true;
-}
-
-/** `"r3c7"` for a 0-based index. */
-export function cellName(index, size) {
-  return `r${Math.floor(index / size) + 1}c${(index % size) + 1}`;
-}
-
-/** The 0-based index of `"r3c7"`, or -1 when the name is not a cell of the size. */
-export function cellIndex(name, size) {
-  const m = /^r(\d+)c(\d+)$/.exec(name);
-  if (!m) return -1;
-  const row = Number(m[1]) - 1;
-  const col = Number(m[2]) - 1;
-  if (row < 0 || col < 0 || row >= size || col >= size) return -1;
-  return row * size + col;
 }
 
 function coordinates(cell, size) {
@@ -241,4 +224,25 @@ export function describe(model) {
     parts.push(`${n} relation${n === 1 ? "" : "s"}`);
   }
   return parts.join(" · ");
+}
+
+/** Digits of a solution as numbers, from the text or array wasm returns in `alphabet`. */
+export function solutionDigits(solution, alphabet = "digits") {
+  if (Array.isArray(solution)) return solution.map(Number);
+  const table = {
+    digits: "123456789", numbers: "123456789", letters: "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    alnum: "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", hex: "0123456789ABCDEF",
+  }[alphabet] ?? "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  return Array.from(String(solution), (ch) => table.indexOf(ch.toUpperCase()) + 1);
+}
+
+/**
+ * The alphabet wasm writes answers in for a puzzle read in `alphabet` (mirrors
+ * `answer_alphabet` in src/wasm/exports.rs): the puzzle's own when it can write every digit, else
+ * 1-9A-Z above 9, else digits.
+ */
+export function answerAlphabet(alphabet, size) {
+  const fits = { digits: size <= 9, letters: size <= 26, alnum: size <= 35, hex: size === 16 };
+  if (alphabet && alphabet !== "numbers" && fits[alphabet]) return alphabet;
+  return size > 9 && size <= 35 ? "alnum" : "digits";
 }

@@ -1,7 +1,7 @@
 //! The statistics panel: what a search did (nodes, guesses, backtracks, placements and
 //! eliminations by rule) and how long it took, for comparing engines on one puzzle.
 
-import { RULES, RULE_LABELS } from "./events.js";
+import { RULES, RULE_LABELS } from "./records.js";
 
 const number = (n) => Number(n ?? 0).toLocaleString("en-US");
 

@@ -2,7 +2,7 @@
 //! lane each for guesses, contradictions, backtracks and solutions (many markers in one pixel
 //! column draw one tick).
 
-import { MARKER_KINDS } from "./events.js";
+import { MARKER_KINDS } from "./trace.js";
 
 /** Width of the range thumb in CSS pixels (explain.css sets it): markers align with its centre. */
 const THUMB = 14;

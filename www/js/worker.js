@@ -4,7 +4,7 @@
 //! for a stop: a traced search streams batches until it is done).
 
 import init, { solve, validate, layout, version, Solver } from "../pkg/sudoku_lab.js";
-import { checkLayout } from "./events.js";
+import { checkLayout } from "./records.js";
 
 let ready = null;
 

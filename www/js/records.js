@@ -1,0 +1,117 @@
+//! Event records of a solver trace: the decoder, the JavaScript mirror of the record layout
+//! in src/trace.rs (tests/golden keeps the two in step). No DOM: runs in Node, in a worker
+//! and in the page.
+//!
+//! One event = 5 little-endian u32 words (the one definition is the module doc of
+//! src/trace.rs):
+//!
+//! ```text
+//!  word 0  seq ─────────────────────────────────────────────── 0..31
+//!  word 1  depth (16..31) │ rule (8..15, 255 none) │ kind (0..7)
+//!  word 2  0 (24..31) │ digit (16..23, 0 none) │ cell (0..15, 65535 none)
+//!  word 3  cause: seq of the event that made this one possible (0xFFFFFFFF none)
+//!  word 4  via tag (24..31) │ via payload (0..23)
+//!          tag 0 nothing · 1 cell · 2 house · 3 relation · 4 confined (house | to << 8)
+//! ```
+
+export const RECORD_WORDS = 5;
+export const NO_CAUSE = 0xffffffff;
+export const NO_CELL = 0xffff;
+export const NO_RULE = 0xff;
+
+/** Event kinds by number (word 1, bits 0..7). */
+export const KINDS = ["round", "place", "eliminate", "guess", "backtrack", "contradiction", "solution"];
+export const KIND = Object.freeze({
+  ROUND: 0, PLACE: 1, ELIMINATE: 2, GUESS: 3, BACKTRACK: 4, CONTRADICTION: 5, SOLUTION: 6,
+});
+
+/** Rules by number (word 1, bits 8..15): `Rule` in src/search/mod.rs. */
+export const RULES = [
+  "given", "peer", "naked_single", "hidden_single_row", "hidden_single_column",
+  "hidden_single_block", "relation", "guess", "refutation", "locked_candidates",
+  "disjunction", "probe",
+];
+export const RULE = Object.freeze({
+  GIVEN: 0, PEER: 1, NAKED_SINGLE: 2, HIDDEN_SINGLE_ROW: 3, HIDDEN_SINGLE_COLUMN: 4,
+  HIDDEN_SINGLE_BLOCK: 5, RELATION: 6, GUESS: 7, REFUTATION: 8, LOCKED_CANDIDATES: 9,
+  DISJUNCTION: 10, PROBE: 11,
+});
+
+/** Via tags (word 4, bits 24..31). */
+export const VIA = Object.freeze({ NOTHING: 0, CELL: 1, HOUSE: 2, RELATION: 3, CONFINED: 4 });
+
+/** Human names of the rules, for the statistics panel. */
+export const RULE_LABELS = {
+  given: "given", peer: "peer", naked_single: "naked single",
+  hidden_single_row: "hidden single (row)", hidden_single_column: "hidden single (column)",
+  hidden_single_block: "hidden single (block)", relation: "relation", guess: "guess",
+  refutation: "refutation", locked_candidates: "locked candidates",
+  disjunction: "disjunction", probe: "probe",
+};
+
+/**
+ * Throws unless `layout` (the wasm module's `layout()`) describes the layout mirrored here.
+ */
+export function checkLayout(layout) {
+  const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+  if (layout.recordWords !== RECORD_WORDS || !same(layout.kinds, KINDS) || !same(layout.rules, RULES)) {
+    throw new Error("the wasm module's event layout differs from www/js/records.js");
+  }
+}
+
+function decodeVia(word) {
+  const payload = word & 0xffffff;
+  switch (word >>> 24) {
+    case VIA.NOTHING: return null;
+    case VIA.CELL: return { cell: payload };
+    case VIA.HOUSE: return { house: payload };
+    case VIA.RELATION: return { relation: payload };
+    case VIA.CONFINED: return { confined: [payload & 0xff, payload >>> 8] };
+    default: throw new Error(`unknown via tag ${word >>> 24}`);
+  }
+}
+
+/**
+ * Decodes the record at `words[offset..offset + 5]` into the shape of tests/golden/trace.json:
+ * `{seq, kind, rule, depth, cell, digit, cause, via}` (names as strings, `null` for none).
+ */
+export function decodeRecord(words, offset = 0) {
+  const [seq, w1, w2, cause, via] = [0, 1, 2, 3, 4].map((i) => words[offset + i] >>> 0);
+  const kind = KINDS[w1 & 0xff];
+  if (kind === undefined) throw new Error(`event ${seq}: unknown kind ${w1 & 0xff}`);
+  const ruleNumber = (w1 >>> 8) & 0xff;
+  const rule = ruleNumber === NO_RULE ? null : RULES[ruleNumber];
+  if (rule === undefined) throw new Error(`event ${seq}: unknown rule ${ruleNumber}`);
+  const cell = w2 & 0xffff;
+  return {
+    seq,
+    kind,
+    rule,
+    depth: w1 >>> 16,
+    cell: cell === NO_CELL ? null : cell,
+    digit: (w2 >>> 16) & 0xff,
+    cause: cause === NO_CAUSE ? null : cause,
+    via: decodeVia(via),
+  };
+}
+
+/** Decodes a whole buffer of records. */
+export function decodeAll(words) {
+  if (words.length % RECORD_WORDS !== 0) {
+    throw new Error(`${words.length} words is not a whole number of records`);
+  }
+  const events = [];
+  for (let i = 0; i < words.length; i += RECORD_WORDS) events.push(decodeRecord(words, i));
+  return events;
+}
+
+/** Reads little-endian u32 words from bytes (a Node Buffer or an ArrayBuffer view). */
+export function wordsOfBytes(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const words = new Uint32Array(bytes.byteLength >>> 2);
+  for (let i = 0; i < words.length; i++) words[i] = view.getUint32(i * 4, true);
+  return words;
+}
+
+// ───────────────────────────── puzzle geometry and names ─────────────────────────────
+

@@ -1,0 +1,193 @@
+//! The replay of a trace: the candidate grid at any position, with checkpoints for fast
+//! seeking, and the event that removed a candidate at a position. No DOM.
+
+import { KIND, KINDS } from "./records.js";
+
+/**
+ * Applies recorded events to the start state (every digit possible everywhere), keeping a
+ * candidate grid per depth as the Observer protocol says (src/search/mod.rs): place and
+ * eliminate change the grid at the current depth, guess copies it one level down, backtrack
+ * drops it. No propagation: only what the trace says happened.
+ *
+ * `position` = how many events are applied; `seek(p)` moves to any position, going back by
+ * restoring the nearest checkpoint (a snapshot every `interval` events, the interval doubling
+ * whenever the snapshots outgrow `budgetBytes`).
+ */
+export class Replay {
+  constructor(size, trace, { interval = 512, budgetBytes = 48 << 20 } = {}) {
+    this.size = size;
+    this.cells = size * size;
+    this.full = size >= 32 ? 0xffffffff : (1 << size) - 1;
+    this.trace = trace;
+    this.interval = interval;
+    this.budgetBytes = budgetBytes;
+    this.stack = new Uint32Array(this.cells * 8).fill(this.full, 0, this.cells);
+    this.depth = 0;
+    this.position = 0;
+    /** guesses[d]: the index of the guess event that opened depth d (d ≥ 1). */
+    this.guesses = [-1];
+    /** The last branch undone: `{guess, endedBy}` (event index, kind of the event before). */
+    this.undone = null;
+    this.solutions = 0;
+    this.checkpoints = [this.snapshot()];
+    this.checkpointBytes = this.checkpoints[0].stack.byteLength;
+  }
+
+  snapshot() {
+    return {
+      position: this.position,
+      depth: this.depth,
+      stack: this.stack.slice(0, (this.depth + 1) * this.cells),
+      guesses: this.guesses.slice(),
+      undone: this.undone,
+      solutions: this.solutions,
+    };
+  }
+
+  restore(s) {
+    if (this.stack.length < s.stack.length) this.stack = new Uint32Array(s.stack.length * 2);
+    this.stack.set(s.stack);
+    this.depth = s.depth;
+    this.position = s.position;
+    this.guesses = s.guesses.slice();
+    this.undone = s.undone;
+    this.solutions = s.solutions;
+  }
+
+  /** The candidate grid at `depth` (default: the current depth), a view: copy to keep it. */
+  grid(depth = this.depth) {
+    return this.stack.subarray(depth * this.cells, (depth + 1) * this.cells);
+  }
+
+  /** Candidates of `cell` at the current depth. */
+  mask(cell, depth = this.depth) {
+    return this.stack[depth * this.cells + cell];
+  }
+
+  /** The digit of every placed cell at the current depth, 0 elsewhere. */
+  values() {
+    const out = new Array(this.cells);
+    const base = this.depth * this.cells;
+    for (let c = 0; c < this.cells; c++) {
+      const m = this.stack[base + c];
+      out[c] = m && !(m & (m - 1)) ? 31 - Math.clz32(m) + 1 : 0;
+    }
+    return out;
+  }
+
+  /** The index of the guess that opened the current branch, or -1 at the root. */
+  openGuess() {
+    return this.depth > 0 ? this.guesses[this.depth] : -1;
+  }
+
+  /** Applies the event at `position`; throws when it does not fit the state. */
+  step() {
+    const t = this.trace;
+    const i = this.position;
+    if (i >= t.count) throw new Error(`no event ${i}: the trace has ${t.count}`);
+    const kind = t.kind(i);
+    const depth = t.depth(i);
+    const expected = kind === KIND.GUESS ? this.depth + 1 : this.depth;
+    if (depth !== expected) {
+      throw new Error(`event ${i} (${KINDS[kind]}) at depth ${depth} but the replay is at depth ${this.depth}`);
+    }
+    const cells = this.cells;
+    const base = this.depth * cells;
+    switch (kind) {
+      case KIND.PLACE:
+      case KIND.ELIMINATE: {
+        const cell = t.cell(i);
+        const bit = 1 << (t.digit(i) - 1);
+        if (cell >= cells || !(this.stack[base + cell] & bit)) {
+          throw new Error(`event ${i}: ${t.digit(i)} is not a candidate of cell ${cell}`);
+        }
+        this.stack[base + cell] = kind === KIND.PLACE ? bit : this.stack[base + cell] & ~bit;
+        break;
+      }
+      case KIND.GUESS: {
+        const cell = t.cell(i);
+        const bit = 1 << (t.digit(i) - 1);
+        if (cell >= cells || !(this.stack[base + cell] & bit)) {
+          throw new Error(`event ${i}: guessed ${t.digit(i)} is not a candidate of cell ${cell}`);
+        }
+        const need = base + 2 * cells;
+        if (need > this.stack.length) {
+          const grown = new Uint32Array(need * 2);
+          grown.set(this.stack.subarray(0, base + cells));
+          this.stack = grown;
+        }
+        this.stack.copyWithin(base + cells, base, base + cells);
+        this.stack[base + cells + cell] = bit;
+        this.depth += 1;
+        this.guesses[this.depth] = i;
+        break;
+      }
+      case KIND.BACKTRACK: {
+        if (this.depth === 0) throw new Error(`event ${i}: backtrack from the root`);
+        this.undone = { guess: this.guesses[this.depth], endedBy: i > 0 ? t.kind(i - 1) : -1 };
+        this.guesses.length = this.depth;
+        this.depth -= 1;
+        break;
+      }
+      case KIND.SOLUTION:
+        this.solutions += 1;
+        break;
+      default: // round, contradiction: no change
+    }
+    this.position = i + 1;
+    if (this.position % this.interval === 0) this.checkpoint();
+  }
+
+  checkpoint() {
+    const k = this.position / this.interval;
+    if (this.checkpoints[k]) return;
+    const s = this.snapshot();
+    this.checkpoints[k] = s;
+    this.checkpointBytes += s.stack.byteLength;
+    if (this.checkpointBytes > this.budgetBytes) {
+      // Keep every other snapshot: seeking gets at most twice as slow, memory halves.
+      this.interval *= 2;
+      const kept = [];
+      this.checkpointBytes = 0;
+      for (let j = 0; j < this.checkpoints.length; j += 2) {
+        kept[j / 2] = this.checkpoints[j];
+        if (kept[j / 2]) this.checkpointBytes += kept[j / 2].stack.byteLength;
+      }
+      this.checkpoints = kept;
+    }
+  }
+
+  /** Moves to `position` (0..trace.count): events [0, position) applied. */
+  seek(position) {
+    const target = Math.max(0, Math.min(position, this.trace.count));
+    if (target < this.position || target - this.position > this.interval) {
+      let k = Math.floor(target / this.interval);
+      while (k > 0 && !this.checkpoints[k]) k--;
+      const s = this.checkpoints[k];
+      if (target < this.position || s.position > this.position) this.restore(s);
+    }
+    while (this.position < target) this.step();
+  }
+}
+
+/**
+ * The event that took `digit` out of `cell` in the state at `position` (events [0, position)),
+ * or -1 if it is still a candidate there. Walks back over the branches still open, skipping
+ * closed ones (a backtrack at depth k hides everything since the guess that opened k).
+ */
+export function removalOf(trace, position, cell, digit) {
+  let skip = -1; // depth of the closed branch being skipped, or -1
+  for (let i = Math.min(position, trace.count) - 1; i >= 0; i--) {
+    const kind = trace.kind(i);
+    if (skip >= 0) {
+      if (kind === KIND.GUESS && trace.depth(i) === skip) skip = -1;
+      continue;
+    }
+    if (kind === KIND.BACKTRACK) { skip = trace.depth(i); continue; }
+    if (trace.cell(i) !== cell) continue;
+    if (kind === KIND.ELIMINATE && trace.digit(i) === digit) return i;
+    if ((kind === KIND.PLACE || kind === KIND.GUESS) && trace.digit(i) !== digit) return i;
+  }
+  return -1;
+}
+

@@ -1,0 +1,183 @@
+//! The plain-English sentence of every event, what the board highlights for it, and the
+//! chain of causes behind it. No DOM.
+
+import { KIND, KINDS, NO_CAUSE, RULE, RULES, RULE_LABELS, VIA } from "./records.js";
+import { cellName, houseName, houseOf, highest, lowest, popcount } from "./geometry.js";
+
+/** `cell` relative to `peer`: "same row", "same column" or "same block". */
+function sharedHouse(puzzle, cell, peer) {
+  const n = puzzle.size;
+  if (Math.floor(cell / n) === Math.floor(peer / n)) return "same row";
+  if (cell % n === peer % n) return "same column";
+  return "same block";
+}
+
+/** What a mask says about a cell: "is 6", "is at most 6", "is at least 2", "has no candidate left". */
+function bound(cellText, mask, which) {
+  if (!mask) return `${cellText} has no candidate left`;
+  if (popcount(mask) === 1) return `${cellText} is ${highest(mask)}`;
+  return which === "max" ? `${cellText} is at most ${highest(mask)}` : `${cellText} is at least ${lowest(mask)}`;
+}
+
+/** "r4c4 = 2" for a guess (or probe) event. */
+function guessText(trace, index, size) {
+  return `${cellName(trace.cell(index), size)} = ${trace.digit(index)}`;
+}
+
+/** Why a branch ended, from the kind of the event before its backtrack. */
+function branchEnd(endedBy) {
+  if (endedBy === KIND.CONTRADICTION) return "led to a contradiction";
+  if (endedBy === KIND.SOLUTION) return "has been explored (it gave a solution)";
+  if (endedBy === KIND.BACKTRACK) return "failed in every branch below it";
+  return "has been explored";
+}
+
+/**
+ * The plain-English sentence for event `index` of `trace`, given `before` — a Replay at
+ * position `index` (the state just before the event) — and `puzzle` (`describePuzzle`).
+ */
+export function explain(trace, index, before, puzzle) {
+  const n = puzzle.size;
+  const kind = trace.kind(index);
+  const rule = trace.rule(index);
+  const cell = trace.cell(index);
+  const digit = trace.digit(index);
+  const tag = trace.viaTag(index);
+  const payload = trace.viaPayload(index);
+  const depth = trace.depth(index);
+  const X = cell < n * n ? cellName(cell, n) : "";
+  const d = String(digit);
+  switch (kind) {
+    case KIND.ROUND:
+      return depth === 0 ? "propagation round at the root" : `propagation round at depth ${depth}`;
+    case KIND.PLACE:
+      switch (rule) {
+        case RULE.GIVEN: return `${X} is ${d} (given)`;
+        case RULE.NAKED_SINGLE: return `${X} is ${d}: it is the only candidate left`;
+        case RULE.HIDDEN_SINGLE_ROW:
+        case RULE.HIDDEN_SINGLE_COLUMN:
+        case RULE.HIDDEN_SINGLE_BLOCK: {
+          const house = tag === VIA.HOUSE ? payload : houseOf(puzzle, cell, rule - RULE.HIDDEN_SINGLE_ROW);
+          return `${X} must be ${d}: it is the only place for ${d} in ${houseName(house, n)}`;
+        }
+        default: return `${X} is ${d} (${RULE_LABELS[RULES[rule]] ?? "placed"})`;
+      }
+    case KIND.ELIMINATE: {
+      const head = `${d} removed from ${X}`;
+      switch (rule) {
+        case RULE.PEER:
+          if (tag === VIA.CELL) {
+            return `${head}: ${cellName(payload, n)} is ${d} (${sharedHouse(puzzle, cell, payload)})`;
+          }
+          return `${head}: a peer is ${d}`;
+        case RULE.RELATION: {
+          const r = tag === VIA.RELATION ? puzzle.relations[payload] : undefined;
+          if (!r) return `${head}: an inequality rules it out`;
+          const [lo, hi] = [cellName(r.lo, n), cellName(r.hi, n)];
+          const rel = `${lo} < ${hi}`;
+          if (cell === r.lo) return `${head}: ${bound(hi, before.mask(r.hi), "max")} and ${rel}`;
+          return `${head}: ${bound(lo, before.mask(r.lo), "min")} and ${rel}`;
+        }
+        case RULE.LOCKED_CANDIDATES: {
+          if (tag !== VIA.CONFINED) return `${head}: locked candidates`;
+          const [house, to] = [payload & 0xff, payload >>> 8];
+          return `${head}: in ${houseName(house, n)}, ${d} can only be in ${houseName(to, n)}`;
+        }
+        case RULE.REFUTATION: {
+          const u = before.undone;
+          if (u && u.guess >= 0 && trace.cell(u.guess) === cell && trace.digit(u.guess) === digit) {
+            const trying = trace.rule(u.guess) === RULE.PROBE ? "trying " : "";
+            return `${head}: ${trying}${X} = ${d} ${branchEnd(u.endedBy)}`;
+          }
+          return `${head}: trying it led to a contradiction`;
+        }
+        case RULE.DISJUNCTION: {
+          const other = tag === VIA.CELL ? cellName(payload, n) : "another cell";
+          return `${head}: every candidate of ${other}, tried in turn, rules it out`;
+        }
+        default:
+          return `${head} (${RULE_LABELS[RULES[rule]] ?? "eliminated"})`;
+      }
+    }
+    case KIND.GUESS: {
+      if (rule === RULE.PROBE) return `try ${X} = ${d}`;
+      // Candidates are known only when every elimination is recorded.
+      if (trace.level !== "full") return `guess ${X} = ${d}`;
+      const count = popcount(before.mask(cell));
+      return `guess ${X} = ${d} (${count} candidate${count === 1 ? "" : "s"})`;
+    }
+    case KIND.BACKTRACK: {
+      const g = before.openGuess();
+      if (g < 0) return "backtrack";
+      if (trace.rule(g) === RULE.PROBE) return `backtrack: the trial ${guessText(trace, g, n)} is over`;
+      return `backtrack: undo ${guessText(trace, g, n)}`;
+    }
+    case KIND.CONTRADICTION: {
+      let what;
+      if (tag === VIA.HOUSE) what = `${d} has no place left in ${houseName(payload, n)}`;
+      else if (tag === VIA.CELL) what = `${cellName(payload, n)} has no candidate left`;
+      else if (X) what = `${X} has no candidate left`;
+      else what = "no way forward";
+      const g = before.openGuess();
+      if (g < 0) return `contradiction: ${what}`;
+      const trying = trace.rule(g) === RULE.PROBE ? "trying " : "";
+      return `${trying}${guessText(trace, g, n)} led to a contradiction: ${what}`;
+    }
+    case KIND.SOLUTION:
+      return before.solutions === 0 ? "solution found" : `solution ${before.solutions + 1} found: the puzzle has several solutions`;
+    default:
+      return KINDS[kind] ?? "event";
+  }
+}
+
+/** Tone of an event, for highlighting. */
+export function toneOf(trace, index) {
+  const kind = trace.kind(index);
+  return ["info", "place", "eliminate", "guess", "backtrack", "contradiction", "solution"][kind] ?? "info";
+}
+
+/**
+ * What the board highlights for event `index`, given `before` (a Replay at `index`):
+ * `{cells, houses, relations, removed, tone}` with cell indices, house numbers and edge keys.
+ */
+export function focus(trace, index, before, puzzle) {
+  const n = puzzle.size;
+  const kind = trace.kind(index);
+  const rule = trace.rule(index);
+  const cell = trace.cell(index);
+  const tag = trace.viaTag(index);
+  const payload = trace.viaPayload(index);
+  const out = { cells: [], houses: [], relations: [], removed: null, tone: toneOf(trace, index) };
+  if (cell < n * n) out.cells.push(cell);
+  if (kind === KIND.ELIMINATE) out.removed = { cell, digit: trace.digit(index) };
+  if (tag === VIA.CELL && payload < n * n && payload !== cell) out.cells.push(payload);
+  if (tag === VIA.HOUSE) out.houses.push(payload);
+  if (tag === VIA.CONFINED) out.houses.push(payload & 0xff, payload >>> 8);
+  if (tag === VIA.RELATION && puzzle.relations[payload]) {
+    const r = puzzle.relations[payload];
+    out.relations.push(r.edge);
+    out.cells.push(r.lo === cell ? r.hi : r.lo);
+  }
+  if (kind === KIND.ELIMINATE && rule === RULE.PEER && tag === VIA.CELL) {
+    // The house the cell shares with the peer that holds the digit.
+    const type = ["same row", "same column", "same block"].indexOf(sharedHouse(puzzle, cell, payload));
+    if (type < 2 || puzzle.block) out.houses.push(houseOf(puzzle, cell, type));
+  }
+  if ((kind === KIND.CONTRADICTION || kind === KIND.BACKTRACK) && before.openGuess() >= 0) {
+    out.cells.push(trace.cell(before.openGuess()));
+  }
+  return out;
+}
+
+/** Event indices from `index` back along the causes, at most `limit` long. */
+export function causeChain(trace, index, limit = 40) {
+  const chain = [];
+  for (let i = index; i >= 0 && i < trace.count && chain.length < limit; ) {
+    chain.push(i);
+    const cause = trace.cause(i);
+    if (cause === NO_CAUSE || cause >= i) break;
+    i = cause;
+  }
+  return chain;
+}
+

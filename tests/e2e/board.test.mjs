@@ -308,9 +308,13 @@ test("app.locked(true) stops editing until unlocked", async () => {
 test("embed=1 shows only the board", async () => {
   const { page, close } = await open("?example=futoshiki-5&embed=1", { viewport: { width: 520, height: 640 } });
   assert.ok(await page.isVisible("#board"));
-  for (const hidden of ["#editor", "header", "#solve-controls", "#log", "#stats", ".legend"]) {
+  for (const hidden of ["#editor", "#solve-controls", "#log", "#stats", ".legend"]) {
     assert.equal(await page.isVisible(hidden), false, hidden);
   }
+  // The page heading stays for screen readers, out of sight (1×1 px, clipped).
+  const header = await page.locator("header").boundingBox();
+  assert.ok(header.width <= 1 && header.height <= 1, `header ${JSON.stringify(header)}`);
+  assert.equal(await page.locator("h1").count(), 1);
   assert.equal(await page.locator("#status").count(), 1);
   assert.equal(await page.locator("#playback").count(), 1);
   // Read-only: a click on a gap changes nothing.

@@ -281,7 +281,7 @@ test("The <sudoku-lab-board> element embeds the page in an iframe that autoplays
 test("Dark mode: the explain panels follow prefers-color-scheme", async () => {
   const page = await open(`?puzzle=${HARD}&kind=classic`, { colorScheme: "dark" });
   await page.click("[data-action=explain]");
-  await waitForStatus(page);
+  await page.waitForFunction(() => window.sudokuLabExplain.session?.done);
   await page.click("[data-action=pause]");
   await scrub(page, 1500);
   const bg = await page.evaluate(() => getComputedStyle(document.querySelector("#log")).backgroundColor);

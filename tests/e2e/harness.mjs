@@ -101,3 +101,21 @@ export function verifyAnswer(values, { size, block, givens = [], relations = {} 
     assert.ok(rel === "<" ? values[a] < values[b] : values[a] > values[b], `${edge} ${rel}`);
   }
 }
+
+const AXE = path.join(ROOT, "node_modules/axe-core/axe.min.js");
+
+/**
+ * The axe-core violations of the page as it is now (WCAG 2.0–2.2 A and AA rules and best
+ * practices), as "rule: target, target…" lines: [] when clean.
+ */
+export async function axeViolations(page) {
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
+      resultTypes: ["violations"],
+    });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join(", ")}${v.nodes.length > 5 ? ` (+${v.nodes.length - 5})` : ""}`);
+  });
+  return violations;
+}

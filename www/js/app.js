@@ -59,9 +59,9 @@ const app = {
     statusElement.dataset.status = state ?? "";
     statusElement.textContent = text ?? "";
   },
-  /** Locks (true) or unlocks (false) editing while an animation runs. */
-  locked(flag) {
-    editor.setLocked(flag);
+  /** Locks (true) or unlocks (false) editing while the solver runs or an animation plays. */
+  locked(flag, reason = "") {
+    editor.setLocked(flag, reason);
   },
   /** Replaces the puzzle, as an import does. */
   loadModel(model, reason = "load") {

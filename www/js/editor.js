@@ -197,9 +197,13 @@ export class Editor {
     this.helpBig.textContent = `type two digits within a second (1 then 2 → 12), or a letter: ${letters}`;
   }
 
-  /** Locks editing (the explain animation runs); selection still moves. */
-  setLocked(locked) {
+  /**
+   * Locks editing while the solver runs or the animation plays (selection still moves);
+   * `reason` is what an edit attempt is told meanwhile.
+   */
+  setLocked(locked, reason = "") {
     this.isLocked = Boolean(locked);
+    this.lockReason = reason;
     this.pending = null;
     this.sync();
   }
@@ -253,9 +257,14 @@ export class Editor {
     this.board.select(0);
   }
 
+  /** Says why an edit was refused while locked (typed digits are never dropped silently). */
+  refuse() {
+    if (this.isLocked && !this.readOnly) this.notify(this.lockReason || "Editing is locked while the solver works.");
+  }
+
   /** Puts `digit` (0 clears) into the selected cell as a given. */
   enter(digit, { merge = false } = {}) {
-    if (!this.editable) return;
+    if (!this.editable) return this.refuse();
     const index = this.board.selected;
     if (index < 0 || digit < 0 || digit > this.model.size) return;
     if (this.model.givens[index] === digit) return;
@@ -266,7 +275,8 @@ export class Editor {
 
   /** Cycles a relation none → "<" → ">" → none (a classic puzzle becomes an inequality puzzle). */
   cycleRelation(key) {
-    if (!this.editable || !edgeCells(key, this.model.size)) return;
+    if (!this.editable) return this.refuse();
+    if (!edgeCells(key, this.model.size)) return;
     const next = cloneModel(this.model);
     const rel = nextRelation(next.relations.get(key) ?? "");
     if (rel) next.relations.set(key, rel);

@@ -1,7 +1,27 @@
 //! The explain half of the page: Solve / Explain / Stop with the engine, detail level and
 //! limits; playback of a traced search (play, pause, steps, a timeline with markers, speed);
-//! the event log in plain words with cause chains; the statistics panel; embed autoplay.
-//! `install(app)` is called by app.js with the app object of the page contract.
+//! the explanation beside the board (the current event in words, its Why, the recent log);
+//! the statistics panel; embed autoplay. `install(app)` is called by app.js with the app
+//! object of the page contract.
+//!
+//! # The state machine
+//!
+//! One function, `phase()`, says where the page is; one table, `CONTROLS`, says what every
+//! control does in each phase; one function, `refresh()`, applies both (and the status line,
+//! and the editing lock) after anything changes.
+//!
+//! ```text
+//!   idle ──Solve──▶ solving ──answer──▶ solved
+//!     │                 └──Stop──▶ idle (status: stopped)
+//!     └──Explain──▶ tracing ──last batch──▶ playing ◀──Play/Pause──▶ paused
+//!                   (plays while it streams)    └──────── at the end ────────▶ done
+//! ```
+//!
+//! `tracing` is the worker still streaming (the animation may run or be paused meanwhile);
+//! `playing`, `paused` and `done` have the whole trace. Before `done` the status line tells
+//! only what is known at the playback position, never the outcome; `done` (reached by
+//! playing, stepping or jumping to the end) shows it. Any edit of the puzzle goes back to
+//! `idle`.
 
 import { el } from "./dom.js";
 import { SolverClient } from "./client.js";
@@ -9,7 +29,7 @@ import { KIND, RULE, NO_CAUSE } from "./records.js";
 import { Trace, MARKER_KINDS } from "./trace.js";
 import { Replay, removalOf } from "./replay.js";
 import { explain, focus, toneOf, causeChain } from "./sentences.js";
-import { describePuzzle, cellName, cellIndex, digitsOf } from "./geometry.js";
+import { describePuzzle, cellName, cellIndex, digitsOf, popcount } from "./geometry.js";
 import { Animator } from "./animator.js";
 import { Timeline } from "./timeline.js";
 import { EventLog } from "./log.js";
@@ -17,24 +37,34 @@ import { StatsPanel } from "./stats.js";
 import { toWasm, solutionDigits, answerAlphabet } from "./model.js";
 import { quoted } from "./formats.js";
 
+/** Engines: value, menu text, and what the note under the menus says of it. */
 const ENGINES = [
-  ["propagate", "propagate (singles, relations, locked candidates)"],
-  ["dlx", "dlx (dancing links; classic only)"],
-  ["naive", "naive (cell-order search)"],
+  ["propagate", "propagate", "singles, relations and locked candidates, then a guess"],
+  ["dlx", "dlx", "dancing links over the exact cover (classic only)"],
+  ["naive", "naive", "tries digits cell by cell, checking only the rules"],
 ];
 const LEVELS = [
-  ["decisions", "decisions"],
-  ["placements", "placements"],
-  ["full", "every elimination"],
+  ["decisions", "decisions", "guesses, backtracks, contradictions"],
+  ["placements", "placements", "also every placed digit"],
+  ["full", "full", "every eliminated candidate too"],
 ];
 const SPEEDS = ["1", "2", "5", "10", "25", "50", "100", "250", "1000", "5000", "max"];
 const MAX_EVENTS = ["10000", "100000", "1000000", "2000000"];
 const NODE_LIMITS = ["10000", "100000", "1000000", "10000000", "100000000"];
 
-const plural = (n, word) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+/** At least this wide (CSS px), the explanation sits beside the board; below, under it. */
+const BESIDE_QUERY = "(min-width: 64rem)";
+/** How often the status line of a running solver is refreshed (ms). */
+const PROGRESS_MS = 250;
+
+const plural = (n, word, many = `${word}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? word : many}`;
 
 function ms(t) {
   return t < 10 ? `${t.toFixed(2)} ms` : t < 1000 ? `${t.toFixed(1)} ms` : `${(t / 1000).toFixed(2)} s`;
+}
+
+function seconds(t) {
+  return `${(t / 1000).toFixed(1)} s`;
 }
 
 function select(action, label, options, value) {
@@ -84,6 +114,27 @@ function statusOf(status, stats, { eventLimit = false } = {}) {
   }
 }
 
+/**
+ * What each control does in each phase: `true` enabled, `false` disabled. `playback` covers
+ * play, pause, the steps, the marker jumps and the timeline; `lock` is the editing lock.
+ */
+const CONTROLS = {
+  //          solve  explain stop   playback lock
+  idle:     { solve: true, explain: true, stop: false, playback: false, lock: false },
+  solving:  { solve: true, explain: true, stop: true, playback: false, lock: true },
+  solved:   { solve: true, explain: true, stop: false, playback: false, lock: false },
+  tracing:  { solve: true, explain: true, stop: true, playback: true, lock: true },
+  playing:  { solve: true, explain: true, stop: true, playback: true, lock: true },
+  paused:   { solve: true, explain: true, stop: false, playback: true, lock: false },
+  done:     { solve: true, explain: true, stop: false, playback: true, lock: false },
+};
+
+const LOCK_REASON = {
+  solving: "Editing is locked while the solver runs: press Stop to edit.",
+  tracing: "Editing is locked while the trace is computed: press Stop, then edit.",
+  playing: "Editing is locked while the trace plays: press Pause (or Stop) to edit.",
+};
+
 export function install(app) {
   const board = app.board;
   let stylesheet = document.querySelector('link[href="explain.css"]');
@@ -112,6 +163,15 @@ export function install(app) {
   const [nodesLabel, nodesSelect] = select("node-limit", "Node limit",
     NODE_LIMITS.map((v) => [v, Number(v).toLocaleString("en-US")]), "10000000");
   levelSelect.title = "Granularity of the trace: decisions (guesses, backtracks), placements, or every eliminated candidate";
+  const choiceNote = el("p", { className: "ex-choice-note", id: "ex-choice-note" });
+  engineSelect.setAttribute("aria-describedby", choiceNote.id);
+  levelSelect.setAttribute("aria-describedby", choiceNote.id);
+  const describeChoices = () => {
+    const engine = ENGINES.find((e) => e[0] === engineSelect.value);
+    const level = LEVELS.find((e) => e[0] === levelSelect.value);
+    choiceNote.textContent = `${engine[1]}: ${engine[2]}. Detail ${level[1]}: ${level[2]}.`;
+  };
+  describeChoices();
   regions.controls?.replaceChildren(
     el("h2", { textContent: "Solve" }),
     el("div", { className: "ex-buttons", role: "group", "aria-label": "Solve" }, solveButton, explainButton, stopButton),
@@ -120,6 +180,7 @@ export function install(app) {
       el("div", { className: "ex-field" }, levelLabel, levelSelect),
       el("div", { className: "ex-field" }, eventsLabel, eventsSelect),
       el("div", { className: "ex-field" }, nodesLabel, nodesSelect)),
+    choiceNote,
   );
 
   // ── Playback ──
@@ -129,7 +190,7 @@ export function install(app) {
   const stepButton = button("step", "Step ▶", "One event forward (→)", { "aria-label": "Step forward" });
   const prevMarkButton = button("previous-marker", "", "Previous guess, contradiction, backtrack or solution",
     { "aria-label": "Previous marker" });
-  const nextMarkButton = button("next-marker", "", "Next guess, contradiction, backtrack or solution",
+  const nextMarkButton = button("next-marker", "", "Next guess, contradiction, backtrack or solution (the last: the end)",
     { "aria-label": "Next marker" });
   prevMarkButton.append(icon("M3.5 3v10", "M13 3v10L5.5 8z"));
   nextMarkButton.append(icon("M12.5 3v10", "M3 3v10l7.5-5z"));
@@ -144,13 +205,14 @@ export function install(app) {
     prevMarkButton, backButton, playButton, pauseButton, stepButton, nextMarkButton,
     el("span", { className: "ex-speed" }, speedLabel, speedSelect), position);
   regions.playback?.replaceChildren(transport);
-  const timeline = new Timeline(regions.playback ?? document.body, { onScrub: (p) => { animator.pause(); animator.seek(p); } });
+  const timeline = new Timeline(regions.playback ?? document.body, { onScrub: (p) => seekTo(p) });
   stylesheet.addEventListener("load", () => { timeline.readColors(); timeline.draw(true); });
   regions.playback?.append(legend);
   regions.playback?.classList.add("ex-playback");
+  const playbackControls = [playButton, pauseButton, backButton, stepButton, prevMarkButton, nextMarkButton];
 
   const log = new EventLog(regions.log ?? el("div"), {
-    onJump: (p) => { animator.pause(); animator.seek(p); },
+    onJump: (p) => seekTo(p),
     onAsk: (cell, digit) => askWhy(cell, digit),
     onWhyCurrent: () => whyCurrent(),
   });
@@ -162,31 +224,163 @@ export function install(app) {
     document.documentElement.classList.add("ex-embed");
   }
 
+  /**
+   * The explanation sits where the eyes are: beside the board on wide screens (after the
+   * solve controls, at the top of the panel), right under the board below that.
+   */
+  function placeExplanation() {
+    const log = regions.log;
+    if (!log || app.embed) return;
+    const beside = matchMedia(BESIDE_QUERY);
+    const place = () => {
+      if (beside.matches) regions.controls?.after(log);
+      else regions.status?.after(log);
+      // Under the board the card is kept short: the board must stay in view with it.
+      logSpan = beside.matches ? [5, 2] : [2, 1];
+      document.documentElement.classList.toggle("ex-beside", beside.matches);
+    };
+    beside.addEventListener("change", place);
+    place();
+  }
+  /** How many events before and after the current one the recent log shows. */
+  let logSpan = [5, 2];
+  placeExplanation();
+
   // ── State ──
   /** The traced search being shown, or null. */
   let session = null;
   /** "solve" or "explain" while the worker runs, else null. */
   let running = null;
   let runStarted = 0;
+  /** The engine of the run in progress (the menu may change meanwhile). */
+  let runEngine = "";
+  /** A finished Solve whose answer is on the board, or null. */
+  let solved = null;
   /** Increases with every run, so a finished or cancelled run knows whether it is still current. */
   let runSeq = 0;
   /** The last status this module set (to clear it when the puzzle changes). */
   let lastStatus = null;
   let autoplayArmed = /^(1|true|yes)?$/i.test(params.get("autoplay") ?? "no");
   let shownDigits = null;
-
-  const setStatus = (state, text) => {
-    lastStatus = [state, text];
-    app.setStatus(state, text);
-  };
+  let progressTimer = 0;
 
   const animator = new Animator({
     render: (p) => render(p),
     length: () => session?.trace.count ?? 0,
     complete: () => !session || session.done,
-    onChange: () => updateControls(),
+    onChange: () => refresh(),
   });
   animator.setSpeed(speedSelect.value);
+
+  /** Where the page is (see the module docs). */
+  function phase() {
+    if (running === "solve") return "solving";
+    if (running === "explain") return "tracing";
+    if (session) {
+      if (animator.playing) return "playing";
+      return session.done && animator.position >= session.trace.count ? "done" : "paused";
+    }
+    return solved ? "solved" : "idle";
+  }
+
+  function setStatus(state, text) {
+    lastStatus = [state, text];
+    app.setStatus(state, text);
+  }
+
+  /** The status line: what is known in this phase, at this playback position. */
+  function statusNow(now) {
+    const elapsed = seconds(performance.now() - runStarted);
+    switch (now) {
+      case "solving":
+        return ["working", `Solving with ${runEngine}… ${elapsed} · editing is locked; Stop cancels`];
+      case "tracing": {
+        const s = session;
+        const nodes = Number(s?.stats?.nodes ?? 0);
+        return ["working", `Tracing with ${runEngine}… ${elapsed} · ${plural(s?.trace.count ?? 0, "event")} · ${plural(nodes, "node")}`];
+      }
+      case "playing":
+      case "paused": {
+        // News about the run (it was stopped) stays until playback moves on.
+        const notice = session.notice;
+        if (notice && notice.position === animator.position) return notice.status;
+        return ["explaining", positionSummary(session, animator.position)];
+      }
+      case "done":
+        return session.final;
+      default:
+        return null;
+    }
+  }
+
+  /** What is known at position `p` of a trace: placed cells, depth, guesses and dead ends so far. */
+  function positionSummary(s, p) {
+    s.replay.seek(p);
+    const grid = s.replay.grid();
+    let placed = 0;
+    for (let c = 0; c < grid.length; c++) if (popcount(grid[c]) === 1) placed++;
+    const upTo = (list) => {
+      let lo = 0, hi = list.length;
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (list[mid] < p) lo = mid + 1; else hi = mid; }
+      return lo;
+    };
+    const m = s.trace.markers;
+    // Below the full level only placements are known: "placed" counts what the board shows.
+    const parts = [`${placed} of ${grid.length} cells placed`];
+    if (s.replay.depth > 0) parts.push(`depth ${s.replay.depth}`);
+    const guesses = upTo(m.guess);
+    if (guesses) parts.push(plural(guesses, "guess", "guesses"));
+    const dead = upTo(m.contradiction);
+    if (dead) parts.push(plural(dead, "contradiction"));
+    const found = upTo(m.solution);
+    if (found) parts.push(plural(found, "solution"));
+    return parts.join(" · ");
+  }
+
+  /** Control states and the lock, written to the DOM only when they change (runs every frame). */
+  let controlState = "";
+  let statusShown = "";
+  function refresh() {
+    const now = phase();
+    const rules = CONTROLS[now];
+    const count = session?.trace.count ?? 0;
+    const state = `${now}/${count > 0}`;
+    if (state !== controlState) {
+      controlState = state;
+      stopButton.disabled = !rules.stop;
+      for (const b of playbackControls) b.disabled = !rules.playback || count === 0;
+      playButton.setAttribute("aria-pressed", String(animator.playing));
+      pauseButton.setAttribute("aria-pressed", String(!animator.playing && count > 0));
+      regions.playback?.classList.toggle("ex-playing", animator.playing);
+      regions.log?.classList.toggle("ex-playing", animator.playing);
+      document.documentElement.classList.toggle("ex-session", Boolean(session));
+      log.setPlaying(animator.playing);
+      // While playing, the status changes at every frame: not read aloud then.
+      regions.status?.setAttribute("aria-live", animator.playing ? "off" : "polite");
+      app.locked?.(rules.lock, LOCK_REASON[now] ?? "");
+      if (now === "solving" || now === "tracing") startProgress();
+      else stopProgress();
+    }
+    const status = statusNow(now);
+    if (status) {
+      const key = status.join("\u0000");
+      if (key !== statusShown) {
+        statusShown = key;
+        setStatus(...status);
+        // A position summary is cut to one line: the whole of it is the tooltip.
+        if (regions.status) regions.status.title = status[0] === "explaining" ? status[1] : "";
+      }
+    }
+  }
+
+  function startProgress() {
+    if (!progressTimer) progressTimer = setInterval(() => { statusShown = ""; refresh(); }, PROGRESS_MS);
+  }
+
+  function stopProgress() {
+    clearInterval(progressTimer);
+    progressTimer = 0;
+  }
 
   function currentModel() {
     return app.getModel();
@@ -197,38 +391,7 @@ export function install(app) {
   }
 
   function options() {
-    return {
-      engine: engineSelect.value,
-      nodeLimit: Number(nodesSelect.value),
-    };
-  }
-
-  let isLocked = null;
-  function updateLock() {
-    const lock = Boolean(running) || animator.playing;
-    if (lock !== isLocked) {
-      isLocked = lock;
-      app.locked?.(lock);
-    }
-  }
-
-  /** Control states, written to the DOM only when they change (this runs at every frame). */
-  let controlState = "";
-  function updateControls() {
-    const count = session?.trace.count ?? 0;
-    const state = `${Boolean(running)}/${animator.playing}/${count > 0}`;
-    if (state !== controlState) {
-      controlState = state;
-      stopButton.disabled = !running && !animator.playing;
-      playButton.setAttribute("aria-pressed", String(animator.playing));
-      pauseButton.setAttribute("aria-pressed", String(!animator.playing && count > 0));
-      for (const b of [playButton, pauseButton, backButton, stepButton, prevMarkButton, nextMarkButton]) {
-        b.disabled = count === 0;
-      }
-      regions.playback?.classList.toggle("ex-playing", animator.playing);
-      log.setPlaying(animator.playing);
-    }
-    updateLock();
+    return { engine: engineSelect.value, nodeLimit: Number(nodesSelect.value) };
   }
 
   /** Offers dlx only for classic puzzles (it has no relations). */
@@ -237,6 +400,7 @@ export function install(app) {
     const dlx = engineSelect.querySelector('option[value="dlx"]');
     dlx.disabled = kind !== "classic";
     if (dlx.disabled && engineSelect.value === "dlx") engineSelect.value = "propagate";
+    describeChoices();
     log.setSize(currentModel()?.size ?? 9);
   }
 
@@ -262,18 +426,30 @@ export function install(app) {
     showDigits(null);
   }
 
-  /** Forgets the trace (and stops any run). */
+  /** Back to idle: forgets the trace and the answer (and stops any run). */
   function endSession() {
     if (running) client.cancel();
     running = null;
     session = null;
+    solved = null;
     animator.reset();
     timeline.setTrace(null);
     log.message("Press Explain to watch the solver, event by event.");
     log.setAskable(false);
     clearBoard();
-    updateControls();
     position.textContent = "no trace";
+    refresh();
+  }
+
+  /** Clears the status line when this module wrote what it shows. */
+  function clearMyStatus() {
+    const status = regions.status;
+    const mine = lastStatus && status?.dataset.status === lastStatus[0] && status?.textContent === lastStatus[1];
+    if (mine) {
+      lastStatus = null;
+      statusShown = "";
+      app.setStatus("", "");
+    }
   }
 
   function markInvalid(problems) {
@@ -299,30 +475,33 @@ export function install(app) {
     const model = currentModel();
     const opts = options();
     running = "solve";
+    runEngine = opts.engine;
     const run = ++runSeq;
     runStarted = performance.now();
-    setStatus("working", `Solving with ${opts.engine}…`);
-    updateControls();
     stats.clear();
+    refresh();
     try {
       const result = await client.solve(wasmModel(model), model.kind, opts);
       if (run !== runSeq) return;
       running = null;
       if (result.status === "invalid") {
+        refresh();
         markInvalid(result.problems);
-      } else {
-        const [state, text] = statusOf(result.status, result.stats);
-        if (result.solution) showDigits(solutionDigits(result.solution, result.alphabet));
-        const nodes = plural(Number(result.stats?.nodes ?? 0), "node");
-        setStatus(state, `${text} · ${ms(result.time)} · ${nodes}`);
-        stats.show({ stats: result.stats, engine: result.engine, time: result.time, what: "solve" });
+        return;
       }
+      solved = result;
+      refresh();
+      const [state, text] = statusOf(result.status, result.stats);
+      if (result.solution) showDigits(solutionDigits(result.solution, result.alphabet));
+      const nodes = plural(Number(result.stats?.nodes ?? 0), "node");
+      setStatus(state, `${text} · ${ms(result.time)} · ${nodes}`);
+      stats.show({ stats: result.stats, engine: result.engine, time: result.time, what: "solve" });
     } catch (error) {
       if (run !== runSeq) return;
       running = null;
+      refresh();
       failed(error);
     }
-    updateControls();
   }
 
   // ── Explain ──
@@ -349,20 +528,22 @@ export function install(app) {
       time: 0,
       solutions: [],
       lastStats: 0,
+      /** The outcome `[data-status, text]`, shown once playback reaches the end. */
+      final: null,
     };
     session = s;
     running = "explain";
+    runEngine = opts.engine;
     ++runSeq;
     runStarted = performance.now();
     timeline.setTrace(trace);
     log.clearChain();
     log.setAskable(true);
     log.message("Solving…");
-    setStatus("working", "Explaining…");
     stats.clear();
     animator.setSpeed(speedSelect.value);
     animator.play();
-    updateControls();
+    refresh();
 
     const ingest = (batch) => {
       if (batch.puzzle) {
@@ -376,9 +557,8 @@ export function install(app) {
       timeline.setLength(trace.count);
       animator.invalidate();
       const now = performance.now();
-      if (now - s.lastStats > 250) {
+      if (now - s.lastStats > PROGRESS_MS) {
         s.lastStats = now;
-        setStatus("working", `Explaining… ${plural(trace.count, "event")}`);
         stats.show({ stats: s.stats, engine: s.engine, time: s.time, events: trace.count, level, what: "explain" });
       }
     };
@@ -390,10 +570,10 @@ export function install(app) {
       if (session !== s) return;
       running = null;
       if (final.status === "invalid") {
-        s.done = true;
+        session = null;
+        refresh();
         markInvalid(final.problems);
         log.message("The puzzle is invalid: fix the marked cells.");
-        updateControls();
         return;
       }
       ingest(final);
@@ -401,18 +581,18 @@ export function install(app) {
       s.status = final.status;
       timeline.setLength(trace.count, true);
       const [state, text] = statusOf(final.status, final.stats, { eventLimit: final.eventLimit });
-      s.statusText = text;
-      setStatus(state, `${text} · ${plural(trace.count, "event")}`);
+      s.final = [state, `${text} · ${plural(trace.count, "event")}`];
       stats.show({ stats: s.stats, engine: s.engine, time: s.time, events: trace.count, level, what: "explain" });
     } catch (error) {
       if (session !== s) return;
       running = null;
       s.done = true;
-      failed(error);
-      if (!error?.cancelled) log.message(error?.message ?? String(error));
+      if (error?.cancelled) return;
+      s.final = error?.cells?.length ? ["invalid", error.message] : ["error", error?.message ?? String(error)];
+      log.message(error?.message ?? String(error));
     }
     animator.invalidate();
-    updateControls();
+    refresh();
   }
 
   function stop() {
@@ -422,17 +602,26 @@ export function install(app) {
     if (was) {
       client.cancel();
       running = null;
-      const after = ms(performance.now() - runStarted);
+      const after = seconds(performance.now() - runStarted);
       if (session && was === "explain") {
         session.done = true;
         timeline.setLength(session.trace.count, true);
-        setStatus("stopped", `Stopped after ${after} · ${plural(session.trace.count, "event")} to replay`);
+        session.final = ["stopped", `Stopped after ${after} · ${plural(session.trace.count, "event")} to replay`];
+        // Stopped is news: said now, whatever the position, until playback moves.
+        session.notice = { position: animator.position, status: session.final };
       } else {
+        refresh();
         setStatus("stopped", `Stopped after ${after}`);
       }
     }
     animator.invalidate();
-    updateControls();
+    refresh();
+  }
+
+  /** Moves playback to `p` (a scrub, a click in the log, a jump): paused there. */
+  function seekTo(p) {
+    animator.pause();
+    animator.seek(p);
   }
 
   // ── Drawing one position ──
@@ -481,14 +670,16 @@ export function install(app) {
       const kind = trace.kind(i);
       const canAsk = kind === KIND.ELIMINATE || kind === KIND.PLACE || kind === KIND.CONTRADICTION;
       const current = { index: i, text: sentence(s, i), tone: toneOf(trace, i) };
-      // Playing fast, the list around the current event is redrawn a few times a second only.
+      // Playing fast, the list is redrawn a few times a second only, and then shows the
+      // events before the one drawn, none marked current (the sentence above is the current
+      // one). Paused or slow, it is redrawn at every position and marks the current event.
       const now = performance.now();
-      const fast = animator.playing && animator.speed > 25;
-      log.setLagging(fast);
+      const fast = animator.playing && animator.speed > 50;
       if (!fast || now - listDrawnAt > 200) {
         listDrawnAt = now;
         const lines = [];
-        for (let j = Math.max(0, i - 8); j <= Math.min(count - 1, i + 3); j++) {
+        const [before, after] = fast ? [logSpan[0] + logSpan[1], -1] : logSpan;
+        for (let j = Math.max(0, i - before); j <= Math.min(count - 1, i + after); j++) {
           lines.push({ index: j, text: sentence(s, j), tone: toneOf(trace, j), when: j < i ? "past" : j === i ? "current" : "future" });
         }
         log.show(current, lines, canAsk);
@@ -498,6 +689,7 @@ export function install(app) {
     }
     timeline.setPosition(p);
     position.textContent = `event ${p.toLocaleString("en-US")} of ${count.toLocaleString("en-US")}${s.done ? "" : "…"}`;
+    refresh();
   }
 
   // ── Cause chains ──
@@ -518,7 +710,7 @@ export function install(app) {
     if (kind === KIND.PLACE && rule === RULE.GIVEN) return "The chain ends at a given.";
     if (kind === KIND.GUESS) return "The chain ends at a guess: it holds only inside that branch.";
     if (kind === KIND.ELIMINATE && rule === RULE.RELATION) return "The chain ends at a relation of the puzzle.";
-    if (s.level !== "full") return "Events below this detail level are not recorded: choose “every elimination” for full chains.";
+    if (s.level !== "full") return "Events below this detail level are not recorded: choose “full” detail for full chains.";
     return "The chain ends here: nothing else was needed.";
   }
 
@@ -561,7 +753,7 @@ export function install(app) {
     const removal = removalOf(s.trace, p, index, digit);
     if (removal < 0) {
       log.showChoices(`${digit} is gone from ${name}, but the removal was not recorded at this detail level.`, [],
-        "Choose “every elimination” and Explain again to see every step.");
+        "Choose “full” detail and Explain again to see every step.");
       return;
     }
     const { items, last, cut } = chainItems(s, removal);
@@ -571,7 +763,7 @@ export function install(app) {
   /** A click on a cell's pencil marks while a trace is shown: what is gone and why. */
   function askCell(index) {
     const s = session;
-    if (!s || running === "solve") return;
+    if (!s) return;
     animator.pause();
     s.replay.seek(animator.position);
     const mask = s.replay.mask(index);
@@ -613,27 +805,31 @@ export function install(app) {
     if (!session) return startExplain();
     animator.play();
   });
-  pauseButton.addEventListener("click", () => { autoplayArmed = false; animator.pause(); });
+  pauseButton.addEventListener("click", () => { autoplayArmed = false; animator.pause(); animator.invalidate(); });
   backButton.addEventListener("click", () => animator.step(-1));
   stepButton.addEventListener("click", () => animator.step(1));
   prevMarkButton.addEventListener("click", () => {
     if (!session) return;
     const i = session.trace.previousMarker(animator.position - 1);
-    animator.pause();
-    animator.seek(i < 0 ? 0 : i + 1);
+    seekTo(i < 0 ? 0 : i + 1);
   });
   nextMarkButton.addEventListener("click", () => {
     if (!session) return;
     const i = session.trace.nextMarker(animator.position);
-    animator.pause();
-    animator.seek(i < 0 ? session.trace.count : i + 1);
+    seekTo(i < 0 ? session.trace.count : i + 1);
   });
   speedSelect.addEventListener("change", () => animator.setSpeed(speedSelect.value));
   levelSelect.addEventListener("change", () => {
+    describeChoices();
     if (session) startExplain(); // the detail level is a property of the trace: trace again
   });
   engineSelect.addEventListener("change", () => {
-    if (session && !app.embed) endSession();
+    describeChoices();
+    if (app.embed) return;
+    // An answer, a trace and their status belong to the engine that made them.
+    if (session || solved || running) endSession();
+    clearMyStatus();
+    stats.clear();
   });
   // Space plays or pauses, arrows step, while focus is in the playback region (not in a menu).
   regions.playback?.addEventListener("keydown", (event) => {
@@ -648,20 +844,17 @@ export function install(app) {
   });
 
   app.onModelChange(() => {
-    const status = regions.status;
-    const mine = lastStatus && status?.dataset.status === lastStatus[0] && status?.textContent === lastStatus[1];
-    if (session || running || shownDigits) endSession();
-    if (mine) {
-      lastStatus = null;
-      app.setStatus("", "");
-    }
+    const mine = lastStatus && regions.status?.dataset.status === lastStatus[0]
+      && regions.status?.textContent === lastStatus[1];
+    if (session || running || shownDigits || solved) endSession();
+    if (mine) clearMyStatus();
     updateEngines();
     stats.clear();
     if (autoplayArmed) requestAnimationFrame(() => autoplayArmed && startExplain());
   });
 
   updateEngines();
-  updateControls();
+  refresh();
 
   if (autoplayArmed) requestAnimationFrame(() => autoplayArmed && startExplain());
 
@@ -669,6 +862,7 @@ export function install(app) {
   const api = {
     get session() { return session; },
     get running() { return running; },
+    get phase() { return phase(); },
     animator,
     client,
     solve,

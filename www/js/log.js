@@ -12,7 +12,7 @@ export class EventLog {
    */
   constructor(container, hooks) {
     this.hooks = hooks;
-    const title = element("h2", { id: "ex-log-title", textContent: "Events" });
+    const title = element("h2", { id: "ex-log-title", textContent: "Explanation" });
     this.current = element("p", { className: "ex-current", "aria-live": "polite" });
     this.current.textContent = "Press Explain to watch the solver, event by event.";
     this.why = element("button", { type: "button", className: "ex-why-button", textContent: "Why?", hidden: true });
@@ -78,15 +78,9 @@ export class EventLog {
   /** Only the current event (the list stays as it was). */
   showCurrent(current, canAsk) {
     this.current.textContent = `#${current.index + 1} · ${current.text}`;
+    this.current.dataset.currentEvent = String(current.index);
     this.current.dataset.tone = current.tone;
     this.why.hidden = !canAsk;
-  }
-
-  /** Playing fast, the list is redrawn a few times a second: it is shown dimmed, as a glimpse. */
-  setLagging(lagging) {
-    if (this.lagging === lagging) return;
-    this.lagging = lagging;
-    this.recent.classList.toggle("ex-lagging", lagging);
   }
 
   /** While playing, the current sentence is not read aloud at every frame. */
@@ -97,6 +91,7 @@ export class EventLog {
   /** A message in place of the current event (no trace, or the start). */
   message(text) {
     this.current.textContent = text;
+    delete this.current.dataset.currentEvent;
     this.current.removeAttribute("data-tone");
     this.why.hidden = true;
     this.recent.replaceChildren();

@@ -86,6 +86,19 @@ export class StatsPanel {
       dd.dataset.stat = k.split(" ")[0];
       dl.append(dt, dd);
     }
+    const counted = (byRule) => Object.values(byRule ?? {}).some((n) => Number(n) > 0);
+    if (!counted(stats.placements) && !counted(stats.eliminations)) {
+      // The 9×9 and 16×16 fast paths count nodes, guesses and solutions, not rules: no
+      // table of zeros, but where the counts are.
+      const note = document.createElement("p");
+      note.className = "ex-muted";
+      note.dataset.stat = "no-rules";
+      note.textContent = what === "explain"
+        ? "No placements or eliminations were recorded."
+        : "This solve took the fast path, which does not count rules: Explain counts placements and eliminations by rule.";
+      this.body.replaceChildren(dl, note);
+      return;
+    }
     const tables = document.createElement("div");
     tables.className = "ex-rule-tables";
     tables.append(table("Placements by rule", stats.placements), table("Eliminations by rule", stats.eliminations));

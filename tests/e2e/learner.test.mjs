@@ -1,0 +1,258 @@
+// The learner's view in headless Chromium, by real clicks and keys: the explanation beside
+// the board (under it on a phone) while playing, a log that agrees with the current event
+// after Pause, a status that tells only what is known at the playback position, statistics
+// without rows the run did not count, a long Solve that says what it does and why editing
+// is locked, and axe in every state (idle, playing, paused, dialog open, embed; light and
+// dark; desktop and phone). Screenshots go to target/screenshots/learner-*.png.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import path from "node:path";
+
+import { SHOTS, env, axeViolations } from "./harness.mjs";
+
+/** Norvig's top95 #87: propagation needs 47 guesses, a trace of thousands of events. */
+const HARD = "...5.3.......6.7..5.8....1636..2.......4.1.......3...567....2.8..4.7.......2..5..";
+const FINAL = ["unique", "several", "none", "limit", "stopped"];
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function open(query = "", { viewport = DESKTOP, colorScheme = "light", touch = false } = {}) {
+  const page = await env.browser.newPage({ viewport, colorScheme, hasTouch: touch, isMobile: touch });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.errors = errors;
+  await page.goto(env.base + query);
+  await page.waitForSelector("[data-action=explain]", { state: "attached" });
+  return page;
+}
+
+const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `learner-${name}.png`) });
+const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const statusOf = (page) => page.evaluate(() => {
+  const s = document.getElementById("status");
+  return { state: s.dataset.status, text: s.textContent };
+});
+const traced = (page) => page.waitForFunction(() => window.sudokuLabExplain.session?.done);
+
+/** True when the element's whole box is inside the viewport. */
+const inView = (page, selector) => page.evaluate((sel) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth && r.height > 0;
+}, selector);
+
+for (const [name, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+  test(`${name} ${viewport.width}×${viewport.height}: while playing, the board and the current sentence are on screen together`, async () => {
+    const page = await open("", { viewport });
+    await page.click("[data-action=explain]");
+    await page.waitForSelector("[data-current-event]");
+    // The click may have scrolled the Explain button into view; the learner scrolls back up.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await frames(page);
+    assert.match(await page.evaluate(() => window.sudokuLabExplain.phase), /^(tracing|playing)$/);
+    assert.ok(await page.evaluate(() => window.sudokuLabExplain.animator.playing), "playing");
+    assert.ok(await inView(page, "#board"), "the whole board is in view");
+    assert.ok(await inView(page, "[data-current-event]"), "the current sentence is in view");
+    const beside = await page.evaluate(() => {
+      const b = document.getElementById("board").getBoundingClientRect();
+      const s = document.querySelector("[data-current-event]").getBoundingClientRect();
+      return s.left >= b.right;
+    });
+    assert.equal(beside, name === "desktop", "beside the board at 1280 px, under it on a phone");
+    await shot(page, `${name}-playing`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
+
+test("a short phone screen: while playing, the sentence sticks under the board (sticky)", async () => {
+  const page = await open("", { viewport: { width: 390, height: 500 } });
+  await page.click("[data-action=explain]");
+  await page.waitForSelector("[data-current-event]");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await frames(page);
+  const [natural, seen] = await page.evaluate(() => {
+    // The card follows the status line: that is where it would be without sticking.
+    const natural = document.getElementById("status").getBoundingClientRect().bottom;
+    const s = document.querySelector("[data-current-event]").getBoundingClientRect();
+    return [natural, s.bottom];
+  });
+  assert.ok(natural + 60 > 500, `the card's own place is below the fold (${natural})`);
+  assert.ok(await inView(page, "[data-current-event]"), `the sentence sticks to the viewport (${seen})`);
+  await shot(page, "short-phone-playing");
+  await page.close();
+});
+
+test("Pause: the log's current entry is the current event, and nothing is dimmed", async () => {
+  const page = await open(`?puzzle=${HARD}&kind=classic`);
+  await page.selectOption("[data-action=speed]", "1000");
+  await page.click("[data-action=explain]");
+  await page.waitForFunction(() => window.sudokuLabExplain.animator.position > 300);
+  await page.click("[data-action=pause]");
+  await frames(page);
+  const seen = await page.evaluate(() => {
+    const current = document.querySelector("[data-current-event]");
+    const entry = document.querySelector(".ex-recent [aria-current=step] button");
+    const dimmed = [...document.querySelectorAll("#log, #log *")]
+      .filter((e) => Number(getComputedStyle(e).opacity) < 1).map((e) => e.className || e.tagName);
+    return {
+      current: current.dataset.currentEvent,
+      entry: entry?.dataset.index,
+      position: window.sudokuLabExplain.animator.position,
+      headline: current.textContent,
+      entryText: entry?.textContent,
+      dimmed,
+    };
+  });
+  assert.equal(seen.entry, seen.current, `${seen.headline} vs ${seen.entryText}`);
+  assert.equal(Number(seen.current), seen.position - 1, "the current event is the last one applied");
+  assert.ok(seen.headline.startsWith(seen.entryText), "the same sentence");
+  assert.deepEqual(seen.dimmed, [], "no dimmed text in the log");
+  // Every seek agrees too: a step, a marker jump, a scrub.
+  for (const action of ["step", "step-back", "next-marker"]) {
+    await page.click(`[data-action=${action}]`);
+    await frames(page);
+    const [current, entry] = await page.evaluate(() => [
+      document.querySelector("[data-current-event]").dataset.currentEvent,
+      document.querySelector(".ex-recent [aria-current=step] button")?.dataset.index,
+    ]);
+    assert.equal(entry, current, action);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("the status before the end does not give the outcome away; at the end it does", async () => {
+  const page = await open(`?puzzle=${HARD}&kind=classic`);
+  await page.selectOption("[data-action=speed]", "5000");
+  await page.click("[data-action=explain]");
+  await traced(page);
+  await page.click("[data-action=pause]");
+  const count = Number(await page.getAttribute("[data-action=scrub]", "max"));
+  await page.locator("[data-action=scrub]").fill(String(Math.floor(count / 3)));
+  await frames(page);
+  let s = await statusOf(page);
+  assert.ok(!FINAL.includes(s.state), `mid-trace status ${s.state}: ${s.text}`);
+  assert.doesNotMatch(s.text, /unique|several|no solution/i);
+  assert.match(s.text, /of 81 cells placed/);
+  // The end, by the next-marker button past the last marker, or the timeline.
+  await page.locator("[data-action=scrub]").fill(String(count));
+  await frames(page);
+  s = await statusOf(page);
+  assert.equal(s.state, "unique");
+  assert.match(s.text, /^Unique solution/);
+  // Back before the end: the outcome goes again.
+  await page.click("[data-action=step-back]");
+  await frames(page);
+  assert.equal((await statusOf(page)).state, "explaining");
+  await shot(page, "status-mid");
+  // A new engine: the old trace and its status go.
+  await page.selectOption("[data-action=engine]", "dlx");
+  await frames(page);
+  s = await statusOf(page);
+  assert.equal(s.text, "", "no status of another engine's run");
+  assert.equal(await page.textContent(".ex-position"), "no trace");
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("Solve's statistics show no rule rows the fast path did not count", async () => {
+  const page = await open();
+  await page.click("[data-action=solve]");
+  await page.waitForFunction(() => document.getElementById("status").dataset.status === "unique");
+  const text = await page.textContent("#stats");
+  assert.doesNotMatch(text, /total\s*0/);
+  assert.match(text, /does not count rules/);
+  // Explain counts them.
+  await page.selectOption("[data-action=speed]", "max");
+  await page.click("[data-action=explain]");
+  await traced(page);
+  await page.waitForFunction(() => /Eliminations by rule/.test(document.getElementById("stats").textContent));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("a long Solve shows its progress, and a typed digit is told that editing is locked", async () => {
+  // The POJ 3076 sample (16×16) takes naive search far longer than the test waits.
+  const page = await open("?example=poj3076&engine=naive");
+  await page.selectOption("[data-action=node-limit]", "100000000");
+  await page.click("[data-action=solve]");
+  await page.waitForTimeout(700);
+  const s = await statusOf(page);
+  assert.equal(s.state, "working");
+  assert.match(s.text, /^Solving with naive… \d+\.\d s · editing is locked/);
+  await page.click('[data-cell="r1c1"]');
+  await page.keyboard.press("4");
+  await page.waitForFunction(() => /locked/.test(document.getElementById("toast").textContent));
+  assert.equal(await page.textContent('[data-cell="r1c1"]'), "", "the digit was not entered");
+  await page.waitForTimeout(400);
+  const later = await statusOf(page);
+  assert.notEqual(later.text, s.text, "the elapsed time moves on");
+  await page.click("[data-action=stop]");
+  await page.waitForFunction(() => document.getElementById("status").dataset.status === "stopped");
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("on a touch screen every gap is a target of at least 24×24 px", async () => {
+  const page = await open("", { viewport: PHONE, touch: true });
+  const smallest = await page.$$eval("[data-edge]", (edges) => edges.reduce((m, e) => {
+    const r = e.getBoundingClientRect();
+    return [Math.min(m[0], r.width), Math.min(m[1], r.height)];
+  }, [Infinity, Infinity]));
+  assert.ok(smallest[0] >= 24 && smallest[1] >= 24, `smallest gap ${smallest}`);
+  await page.close();
+});
+
+test("the engine and detail menus show their whole option text", async () => {
+  const page = await open();
+  for (const action of ["engine", "level", "max-events", "node-limit"]) {
+    const fits = await page.$eval(`[data-action=${action}]`, (s) => {
+      const probe = document.createElement("span");
+      probe.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:${getComputedStyle(s).font}`;
+      document.body.append(probe);
+      const widest = Math.max(...[...s.options].map((o) => { probe.textContent = o.textContent; return probe.offsetWidth; }));
+      probe.remove();
+      // The text box of a select: its width less padding and the arrow (about 24 px).
+      const cs = getComputedStyle(s);
+      return { widest, room: s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 8 };
+    });
+    assert.ok(fits.widest <= fits.room, `${action}: ${fits.widest} px of text in ${fits.room} px`);
+  }
+  await page.click("[data-action=import]");
+  const file = await page.$eval("#import-file", (i) => i.getBoundingClientRect().width);
+  assert.ok(file >= 250, `the file picker has room for its label (${file} px)`);
+  await page.close();
+});
+
+for (const colorScheme of ["light", "dark"]) {
+  for (const [name, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+    test(`axe: no violation in any state (${colorScheme}, ${name})`, async () => {
+      const page = await open(`?puzzle=${HARD}&kind=classic`, { viewport, colorScheme });
+      const states = {};
+      states.idle = await axeViolations(page);
+      await page.click("[data-action=explain]");
+      await page.waitForSelector("[data-current-event]");
+      states.playing = await axeViolations(page);
+      await page.click("[data-action=pause]");
+      await page.click("[data-action=why]").catch(() => {});
+      await frames(page);
+      states.paused = await axeViolations(page);
+      await page.click("[data-action=solve]");
+      await page.waitForFunction(() => document.getElementById("status").dataset.status === "unique");
+      states.solved = await axeViolations(page);
+      await page.click("[data-action=import]");
+      states.dialog = await axeViolations(page);
+      await page.keyboard.press("Escape");
+      for (const [state, violations] of Object.entries(states)) assert.deepEqual(violations, [], state);
+      await page.close();
+    });
+  }
+  test(`axe: embed mode is clean (${colorScheme})`, async () => {
+    const page = await open("?embed=1&autoplay=1&speed=100", { viewport: { width: 640, height: 720 }, colorScheme });
+    await page.waitForSelector("[data-current-event], .ex-position");
+    await page.waitForTimeout(300);
+    assert.deepEqual(await axeViolations(page), []);
+    await page.close();
+  });
+}

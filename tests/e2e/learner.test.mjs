@@ -256,3 +256,32 @@ for (const colorScheme of ["light", "dark"]) {
     await page.close();
   });
 }
+
+test("at the full level removed candidates stay, greyed; clicking one explains its removal", async () => {
+  const page = await open("?example=hardest");
+  await page.selectOption("[data-action=speed]", "max");
+  await page.click("[data-action=explain]");
+  await traced(page);
+  await page.click("[data-action=pause]");
+  const count = Number(await page.getAttribute("[data-action=scrub]", "max"));
+  await page.locator("[data-action=scrub]").fill(String(Math.floor(count / 4)));
+  await frames(page);
+  const gone = page.locator(".marks span.gone").first();
+  assert.ok(await gone.count() > 0, "greyed candidates are drawn");
+  const [cell, digit] = await gone.evaluate((e) => [e.parentElement.dataset.marks, e.dataset.digit]);
+  // Greyed, yet readable: the colours differ and both keep contrast (axe checks it below).
+  const [live, grey] = await page.evaluate(() => [
+    getComputedStyle(document.querySelector(".marks span.on:not(.removed)")).color,
+    getComputedStyle(document.querySelector(".marks span.gone")).color,
+  ]);
+  assert.notEqual(live, grey);
+  await gone.click();
+  await frames(page);
+  assert.equal(await page.textContent(".ex-chain-title"), `Why is ${digit} gone from ${cell}?`);
+  assert.ok(await page.locator(".ex-chain li").count() >= 1, "the removal and its causes");
+  assert.match(await page.textContent(".ex-chain li"), new RegExp(`${digit} removed from ${cell}|${cell} (is|must be)`));
+  assert.deepEqual(await axeViolations(page), []);
+  await shot(page, "greyed-candidate-asked");
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

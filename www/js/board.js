@@ -348,12 +348,26 @@ export class Board {
       box.replaceChildren(...spans);
     }
     const spans = box.children;
+    const gone = this.showGone;
     for (let d = 1; d <= this.size; d++) {
       const on = (mask & (1 << (d - 1))) !== 0;
       const span = spans[d - 1];
       span.classList.toggle("on", on || d === removed);
       span.classList.toggle("removed", d === removed);
+      span.classList.toggle("gone", gone && !on && d !== removed);
     }
+  }
+
+  /**
+   * With `true`, removed candidates stay drawn, greyed, beside the live ones (the explain
+   * module sets it when every elimination is recorded, so each can be asked about).
+   */
+  setShowGone(show) {
+    if (this.showGone === Boolean(show)) return;
+    this.showGone = Boolean(show);
+    this.shownCandidates?.fill(-1);
+    this.frame?.classList.toggle("with-gone", this.showGone);
+    if (this.candidates) for (let i = 0; i < this.cells.length; i++) this.refreshCell(i);
   }
 
   /** Drops solver digits, pencil marks and highlights (the puzzle changed); the next render redraws. */
@@ -379,6 +393,7 @@ export class Board {
       this.refreshCell(i);
     }
     this.frame?.classList.toggle("with-marks", this.candidates !== null);
+    this.frame?.classList.toggle("with-gone", Boolean(this.showGone));
     this.frame?.classList.toggle("marks-clickable", Boolean(this.handlers.onCandidateActivate));
   }
 

@@ -422,6 +422,7 @@ export function install(app) {
   /** Board overlays off: the bare puzzle. */
   function clearBoard() {
     board.clearHighlight();
+    board.setShowGone?.(false);
     showCandidates(null);
     showDigits(null);
   }
@@ -652,6 +653,7 @@ export function install(app) {
       showDigits(s.solutions[0]);
     } else if (s.level === "full") {
       showDigits(null);
+      board.setShowGone?.(true);
       showCandidates(s.replay.grid());
     } else {
       // Below the full level eliminations are not recorded: show placed digits only.

@@ -46,8 +46,9 @@ export class EventLog {
       this.hooks.onAsk(this.askCell.value.trim().toLowerCase(), Number(this.askDigit.value));
     });
 
+    // The answer to a Why comes right under the current sentence, where the eyes are.
     container.replaceChildren(title, element("div", { className: "ex-current-row" }, this.current, this.why),
-      this.recent, this.chainBox, this.ask);
+      this.chainBox, this.recent, this.ask);
     container.setAttribute("aria-labelledby", "ex-log-title");
     this.setSize(9);
     this.setAskable(false);

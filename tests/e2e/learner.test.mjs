@@ -285,3 +285,49 @@ test("at the full level removed candidates stay, greyed; clicking one explains i
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test("the timeline zooms and pans: keys, wheel, buttons, minimap", async () => {
+  const page = await open(`?puzzle=${HARD}&kind=classic`);
+  await page.selectOption("[data-action=speed]", "max");
+  await page.click("[data-action=explain]");
+  await traced(page);
+  await page.click("[data-action=pause]");
+  const count = Number(await page.getAttribute("[data-action=scrub]", "max"));
+  const range = page.locator("[data-action=scrub]");
+  await range.fill(String(Math.floor(count / 2)));
+  const bounds = async () => [Number(await range.getAttribute("min")), Number(await range.getAttribute("max"))];
+  // + on the range zooms in around the current event, twice: a quarter of the run.
+  await range.focus();
+  await page.keyboard.press("+");
+  await page.keyboard.press("+");
+  let [lo, hi] = await bounds();
+  assert.ok(Math.abs(hi - lo - count / 4) <= 1, `window ${lo}–${hi} of ${count}`);
+  assert.ok(lo <= count / 2 && count / 2 <= hi, "around the current event");
+  assert.ok(await page.isVisible(".ex-minimap"), "the minimap shows when zoomed");
+  // The wheel zooms in further around the pointer; a horizontal wheel pans.
+  const box = await page.locator(".ex-track").boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -400);
+  await frames(page);
+  const [lo2, hi2] = await bounds();
+  assert.ok(hi2 - lo2 < hi - lo, `the wheel zoomed in (${lo2}–${hi2})`);
+  await page.mouse.wheel(300, 0);
+  await frames(page);
+  const [lo3] = await bounds();
+  assert.ok(lo3 > lo2, `a horizontal wheel pans right (${lo2} → ${lo3})`);
+  // Scrubbing inside the window seeks there.
+  await range.fill(String(lo3 + 5));
+  await frames(page);
+  assert.equal(await page.evaluate(() => window.sudokuLabExplain.animator.position), lo3 + 5);
+  // The minimap moves the window; All shows the whole run again.
+  const mini = await page.locator(".ex-minimap").boundingBox();
+  await page.mouse.click(mini.x + mini.width * 0.1, mini.y + mini.height / 2);
+  const [lo4] = await bounds();
+  assert.ok(lo4 < lo3, `the minimap moved the window left (${lo3} → ${lo4})`);
+  await shot(page, "timeline-zoomed");
+  await page.click("[data-action=zoom-all]");
+  assert.deepEqual(await bounds(), [0, count]);
+  assert.equal(await page.isVisible(".ex-minimap"), false);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -207,7 +207,8 @@ export function install(app) {
   regions.playback?.replaceChildren(transport);
   const timeline = new Timeline(regions.playback ?? document.body, { onScrub: (p) => seekTo(p) });
   stylesheet.addEventListener("load", () => { timeline.readColors(); timeline.draw(true); });
-  regions.playback?.append(legend);
+  // The legend and the zoom buttons share a row: the space under the board is the board's.
+  regions.playback?.append(el("div", { className: "ex-legend-row" }, legend, timeline.zoomGroup));
   regions.playback?.classList.add("ex-playback");
   const playbackControls = [playButton, pauseButton, backButton, stepButton, prevMarkButton, nextMarkButton];
 

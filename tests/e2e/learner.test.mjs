@@ -266,20 +266,47 @@ test("at the full level removed candidates stay, greyed; clicking one explains i
   const count = Number(await page.getAttribute("[data-action=scrub]", "max"));
   await page.locator("[data-action=scrub]").fill(String(Math.floor(count / 4)));
   await frames(page);
-  const gone = page.locator(".marks span.gone").first();
-  assert.ok(await gone.count() > 0, "greyed candidates are drawn");
-  const [cell, digit] = await gone.evaluate((e) => [e.parentElement.dataset.marks, e.dataset.digit]);
-  // Greyed, yet readable: the colours differ and both keep contrast (axe checks it below).
-  const [live, grey] = await page.evaluate(() => [
-    getComputedStyle(document.querySelector(".marks span.on:not(.removed)")).color,
-    getComputedStyle(document.querySelector(".marks span.gone")).color,
-  ]);
-  assert.notEqual(live, grey);
-  await gone.click();
+  // The marks are drawn on a canvas: the board says how each is drawn and where.
+  const found = await page.evaluate(() => {
+    const b = window.sudokuLab.board;
+    let live = null, gone = null;
+    for (let i = 0; i < 81; i++) {
+      for (let d = 1; d <= 9; d++) {
+        const state = b.markState(i, d);
+        if (state === "gone" && !gone) gone = { i, d, cell: b.cells[i].dataset.cell, at: b.markPoint(i, d) };
+        if (state === "live" && !live) live = { i, d };
+      }
+    }
+    return { live, gone, style: b.markStyle };
+  });
+  assert.ok(found.gone, "greyed candidates are drawn");
+  assert.ok(found.live, "live candidates are drawn");
+  const { cell, d: digit } = found.gone;
+  // Greyed, yet readable: the colours differ (their contrast is checked below).
+  assert.notEqual(found.style.live, found.style.gone);
+  await page.mouse.click(found.gone.at.x, found.gone.at.y);
   await frames(page);
   assert.equal(await page.textContent(".ex-chain-title"), `Why is ${digit} gone from ${cell}?`);
   assert.ok(await page.locator(".ex-chain li").count() >= 1, "the removal and its causes");
   assert.match(await page.textContent(".ex-chain li"), new RegExp(`${digit} removed from ${cell}|${cell} (is|must be)`));
+  // Both mark colours keep 4.5:1 against the cell background.
+  const ratios = await page.evaluate(() => {
+    const rgb = (css) => {
+      const c = document.createElement("canvas").getContext("2d");
+      c.fillStyle = css;
+      c.fillRect(0, 0, 1, 1);
+      return [...c.getImageData(0, 0, 1, 1).data].slice(0, 3);
+    };
+    const lum = ([r, g, b]) => [r, g, b].map((v) => {
+      const x = v / 255;
+      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+    }).reduce((s, v, k) => s + v * [0.2126, 0.7152, 0.0722][k], 0);
+    const ratio = (a, b) => { const [x, y] = [lum(rgb(a)), lum(rgb(b))].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+    const st = window.sudokuLab.board.markStyle;
+    const cell = getComputedStyle(document.querySelector(".board-frame")).getPropertyValue("--cell").trim();
+    return { live: ratio(st.live, cell), gone: ratio(st.gone, cell) };
+  });
+  assert.ok(ratios.gone >= 4.5 && ratios.live >= 4.5, JSON.stringify(ratios));
   assert.deepEqual(await axeViolations(page), []);
   await shot(page, "greyed-candidate-asked");
   assert.deepEqual(page.errors, []);

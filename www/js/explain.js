@@ -792,10 +792,10 @@ export function install(app) {
     };
   }
   board.root?.addEventListener("click", (event) => {
-    if (!session || event.target.closest?.("[data-digit]")) return;
-    const target = event.target.closest?.("[data-marks], [data-cell]");
+    if (!session || event.candidate) return; // a click on a candidate: the board handled it
+    const target = event.target.closest?.("[data-cell]");
     if (!target) return;
-    const index = cellIndex(target.dataset.marks ?? target.dataset.cell, session.size);
+    const index = cellIndex(target.dataset.cell, session.size);
     if (index >= 0 && !animator.playing) askCell(index);
   });
 

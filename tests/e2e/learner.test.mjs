@@ -358,3 +358,53 @@ test("the timeline zooms and pans: keys, wheel, buttons, minimap", async () => {
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test("a hidden single's Why lists the removal of its digit from every other cell of its house", async () => {
+  const page = await open("?example=hardest");
+  await page.selectOption("[data-action=speed]", "max");
+  await page.click("[data-action=explain]");
+  await traced(page);
+  await page.click("[data-action=pause]");
+  // The first hidden single (rules 3..5: in a row, a column, a block) and its house's cells.
+  const single = await page.evaluate(() => {
+    const t = window.sudokuLabExplain.session.trace;
+    for (let i = 0; i < t.count; i++) {
+      if (t.kind(i) === 1 && t.rule(i) >= 3 && t.rule(i) <= 5) {
+        return { index: i, cell: t.cell(i), digit: t.digit(i), house: t.viaPayload(i) };
+      }
+    }
+    return null;
+  });
+  assert.ok(single, "the trace has a hidden single");
+  await page.locator("[data-action=scrub]").fill(String(single.index + 1));
+  await frames(page);
+  assert.equal(await page.getAttribute("[data-current-event]", "data-current-event"), String(single.index));
+  await page.click("[data-action=why]");
+  await frames(page);
+  const premises = await page.$$eval(".ex-proof-root > li > details > ul > li", (items) => items.map((li) => Number(li.dataset.event)));
+  const seen = await page.evaluate(({ premises, single }) => {
+    const t = window.sudokuLabExplain.session.trace;
+    const n = 9;
+    const h = single.house;
+    const house = h < n ? [...Array(n)].map((_, c) => h * n + c)
+      : h < 2 * n ? [...Array(n)].map((_, r) => r * n + h - n)
+        : [...Array(n)].map((_, k) => (Math.floor((h - 2 * n) / 3) * 3 + Math.floor(k / 3)) * n + ((h - 2 * n) % 3) * 3 + (k % 3));
+    // Each premise takes the digit out of one cell: an elimination of it, or a placement of another digit.
+    const cells = premises.map((p) => t.cell(p)).sort((a, b) => a - b);
+    const others = house.filter((c) => c !== single.cell).sort((a, b) => a - b);
+    const honest = premises.every((p) => (t.kind(p) === 2 && t.digit(p) === single.digit)
+      || ((t.kind(p) === 1 || t.kind(p) === 3) && t.digit(p) !== single.digit));
+    return { cells, others, honest };
+  }, { premises, single });
+  assert.deepEqual(seen.cells, seen.others, "one premise for every other cell of the house");
+  assert.ok(seen.honest, "each premise removes the digit from its cell");
+  // Hovering a premise highlights it on the board.
+  const second = page.locator(".ex-proof-root > li > details > ul > li [data-index]").nth(1);
+  await second.hover();
+  await frames(page);
+  assert.ok(await page.locator(".cell.focus-cell").count() >= 1);
+  await shot(page, "why-hidden-single");
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -25,10 +25,10 @@
 
 import { el } from "./dom.js";
 import { SolverClient } from "./client.js";
-import { KIND, RULE, NO_CAUSE } from "./records.js";
+import { KIND } from "./records.js";
 import { Trace, MARKER_KINDS } from "./trace.js";
 import { Replay, removalOf } from "./replay.js";
-import { explain, focus, toneOf, causeChain } from "./sentences.js";
+import { explain, focus, toneOf, proofTree, premisesOf } from "./sentences.js";
 import { describePuzzle, cellName, cellIndex, digitsOf, popcount } from "./geometry.js";
 import { Animator } from "./animator.js";
 import { Timeline } from "./timeline.js";
@@ -695,26 +695,38 @@ export function install(app) {
     refresh();
   }
 
-  // ── Cause chains ──
+  // ── Why: the proof of an event ──
 
-  function chainItems(s, start) {
-    const chain = causeChain(s.trace, start, 40);
-    return {
-      items: chain.map((i) => ({ index: i, text: sentence(s, i), tone: toneOf(s.trace, i) })),
-      last: chain.at(-1),
-      cut: chain.length === 40 && s.trace.cause(chain.at(-1)) !== NO_CAUSE,
+  /**
+   * Opens the derivation of event `index` under `title`: the tree of its premises, each
+   * highlighted on the board while the pointer or the keyboard is on it; the event and the
+   * cells of its own premises are highlighted meanwhile.
+   */
+  function showWhy(s, index, title) {
+    const tree = proofTree(s.trace, index);
+    const describe = (i) => ({ text: sentence(s, i), tone: toneOf(s.trace, i) });
+    const note = s.level === "full"
+      ? "Each premise opens to its own; every branch ends at a given, a guess or a relation of the puzzle."
+      : "Below the full detail level eliminations are not recorded: a premise stands for the eliminations behind it. Choose “full” detail for every step.";
+    const highlightRoot = () => {
+      s.probe.seek(index);
+      const f = focus(s.trace, index, s.probe, s.puzzle);
+      const n = s.size * s.size;
+      for (const p of premisesOf(s.trace, index)) {
+        const c = s.trace.cell(p);
+        if (c < n && !f.cells.includes(c)) f.cells.push(c);
+      }
+      board.highlight(f);
     };
-  }
-
-  function chainNote(s, last, cut) {
-    if (cut) return "… the chain goes on (cut after 40 steps).";
-    const kind = s.trace.kind(last);
-    const rule = s.trace.rule(last);
-    if (kind === KIND.PLACE && rule === RULE.GIVEN) return "The chain ends at a given.";
-    if (kind === KIND.GUESS) return "The chain ends at a guess: it holds only inside that branch.";
-    if (kind === KIND.ELIMINATE && rule === RULE.RELATION) return "The chain ends at a relation of the puzzle.";
-    if (s.level !== "full") return "Events below this detail level are not recorded: choose “full” detail for full chains.";
-    return "The chain ends here: nothing else was needed.";
+    log.showProof(title, tree, describe, {
+      note,
+      onHover: (i) => {
+        if (i === null) return highlightRoot();
+        s.probe.seek(i);
+        board.highlight(focus(s.trace, i, s.probe, s.puzzle));
+      },
+    });
+    highlightRoot();
   }
 
   function whyCurrent() {
@@ -722,8 +734,7 @@ export function install(app) {
     if (!s || animator.position === 0) return;
     animator.pause();
     const i = animator.position - 1;
-    const { items, last, cut } = chainItems(s, i);
-    log.showChain(`Why: ${sentence(s, i)}`, items, chainNote(s, last, cut));
+    showWhy(s, i, `Why: ${sentence(s, i)}`);
   }
 
   /** Explains why `digit` is gone from `cell` ("r3c4") at the current position. */
@@ -759,8 +770,7 @@ export function install(app) {
         "Choose “full” detail and Explain again to see every step.");
       return;
     }
-    const { items, last, cut } = chainItems(s, removal);
-    log.showChain(`Why is ${digit} gone from ${name}?`, items, chainNote(s, last, cut));
+    showWhy(s, removal, `Why is ${digit} gone from ${name}?`);
   }
 
   /** A click on a cell's pencil marks while a trace is shown: what is gone and why. */
@@ -777,7 +787,7 @@ export function install(app) {
     log.showChoices(
       `${name}: ${left.length ? `${left.join(" ")} left` : "no candidate left"}`,
       gone.map((d) => ({ label: `why not ${d}?`, onClick: () => askWhy(index, d) })),
-      gone.length ? "Choose a removed digit to see its chain of causes." : "Nothing has been removed yet.");
+      gone.length ? "Choose a removed digit to see why it is gone." : "Nothing has been removed yet.");
   }
 
   // Clicks on a candidate (the Board calls onCandidateActivate when one is set) or on a cell's

@@ -17,7 +17,7 @@ export class EventLog {
     this.current.textContent = "Press Explain to watch the solver, event by event.";
     this.why = element("button", { type: "button", className: "ex-why-button", textContent: "Why?", hidden: true });
     this.why.dataset.action = "why";
-    this.why.title = "Show the chain of causes behind this event";
+    this.why.title = "Show every premise behind this event, down to givens, guesses and relations";
     this.why.addEventListener("click", () => this.hooks.onWhyCurrent());
     this.recent = element("ol", { className: "ex-recent", "aria-label": "Events around the current one" });
 
@@ -130,6 +130,70 @@ export class EventLog {
       if (i > 0) li.prepend(element("span", { className: "ex-because", textContent: "because " }));
       return li;
     }));
+    this.chainBox.hidden = false;
+  }
+
+  /**
+   * Shows the derivation of an event as a tree of premises (`proofTree` of sentences.js):
+   * each premise a collapsible node, down to givens, guesses and relations of the puzzle;
+   * an event met twice is shown once, later mentions point back. `describe(index)` gives
+   * `{text, tone}`; `onHover(index | null)` hears which event the pointer or the keyboard is
+   * on; the first `openDepth` levels start open. Children are built when a node opens.
+   */
+  showProof(title, tree, describe, { note = "", onHover = () => {}, openDepth = 2 } = {}) {
+    this.chainTitle.textContent = title;
+    this.chainNote.textContent = note;
+    const GROUND = { given: "given", guess: "a guess: true only in its branch", relation: "a relation of the puzzle", unrecorded: "not recorded at this detail" };
+    const line = (node) => {
+      const { text, tone } = describe(node.index);
+      const label = element("span", { className: "ex-proof-text", textContent: `#${node.index + 1} · ${text}` });
+      label.dataset.tone = tone;
+      return label;
+    };
+    const render = (node, depth) => {
+      const li = element("li", { className: "ex-proof-node" });
+      li.dataset.event = String(node.index);
+      if (node.ref) {
+        const ref = element("span", { className: "ex-proof-ref", tabIndex: 0, textContent: `#${node.index + 1} · shown above` });
+        ref.dataset.index = String(node.index);
+        li.append(ref);
+        return li;
+      }
+      const children = node.ground ? [] : node.premises();
+      if (!children.length) {
+        const leaf = element("span", { className: "ex-proof-leaf", tabIndex: 0 }, line(node));
+        leaf.dataset.index = String(node.index);
+        if (node.ground) leaf.append(element("span", { className: "ex-ground", textContent: GROUND[node.ground] }));
+        li.append(leaf);
+        return li;
+      }
+      const summary = element("summary", {}, line(node),
+        element("span", { className: "ex-because", textContent: `${children.length} premise${children.length === 1 ? "" : "s"}` }));
+      summary.dataset.index = String(node.index);
+      const list = element("ul", { className: "ex-proof" });
+      const details = element("details", {}, summary, list);
+      const fill = () => {
+        if (list.childElementCount) return;
+        list.append(...children.map((child) => render(child, depth + 1)));
+      };
+      details.addEventListener("toggle", () => { if (details.open) fill(); });
+      if (depth < openDepth) {
+        details.open = true;
+        fill();
+      }
+      li.append(details);
+      return li;
+    };
+    const root = element("ul", { className: "ex-proof ex-proof-root", "aria-label": title }, render(tree, 0));
+    const hover = (event) => {
+      const target = event.target.closest?.("[data-index]");
+      onHover(target ? Number(target.dataset.index) : null);
+    };
+    root.addEventListener("pointerover", hover);
+    root.addEventListener("focusin", hover);
+    root.addEventListener("pointerleave", () => onHover(null));
+    root.addEventListener("focusout", (event) => { if (!root.contains(event.relatedTarget)) onHover(null); });
+    this.chain.replaceChildren(element("li", { className: "ex-proof-box" }, root));
     this.chainBox.hidden = false;
   }
 

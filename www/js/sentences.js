@@ -181,3 +181,48 @@ export function causeChain(trace, index, limit = 40) {
   return chain;
 }
 
+
+// ───────────────────────────────────── proof trees ─────────────────────────────────────
+
+/** The premises of event `i`: the store's lists when it keeps them, else its one cause. */
+export function premisesOf(trace, i) {
+  if (typeof trace.premises === "function") return trace.premises(i);
+  const cause = trace.cause(i);
+  return cause === NO_CAUSE ? [] : [cause];
+}
+
+/**
+ * What ends a branch of a proof: "given", "guess" (holds only inside its branch),
+ * "relation" (a relation of the puzzle, with nothing before it), or "" for an event that
+ * rests on others.
+ */
+export function groundOf(trace, i) {
+  const kind = trace.kind(i);
+  const rule = trace.rule(i);
+  if (kind === KIND.PLACE && rule === RULE.GIVEN) return "given";
+  if (kind === KIND.GUESS) return "guess";
+  if (premisesOf(trace, i).length) return "";
+  if (kind === KIND.ELIMINATE && rule === RULE.RELATION) return "relation";
+  return "unrecorded";
+}
+
+/**
+ * The derivation of event `root` as a tree a reader unfolds: `{index, ground, premises}`
+ * where `premises()` lists the children (computed when asked, so a proof of thousands of
+ * events costs only what is opened). `seen` (a Set shared by one tree) makes every event
+ * appear once: a second mention is `{index, ref: true}`, pointing back to the first.
+ */
+export function proofTree(trace, root, seen = new Set()) {
+  seen.add(root);
+  const ground = groundOf(trace, root);
+  let children = null;
+  return {
+    index: root,
+    ground,
+    premises: () => {
+      children ??= ground ? [] : premisesOf(trace, root).map((p) => (
+        seen.has(p) ? { index: p, ref: true } : proofTree(trace, p, seen)));
+      return children;
+    },
+  };
+}

@@ -578,8 +578,10 @@ impl TraceOptions {
     /// The default event budget: about 20 MB of records.
     pub const DEFAULT_MAX_EVENTS: u64 = 1_000_000;
     /// The most events one trace records: 200 MB of records, which a page keeps whole to
-    /// play them back. (A `seq` is a `u32`, so a ceiling is needed anyway.) The CLI and the
-    /// wasm module refuse a larger `max_events`.
+    /// play them back, and their premise tables (measured at the full level: 9–16 bytes
+    /// more per event at 9×9 and 16×16, so 290–360 MB in all; at `placements` up to 55).
+    /// (A `seq` is a `u32`, so a ceiling is needed anyway.) The CLI and the wasm module
+    /// refuse a larger `max_events`.
     pub const MAX_EVENTS: u64 = 10_000_000;
 }
 
@@ -613,6 +615,15 @@ pub struct Recorder {
     removed_at: Vec<u32>,
     /// The event that placed each cell.
     placed_at: Vec<u32>,
+    /// While `ascending` — at the full level, until the event budget runs out: every event
+    /// is recorded, so ids only grow — `removals[cell * size..][..removal_count[cell]]` holds
+    /// the ids of the events that removed candidates of `cell`, ascending: a naked single's
+    /// premise list without a sort (measured: a tenth of the full level's time at 16×16).
+    /// Below the full level an unrecorded event's id is an older one, and lists are sorted.
+    /// Undone with the `removed_at` entries of the trail.
+    removals: Vec<u32>,
+    removal_count: Vec<u8>,
+    ascending: bool,
     trail: Vec<(u32, u32)>,
     marks: Vec<usize>,
     last_id: u32,
@@ -652,6 +663,9 @@ impl Recorder {
             replay: Replay::new(puzzle),
             removed_at: vec![NO_CAUSE; cells * size],
             placed_at: vec![NO_CAUSE; cells],
+            removals: vec![NO_CAUSE; cells * size],
+            removal_count: vec![0; cells],
+            ascending: options.level == Level::Full,
             trail: Vec::new(),
             marks: Vec::new(),
             last_id: NO_CAUSE,
@@ -709,18 +723,29 @@ impl Recorder {
         via: Via,
     ) -> u32 {
         let premises = &mut self.scratch;
-        if premises.len() > 1 {
-            premises.sort_unstable();
-            premises.dedup();
-        }
-        // `NO_CAUSE` sorts last, and is there at most once.
-        if premises.last() == Some(&NO_CAUSE) {
-            premises.pop();
-        }
-        let cause = premises.last().copied().unwrap_or(NO_CAUSE);
+        let recorded = self.options.level.records(kind)
+            && !self.full
+            && (self.next_seq as u64) < self.options.max_events;
+        let cause = if recorded {
+            if premises.len() > 1 {
+                premises.sort_unstable();
+                premises.dedup();
+            }
+            // `NO_CAUSE` sorts last, and is there at most once.
+            if premises.last() == Some(&NO_CAUSE) {
+                premises.pop();
+            }
+            premises.last().copied().unwrap_or(NO_CAUSE)
+        } else {
+            // Only the latest premise stands in for an event not recorded: no sort.
+            let latest = premises.iter().copied().filter(|&p| p != NO_CAUSE).max();
+            latest.unwrap_or(NO_CAUSE)
+        };
         let id = if self.options.level.records(kind) && !self.full {
-            if self.next_seq as u64 >= self.options.max_events {
+            if !recorded {
                 self.full = true;
+                // From here on ids are causes, not new seqs: no more ascending logs.
+                self.ascending = false;
                 cause
             } else {
                 let seq = self.next_seq;
@@ -789,6 +814,7 @@ impl Recorder {
     /// Mirrors a removal of `digit` from `cell` by event `id`.
     fn note_removal(&mut self, cell: usize, digit: u8, id: u32) {
         self.set(TRAIL_REMOVED, cell * self.size + digit as usize - 1, id);
+        self.log_removal(cell, id);
     }
 
     /// Mirrors `cell` becoming `digit` by event `id` (its other candidates go with it).
@@ -797,7 +823,36 @@ impl Recorder {
         for d in DigitSet::from_bits(others).iter() {
             self.set(TRAIL_REMOVED, cell * self.size + d as usize - 1, id);
         }
+        if others != 0 {
+            self.log_removal(cell, id);
+        }
         self.set(TRAIL_PLACED, cell, id);
+    }
+
+    /// Appends `id` to the removals of `cell` (once for an event that removed several).
+    #[inline]
+    fn log_removal(&mut self, cell: usize, id: u32) {
+        if !self.ascending {
+            return;
+        }
+        let count = self.removal_count[cell] as usize;
+        let log = &mut self.removals[cell * self.size..];
+        if count == 0 || log[count - 1] != id {
+            log[count] = id;
+            self.removal_count[cell] += 1;
+        }
+    }
+
+    /// Undoes [`Recorder::log_removal`] of the removal `removed_at[index]` (its trail entry
+    /// is being undone): the latest entry of the cell, unless an earlier entry of the same
+    /// event took it already.
+    #[inline]
+    fn unlog_removal(&mut self, index: usize) {
+        let cell = index / self.size;
+        let count = self.removal_count[cell] as usize;
+        if count > 0 && self.removals[cell * self.size + count - 1] == self.removed_at[index] {
+            self.removal_count[cell] -= 1;
+        }
     }
 
     fn mirror(&mut self, kind: EventKind, depth: usize, cell: usize, digit: u8) {
@@ -825,6 +880,12 @@ impl Observer for Recorder {
     fn place(&mut self, cell: usize, digit: u8, rule: Rule, via: Via, depth: usize) {
         let bit = 1u32 << (digit - 1);
         match (rule, via) {
+            (Rule::NakedSingle, _) if self.ascending => {
+                let from = cell * self.size;
+                let count = self.removal_count[cell] as usize;
+                self.scratch
+                    .extend_from_slice(&self.removals[from..from + count]);
+            }
             (Rule::NakedSingle, _) => {
                 let others = DigitSet::full(self.size).bits() & !bit;
                 self.gather_removals(cell, others);
@@ -902,7 +963,12 @@ impl Observer for Recorder {
                 };
                 let index = (slot & TRAIL_INDEX) as usize;
                 match slot & !TRAIL_INDEX {
-                    TRAIL_REMOVED => self.removed_at[index] = old,
+                    TRAIL_REMOVED => {
+                        if self.ascending {
+                            self.unlog_removal(index);
+                        }
+                        self.removed_at[index] = old;
+                    }
                     _ => self.placed_at[index] = old,
                 }
             }

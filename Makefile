@@ -141,6 +141,7 @@ bench: native wasm
 	cargo bench --bench solvers
 	cargo bench --bench trace
 	node benches/wasm.mjs
+	node benches/trace.mjs
 
 clean:
 	cargo clean

@@ -1,10 +1,11 @@
 //! The trace: what a search did and why, as compact integer records, and their replay.
 //!
 //! Every engine reports to an [`Observer`] by one protocol (see the trait). The [`Recorder`]
-//! turns those reports into events, each with the sequence number of the event that caused
-//! it, so a reader can walk from any elimination back to a given, a guess, or a relation of
-//! the puzzle. [`Tracer`] is the streaming handle: `advance(budget)` returns the records
-//! produced so far; dropping it cancels the search.
+//! turns those reports into events, each with the sequence numbers of the events it depends
+//! on — its *premises* — so a reader can walk from any elimination back, through the whole
+//! derivation, to givens, guesses and relations of the puzzle. [`Tracer`] is the streaming
+//! handle: `advance(budget)` returns the records produced so far and their premise lists;
+//! dropping it cancels the search.
 //!
 //! # Record layout
 //!
@@ -20,30 +21,51 @@
 //! | 2    | 0–15   | `cell`: row-major index, 65535 for none                             |
 //! | 2    | 16–23  | `digit`: 1..=25, 0 for none                                         |
 //! | 2    | 24–31  | 0                                                                   |
-//! | 3    | 0–31   | `cause`: `seq` of the event that made this one possible, `u32::MAX` for none |
+//! | 3    | 0–31   | `cause`: the latest premise (the largest `seq` among them), `u32::MAX` for none |
 //! | 4    | 24–31  | `via` tag: 0 nothing, 1 cell, 2 house, 3 relation, 4 confined       |
 //! | 4    | 0–23   | `via` payload: cell index, house number, relation index, or `house \| to << 8` |
 //!
 //! Houses are numbered rows `0..n`, columns `n..2n`, blocks `2n..3n`; relations by their
 //! index in the puzzle's list.
 //!
-//! # Events and causes
+//! # Premise table
 //!
-//! | kind | meaning | cause |
+//! Beside its records, a batch carries one `u32` array of premise lists: for every event of
+//! the batch with **two or more** premises, in `seq` order, the entry
+//!
+//! ```text
+//!  seq │ count │ p1 │ p2 │ … │ p_count        premises ascending, distinct, each < seq
+//! ```
+//!
+//! so `cause` = `p_count`. The premises of event `s` are its entry if it has one, else
+//! `[cause]` if `cause` is not none, else none. ([`PremiseReader`] reads by this rule;
+//! `www/js/records.js` mirrors it.) An event with one premise or none costs no word here.
+//! A list holds at most N premises for size N (a cell without candidates names the removal of
+//! each of its N digits), so an entry is at most N + 2 words, and a batch's table at most
+//! N + 2 words per record.
+//!
+//! # Events and premises
+//!
+//! A *removal* of digit `d` from a cell is the elimination of `d` there, or the placement
+//! (given, single or guess) of the cell as another digit while `d` was still a candidate.
+//!
+//! | kind | meaning | premises |
 //! |---|---|---|
 //! | round | a node's propagation starts | — |
-//! | place | the cell holds only `digit` (given, naked or hidden single) | naked: the elimination that left one candidate; hidden: the last removal of the digit elsewhere in the house; given: — |
-//! | eliminate | `digit` leaves the cell | peer: the placement of the `via` cell; relation: the last removal that moved the partner's bound; locked: the last removal of the digit from the rest of the confining house; refutation and disjunction: the backtrack that ended the trial |
+//! | place | the cell holds only `digit` (given, naked or hidden single) | naked single: the removal of every other digit of the cell; hidden single in house `h`: the removal of the digit from every other cell of `h`; given: — |
+//! | eliminate | `digit` leaves the cell | peer: the placement of the `via` cell; relation `lo < hi`, `hi` losing `d`: the removal of every `e < d` from `lo` (none for `d` = 1: the relation alone rules it out), `lo` losing `d`: the removal of every `e > d` from `hi` (none for `d` = N); locked candidates (`via` confined `house` to `to`): the removal of the digit from every cell of `house` outside `to`; refutation and disjunction: the backtrack that ended the trial |
 //! | guess | a branch (rule guess) or a trial (rule probe): the cell is set to `digit` one level down | — |
-//! | backtrack | the branch at `depth` is over; back to `depth - 1` | the event that ended it |
-//! | contradiction | a cell without candidates, or a digit without a place in a house | the elimination that emptied it |
+//! | backtrack | the branch at `depth` is over; back to `depth - 1` | the event that ended it (the last one before) |
+//! | contradiction | a cell without candidates (`via` the cell), or a digit without a place in a house (`via` the house) | the removal of each digit of the cell / of the digit from every cell of the house |
 //! | solution | every cell placed | the last event |
 //!
-//! At coarser [`Level`]s the events not recorded are transparent: a cause that would name one
-//! names what caused it instead. So at every level a cause chain ends at a given, a guess, or
-//! — the puzzle's own constraints — a relation elimination with no cause; below the full
-//! level those relation eliminations are not recorded, and a chain that began there ends at
-//! a placement without a cause.
+//! At coarser [`Level`]s the events not recorded are transparent: a premise that would name
+//! one names *its* latest premise instead (what its `cause` would have been), recursively,
+//! and the list is deduplicated. Only the full level gives complete premise lists; below it a
+//! list names, for each removal it rests on, the latest recorded event behind it. So at every
+//! level a chain of premises ends at a given, a guess, or — the puzzle's own constraints — a
+//! relation elimination without premises; below the full level those relation eliminations
+//! are not recorded, and a chain that began there ends at a placement without premises.
 
 use crate::digits::{DigitSet, MAX_SIZE};
 use crate::geometry::Geometry;
@@ -138,7 +160,8 @@ impl Level {
     }
 }
 
-/// One decoded event record (see the module docs for the layout).
+/// One decoded event record (see the module docs for the layout). Its premises beyond the
+/// cause are in the batch's premise table ([`PremiseReader`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Event {
     pub seq: u32,
@@ -147,6 +170,7 @@ pub struct Event {
     pub depth: u16,
     pub cell: Option<u16>,
     pub digit: u8,
+    /// The latest premise.
     pub cause: Option<u32>,
     pub via: Via,
 }
@@ -228,6 +252,90 @@ impl Event {
             ));
         }
         words.chunks(RECORD_WORDS).map(Event::decode).collect()
+    }
+}
+
+/// Reads a premise table (see the module docs) beside the events of its batch, asked for in
+/// `seq` order: the premises of each by the reader rule — its entry, else its cause, else
+/// none. Checks the table as it goes: entries in `seq` order, of events of the batch, with
+/// two premises or more, ascending, distinct, earlier than their event and ending at its
+/// cause.
+#[derive(Clone, Debug)]
+pub struct PremiseReader<'a> {
+    table: &'a [u32],
+    at: usize,
+}
+
+impl<'a> PremiseReader<'a> {
+    pub fn new(table: &'a [u32]) -> PremiseReader<'a> {
+        PremiseReader { table, at: 0 }
+    }
+
+    /// The premises of `event`, the next event of the batch, into `out` (emptied first).
+    pub fn read(&mut self, event: &Event, out: &mut Vec<u32>) -> Result<(), String> {
+        out.clear();
+        let seq = event.seq;
+        match self.table.get(self.at) {
+            Some(&entry) if entry < seq => {
+                return Err(format!(
+                    "the premise entry of event {entry} comes after event {}, or it has no record",
+                    seq - 1
+                ))
+            }
+            Some(&entry) if entry == seq => {
+                let count = *self
+                    .table
+                    .get(self.at + 1)
+                    .ok_or_else(|| format!("the premise entry of event {seq} has no count"))?
+                    as usize;
+                let list = self
+                    .table
+                    .get(self.at + 2..self.at + 2 + count)
+                    .ok_or_else(|| format!("the premise entry of event {seq} is cut short"))?;
+                if count < 2 {
+                    return Err(format!(
+                        "event {seq} has a premise entry of {count}: one premise is the cause"
+                    ));
+                }
+                if !list.windows(2).all(|w| w[0] < w[1]) {
+                    return Err(format!("the premises of event {seq} are not ascending"));
+                }
+                if list[count - 1] >= seq {
+                    return Err(format!("event {seq} names a later premise"));
+                }
+                if event.cause != Some(list[count - 1]) {
+                    return Err(format!("event {seq}: the cause is not the latest premise"));
+                }
+                out.extend_from_slice(list);
+                self.at += 2 + count;
+            }
+            _ => out.extend(event.cause),
+        }
+        Ok(())
+    }
+
+    /// Fails when entries are left that no event asked for.
+    pub fn finish(&self) -> Result<(), String> {
+        match self.table.get(self.at) {
+            None => Ok(()),
+            Some(seq) => Err(format!(
+                "a premise entry of event {seq}, which is not in the batch"
+            )),
+        }
+    }
+
+    /// The premises of every event of a batch, by the reader rule.
+    pub fn read_all(events: &[Event], table: &[u32]) -> Result<Vec<Vec<u32>>, String> {
+        let mut reader = PremiseReader::new(table);
+        let lists = events
+            .iter()
+            .map(|e| {
+                let mut list = Vec::new();
+                reader.read(e, &mut list).map(|()| list)
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        reader.finish()?;
+        Ok(lists)
     }
 }
 
@@ -470,8 +578,10 @@ impl TraceOptions {
     /// The default event budget: about 20 MB of records.
     pub const DEFAULT_MAX_EVENTS: u64 = 1_000_000;
     /// The most events one trace records: 200 MB of records, which a page keeps whole to
-    /// play them back. (A `seq` is a `u32`, so a ceiling is needed anyway.) The CLI and the
-    /// wasm module refuse a larger `max_events`.
+    /// play them back, and their premise tables (measured at the full level: 9–16 bytes
+    /// more per event at 9×9 and 16×16, so 290–360 MB in all; at `placements` up to 55).
+    /// (A `seq` is a `u32`, so a ceiling is needed anyway.) The CLI and the wasm module
+    /// refuse a larger `max_events`.
     pub const MAX_EVENTS: u64 = 10_000_000;
 }
 
@@ -486,13 +596,15 @@ impl Default for TraceOptions {
 
 /// Which array a trail entry restores.
 const TRAIL_REMOVED: u32 = 0;
-const TRAIL_PLACED: u32 = 1 << 30;
-const TRAIL_LAST: u32 = 2 << 30;
-const TRAIL_INDEX: u32 = (1 << 30) - 1;
+const TRAIL_PLACED: u32 = 1 << 31;
+const TRAIL_INDEX: u32 = (1 << 31) - 1;
 
-/// The observer that writes the trace: one record per event at its [`Level`], each with its
-/// cause, derived from a mirror of the engine's state (the ids of the events that removed
-/// each candidate, placed each cell, last changed each cell), undone on backtrack by a trail.
+/// The observer that writes the trace: one record per event at its [`Level`], and the premise
+/// table beside the records, derived from a mirror of the engine's state (the ids of the
+/// events that removed each candidate and placed each cell), undone on backtrack by a trail.
+///
+/// Only the recorder computes premises, and only while it records: an untraced search runs
+/// the engines with [`crate::search::Silent`], whose hooks are empty.
 pub struct Recorder {
     options: TraceOptions,
     geometry: &'static Geometry,
@@ -503,14 +615,27 @@ pub struct Recorder {
     removed_at: Vec<u32>,
     /// The event that placed each cell.
     placed_at: Vec<u32>,
-    /// The last event that changed each cell.
-    last_at: Vec<u32>,
+    /// While `ascending` — at the full level, until the event budget runs out: every event
+    /// is recorded, so ids only grow — `removals[cell * size..][..removal_count[cell]]` holds
+    /// the ids of the events that removed candidates of `cell`, ascending: a naked single's
+    /// premise list without a sort (measured: a tenth of the full level's time at 16×16).
+    /// Below the full level an unrecorded event's id is an older one, and lists are sorted.
+    /// Undone with the `removed_at` entries of the trail.
+    removals: Vec<u32>,
+    removal_count: Vec<u8>,
+    ascending: bool,
     trail: Vec<(u32, u32)>,
     marks: Vec<usize>,
     last_id: u32,
     last_backtrack: u32,
     next_seq: u32,
     records: Vec<u32>,
+    /// The premise table of `records` (see the module docs).
+    premises: Vec<u32>,
+    /// The premises of the event being reported, gathered in any order (with `NO_CAUSE` for
+    /// none) and sorted by [`Recorder::emit`]: one buffer for every event, never reallocated
+    /// once it has held the largest list (N + 1).
+    scratch: Vec<u32>,
     full: bool,
     /// Words of records at which the search pauses (see [`Observer::pause`]); set by
     /// [`Tracer`], which takes the records after every call. `None`: never.
@@ -538,13 +663,17 @@ impl Recorder {
             replay: Replay::new(puzzle),
             removed_at: vec![NO_CAUSE; cells * size],
             placed_at: vec![NO_CAUSE; cells],
-            last_at: vec![NO_CAUSE; cells],
+            removals: vec![NO_CAUSE; cells * size],
+            removal_count: vec![0; cells],
+            ascending: options.level == Level::Full,
             trail: Vec::new(),
             marks: Vec::new(),
             last_id: NO_CAUSE,
             last_backtrack: NO_CAUSE,
             next_seq: 0,
             records: Vec::new(),
+            premises: Vec::new(),
+            scratch: Vec::with_capacity(size + 1),
             full: false,
             pause_at: None,
         }
@@ -560,9 +689,15 @@ impl Recorder {
         self.full
     }
 
-    /// The records written since the last call, handed over without copying.
+    /// The records written since the last call, handed over without copying. Take
+    /// [`Recorder::take_premises`] with them: the table belongs to these records.
     pub fn take_records(&mut self) -> Vec<u32> {
         std::mem::take(&mut self.records)
+    }
+
+    /// The premise table of the records written since the last call (see the module docs).
+    pub fn take_premises(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.premises)
     }
 
     /// All records written and not yet taken.
@@ -570,9 +705,14 @@ impl Recorder {
         &self.records
     }
 
-    /// Records the event when its level asks for it; returns its id — its `seq`, or, when
-    /// not recorded, the id of its cause (so causes skip over unrecorded events).
-    #[allow(clippy::too_many_arguments)]
+    /// The premise table of [`Recorder::records`].
+    pub fn premises(&self) -> &[u32] {
+        &self.premises
+    }
+
+    /// Records the event when its level asks for it, with the premises gathered in
+    /// `scratch` (which it empties); returns its id — its `seq`, or, when not recorded, its
+    /// latest premise (so premises skip over unrecorded events).
     fn emit(
         &mut self,
         kind: EventKind,
@@ -580,12 +720,32 @@ impl Recorder {
         depth: usize,
         cell: Option<usize>,
         digit: u8,
-        cause: u32,
         via: Via,
     ) -> u32 {
+        let premises = &mut self.scratch;
+        let recorded = self.options.level.records(kind)
+            && !self.full
+            && (self.next_seq as u64) < self.options.max_events;
+        let cause = if recorded {
+            if premises.len() > 1 {
+                premises.sort_unstable();
+                premises.dedup();
+            }
+            // `NO_CAUSE` sorts last, and is there at most once.
+            if premises.last() == Some(&NO_CAUSE) {
+                premises.pop();
+            }
+            premises.last().copied().unwrap_or(NO_CAUSE)
+        } else {
+            // Only the latest premise stands in for an event not recorded: no sort.
+            let latest = premises.iter().copied().filter(|&p| p != NO_CAUSE).max();
+            latest.unwrap_or(NO_CAUSE)
+        };
         let id = if self.options.level.records(kind) && !self.full {
-            if self.next_seq as u64 >= self.options.max_events {
+            if !recorded {
                 self.full = true;
+                // From here on ids are causes, not new seqs: no more ascending logs.
+                self.ascending = false;
                 cause
             } else {
                 let seq = self.next_seq;
@@ -601,12 +761,18 @@ impl Recorder {
                     via,
                 }
                 .encode(&mut self.records);
+                if premises.len() > 1 {
+                    self.premises
+                        .extend_from_slice(&[seq, premises.len() as u32]);
+                    self.premises.extend_from_slice(premises);
+                }
                 seq
             }
         } else {
             cause
         };
-        // Rounds are markers, not reasons: a later cause names what happened in them.
+        self.scratch.clear();
+        // Rounds are markers, not reasons: a later premise names what happened in them.
         if id != NO_CAUSE && kind != EventKind::Round {
             self.last_id = id;
         }
@@ -616,8 +782,7 @@ impl Recorder {
     fn set(&mut self, which: u32, index: usize, value: u32) {
         let slot = match which {
             TRAIL_REMOVED => &mut self.removed_at[index],
-            TRAIL_PLACED => &mut self.placed_at[index],
-            _ => &mut self.last_at[index],
+            _ => &mut self.placed_at[index],
         };
         if !self.marks.is_empty() {
             self.trail.push((which | index as u32, *slot));
@@ -625,37 +790,31 @@ impl Recorder {
         *slot = value;
     }
 
-    fn removed(&self, cell: usize, digit: u8) -> u32 {
-        self.removed_at[cell * self.size + digit as usize - 1]
+    /// Gathers the removals of the digits in `digits` from `cell`.
+    fn gather_removals(&mut self, cell: usize, digits: u32) {
+        let at = &self.removed_at[cell * self.size..(cell + 1) * self.size];
+        let mut bits = digits;
+        while bits != 0 {
+            self.scratch.push(at[bits.trailing_zeros() as usize]);
+            bits &= bits - 1;
+        }
     }
 
-    /// The latest of the events that removed `digits` from `cell` (none: `NO_CAUSE`).
-    fn latest_removal(&self, cell: usize, digits: u32) -> u32 {
-        DigitSet::from_bits(digits)
-            .iter()
-            .map(|d| self.removed(cell, d))
-            .filter(|&id| id != NO_CAUSE)
-            .max()
-            .unwrap_or(NO_CAUSE)
-    }
-
-    /// The latest removal of `digit` from the cells of house `h` outside house `except`.
-    fn latest_in_house(&self, h: usize, digit: u8, except: Option<usize>) -> u32 {
-        self.geometry
-            .house(h)
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| except.is_none_or(|x| self.geometry.house_mask(c) >> x & 1 == 0))
-            .map(|c| self.removed(c, digit))
-            .filter(|&id| id != NO_CAUSE)
-            .max()
-            .unwrap_or(NO_CAUSE)
+    /// Gathers the removals of `digit` from the cells of house `h` that `keep` accepts.
+    fn gather_house(&mut self, h: usize, digit: u8, keep: impl Fn(usize) -> bool) {
+        for &c in self.geometry.house(h) {
+            let c = c as usize;
+            if keep(c) {
+                self.scratch
+                    .push(self.removed_at[c * self.size + digit as usize - 1]);
+            }
+        }
     }
 
     /// Mirrors a removal of `digit` from `cell` by event `id`.
     fn note_removal(&mut self, cell: usize, digit: u8, id: u32) {
         self.set(TRAIL_REMOVED, cell * self.size + digit as usize - 1, id);
-        self.set(TRAIL_LAST, cell, id);
+        self.log_removal(cell, id);
     }
 
     /// Mirrors `cell` becoming `digit` by event `id` (its other candidates go with it).
@@ -664,8 +823,36 @@ impl Recorder {
         for d in DigitSet::from_bits(others).iter() {
             self.set(TRAIL_REMOVED, cell * self.size + d as usize - 1, id);
         }
+        if others != 0 {
+            self.log_removal(cell, id);
+        }
         self.set(TRAIL_PLACED, cell, id);
-        self.set(TRAIL_LAST, cell, id);
+    }
+
+    /// Appends `id` to the removals of `cell` (once for an event that removed several).
+    #[inline]
+    fn log_removal(&mut self, cell: usize, id: u32) {
+        if !self.ascending {
+            return;
+        }
+        let count = self.removal_count[cell] as usize;
+        let log = &mut self.removals[cell * self.size..];
+        if count == 0 || log[count - 1] != id {
+            log[count] = id;
+            self.removal_count[cell] += 1;
+        }
+    }
+
+    /// Undoes [`Recorder::log_removal`] of the removal `removed_at[index]` (its trail entry
+    /// is being undone): the latest entry of the cell, unless an earlier entry of the same
+    /// event took it already.
+    #[inline]
+    fn unlog_removal(&mut self, index: usize) {
+        let cell = index / self.size;
+        let count = self.removal_count[cell] as usize;
+        if count > 0 && self.removals[cell * self.size + count - 1] == self.removed_at[index] {
+            self.removal_count[cell] -= 1;
+        }
     }
 
     fn mirror(&mut self, kind: EventKind, depth: usize, cell: usize, digit: u8) {
@@ -680,76 +867,69 @@ impl Recorder {
             via: Via::Nothing,
         };
         // The engines keep the protocol (tested by `ReplayCheck`); a slip here would only
-        // blur causes, never the search.
+        // blur premises, never the search.
         let _ = self.replay.apply(&event);
     }
 }
 
 impl Observer for Recorder {
     fn round(&mut self, depth: usize, _grid: &[u32]) {
-        self.emit(
-            EventKind::Round,
-            None,
-            depth,
-            None,
-            0,
-            NO_CAUSE,
-            Via::Nothing,
-        );
+        self.emit(EventKind::Round, None, depth, None, 0, Via::Nothing);
     }
 
     fn place(&mut self, cell: usize, digit: u8, rule: Rule, via: Via, depth: usize) {
-        let cause = match (rule, via) {
-            (Rule::NakedSingle, _) => self.last_at[cell],
-            (_, Via::House(h)) => self.latest_in_house(h as usize, digit, None),
-            _ => NO_CAUSE,
-        };
-        let id = self.emit(
-            EventKind::Place,
-            Some(rule),
-            depth,
-            Some(cell),
-            digit,
-            cause,
-            via,
-        );
+        let bit = 1u32 << (digit - 1);
+        match (rule, via) {
+            (Rule::NakedSingle, _) if self.ascending => {
+                let from = cell * self.size;
+                let count = self.removal_count[cell] as usize;
+                self.scratch
+                    .extend_from_slice(&self.removals[from..from + count]);
+            }
+            (Rule::NakedSingle, _) => {
+                let others = DigitSet::full(self.size).bits() & !bit;
+                self.gather_removals(cell, others);
+            }
+            (_, Via::House(h)) => self.gather_house(h as usize, digit, |c| c != cell),
+            _ => {}
+        }
+        let id = self.emit(EventKind::Place, Some(rule), depth, Some(cell), digit, via);
         self.note_placement(cell, digit, id);
         self.mirror(EventKind::Place, depth, cell, digit);
     }
 
     fn eliminate(&mut self, cell: usize, removed: DigitSet, rule: Rule, via: Via, depth: usize) {
+        let full = DigitSet::full(self.size).bits();
         for digit in removed.iter() {
-            let cause = match via {
-                Via::Cell(source) if rule == Rule::Peer => self.placed_at[source as usize],
-                Via::Relation(i) => {
+            let bit = 1u32 << (digit - 1);
+            match (rule, via) {
+                (Rule::Peer, Via::Cell(source)) => {
+                    self.scratch.push(self.placed_at[source as usize]);
+                }
+                (Rule::Relation, Via::Relation(i)) => {
                     let (lo, hi) = self.relations[i as usize];
-                    let (lo, hi) = (lo as usize, hi as usize);
-                    let grid = self.replay.grid();
-                    if cell == hi {
-                        // hi lost digits ≤ min(lo): lo had lost every digit below its minimum.
-                        let m = grid[lo];
-                        self.latest_removal(lo, (m & m.wrapping_neg()).wrapping_sub(1))
+                    if cell == hi as usize {
+                        // lo cannot be below `digit`: it lost every digit under it.
+                        self.gather_removals(lo as usize, bit - 1);
                     } else {
-                        // lo lost digits ≥ max(hi): hi had lost every digit above its maximum.
-                        let m = grid[hi];
-                        let top = if m == 0 { 0 } else { 31 - m.leading_zeros() };
-                        let above = DigitSet::full(self.size).bits() & !((2u32 << top) - 1);
-                        self.latest_removal(hi, above)
+                        // hi cannot be above `digit`: it lost every digit over it.
+                        self.gather_removals(hi as usize, full & !(bit | (bit - 1)));
                     }
                 }
-                Via::Confined { house, to } => {
-                    self.latest_in_house(house as usize, digit, Some(to as usize))
+                (Rule::LockedCandidates, Via::Confined { house, to }) => {
+                    let geometry = self.geometry;
+                    let outside = |c: usize| geometry.house_mask(c) >> to & 1 == 0;
+                    self.gather_house(house as usize, digit, outside);
                 }
-                _ if matches!(rule, Rule::Refutation | Rule::Disjunction) => self.last_backtrack,
-                _ => NO_CAUSE,
-            };
+                (Rule::Refutation | Rule::Disjunction, _) => self.scratch.push(self.last_backtrack),
+                _ => {}
+            }
             let id = self.emit(
                 EventKind::Eliminate,
                 Some(rule),
                 depth,
                 Some(cell),
                 digit,
-                cause,
                 via,
             );
             self.note_removal(cell, digit, id);
@@ -765,7 +945,6 @@ impl Observer for Recorder {
             depth,
             Some(cell),
             digit,
-            NO_CAUSE,
             Via::Nothing,
         );
         // Noted against the parent grid (the candidates the guess takes away), then mirrored.
@@ -774,15 +953,8 @@ impl Observer for Recorder {
     }
 
     fn backtrack(&mut self, depth: usize) {
-        let id = self.emit(
-            EventKind::Backtrack,
-            None,
-            depth,
-            None,
-            0,
-            self.last_id,
-            Via::Nothing,
-        );
+        self.scratch.push(self.last_id);
+        let id = self.emit(EventKind::Backtrack, None, depth, None, 0, Via::Nothing);
         self.last_backtrack = id;
         if let Some(mark) = self.marks.pop() {
             while self.trail.len() > mark {
@@ -791,9 +963,13 @@ impl Observer for Recorder {
                 };
                 let index = (slot & TRAIL_INDEX) as usize;
                 match slot & !TRAIL_INDEX {
-                    TRAIL_REMOVED => self.removed_at[index] = old,
-                    TRAIL_PLACED => self.placed_at[index] = old,
-                    _ => self.last_at[index] = old,
+                    TRAIL_REMOVED => {
+                        if self.ascending {
+                            self.unlog_removal(index);
+                        }
+                        self.removed_at[index] = old;
+                    }
+                    _ => self.placed_at[index] = old,
                 }
             }
         }
@@ -811,33 +987,21 @@ impl Observer for Recorder {
     }
 
     fn contradiction(&mut self, cell: usize, digit: u8, via: Via, depth: usize) {
-        let cause = match via {
-            Via::House(h) => self.latest_in_house(h as usize, digit, None),
-            _ if cell < self.last_at.len() => self.last_at[cell],
-            _ => NO_CAUSE,
-        };
-        let cell = (cell < self.last_at.len()).then_some(cell);
-        self.emit(
-            EventKind::Contradiction,
-            None,
-            depth,
-            cell,
-            digit,
-            cause,
-            via,
-        );
+        let cells = self.placed_at.len();
+        match via {
+            Via::House(h) => self.gather_house(h as usize, digit, |_| true),
+            // A given whose digit is already gone (DLX, on a puzzle not validated first).
+            _ if cell < cells && digit != 0 => self.gather_removals(cell, 1 << (digit - 1)),
+            _ if cell < cells => self.gather_removals(cell, DigitSet::full(self.size).bits()),
+            _ => {}
+        }
+        let cell = (cell < cells).then_some(cell);
+        self.emit(EventKind::Contradiction, None, depth, cell, digit, via);
     }
 
     fn solution(&mut self, _grid: &[u8], depth: usize) {
-        self.emit(
-            EventKind::Solution,
-            None,
-            depth,
-            None,
-            0,
-            self.last_id,
-            Via::Nothing,
-        );
+        self.scratch.push(self.last_id);
+        self.emit(EventKind::Solution, None, depth, None, 0, Via::Nothing);
     }
 
     fn stop(&self) -> bool {
@@ -850,12 +1014,18 @@ impl Observer for Recorder {
     }
 }
 
-/// What [`Tracer::advance`] hands back: the new records and where the search stands.
+/// What [`Tracer::advance`] hands back: the new records, their premises, and where the search
+/// stands.
 #[derive(Clone, Debug)]
 pub struct Batch {
     /// The records produced since the last batch, [`RECORD_WORDS`] words each, at most
     /// [`Tracer::MAX_BATCH_EVENTS`] records.
     pub records: Vec<u32>,
+    /// The premise table of these records (layout in the module docs): an entry
+    /// `seq, count, p1, …, p_count` for each record with two premises or more, in `seq` order.
+    /// The premises of any other record are its `cause`, if it has one. At most N + 2 words
+    /// per record for size N; only the full [`Level`] gives complete lists.
+    pub premises: Vec<u32>,
     /// The `seq` of the first record (records are numbered across batches).
     pub first_seq: u32,
     /// `Done` once the search has ended and every record has been handed over.
@@ -873,6 +1043,9 @@ pub struct Tracer {
     /// than a batch holds (probing a large grid): they stay with the recorder, and the
     /// engine waits, until every one is handed over.
     handed: usize,
+    /// Words of the recorder's premise table already handed over (the entries of the
+    /// handed records).
+    handed_premises: usize,
     sent: u32,
 }
 
@@ -895,20 +1068,25 @@ impl Tracer {
         Ok(Tracer {
             engine: Engine::new(engine, puzzle, options, recorder)?,
             handed: 0,
+            handed_premises: 0,
             sent: 0,
         })
     }
 
     /// Runs about `budget` units of work (see [`Stats::work`]) and returns what they
-    /// produced, at most [`Tracer::MAX_BATCH_EVENTS`] records. While records of an earlier
-    /// call wait, it hands those over and runs nothing.
+    /// produced, at most [`Tracer::MAX_BATCH_EVENTS`] records and their premises. While
+    /// records of an earlier call wait, it hands those over and runs nothing.
     pub fn advance(&mut self, budget: u64) -> Batch {
         if self.handed == self.engine.observer().records.len() {
-            self.engine.observer_mut().records.clear();
+            let recorder = self.engine.observer_mut();
+            recorder.records.clear();
+            recorder.premises.clear();
             self.handed = 0;
+            self.handed_premises = 0;
             self.engine.advance(budget);
         }
-        let all = &self.engine.observer().records;
+        let recorder = self.engine.observer();
+        let all = &recorder.records;
         let end = all
             .len()
             .min(self.handed + Tracer::MAX_BATCH_EVENTS * RECORD_WORDS);
@@ -916,8 +1094,17 @@ impl Tracer {
         self.handed = end;
         let first_seq = self.sent;
         self.sent += (records.len() / RECORD_WORDS) as u32;
+        // The entries of the records handed over: those of seqs below the next batch's first.
+        let table = &recorder.premises;
+        let mut at = self.handed_premises;
+        while at < table.len() && table[at] < self.sent {
+            at += 2 + table[at + 1] as usize;
+        }
+        let premises = table[self.handed_premises..at].to_vec();
+        self.handed_premises = at;
         Batch {
             records,
+            premises,
             first_seq,
             progress: self.progress(),
             stats: self.engine.stats().clone(),
@@ -1041,21 +1228,65 @@ mod tests {
     }
 
     fn traced(puzzle: &Puzzle, level: Level) -> Vec<Event> {
+        traced_with_premises(puzzle, level).0
+    }
+
+    /// Every event of a propagate trace in small batches, and the premises of each.
+    fn traced_with_premises(puzzle: &Puzzle, level: Level) -> (Vec<Event>, Vec<Vec<u32>>) {
         let options = TraceOptions {
             level,
             max_events: u64::MAX,
         };
         let mut tracer =
             Tracer::new(EngineKind::Propagate, puzzle, Options::default(), options).unwrap();
-        let mut words = Vec::new();
+        let (mut events, mut premises) = (Vec::new(), Vec::new());
         loop {
             let batch = tracer.advance(3);
-            words.extend(batch.records);
+            let new = Event::decode_all(&batch.records).unwrap();
+            premises.extend(PremiseReader::read_all(&new, &batch.premises).unwrap());
+            events.extend(new);
             if let Progress::Done(_) = batch.progress {
-                break;
+                return (events, premises);
             }
         }
-        Event::decode_all(&words).unwrap()
+    }
+
+    /// Which event removed each candidate (`[cell * n + d - 1]`) after `events`, none of
+    /// them in a branch: an elimination of it, or a placement of the cell as another digit.
+    fn removals(puzzle: &Puzzle, events: &[Event]) -> Vec<Option<u32>> {
+        let n = puzzle.size();
+        let mut replay = Replay::new(puzzle);
+        let mut removed = vec![None; n * n * n];
+        for e in events {
+            assert_eq!(e.depth, 0, "{e:?}");
+            if let Some(c) = e.cell.map(usize::from) {
+                match e.kind {
+                    EventKind::Place => {
+                        for d in DigitSet::from_bits(replay.grid()[c]).iter() {
+                            if d != e.digit {
+                                removed[c * n + d as usize - 1] = Some(e.seq);
+                            }
+                        }
+                    }
+                    EventKind::Eliminate => removed[c * n + e.digit as usize - 1] = Some(e.seq),
+                    _ => {}
+                }
+            }
+            replay.apply(e).unwrap();
+        }
+        removed
+    }
+
+    /// The removals of `digit` from `cells`, ascending; each must have happened.
+    fn removals_of(removed: &[Option<u32>], n: usize, cells: &[usize], digits: &[u8]) -> Vec<u32> {
+        let mut list: Vec<u32> = cells
+            .iter()
+            .flat_map(|&c| digits.iter().map(move |&d| (c, d)))
+            .map(|(c, d)| removed[c * n + d as usize - 1].expect("a removal"))
+            .collect();
+        list.sort_unstable();
+        list.dedup();
+        list
     }
 
     #[test]
@@ -1077,38 +1308,165 @@ mod tests {
     }
 
     #[test]
-    fn a_relation_elimination_names_the_removal_that_moved_the_bound() {
-        // r1c1 < r1c2 in a 3×3 Futoshiki with r1c1 given 2: r1c2 loses 1 and 2, caused by
-        // the placement of r1c1 (which removed 1, the digit below its minimum).
-        let mut givens = vec![0; 9];
-        givens[0] = 2;
-        let rel = Relation::new(Cell::new(0, 0), true, Cell::new(0, 1));
-        let puzzle = Puzzle::new(Kind::Futoshiki, 3, givens, vec![rel]).unwrap();
-        let events = traced(&puzzle, Level::Full);
-        let given = events[0];
-        assert_eq!(given.rule, Some(Rule::Given));
-        let by_relation: Vec<_> = events
+    fn a_hidden_single_rests_on_the_removal_of_its_digit_from_every_other_cell_of_its_house() {
+        // 4×4 with 1 at r2c3 and r3c2: in row 1, r1c2 loses 1 to r3c2 (column), r1c3 and
+        // r1c4 to r2c3 (block): r1c1 is the only place left for 1.
+        let mut givens = vec![0; 16];
+        givens[6] = 1;
+        givens[9] = 1;
+        let puzzle = Puzzle::classic(givens).unwrap();
+        let (events, premises) = traced_with_premises(&puzzle, Level::Full);
+        let s = events
             .iter()
-            .filter(|e| e.rule == Some(Rule::Relation) && e.cell == Some(1))
+            .position(|e| e.rule == Some(Rule::HiddenSingleRow))
+            .unwrap();
+        let e = events[s];
+        assert_eq!((e.cell, e.digit, e.via), (Some(0), 1, Via::House(0)));
+        let removed = removals(&puzzle, &events[..s]);
+        assert_eq!(premises[s], removals_of(&removed, 4, &[1, 2, 3], &[1]));
+        let by: Vec<_> = premises[s]
+            .iter()
+            .map(|&p| {
+                let p = events[p as usize];
+                (p.kind, p.cell, p.digit, p.via)
+            })
             .collect();
-        assert!(!by_relation.is_empty());
-        for e in by_relation {
-            assert_eq!(e.cause, Some(given.seq), "{e:?}");
-            assert_eq!(e.via, Via::Relation(0));
+        let peer = |cell, via| (EventKind::Eliminate, Some(cell), 1, Via::Cell(via));
+        assert_eq!(by.len(), 3, "one removal per other cell of the row");
+        for expected in [peer(1, 9), peer(2, 6), peer(3, 6)] {
+            assert!(by.contains(&expected), "{expected:?} in {by:?}");
+        }
+        assert_eq!(e.cause, premises[s].last().copied());
+    }
+
+    #[test]
+    fn a_naked_single_rests_on_the_removal_of_each_other_candidate() {
+        // 4×4 with r1c2 = 1, r1c3 = 2, r2c1 = 3: r1c1 can only be 4.
+        let mut givens = vec![0; 16];
+        (givens[1], givens[2], givens[4]) = (1, 2, 3);
+        let puzzle = Puzzle::classic(givens).unwrap();
+        let (events, premises) = traced_with_premises(&puzzle, Level::Full);
+        let s = events
+            .iter()
+            .position(|e| e.rule == Some(Rule::NakedSingle) && e.cell == Some(0))
+            .unwrap();
+        assert_eq!(events[s].digit, 4);
+        let removed = removals(&puzzle, &events[..s]);
+        assert_eq!(premises[s], removals_of(&removed, 4, &[0], &[1, 2, 3]));
+        let by: Vec<_> = premises[s]
+            .iter()
+            .map(|&p| events[p as usize])
+            .map(|p| (p.kind, p.cell, p.digit, p.via))
+            .collect();
+        for (digit, given) in [(1, 1), (2, 2), (3, 4)] {
+            let expected = (EventKind::Eliminate, Some(0), digit, Via::Cell(given));
+            assert!(by.contains(&expected), "{expected:?} in {by:?}");
+        }
+    }
+
+    #[test]
+    fn a_relation_elimination_rests_on_the_partner_losing_every_digit_past_it() {
+        // 4×4 Futoshiki, r1c1 < r1c2, r3c2 = 4 and r4c2 = 3: r1c2 keeps 1 and 2. So r1c2
+        // loses 1 (r1c1 is at least 1: the relation alone), and r1c1 loses 2 (r1c2 lost 3 and
+        // 4), 3 (r1c2 lost 4) and 4 (nothing above 4: the relation alone).
+        let mut givens = vec![0; 16];
+        (givens[9], givens[13]) = (4, 3);
+        let rel = Relation::new(Cell::new(0, 0), true, Cell::new(0, 1));
+        let puzzle = Puzzle::new(Kind::Futoshiki, 4, givens, vec![rel]).unwrap();
+        let (events, premises) = traced_with_premises(&puzzle, Level::Full);
+        let by_relation = |cell: u16, digit: u8| {
+            let s = events
+                .iter()
+                .position(|e| {
+                    e.rule == Some(Rule::Relation) && e.cell == Some(cell) && e.digit == digit
+                })
+                .unwrap_or_else(|| panic!("r1c{} loses {digit} by the relation", cell + 1));
+            assert_eq!(events[s].via, Via::Relation(0));
+            assert_eq!(events[s].cause, premises[s].last().copied());
+            (premises[s].clone(), removals(&puzzle, &events[..s]))
+        };
+        assert_eq!(by_relation(1, 1).0, Vec::<u32>::new());
+        let (two, removed) = by_relation(0, 2);
+        assert_eq!(two, removals_of(&removed, 4, &[1], &[3, 4]));
+        let (three, removed) = by_relation(0, 3);
+        assert_eq!(three, removals_of(&removed, 4, &[1], &[4]));
+        assert_eq!(by_relation(0, 4).0, Vec::<u32>::new());
+        let mut by: Vec<_> = two
+            .iter()
+            .map(|&p| (events[p as usize].digit, events[p as usize].via))
+            .collect();
+        by.sort_unstable_by_key(|&(d, _)| d);
+        assert_eq!(
+            by,
+            [(3, Via::Cell(13)), (4, Via::Cell(9))],
+            "r1c2 lost 3 to r4c2 and 4 to r3c2"
+        );
+    }
+
+    #[test]
+    fn locked_candidates_rest_on_the_removal_of_the_digit_from_the_rest_of_the_house() {
+        // 9×9 with r2c1..r2c3 = 2 3 4 and r3c1..r3c3 = 5 6 7: in block 1, 1, 8 and 9 are
+        // confined to row 1, so they leave the rest of row 1 — because the six givens took
+        // them from the other cells of the block.
+        let mut givens = vec![0; 81];
+        for (i, cell) in [9, 10, 11, 18, 19, 20].into_iter().enumerate() {
+            givens[cell] = i as u8 + 2;
+        }
+        let puzzle = Puzzle::classic(givens).unwrap();
+        let (events, premises) = traced_with_premises(&puzzle, Level::Full);
+        let first_guess = events.iter().position(|e| e.kind == EventKind::Guess);
+        let locked: Vec<usize> = (0..first_guess.unwrap_or(events.len()))
+            .filter(|&s| events[s].via == Via::Confined { house: 18, to: 0 })
+            .collect();
+        assert_eq!(locked.len(), 6 * 3, "1, 8 and 9 from r1c4..r1c9");
+        let givens: Vec<u32> = (0..6).collect();
+        for s in locked {
+            let e = events[s];
+            assert_eq!(e.rule, Some(Rule::LockedCandidates));
+            let removed = removals(&puzzle, &events[..s]);
+            let outside_row = [9, 10, 11, 18, 19, 20];
+            assert_eq!(
+                premises[s],
+                removals_of(&removed, 9, &outside_row, &[e.digit])
+            );
+            assert_eq!(premises[s], givens, "the six givens, one per cell");
         }
     }
 
     #[test]
     fn coarser_levels_keep_only_their_events_and_causes_among_them() {
-        let puzzle = Puzzle::classic(vec![0; 16]).unwrap();
+        let mut givens = vec![0; 16];
+        givens[0] = 1;
+        let puzzle = Puzzle::classic(givens).unwrap();
         for level in Level::ALL {
-            let events = traced(&puzzle, level);
+            // (The reader checks that premises ascend and end at the cause.)
+            let (events, premises) = traced_with_premises(&puzzle, level);
             assert!(events.iter().all(|e| level.records(e.kind)), "{level:?}");
             for (i, e) in events.iter().enumerate() {
                 assert_eq!(e.seq as usize, i);
-                if let Some(c) = e.cause {
-                    assert!((c as usize) < i, "causes come first: {e:?}");
+                for &p in &premises[i] {
+                    assert!((p as usize) < i, "premises come first: {e:?}");
+                    assert_ne!(events[p as usize].kind, EventKind::Round, "{e:?}");
                 }
+            }
+            let placed = events
+                .iter()
+                .position(|e| e.rule == Some(Rule::NakedSingle));
+            if level == Level::Decisions {
+                assert_eq!(placed, None);
+            } else {
+                // Below the full level the eliminations behind a naked single are not
+                // recorded: its premises are the placements and guesses that caused them.
+                let s = placed.unwrap();
+                assert!(!premises[s].is_empty(), "{level:?}");
+                let mut kinds = premises[s].iter().map(|&p| events[p as usize].kind);
+                assert!(
+                    kinds.all(|k| match level {
+                        Level::Full => k == EventKind::Eliminate,
+                        _ => matches!(k, EventKind::Place | EventKind::Guess),
+                    }),
+                    "{level:?}"
+                );
             }
         }
     }
@@ -1128,13 +1486,18 @@ mod tests {
         assert_eq!(batch.records.len(), 100 * RECORD_WORDS);
     }
 
-    /// Runs `tracer` to the end; every batch within the cap and numbered on from the last.
-    fn batches(tracer: &mut Tracer, budget: u64) -> (Vec<usize>, Vec<u32>) {
+    /// Runs `tracer` (of a puzzle of `size`) to the end; every batch within the cap, numbered
+    /// on from the last, with the premise entries of its own records and no others, at most
+    /// `size + 2` words per record.
+    fn batches(tracer: &mut Tracer, budget: u64, size: usize) -> (Vec<usize>, Vec<u32>) {
         let (mut sizes, mut words) = (Vec::new(), Vec::new());
         loop {
             let batch = tracer.advance(budget);
             assert_eq!(batch.first_seq as usize, words.len() / RECORD_WORDS);
             assert!(batch.records.len() <= Tracer::MAX_BATCH_EVENTS * RECORD_WORDS);
+            let events = Event::decode_all(&batch.records).unwrap();
+            PremiseReader::read_all(&events, &batch.premises).unwrap();
+            assert!(batch.premises.len() <= events.len() * (size + 2));
             sizes.push(batch.records.len() / RECORD_WORDS);
             words.extend(batch.records);
             if let Progress::Done(status) = batch.progress {
@@ -1163,7 +1526,7 @@ mod tests {
             max_events: TraceOptions::MAX_EVENTS,
         };
         let mut tracer = Tracer::new(EngineKind::Propagate, &puzzle, options, trace).unwrap();
-        let (sizes, words) = batches(&mut tracer, u64::MAX);
+        let (sizes, words) = batches(&mut tracer, u64::MAX, 25);
         assert!(sizes.len() >= 3, "{sizes:?}");
         assert_eq!(sizes[0], Tracer::MAX_BATCH_EVENTS);
         let events = Event::decode_all(&words).unwrap();
@@ -1187,7 +1550,7 @@ mod tests {
             ..Options::default()
         };
         let mut tracer = Tracer::new(EngineKind::Naive, &puzzle, options, trace).unwrap();
-        let (sizes, words) = batches(&mut tracer, u64::MAX);
+        let (sizes, words) = batches(&mut tracer, u64::MAX, 16);
         assert!(sizes.len() >= 4, "{sizes:?}");
         assert_eq!(
             words.len(),

@@ -7,7 +7,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 use sudoku_lab::formats::{self, ReadOptions};
-use sudoku_lab::trace::{Event, Level, TraceOptions, Tracer};
+use sudoku_lab::trace::{Event, Level, PremiseReader, TraceOptions, Tracer};
 use sudoku_lab::{EngineKind, Options, Progress, Puzzle, Via};
 
 mod common;
@@ -45,7 +45,8 @@ fn parse_trace(o: &Output) -> Traced {
     }
 }
 
-/// Numbered from 0 one by one, each cause an earlier event, and the count in the summary.
+/// Numbered from 0 one by one, each cause an earlier event, premises on every line: earlier
+/// events, ascending, ending at the cause; and the count in the summary.
 fn assert_well_formed(t: &Traced, what: &str) {
     for (i, e) in t.events.iter().enumerate() {
         assert_eq!(e["seq"].as_u64(), Some(i as u64), "{what}: {e}");
@@ -53,6 +54,18 @@ fn assert_well_formed(t: &Traced, what: &str) {
         if let Some(cause) = e.get("cause") {
             assert!(cause.as_u64().is_some_and(|c| c < i as u64), "{what}: {e}");
         }
+        let premises: Vec<u64> = e["premises"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{what}: no premises: {e}"))
+            .iter()
+            .map(|p| p.as_u64().unwrap())
+            .collect();
+        assert!(premises.windows(2).all(|w| w[0] < w[1]), "{what}: {e}");
+        assert!(premises.iter().all(|&p| p < i as u64), "{what}: {e}");
+        assert_eq!(
+            premises.last(),
+            e.get("cause").and_then(Value::as_u64).as_ref()
+        );
         for field in ["cell", "digit", "rule", "via", "cause"] {
             assert!(e.get(field).is_none_or(|v| !v.is_null()), "{what}: {e}");
         }
@@ -150,22 +163,23 @@ fn the_solution_in_the_summary_is_the_solve_answer() {
     assert_eq!(solution, expected);
 }
 
-/// The library's records of the same trace, decoded.
-fn library_events(puzzle: &Puzzle, engine: EngineKind, level: Level) -> Vec<Event> {
+/// The library's records of the same trace, decoded, with the premises of each.
+fn library_events(puzzle: &Puzzle, engine: EngineKind, level: Level) -> Vec<(Event, Vec<u32>)> {
     let options = TraceOptions {
         level,
         max_events: TraceOptions::DEFAULT_MAX_EVENTS,
     };
     let mut tracer = Tracer::new(engine, puzzle, Options::default(), options).unwrap();
-    let mut words = Vec::new();
+    let mut events = Vec::new();
     loop {
         let batch = tracer.advance(64);
-        words.extend(batch.records);
+        let new = Event::decode_all(&batch.records).unwrap();
+        let premises = PremiseReader::read_all(&new, &batch.premises).unwrap();
+        events.extend(new.into_iter().zip(premises));
         if let Progress::Done(_) = batch.progress {
-            break;
+            return events;
         }
     }
-    Event::decode_all(&words).unwrap()
 }
 
 fn cell_name(puzzle: &Puzzle, cell: u16) -> String {
@@ -219,8 +233,8 @@ fn every_event_line_agrees_with_the_library_record() {
             let t = parse_trace(&o);
             let what = format!("{name}, {engine}");
             assert_eq!(t.events.len(), expected.len(), "{what}");
-            let mut vias = 0;
-            for (json, e) in t.events.iter().zip(&expected) {
+            let (mut vias, mut lists) = (0, 0);
+            for (json, (e, premises)) in t.events.iter().zip(&expected) {
                 assert_eq!(json["seq"], e.seq, "{what}");
                 assert_eq!(json["event"], e.kind.name(), "{what}: {json}");
                 assert_eq!(json["depth"], e.depth, "{what}: {json}");
@@ -235,8 +249,11 @@ fn every_event_line_agrees_with_the_library_record() {
                 let via = via_json(puzzle, e.via);
                 vias += usize::from(via.is_some());
                 assert_eq!(json.get("via"), via.as_ref(), "{what}: {json}");
+                assert_eq!(json["premises"], Value::from(premises.clone()), "{what}");
+                lists += usize::from(premises.len() > 1);
             }
             assert!(vias > 0, "{what}: some event names what it used");
+            assert!(lists > 0, "{what}: some event rests on several");
         }
     }
 }

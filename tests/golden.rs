@@ -1,12 +1,15 @@
-//! The golden trace: a small puzzle traced at the full level, stored as binary records and as
-//! decoded JSON. The JavaScript decoder (www/js) is tested against the same two files, so the
-//! record layout cannot drift between Rust and JS. Run with `BLESS=1` to rewrite them after
-//! an intended change of the layout or of the engine.
+//! The golden trace: a small puzzle traced at the full level, stored as binary records, its
+//! binary premise table, and as decoded JSON (each event with all its premises). The
+//! JavaScript decoder (www/js) is tested against the same three files, so neither layout can
+//! drift between Rust and JS. Run with `BLESS=1` to rewrite them after an intended change of
+//! a layout or of the engine.
 
 use std::path::PathBuf;
 
 use sudoku_lab::formats::{self, Format, ReadOptions};
-use sudoku_lab::trace::{Event, EventKind, Level, TraceOptions, Tracer, RECORD_WORDS};
+use sudoku_lab::trace::{
+    Event, EventKind, Level, PremiseReader, TraceOptions, Tracer, RECORD_WORDS,
+};
 use sudoku_lab::{EngineKind, Options, Progress, Via};
 
 /// A 4×4 inequality sudoku with one given: small, yet it places, eliminates by peers and
@@ -51,15 +54,22 @@ fn golden_trace_matches_the_stored_records() {
         max_events: 10_000,
     };
     let mut tracer = Tracer::new(EngineKind::Propagate, &entry.puzzle, options, trace).unwrap();
-    let mut words = Vec::new();
+    let (mut words, mut table) = (Vec::new(), Vec::new());
     loop {
         let batch = tracer.advance(1);
         words.extend(batch.records);
+        // Entries come in seq order, batch after batch: together, the whole trace's table.
+        table.extend(batch.premises);
         if let Progress::Done(_) = batch.progress {
             break;
         }
     }
     let events = Event::decode_all(&words).unwrap();
+    let premises = PremiseReader::read_all(&events, &table).unwrap();
+    assert!(
+        premises.iter().any(|p| p.len() > 2),
+        "the golden trace should show an event of several premises"
+    );
     for kind in EventKind::ALL {
         assert!(
             events.iter().any(|e| e.kind == kind),
@@ -68,9 +78,11 @@ fn golden_trace_matches_the_stored_records() {
         );
     }
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let table_bytes: Vec<u8> = table.iter().flat_map(|w| w.to_le_bytes()).collect();
     let json: Vec<serde_json::Value> = events
         .iter()
-        .map(|e| {
+        .zip(&premises)
+        .map(|(e, premises)| {
             serde_json::json!({
                 "seq": e.seq,
                 "kind": e.kind.name(),
@@ -79,6 +91,7 @@ fn golden_trace_matches_the_stored_records() {
                 "cell": e.cell,
                 "digit": e.digit,
                 "cause": e.cause,
+                "premises": premises,
                 "via": via_json(e.via),
             })
         })
@@ -91,13 +104,19 @@ fn golden_trace_matches_the_stored_records() {
     let text = serde_json::to_string_pretty(&document).unwrap() + "\n";
     if std::env::var_os("BLESS").is_some() {
         std::fs::write(golden("trace.bin"), &bytes).unwrap();
+        std::fs::write(golden("premises.bin"), &table_bytes).unwrap();
         std::fs::write(golden("trace.json"), &text).unwrap();
     }
     let stored_bytes = std::fs::read(golden("trace.bin")).expect("run with BLESS=1 once");
+    let stored_table = std::fs::read(golden("premises.bin")).expect("run with BLESS=1 once");
     let stored_text = std::fs::read_to_string(golden("trace.json")).unwrap();
     assert_eq!(
         bytes, stored_bytes,
         "records changed: rerun with BLESS=1 if intended"
+    );
+    assert_eq!(
+        table_bytes, stored_table,
+        "premise table changed: rerun with BLESS=1 if intended"
     );
     assert_eq!(text, stored_text, "decoded events changed");
 }

@@ -1,12 +1,17 @@
 //! The trace replays exactly: for every engine and every level, the records decoded and
 //! applied to the start state reproduce the engine's own state at every round and its
 //! answers, on samples of every corpus in ../shared/data. Every placement and elimination has
-//! a cause chain that ends at a given, a guess, or a relation of the puzzle.
+//! a cause chain that ends at a given, a guess, or a relation of the puzzle. Every event's
+//! premises come before it, ascending and distinct, and at the full level they are exactly
+//! what its rule rests on, checked against the replayed state by [`Origins`] (which knows
+//! nothing of the recorder's bookkeeping).
 
 use std::path::PathBuf;
 
 use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
-use sudoku_lab::trace::{Event, EventKind, Level, Recorder, Replay, TraceOptions, RECORD_WORDS};
+use sudoku_lab::trace::{
+    Event, EventKind, Level, PremiseReader, Recorder, Replay, TraceOptions, RECORD_WORDS,
+};
 use sudoku_lab::{DigitSet, Engine, EngineKind, Observer, Options, Puzzle, Rule, Status, Via};
 
 fn data(path: &str) -> PathBuf {
@@ -30,14 +35,163 @@ fn sample(path: &str, format: &str, count: usize) -> Vec<Puzzle> {
     all.into_iter().step_by(step).take(count).collect()
 }
 
+/// Which event removed each candidate and placed each cell on the path to the current
+/// state, from the events alone: a table per depth, copied when a branch opens and dropped
+/// when it closes. A removal of `d` from a cell is its elimination, or the placement or guess
+/// of the cell as another digit while `d` was a candidate.
+struct Origins {
+    size: usize,
+    puzzle: Puzzle,
+    /// Per depth: `removed[cell * size + d - 1]`, then `placed[cell]` (`u32::MAX`: none).
+    removed: Vec<Vec<u32>>,
+    placed: Vec<Vec<u32>>,
+    last: Option<u32>,
+    last_backtrack: Option<u32>,
+}
+
+impl Origins {
+    fn new(puzzle: &Puzzle) -> Origins {
+        let (size, cells) = (puzzle.size(), puzzle.size() * puzzle.size());
+        Origins {
+            size,
+            puzzle: puzzle.clone(),
+            removed: vec![vec![u32::MAX; cells * size]],
+            placed: vec![vec![u32::MAX; cells]],
+            last: None,
+            last_backtrack: None,
+        }
+    }
+
+    /// The event that removed `digit` from `cell`; an error when none did.
+    fn removal(&self, cell: usize, digit: u8) -> Result<u32, String> {
+        let id = self.removed.last().unwrap()[cell * self.size + digit as usize - 1];
+        if id == u32::MAX {
+            return Err(format!("no event removed {digit} from cell {cell}"));
+        }
+        Ok(id)
+    }
+
+    /// The premises `e` must name by its rule, from the state before it (`grid`: the
+    /// replayed candidates).
+    fn expected(&self, e: &Event) -> Result<Vec<u32>, String> {
+        let n = self.size as u8;
+        let geometry = self.puzzle.geometry();
+        let cell = e.cell.map(usize::from);
+        let house = |h: u8| geometry.house(h as usize).iter().map(|&c| c as usize);
+        let mut list = Vec::new();
+        match (e.kind, e.rule, e.via, cell) {
+            (EventKind::Place, Some(Rule::NakedSingle), _, Some(c)) => {
+                for d in (1..=n).filter(|&d| d != e.digit) {
+                    list.push(self.removal(c, d)?);
+                }
+            }
+            (EventKind::Place, Some(r), Via::House(h), Some(c)) if r != Rule::Given => {
+                for other in house(h).filter(|&o| o != c) {
+                    list.push(self.removal(other, e.digit)?);
+                }
+            }
+            (EventKind::Eliminate, Some(Rule::Peer), Via::Cell(v), _) => {
+                match self.placed.last().unwrap()[v as usize] {
+                    u32::MAX => return Err(format!("{e:?}: the peer was never placed")),
+                    id => list.push(id),
+                }
+            }
+            (EventKind::Eliminate, Some(Rule::Relation), Via::Relation(i), Some(c)) => {
+                let r = self.puzzle.relations()[i as usize];
+                let (lo, hi) = (r.smaller.index(self.size), r.larger.index(self.size));
+                if c == hi {
+                    for below in 1..e.digit {
+                        list.push(self.removal(lo, below)?);
+                    }
+                } else {
+                    assert_eq!(c, lo, "{e:?}");
+                    for above in e.digit + 1..=n {
+                        list.push(self.removal(hi, above)?);
+                    }
+                }
+            }
+            (
+                EventKind::Eliminate,
+                Some(Rule::LockedCandidates),
+                Via::Confined { house: h, to },
+                _,
+            ) => {
+                let to: Vec<usize> = house(to).collect();
+                for other in house(h).filter(|o| !to.contains(o)) {
+                    list.push(self.removal(other, e.digit)?);
+                }
+            }
+            (EventKind::Eliminate, Some(Rule::Refutation | Rule::Disjunction), _, _) => {
+                list.extend(self.last_backtrack);
+            }
+            (EventKind::Contradiction, _, Via::House(h), _) => {
+                for other in house(h) {
+                    list.push(self.removal(other, e.digit)?);
+                }
+            }
+            (EventKind::Contradiction, _, Via::Cell(_), Some(c)) => {
+                for d in 1..=n {
+                    list.push(self.removal(c, d)?);
+                }
+            }
+            (EventKind::Backtrack | EventKind::Solution, _, _, _) => list.extend(self.last),
+            (EventKind::Round | EventKind::Guess, _, _, _)
+            | (EventKind::Place, Some(Rule::Given), _, _) => {}
+            _ => return Err(format!("{e:?}: a rule and via no engine reports")),
+        }
+        list.sort_unstable();
+        list.dedup();
+        Ok(list)
+    }
+
+    /// Notes what `e` removed and placed; `grid` is the replayed state before it.
+    fn apply(&mut self, e: &Event, grid: &[u32]) {
+        let n = self.size;
+        if e.kind == EventKind::Guess {
+            let (removed, placed) = (self.removed.last().unwrap(), self.placed.last().unwrap());
+            self.removed.push(removed.clone());
+            self.placed.push(placed.clone());
+        }
+        let (removed, placed) = (
+            self.removed.last_mut().unwrap(),
+            self.placed.last_mut().unwrap(),
+        );
+        match (e.kind, e.cell.map(usize::from)) {
+            (EventKind::Place | EventKind::Guess, Some(c)) => {
+                for d in DigitSet::from_bits(grid[c])
+                    .iter()
+                    .filter(|&d| d != e.digit)
+                {
+                    removed[c * n + d as usize - 1] = e.seq;
+                }
+                placed[c] = e.seq;
+            }
+            (EventKind::Eliminate, Some(c)) => removed[c * n + e.digit as usize - 1] = e.seq,
+            (EventKind::Backtrack, _) => {
+                self.removed.pop();
+                self.placed.pop();
+                self.last_backtrack = Some(e.seq);
+            }
+            _ => {}
+        }
+        if e.kind != EventKind::Round {
+            self.last = Some(e.seq);
+        }
+    }
+}
+
 /// Records through a [`Recorder`] and, at every round and solution, decodes the records
-/// written since the last look, applies them to a [`Replay`] and compares with the engine.
+/// written since the last look with their premises, applies them to a [`Replay`] and compares
+/// with the engine; at the full level also checks each event's premises by [`Origins`].
 struct Checked {
     recorder: Recorder,
     level: Level,
     replay: Replay,
+    origins: Origins,
     decoded: usize,
+    premise_words: usize,
     events: Vec<Event>,
+    premises: Vec<Vec<u32>>,
     rounds: u64,
     error: Option<String>,
 }
@@ -52,8 +206,11 @@ impl Checked {
             recorder: Recorder::new(puzzle, options),
             level,
             replay: Replay::new(puzzle),
+            origins: Origins::new(puzzle),
             decoded: 0,
+            premise_words: 0,
             events: Vec::new(),
+            premises: Vec::new(),
             rounds: 0,
             error: None,
         }
@@ -61,6 +218,7 @@ impl Checked {
 
     fn sync(&mut self) {
         let words = &self.recorder.records()[self.decoded * RECORD_WORDS..];
+        let table = &self.recorder.premises()[self.premise_words..];
         let new = match Event::decode_all(words) {
             Ok(new) => new,
             Err(e) => {
@@ -68,12 +226,33 @@ impl Checked {
                 return;
             }
         };
+        let lists = match PremiseReader::read_all(&new, table) {
+            Ok(lists) => lists,
+            Err(e) => {
+                self.error.get_or_insert(e);
+                return;
+            }
+        };
         self.decoded += new.len();
-        for e in new {
+        self.premise_words += table.len();
+        for (e, premises) in new.into_iter().zip(lists) {
+            if self.level == Level::Full && self.error.is_none() {
+                match self.origins.expected(&e) {
+                    Ok(expected) if expected == premises => {}
+                    Ok(expected) => {
+                        self.fail(format!(
+                            "{e:?} names premises {premises:?}, its rule rests on {expected:?}"
+                        ));
+                    }
+                    Err(why) => self.fail(format!("{e:?}: {why}")),
+                }
+                self.origins.apply(&e, self.replay.grid());
+            }
             if let Err(err) = self.replay.apply(&e) {
                 self.error.get_or_insert(err);
             }
             self.events.push(e);
+            self.premises.push(premises);
         }
     }
 
@@ -192,6 +371,27 @@ fn check_causes(events: &[Event], relation_roots: bool) -> Result<(), String> {
     Ok(())
 }
 
+/// At every level: each premise is an earlier event, not a round; the lists ascend without
+/// repeats and end at the cause.
+fn check_premises(events: &[Event], premises: &[Vec<u32>]) -> Result<(), String> {
+    for (e, list) in events.iter().zip(premises) {
+        if !list.windows(2).all(|w| w[0] < w[1]) {
+            return Err(format!("{e:?}: premises {list:?} not ascending"));
+        }
+        if list.last().copied() != e.cause {
+            return Err(format!(
+                "{e:?}: premises {list:?} end elsewhere than the cause"
+            ));
+        }
+        for &p in list {
+            if p >= e.seq || events[p as usize].kind == EventKind::Round {
+                return Err(format!("{e:?}: premise {p} is not an earlier event"));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn options_for(engine: EngineKind) -> Options {
     Options {
         // The naive engine cannot finish hard puzzles; a prefix of its trace must still replay.
@@ -227,6 +427,8 @@ fn check_puzzle(puzzle: &Puzzle, what: &str) {
             }
             let relation_roots = level != Level::Full && !puzzle.relations().is_empty();
             check_causes(&checked.events, relation_roots)
+                .unwrap_or_else(|e| panic!("{context}: {e}"));
+            check_premises(&checked.events, &checked.premises)
                 .unwrap_or_else(|e| panic!("{context}: {e}"));
             let count = |kind: EventKind, rule: Option<Rule>| {
                 checked

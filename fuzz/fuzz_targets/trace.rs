@@ -1,6 +1,7 @@
 //! The engines' puzzles through `sudoku_lab::trace::Tracer` at every level, with small event
-//! budgets and small `advance` budgets. Every batch decodes; seqs run on across batches;
-//! every event is of the level's kinds, names only earlier causes, and replays (`Replay`)
+//! budgets and small `advance` budgets. Every batch decodes, its premise table too (entries
+//! of its own records only, ascending, ending at the cause); seqs run on across batches;
+//! every event is of the level's kinds, names only earlier premises, and replays (`Replay`)
 //! from the start state, a solution event replaying to the solution; the event count stays
 //! within `max_events` (exactly at it when the budget was used up). When the budget was not
 //! used up, the counts of events match the statistics and the traced search ends exactly
@@ -9,7 +10,9 @@
 
 use arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use sudoku_lab::trace::{Event, EventKind, Level, Replay, ReplayCheck, TraceOptions, Tracer};
+use sudoku_lab::trace::{
+    Event, EventKind, Level, PremiseReader, Replay, ReplayCheck, TraceOptions, Tracer,
+};
 use sudoku_lab::{Engine, EngineKind, Progress, Rule, Silent};
 use sudoku_lab_fuzz::case::{self, small_options};
 use sudoku_lab_fuzz::check::Rules;
@@ -58,11 +61,23 @@ fn run(data: &[u8]) -> Result<()> {
         );
         let decoded = Event::decode_all(&batch.records)
             .unwrap_or_else(|e| panic!("{what}: records do not decode: {e}"));
-        for e in decoded {
+        let premises = PremiseReader::read_all(&decoded, &batch.premises)
+            .unwrap_or_else(|e| panic!("{what}: the premise table does not fit: {e}"));
+        assert!(
+            batch.premises.len() <= decoded.len() * (puzzle.size() + 2),
+            "{what}: {} premise words for {} records",
+            batch.premises.len(),
+            decoded.len()
+        );
+        for (e, premises) in decoded.into_iter().zip(premises) {
             assert_eq!(e.seq as usize, events.len(), "{what}: seqs run on");
             assert!(level.records(e.kind), "{what}: {e:?} at this level");
             if let Some(cause) = e.cause {
                 assert!(cause < e.seq, "{what}: {e:?} names a later cause");
+            }
+            for p in premises {
+                let kind = events[p as usize].kind;
+                assert_ne!(kind, EventKind::Round, "{what}: {e:?} rests on a round");
             }
             replay
                 .apply(&e)

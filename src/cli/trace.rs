@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::fmt::Display;
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
-use sudoku_lab::trace::{Event, TraceOptions, Tracer, RECORD_WORDS};
+use sudoku_lab::trace::{Event, PremiseReader, TraceOptions, Tracer, RECORD_WORDS};
 use sudoku_lab::{House, Options, Progress, Puzzle, Stats, Status, Via};
 
 use super::args::{self, Spec};
@@ -20,15 +20,18 @@ Solves ONE puzzle of FILE (stdin when left out or '-'): the first, or the one --
 picks. Prints one JSON object per line for every event of the search as it happens, then
 a summary line. An event names the cell (r1c1 is the top-left), the digit, the search
 depth, the rule that made it, what the rule used ('via': a cell, a house, a relation, or
-a house confined to another) and the 'cause': the seq of the event that made it possible.
-Following causes back from any elimination ends at a given, a guess or a relation of the
-puzzle. Some of the 443 events of the first puzzle of the POJ 3074 sample:
+a house confined to another), its 'premises': the seqs of every event it rests on (a naked
+single on the removal of each other candidate, a hidden single on the removal of its digit
+from every other cell of the house, …), and the 'cause': the latest of them. Following
+premises back from any elimination ends at givens, guesses and relations of the puzzle.
+Below --level full, premises name the latest recorded events behind the unrecorded ones.
+Some of the 443 events of the first puzzle of the POJ 3074 sample:
 
-  {\"seq\":0,\"event\":\"place\",\"depth\":0,\"cell\":\"r1c2\",\"digit\":2,\"rule\":\"given\"}
+  {\"seq\":0,\"event\":\"place\",\"depth\":0,\"cell\":\"r1c2\",\"digit\":2,\"rule\":\"given\",\"premises\":[]}
   …
-  {\"seq\":37,\"event\":\"eliminate\",\"depth\":0,\"cell\":\"r9c1\",\"digit\":4,\"rule\":\"peer\",\"via\":{\"cell\":\"r9c8\"},\"cause\":35}
+  {\"seq\":37,\"event\":\"eliminate\",\"depth\":0,\"cell\":\"r9c1\",\"digit\":4,\"rule\":\"peer\",\"via\":{\"cell\":\"r9c8\"},\"cause\":35,\"premises\":[35]}
   …
-  {\"seq\":222,\"event\":\"place\",\"depth\":0,\"cell\":\"r8c6\",\"digit\":3,\"rule\":\"naked_single\",\"cause\":221}
+  {\"seq\":222,\"event\":\"place\",\"depth\":0,\"cell\":\"r8c6\",\"digit\":3,\"rule\":\"naked_single\",\"cause\":221,\"premises\":[69,84,94,104,114,131,181,221]}
   …
   {\"summary\":{\"engine\":\"propagate\",\"level\":\"full\",\"puzzle\":1,\"line\":1,\"status\":\"unique\",\"events\":443,\"event_limit\":false,\"stats\":{\"nodes\":1,…},\"solution\":\"527389416…\"}}
 
@@ -114,14 +117,20 @@ pub fn trace(args: Vec<OsString>) -> Result<u8, Failure> {
 
     let mut sink = Sink::new();
     let mut text = Vec::new();
+    let mut premises = Vec::new();
     let mut events = 0u64;
     let (status, stats, event_limit) = loop {
         let batch = tracer.advance(STEP);
         text.clear();
+        let mut reader = PremiseReader::new(&batch.premises);
         for record in batch.records.chunks_exact(RECORD_WORDS) {
             let event = Event::decode(record).map_err(Failure::Internal)?;
+            reader
+                .read(&event, &mut premises)
+                .map_err(Failure::Internal)?;
             let json = JsonEvent {
                 event: &event,
+                premises: &premises,
                 puzzle: &entry.puzzle,
             };
             serde_json::to_writer(&mut text, &json)
@@ -129,6 +138,7 @@ pub fn trace(args: Vec<OsString>) -> Result<u8, Failure> {
             text.push(b'\n');
             events += 1;
         }
+        reader.finish().map_err(Failure::Internal)?;
         if !sink.write_bytes(&text)? {
             // Nobody reads any more: dropping the tracer cancels the search.
             return Ok(EXIT_OK);
@@ -213,9 +223,11 @@ struct SummaryFields<'a> {
 }
 
 /// One event as a JSON object, cells and houses and relations named as a person writes
-/// them; fields that do not apply are left out.
+/// them; fields that do not apply are left out, but `premises` is always there (`[]`: none).
 struct JsonEvent<'a> {
     event: &'a Event,
+    /// Every premise, by the reader rule of the premise table.
+    premises: &'a [u32],
     puzzle: &'a Puzzle,
 }
 
@@ -248,6 +260,7 @@ impl Serialize for JsonEvent<'_> {
         if let Some(cause) = e.cause {
             map.serialize_entry("cause", &cause)?;
         }
+        map.serialize_entry("premises", self.premises)?;
         map.end()
     }
 }

@@ -101,6 +101,13 @@ export interface Problem {
 export interface Batch {
   /** `count` events of 5 words each (layout: the crate's `trace` module). At most 65536. */
   records: Uint32Array;
+  /**
+   * The premise table of `records`: for each event with two premises or more, in seq order,
+   * `seq, count, p1, …, p_count` (ascending, each < seq). Any other event's premises are its
+   * `cause` (word 3), if it has one. At most N + 2 words per event for size N; complete
+   * lists at level "full" only.
+   */
+  premises: Uint32Array;
   firstSeq: number;
   count: number;
   /** True once the search has ended and every record was handed over. */
@@ -614,10 +621,11 @@ impl Solver {
     }
 
     /// Runs about `budget` units of work (a whole number from 1) and returns `{records,
-    /// firstSeq, count, done, status, depth, grid, stats, eventLimit, solutions}`: `records`
-    /// holds `count` events of 5 words, at most 65,536 events whatever the budget (layout in
-    /// the crate's `trace` module); `grid` the candidates at the engine's current depth (bit
-    /// `d-1` ⇔ digit `d`); `status` is `null` until `done`.
+    /// premises, firstSeq, count, done, status, depth, grid, stats, eventLimit, solutions}`:
+    /// `records` holds `count` events of 5 words, at most 65,536 events whatever the budget,
+    /// and `premises` their premise table (layouts in the crate's `trace` module); `grid` the
+    /// candidates at the engine's current depth (bit `d-1` ⇔ digit `d`); `status` is `null`
+    /// until `done`.
     #[wasm_bindgen(unchecked_return_type = "Batch")]
     pub fn advance(
         &mut self,
@@ -635,6 +643,7 @@ impl Solver {
             let _ = Reflect::set(&object, &key.into(), &value);
         };
         set("records", Uint32Array::from(&batch.records[..]).into());
+        set("premises", Uint32Array::from(&batch.premises[..]).into());
         set("firstSeq", batch.first_seq.into());
         set(
             "count",

@@ -12,6 +12,8 @@ const pkg = path.join(root, "www/pkg");
 const wasm = await import(path.join(pkg, "sudoku_lab.js"));
 await wasm.default({ module_or_path: fs.readFileSync(path.join(pkg, "sudoku_lab_bg.wasm")) });
 const { solve, parse, validate, format, bench, Solver } = wasm;
+const { RULES } = await import(path.join(root, "www/js/records.js"));
+const { Trace } = await import(path.join(root, "www/js/trace.js"));
 
 const data = (file) => fs.readFileSync(path.join(root, "../shared/data", file), "utf8");
 const EMPTY9 = ".".repeat(81);
@@ -107,18 +109,23 @@ test("maxEvents has a ceiling, named in the error", () => {
   assert.match(e.message, /10000000/);
 });
 
-test("advance returns a bounded batch whatever the budget", () => {
+test("advance returns a bounded batch whatever the budget, with the premises of its records", () => {
   const solver = new Solver(".".repeat(256), "auto", {
     engine: "naive", level: "full", maxEvents: 400000, solutionLimit: 1e9,
   });
   try {
     let total = 0;
     let batches = 0;
+    const trace = new Trace();
     for (;;) {
       const batch = solver.advance(1e12);
       batches += 1;
       assert.ok(batch.count <= 65536, `${batch.count} records in one batch`);
       assert.equal(batch.firstSeq, total);
+      assert.ok(batch.premises instanceof Uint32Array);
+      assert.ok(batch.premises.length <= batch.count * (16 + 2), `${batch.premises.length} premise words`);
+      // The store refuses a table that does not fit its records.
+      trace.append(batch.records, batch.firstSeq, batch.premises);
       total += batch.count;
       if (batch.done) {
         assert.equal(batch.status, "limit");
@@ -128,6 +135,12 @@ test("advance returns a bounded batch whatever the budget", () => {
     }
     assert.equal(total, 400000);
     assert.ok(batches >= 7, `${batches} batches`);
+    // A naked single rests on the removal of each of the 15 other digits of its cell.
+    const single = Array.from({ length: trace.count }, (_, i) => i)
+      .find((i) => trace.rule(i) === RULES.indexOf("naked_single"));
+    const premises = trace.premises(single);
+    assert.equal(premises.length, 15);
+    assert.ok(premises.every((p) => p < single && trace.cell(p) === trace.cell(single)));
     throwsArgument(() => solver.advance(0), "budget", "advance(0)");
     throwsArgument(() => solver.advance("5"), "budget", "advance('5')");
     throwsArgument(() => solver.advance(), "budget", "advance()");

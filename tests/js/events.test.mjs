@@ -1,12 +1,13 @@
 // The JavaScript mirror of the trace record layout (www/js/records.js, trace.js, replay.js, sentences.js): decoding the golden
-// records, replaying them, and the sentence for every kind of event.
+// records and premise table, replaying them, and the sentence for every kind of event.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 
 import {
-  RECORD_WORDS, KINDS, RULES, VIA, NO_CAUSE, NO_CELL, NO_RULE, checkLayout, decodeAll, wordsOfBytes,
+  RECORD_WORDS, KINDS, RULES, VIA, NO_CAUSE, NO_CELL, NO_RULE, checkLayout, decodeAll, decodePremises,
+  premisesOfAll, wordsOfBytes,
 } from "../../www/js/records.js";
 import { Trace } from "../../www/js/trace.js";
 import { Replay, removalOf } from "../../www/js/replay.js";
@@ -17,6 +18,18 @@ import { solutionDigits } from "../../www/js/model.js";
 const golden = (name) => fileURLToPath(new URL(`../golden/${name}`, import.meta.url));
 const goldenJson = JSON.parse(fs.readFileSync(golden("trace.json"), "utf8"));
 const goldenWords = wordsOfBytes(fs.readFileSync(golden("trace.bin")));
+const goldenPremises = wordsOfBytes(fs.readFileSync(golden("premises.bin")));
+/** The golden JSON events without their premises: what `decodeRecord` gives. */
+const goldenRecords = goldenJson.events.map(({ premises, ...record }) => record);
+
+/** The entries of a premise table for the events `from..to` (the table of that batch). */
+function premisesBetween(table, from, to) {
+  const words = [];
+  for (const { seq, premises } of decodePremises(table)) {
+    if (seq >= from && seq < to) words.push(seq, premises.length, ...premises);
+  }
+  return Uint32Array.from(words);
+}
 
 /** The golden puzzle's model: 4×4 inequality, r3c3 = 2, r1c1 < r1c2, r2c3 > r2c4, r2c2 < r3c2. */
 const goldenModel = {
@@ -59,18 +72,61 @@ test("the golden records decode to exactly the golden JSON, event by event", () 
   assert.equal(goldenJson.record_words, RECORD_WORDS);
   const events = decodeAll(goldenWords);
   assert.equal(events.length, goldenJson.events.length);
-  events.forEach((e, i) => assert.deepEqual(e, goldenJson.events[i], `event ${i}`));
+  events.forEach((e, i) => assert.deepEqual(e, goldenRecords[i], `event ${i}`));
   // The golden trace shows every kind of event.
   for (const kind of KINDS) assert.ok(events.some((e) => e.kind === kind), kind);
 });
 
-test("the store decodes the same events as decodeAll, batch by batch", () => {
+test("the golden premise table gives every event exactly its golden premises", () => {
+  const events = decodeAll(goldenWords);
+  const lists = premisesOfAll(events, goldenPremises);
+  lists.forEach((list, i) => assert.deepEqual(list, goldenJson.events[i].premises, `event ${i}`));
+  // Only events of two premises or more have an entry; the others are their cause.
+  const entries = decodePremises(goldenPremises);
+  assert.ok(entries.length > 0 && entries.every((e) => e.premises.length >= 2));
+  assert.equal(entries.length, goldenJson.events.filter((e) => e.premises.length >= 2).length);
+  // A naked single rests on the removal of each other candidate of its cell.
+  const single = goldenJson.events.find((e) => e.rule === "naked_single" && e.premises.length === 3);
+  assert.ok(single, "a naked single of a 4×4 grid, three removals");
+  for (const p of single.premises) assert.equal(goldenJson.events[p].cell, single.cell);
+  assert.deepEqual(new Set(single.premises.map((p) => goldenJson.events[p].digit)).size, 3);
+});
+
+test("a premise table that does not fit its records is refused", () => {
+  const events = decodeAll(goldenWords);
+  const [entry] = decodePremises(goldenPremises);
+  const words = [entry.seq, entry.premises.length, ...entry.premises];
+  assert.throws(() => decodePremises([entry.seq, 1, 0]), /one premise is the cause/);
+  assert.throws(() => decodePremises([entry.seq, 2, 1, 0]), /not ascending/);
+  assert.throws(() => decodePremises([3, 2, 1, 3]), /later premise/);
+  assert.throws(() => decodePremises([entry.seq, 5, 0]), /cut short/);
+  assert.throws(() => decodePremises([...words, ...words]), /out of seq order/);
+  const bent = events.map((e) => (e.seq === entry.seq ? { ...e, cause: e.cause + 1 } : e));
+  assert.throws(() => premisesOfAll(bent, goldenPremises), /cause is not the latest premise/);
+  assert.throws(() => premisesOfAll(events.slice(0, entry.seq), words), /not among the events/);
   const trace = new Trace();
-  for (let i = 0; i < goldenWords.length; i += 7 * RECORD_WORDS) {
-    trace.append(goldenWords.subarray(i, Math.min(i + 7 * RECORD_WORDS, goldenWords.length)), i / RECORD_WORDS);
+  assert.throws(() => trace.append(goldenWords.subarray(0, entry.seq * RECORD_WORDS), 0, Uint32Array.from(words)), /outside the batch/);
+  const bentWords = goldenWords.slice();
+  bentWords[entry.seq * RECORD_WORDS + 3] += 1;
+  assert.throws(() => trace.append(bentWords, 0, goldenPremises), /cause is not the latest premise/);
+  assert.equal(trace.count, 0, "nothing stored");
+});
+
+test("the store decodes the same events and premises as decodeAll, batch by batch", () => {
+  const trace = new Trace();
+  const n = goldenJson.events.length;
+  for (let i = 0; i < n; i += 7) {
+    const to = Math.min(i + 7, n);
+    const records = goldenWords.subarray(i * RECORD_WORDS, to * RECORD_WORDS);
+    trace.append(records, i, premisesBetween(goldenPremises, i, to));
   }
-  assert.equal(trace.count, goldenJson.events.length);
-  goldenJson.events.forEach((e, i) => assert.deepEqual(trace.event(i), e));
+  assert.equal(trace.count, n);
+  goldenRecords.forEach((e, i) => assert.deepEqual(trace.event(i), e));
+  goldenJson.events.forEach((e, i) => assert.deepEqual(trace.premises(i), e.premises, `event ${i}`));
+  // Without a table, every event's premises are its cause.
+  const bare = new Trace();
+  bare.append(goldenWords);
+  goldenJson.events.forEach((e, i) => assert.deepEqual(bare.premises(i), e.cause === null ? [] : [e.cause]));
   assert.throws(() => trace.append(goldenWords.subarray(0, 5), 3), /does not follow/);
   const at = (kind) => goldenJson.events.filter((e) => e.kind === kind).map((e) => e.seq);
   for (const kind of ["guess", "contradiction", "backtrack", "solution"]) {

@@ -2,7 +2,8 @@
 // Chromium): the exports behave the same wherever the module runs.
 
 use js_sys::{Array, Reflect, Uint32Array};
-use sudoku_lab::trace::{Event, EventKind, RECORD_WORDS};
+use sudoku_lab::trace::{Event, EventKind, PremiseReader, RECORD_WORDS};
+use sudoku_lab::Rule;
 use sudoku_lab::wasm::{format_puzzle as format, layout, parse, solve, validate, version, Solver};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
@@ -141,6 +142,7 @@ fn the_solver_streams_records_that_decode_and_end_in_the_solution() {
     let opts = options(&[("level", "full".into())]);
     let mut solver = Solver::new(POJ3074.into(), None, Some(opts)).unwrap();
     let mut words = Vec::new();
+    let mut premises = Vec::new();
     let mut batches = 0;
     let last = loop {
         let batch = solver.advance(1.into()).unwrap();
@@ -152,6 +154,10 @@ fn the_solver_streams_records_that_decode_and_end_in_the_solution() {
             get(&batch, "firstSeq").as_f64().unwrap() as usize,
             words.len() / RECORD_WORDS
         );
+        // Each batch's premise table covers its own records.
+        let table: Uint32Array = get(&batch, "premises").dyn_into().unwrap();
+        let new = Event::decode_all(&records.to_vec()).unwrap();
+        premises.extend(PremiseReader::read_all(&new, &table.to_vec()).unwrap());
         words.extend(records.to_vec());
         if get(&batch, "done").as_bool().unwrap() {
             break batch;
@@ -161,6 +167,16 @@ fn the_solver_streams_records_that_decode_and_end_in_the_solution() {
     assert!(batches >= 1);
     assert_eq!(text(&last, "status"), "unique");
     let events = Event::decode_all(&words).unwrap();
+    // A naked single rests on the removal of each of its 8 other digits.
+    let single = events
+        .iter()
+        .position(|e| e.rule == Some(Rule::NakedSingle))
+        .unwrap();
+    assert!(premises[single].len() > 1, "{:?}", premises[single]);
+    assert!(premises[single]
+        .iter()
+        .all(|&p| events[p as usize].kind == EventKind::Eliminate
+            && events[p as usize].cell == events[single].cell));
     assert!(events.iter().any(|e| e.kind == EventKind::Eliminate));
     assert_eq!(events.last().unwrap().kind, EventKind::Solution);
     let grid: Uint32Array = get(&last, "grid").into();

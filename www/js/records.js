@@ -13,6 +13,17 @@
 //!  word 4  via tag (24..31) │ via payload (0..23)
 //!          tag 0 nothing · 1 cell · 2 house · 3 relation · 4 confined (house | to << 8)
 //! ```
+//!
+//! Beside the records, a batch carries a premise table (`premises` of `Solver.advance`): for
+//! each event with two premises or more, in seq order, the entry
+//!
+//! ```text
+//!  seq │ count │ p1 │ … │ p_count        ascending, distinct, each < seq; p_count = cause
+//! ```
+//!
+//! The premises of any other event are `[cause]`, or `[]` when it has no cause. Only the
+//! "full" level gives complete lists; below it a list names the latest recorded events behind
+//! the unrecorded ones.
 
 export const RECORD_WORDS = 5;
 export const NO_CAUSE = 0xffffffff;
@@ -103,6 +114,58 @@ export function decodeAll(words) {
   const events = [];
   for (let i = 0; i < words.length; i += RECORD_WORDS) events.push(decodeRecord(words, i));
   return events;
+}
+
+/**
+ * Walks a premise table (a Uint32Array or an array of numbers), checking its shape — entries
+ * in seq order, each of two premises or more, ascending, below its seq, within the table —
+ * and calls `visit(seq, offset, count)` for each entry: its premises are
+ * `table[offset + 2 .. offset + 2 + count]`. Throws on the first fault.
+ */
+export function walkPremises(table, visit) {
+  let previous = -1;
+  for (let at = 0; at < table.length;) {
+    const seq = table[at] >>> 0;
+    if (at + 1 >= table.length) throw new Error(`the premise entry of event ${seq} has no count`);
+    const count = table[at + 1] >>> 0;
+    if (seq <= previous) throw new Error(`the premise entry of event ${seq} is out of seq order`);
+    if (count < 2) throw new Error(`event ${seq} has a premise entry of ${count}: one premise is the cause`);
+    if (at + 2 + count > table.length) throw new Error(`the premise entry of event ${seq} is cut short`);
+    for (let k = 0; k < count; k++) {
+      const p = table[at + 2 + k] >>> 0;
+      if (p >= seq) throw new Error(`event ${seq} names a later premise ${p}`);
+      if (k > 0 && p <= table[at + 1 + k] >>> 0) throw new Error(`the premises of event ${seq} are not ascending`);
+    }
+    visit(seq, at, count);
+    previous = seq;
+    at += 2 + count;
+  }
+}
+
+/** Decodes a premise table into its entries, `[{seq, premises: [p1, …]}]` (see `walkPremises`). */
+export function decodePremises(table) {
+  const entries = [];
+  walkPremises(table, (seq, at, count) => {
+    entries.push({ seq, premises: Array.from(table.slice(at + 2, at + 2 + count), (p) => p >>> 0) });
+  });
+  return entries;
+}
+
+/**
+ * The premises of each of `events` (decoded records of one batch, or of a whole trace, in seq
+ * order) by the reader rule: its entry in `table`, else `[cause]`, else `[]`. Throws when an
+ * entry names an event not among them or does not end at its cause.
+ */
+export function premisesOfAll(events, table) {
+  const lists = events.map((e) => (e.cause === null ? [] : [e.cause]));
+  const first = events.length ? events[0].seq : 0;
+  for (const { seq, premises } of decodePremises(table)) {
+    const i = seq - first;
+    if (i < 0 || i >= events.length) throw new Error(`a premise entry of event ${seq}, which is not among the events`);
+    if (premises.at(-1) !== events[i].cause) throw new Error(`event ${seq}: the cause is not the latest premise`);
+    lists[i] = premises;
+  }
+  return lists;
 }
 
 /** Reads little-endian u32 words from bytes (a Node Buffer or an ArrayBuffer view). */

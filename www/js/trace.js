@@ -1,14 +1,27 @@
-//! The trace store: every record of one trace, appended batch by batch as the worker streams
-//! them, with the markers the timeline draws. No DOM.
+//! The trace store: every record of one trace and its premise lists, appended batch by batch
+//! as the worker streams them, with the markers the timeline draws. No DOM.
 
-import { KIND, RECORD_WORDS, decodeRecord } from "./records.js";
+import { KIND, NO_CAUSE, RECORD_WORDS, decodeRecord, walkPremises } from "./records.js";
+
+const NO_PREMISES = new Uint32Array(0);
+
+/** A copy of `words` (a Uint32Array) grown to hold at least `need` words. */
+function grown(words, used, need) {
+  if (need <= words.length) return words;
+  const bigger = new Uint32Array(Math.max(need, words.length * 2));
+  bigger.set(words.subarray(0, used));
+  return bigger;
+}
 
 /** Marker kinds drawn on the timeline. */
 export const MARKER_KINDS = ["guess", "contradiction", "backtrack", "solution"];
 
 /**
  * Every record of one trace, appended batch by batch; event `i` has `seq` `i`. Also keeps,
- * per marker kind, the indices of its events (for the timeline).
+ * per marker kind, the indices of its events (for the timeline), and the premise lists of
+ * the events with two premises or more: their table entries one after another in one typed
+ * array, found through a sorted array of entry offsets (nothing per event: a trace reaches
+ * 10 M events, and most have one premise, the cause, already in the record).
  */
 export class Trace {
   /** @param {string} level the trace's level: below "full" eliminations are not recorded. */
@@ -17,21 +30,45 @@ export class Trace {
     this.words = new Uint32Array(RECORD_WORDS * 4096);
     this.count = 0;
     this.markers = { guess: [], contradiction: [], backtrack: [], solution: [] };
+    /** The premise entries (`seq, count, p1, …`), `premiseLength` words used. */
+    this.premiseWords = new Uint32Array(4096);
+    this.premiseLength = 0;
+    /** The offset of each entry in `premiseWords`, in seq order; `entries` used. */
+    this.entryAt = new Uint32Array(1024);
+    this.entries = 0;
   }
 
-  /** Appends a batch of records whose first `seq` is `firstSeq` (must follow on). */
-  append(records, firstSeq = this.count) {
+  /**
+   * Appends a batch of records whose first `seq` is `firstSeq` (must follow on) with its
+   * premise table (`premises` of `Solver.advance`; left out, every event's premises are its
+   * cause). Throws, storing nothing, when the table does not fit the records.
+   */
+  append(records, firstSeq = this.count, premises = NO_PREMISES) {
     if (firstSeq !== this.count) {
       throw new Error(`a batch starting at event ${firstSeq} does not follow event ${this.count - 1}`);
     }
     const n = records.length / RECORD_WORDS;
-    const need = (this.count + n) * RECORD_WORDS;
-    if (need > this.words.length) {
-      const grown = new Uint32Array(Math.max(need, this.words.length * 2));
-      grown.set(this.words.subarray(0, this.count * RECORD_WORDS));
-      this.words = grown;
-    }
+    let entries = 0;
+    walkPremises(premises, (seq, at, count) => {
+      if (seq < firstSeq || seq >= firstSeq + n) {
+        throw new Error(`a premise entry of event ${seq}, outside the batch of events ${firstSeq} to ${firstSeq + n - 1}`);
+      }
+      if (records[(seq - firstSeq) * RECORD_WORDS + 3] >>> 0 !== premises[at + 1 + count] >>> 0) {
+        throw new Error(`event ${seq}: the cause is not the latest premise`);
+      }
+      entries += 1;
+    });
+    this.words = grown(this.words, this.count * RECORD_WORDS, (this.count + n) * RECORD_WORDS);
     this.words.set(records, this.count * RECORD_WORDS);
+    if (entries) {
+      this.premiseWords = grown(this.premiseWords, this.premiseLength, this.premiseLength + premises.length);
+      this.premiseWords.set(premises, this.premiseLength);
+      this.entryAt = grown(this.entryAt, this.entries, this.entries + entries);
+      for (let at = 0; at < premises.length; at += 2 + premises[at + 1]) {
+        this.entryAt[this.entries++] = this.premiseLength + at;
+      }
+      this.premiseLength += premises.length;
+    }
     for (let i = 0; i < n; i++) {
       const k = records[i * RECORD_WORDS + 1] & 0xff;
       if (k === KIND.GUESS) this.markers.guess.push(this.count + i);
@@ -53,6 +90,24 @@ export class Trace {
 
   /** Event `i` decoded (see `decodeRecord`). */
   event(i) { return decodeRecord(this.words, i * RECORD_WORDS); }
+
+  /**
+   * The seqs of every event that event `i` rests on, ascending (a new array): its premise
+   * list if it has two premises or more, else its cause, else none.
+   */
+  premises(i) {
+    let lo = 0, hi = this.entries;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.premiseWords[this.entryAt[mid]] < i) lo = mid + 1; else hi = mid;
+    }
+    if (lo < this.entries) {
+      const at = this.entryAt[lo];
+      if (this.premiseWords[at] === i) return Array.from(this.premiseWords.subarray(at + 2, at + 2 + this.premiseWords[at + 1]));
+    }
+    const cause = this.cause(i);
+    return cause === NO_CAUSE ? [] : [cause];
+  }
 
   /** The first marker index ≥ `from` of any of `kinds`, or -1. */
   nextMarker(from, kinds = MARKER_KINDS) {

@@ -70,11 +70,20 @@ function doSolveAll(_id, { puzzles, kind, options }) {
 
 /**
  * Streams a traced search: advances in slices of about `SLICE_MS` (the budget, in search
- * nodes, adapts to what each slice took) and posts the records gathered every `POST_MS`,
- * transferring their buffer.
+ * nodes, adapts to what each slice took) and posts the records gathered every `POST_MS`
+ * with their premise table (`premises`, for `Trace.append(records, firstSeq, premises)`),
+ * transferring both buffers.
  */
 const SLICE_MS = 4;
 const POST_MS = 24;
+
+/** The typed arrays of `parts` one after another, `words` in all, in a new buffer. */
+function concat(parts, words) {
+  const all = new Uint32Array(words);
+  let at = 0;
+  for (const part of parts) { all.set(part, at); at += part.length; }
+  return all;
+}
 
 function doTrace(id, { puzzle, kind, options }) {
   const solver = unlessInvalid(puzzle, kind, () => new Solver(puzzle, kind, options ?? {}));
@@ -85,6 +94,8 @@ function doTrace(id, { puzzle, kind, options }) {
     let time = 0;
     let pending = [];
     let pendingWords = 0;
+    let pendingPremises = [];
+    let pendingPremiseWords = 0;
     let firstSeq = 0;
     let lastPost = performance.now();
     let first = true;
@@ -99,24 +110,28 @@ function doTrace(id, { puzzle, kind, options }) {
         if (!pendingWords) firstSeq = batch.firstSeq;
         pending.push(batch.records);
         pendingWords += batch.records.length;
+        // The tables of consecutive batches, one after another, are the table of them all.
+        pendingPremises.push(batch.premises);
+        pendingPremiseWords += batch.premises.length;
       }
       const now = performance.now();
       if (batch.done || first || now - lastPost >= POST_MS || pendingWords >= 1 << 20) {
-        const records = new Uint32Array(pendingWords);
-        let at = 0;
-        for (const r of pending) { records.set(r, at); at += r.length; }
+        const records = concat(pending, pendingWords);
+        const premises = concat(pendingPremises, pendingPremiseWords);
         const payload = {
-          records, firstSeq, count: pendingWords / 5, done: batch.done, status: batch.status,
-          depth: batch.depth, grid: batch.grid, stats: batch.stats, eventLimit: batch.eventLimit,
-          solutions: batch.solutions, time,
+          records, premises, firstSeq, count: pendingWords / 5, done: batch.done,
+          status: batch.status, depth: batch.depth, grid: batch.grid, stats: batch.stats,
+          eventLimit: batch.eventLimit, solutions: batch.solutions, time,
         };
         if (first) payload.puzzle = model;
         first = false;
         pending = [];
         pendingWords = 0;
+        pendingPremises = [];
+        pendingPremiseWords = 0;
         lastPost = now;
         if (batch.done) return payload; // the last batch is the result
-        self.postMessage({ id, type: "progress", payload }, [records.buffer]);
+        self.postMessage({ id, type: "progress", payload }, [records.buffer, premises.buffer]);
       }
     }
   } finally {
@@ -141,7 +156,9 @@ self.onmessage = async ({ data }) => {
     const handler = handlers[type];
     if (!handler) throw new Error(`unknown request '${type}'`);
     const result = handler(id, payload);
-    const transfer = result?.records instanceof Uint32Array ? [result.records.buffer] : [];
+    const transfer = [result?.records, result?.premises]
+      .filter((a) => a instanceof Uint32Array)
+      .map((a) => a.buffer);
     self.postMessage({ id, type: "result", payload: result }, transfer);
   } catch (e) {
     self.postMessage({ id, type: "error", payload: plainError(e) });

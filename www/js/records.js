@@ -175,6 +175,3 @@ export function wordsOfBytes(bytes) {
   for (let i = 0; i < words.length; i++) words[i] = view.getUint32(i * 4, true);
   return words;
 }
-
-// ───────────────────────────── puzzle geometry and names ─────────────────────────────
-

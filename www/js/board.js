@@ -561,10 +561,10 @@ export class Board {
     this.clearHighlight();
     const n = this.size;
     const tint = TONES.includes(tone) ? tone : "info";
-    this.frame?.setAttribute("data-tone", tint);
     const mark = (element, cls) => {
       if (!element) return;
       element.classList.add(cls);
+      element.dataset.tone = tint;
       this.highlighted.push([element, cls]);
     };
     for (const house of houses) {
@@ -586,9 +586,11 @@ export class Board {
   }
 
   clearHighlight() {
-    for (const [element, cls] of this.highlighted) element.classList.remove(cls);
+    for (const [element, cls] of this.highlighted) {
+      element.classList.remove(cls);
+      delete element.dataset.tone;
+    }
     this.highlighted = [];
-    this.frame?.removeAttribute("data-tone");
     if (this.removedMark) {
       const { cell } = this.removedMark;
       this.removedMark = null;

@@ -26,7 +26,7 @@ HAVE_NIGHTLY       := rustup toolchain list | grep -q '^nightly'
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
 .PHONY: all deps rust-deps wasm-deps browser-deps node-deps fuzz-deps build native wasm serve \
-        test lint unit wasm-test js-test browser-test corpus fuzz-corpus fuzz fuzz-smoke bench clean
+        test lint unit wasm-test js-test browser-test corpus fuzz-corpus fuzz fuzz-smoke bench bench-page clean
 
 all: build
 
@@ -142,6 +142,11 @@ bench: native wasm
 	cargo bench --bench trace
 	node benches/wasm.mjs
 	node benches/trace.mjs
+	node benches/page.mjs
+
+## bench-page: frame times of the page playing traces at maximum speed (headless Chromium).
+bench-page: node-deps wasm browser-deps
+	node benches/page.mjs
 
 clean:
 	cargo clean

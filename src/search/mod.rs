@@ -675,6 +675,11 @@ pub fn solve_fast(puzzle: &Puzzle, options: Options) -> Option<Outcome> {
     }
 }
 
+/// True when `solve_fast` answers `puzzle` (a fast path applies).
+pub fn fast_path_applies(puzzle: &Puzzle) -> bool {
+    nine::applies(puzzle) || sixteen::applies(puzzle)
+}
+
 /// Validates `puzzle` and solves it with the engine `kind`.
 pub fn solve_with(kind: EngineKind, puzzle: &Puzzle, options: Options) -> Result<Outcome, Problem> {
     puzzle.validate()?;

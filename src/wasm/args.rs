@@ -99,16 +99,18 @@ pub enum Export {
     Validate,
     Format,
     Solver,
+    Search,
     Bench,
 }
 
 impl Export {
-    pub const ALL: [Export; 6] = [
+    pub const ALL: [Export; 7] = [
         Export::Solve,
         Export::Parse,
         Export::Validate,
         Export::Format,
         Export::Solver,
+        Export::Search,
         Export::Bench,
     ];
 
@@ -119,6 +121,7 @@ impl Export {
             Export::Validate => "validate",
             Export::Format => "format",
             Export::Solver => "Solver",
+            Export::Search => "Search",
             Export::Bench => "bench",
         }
     }
@@ -128,7 +131,7 @@ impl Export {
     pub const fn options(self) -> &'static [Opt] {
         use Opt::*;
         match self {
-            Export::Solve => &[Engine, Format, Alphabet, SolutionLimit, NodeLimit],
+            Export::Solve | Export::Search => &[Engine, Format, Alphabet, SolutionLimit, NodeLimit],
             Export::Parse | Export::Validate => &[Format, Alphabet],
             Export::Format => &[Alphabet],
             Export::Solver => &[

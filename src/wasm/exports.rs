@@ -12,7 +12,9 @@ use super::memory;
 use crate::formats::{self, puzzle_to_json, Alphabet, InputError, JsonPuzzle};
 use crate::geometry::Cell;
 use crate::puzzle::{Kind, Problem, Puzzle};
-use crate::search::{solve_fast, Engine, EngineKind, Progress, Silent, Stats};
+use crate::search::{
+    fast_path_applies, solve_fast, Engine, EngineKind, Outcome, Progress, Silent, Stats,
+};
 use crate::trace::{Tracer, RECORD_WORDS};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -78,6 +80,12 @@ export interface Stats {
   probes: number;
   placements: Record<string, number>;
   eliminations: Record<string, number>;
+}
+
+/** What `Search.advance` returns: whether the search has ended, and its statistics so far. */
+export interface SearchProgress {
+  done: boolean;
+  stats: Stats;
 }
 
 export interface SolveResult {
@@ -367,10 +375,24 @@ pub fn solve(
             engine.outcome()
         }
     };
-    let alphabet = answer_alphabet(alphabet, puzzle.size());
+    Ok(solve_result(
+        &outcome,
+        settings.engine,
+        &puzzle,
+        answer_alphabet(alphabet, puzzle.size()),
+    ))
+}
+
+/// The object `solve` returns (and `Search.result`): one shape for both.
+fn solve_result(
+    outcome: &Outcome,
+    engine: EngineKind,
+    puzzle: &Puzzle,
+    alphabet: Alphabet,
+) -> JsValue {
     let result = to_js(&Summary {
         status: outcome.status.name(),
-        engine: settings.engine.name(),
+        engine: engine.name(),
         size: puzzle.size(),
         kind: puzzle.kind().name(),
         alphabet: alphabet.name(),
@@ -384,7 +406,105 @@ pub fn solve(
     let first = solutions.get(0);
     let _ = Reflect::set(&result, &"solution".into(), &first);
     let _ = Reflect::set(&result, &"solutions".into(), &solutions);
-    Ok(result)
+    result
+}
+
+/// `solve` in steps, for a caller that shows progress: `new Search(puzzle, kind, options)`
+/// takes `solve`'s arguments, `advance(budget)` runs about `budget` nodes and returns `{done,
+/// stats}`, and once `done`, `result` is what `solve` would have returned for the same
+/// arguments (the same engine, the same fast path, the same limits). A puzzle a fast path
+/// takes (9×9 classic and inequality, 16×16 classic, with `propagate`) is answered by it in
+/// the first `advance`, whole: the fast paths do not run in steps, and take milliseconds.
+#[wasm_bindgen]
+pub struct Search {
+    engine: EngineKind,
+    puzzle: Puzzle,
+    options: crate::search::Options,
+    alphabet: Alphabet,
+    /// The general engine, until the search ends.
+    running: Option<Engine<Silent>>,
+    /// The answer, once the search has ended.
+    outcome: Option<Outcome>,
+}
+
+#[wasm_bindgen]
+impl Search {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "PuzzleInput")] puzzle: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "KindName | \"\" | null")] kind: Option<
+            JsValue,
+        >,
+        #[wasm_bindgen(unchecked_optional_param_type = "SolveOptions | null")] options: Option<
+            JsValue,
+        >,
+    ) -> Result<Search, JsValue> {
+        let (settings, puzzle, alphabet) = begin(Export::Search, &puzzle, &kind, &options)?;
+        puzzle.validate().map_err(|p| problem_error(&p))?;
+        let options = settings.search();
+        let fast = settings.engine == EngineKind::Propagate && fast_path_applies(&puzzle);
+        let running = if fast {
+            None
+        } else {
+            Some(
+                Engine::new(settings.engine, &puzzle, options, Silent)
+                    .map_err(|p| problem_error(&p))?,
+            )
+        };
+        let alphabet = answer_alphabet(alphabet, puzzle.size());
+        let search = Search {
+            engine: settings.engine,
+            puzzle,
+            options,
+            alphabet,
+            running,
+            outcome: None,
+        };
+        memory_check()?;
+        Ok(search)
+    }
+
+    /// Runs about `budget` search nodes (a whole number from 1) and returns `{done, stats}`:
+    /// the statistics so far (a fast path's only at the end).
+    #[wasm_bindgen(unchecked_return_type = "SearchProgress")]
+    pub fn advance(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let budget = args::budget(&value(&budget)).map_err(arg_error)?;
+        memory_check()?;
+        if self.outcome.is_none() {
+            match self.running.as_mut() {
+                None => self.outcome = solve_fast(&self.puzzle, self.options),
+                Some(engine) => {
+                    if let Progress::Done(_) = engine.advance(budget) {
+                        self.outcome = Some(engine.outcome());
+                    }
+                }
+            }
+        }
+        let stats = match (&self.outcome, &self.running) {
+            (Some(outcome), _) => outcome.stats.clone(),
+            (None, Some(engine)) => engine.stats().clone(),
+            (None, None) => Stats::default(),
+        };
+        if self.outcome.is_some() {
+            self.running = None;
+        }
+        let object = Object::new();
+        let _ = Reflect::set(&object, &"done".into(), &self.outcome.is_some().into());
+        let _ = Reflect::set(&object, &"stats".into(), &to_js(&stats));
+        Ok(object.into())
+    }
+
+    /// What `solve` returns, once `advance` said `done`; `null` before.
+    #[wasm_bindgen(getter, unchecked_return_type = "SolveResult | null")]
+    pub fn result(&self) -> JsValue {
+        match &self.outcome {
+            Some(outcome) => solve_result(outcome, self.engine, &self.puzzle, self.alphabet),
+            None => JsValue::NULL,
+        }
+    }
 }
 
 /// Reads a puzzle from text (any format) and returns its JSON model object

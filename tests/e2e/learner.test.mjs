@@ -180,7 +180,11 @@ test("a long Solve shows its progress, and a typed digit is told that editing is
   await page.waitForTimeout(700);
   const s = await statusOf(page);
   assert.equal(s.state, "working");
-  assert.match(s.text, /^Solving with naive… \d+\.\d s · editing is locked/);
+  assert.match(s.text, /^Solving with naive… \d+\.\d s · [\d,]+ nodes · editing is locked/);
+  // The statistics panel counts along.
+  assert.match(await page.textContent("#stats"), /Still searching/);
+  const nodes = Number((await page.textContent('#stats [data-stat="nodes"]')).replace(/,/g, ""));
+  assert.ok(nodes > 0, `nodes so far: ${nodes}`);
   await page.click('[data-cell="r1c1"]');
   await page.keyboard.press("4");
   await page.waitForFunction(() => /locked/.test(document.getElementById("toast").textContent));

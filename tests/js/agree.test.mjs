@@ -2,7 +2,9 @@
 // every engine, node limit and solution limit, `sudoku-lab count` and `solve()` give the same
 // status (a limit as a limit) and the same count, on puzzles of every kind and several sizes.
 // Both take the same path (a fast path for `propagate` where one applies), so they must agree
-// exactly, at a limit too; and where no limit stopped them, their count is the exact one.
+// exactly, at a limit too; and where no limit stopped them, their count is the exact one. The
+// `Search` export (solve in steps, which the page uses to show progress) gives the very
+// result `solve()` does: status, statistics and solutions.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -93,6 +95,16 @@ test("count and solve() agree on every status and count, at every limit", () => 
               const exact = exactly(model, solutionLimit);
               assert.deepEqual([r.status, r.stats.solutions], [exact.status, exact.stats.solutions], what);
             }
+            // Search (solve in steps, for progress) answers exactly what solve() does,
+            // stepped in budgets that do not divide the node limit.
+            const search = new wasm.Search(model, null, { engine, solutionLimit, nodeLimit });
+            let steps = 0;
+            while (!search.advance(3).done) steps += 1;
+            const stepped = search.result;
+            search.free();
+            assert.deepEqual(
+              [stepped.status, stepped.stats, stepped.solutions],
+              [r.status, r.stats, r.solutions], `${what}: Search after ${steps} steps`);
             if (cli.limit) limited.cli += 1;
             if (r.status === "limit") limited.wasm += 1;
             compared += 1;

@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const pkg = path.join(root, "www/pkg");
 const wasm = await import(path.join(pkg, "sudoku_lab.js"));
 await wasm.default({ module_or_path: fs.readFileSync(path.join(pkg, "sudoku_lab_bg.wasm")) });
-const { solve, parse, validate, format, bench, Solver } = wasm;
+const { solve, parse, validate, format, bench, Solver, Search } = wasm;
 const { RULES } = await import(path.join(root, "www/js/records.js"));
 const { Trace } = await import(path.join(root, "www/js/trace.js"));
 
@@ -51,6 +51,8 @@ test("a value of the wrong type where a string is declared throws, naming the ar
     ["parse(text, 42)", () => parse(POJ, 42), "kind"],
     ["validate(text, 42)", () => validate(POJ, 42), "kind"],
     ["new Solver(text, 42)", () => new Solver(POJ, 42), "kind"],
+    ["new Search(text, 42)", () => new Search(POJ, 42), "kind"],
+    ["new Search(text, 'auto', {level: 'full'})", () => new Search(POJ, "auto", { level: "full" }), "options"],
     ["format(model, 5)", () => format(model, 5), "format"],
     ["format(model, undefined)", () => format(model), "format"],
     ["format(model, 'cqoi', 7)", () => format(model, "cqoi", 7), "options"],
@@ -230,4 +232,28 @@ test("bench() describes the first 1000 bad puzzles and counts them all", () => {
   assert.equal(result.puzzles, 2);
   assert.equal(result.invalid, 5000);
   assert.equal(result.errors.length, 1000);
+});
+
+test("Search answers in steps what solve() answers at once, and checks its budget", () => {
+  const search = new Search(EMPTY9, "classic", { engine: "naive", nodeLimit: 5000 });
+  assert.equal(search.result, null, "no result before the end");
+  throwsArgument(() => search.advance(0), "budget", "advance(0)");
+  throwsArgument(() => search.advance("10"), "budget", "advance('10')");
+  let steps = 0;
+  let last = 0;
+  for (;;) {
+    const step = search.advance(100);
+    if (step.done) break;
+    assert.ok(step.stats.nodes >= last, "nodes only grow");
+    last = step.stats.nodes;
+    steps += 1;
+  }
+  assert.ok(steps >= 2, `${steps} steps of 100 nodes`);
+  assert.deepEqual(search.result, solve(EMPTY9, "classic", { engine: "naive", nodeLimit: 5000 }));
+  search.free();
+  // A fast path answers in one step, the same answer as solve().
+  const fast = new Search(POJ, "auto");
+  assert.equal(fast.advance(1).done, true);
+  assert.deepEqual(fast.result, solve(POJ, "auto"));
+  fast.free();
 });

@@ -80,9 +80,12 @@ export class SolverClient {
     });
   }
 
-  /** `{status, solution, solutions, stats, time, …}` or `{status: "invalid", problems}`. */
-  solve(puzzle, kind, options) {
-    return this.request("solve", { puzzle, kind, options });
+  /**
+   * `{status, solution, solutions, stats, time, …}` or `{status: "invalid", problems}`;
+   * `onProgress({stats, time})` hears of a long run every 200 ms.
+   */
+  solve(puzzle, kind, options, onProgress) {
+    return this.request("solve", { puzzle, kind, options }, onProgress);
   }
 
   /** Solves many puzzles in one request: `{time, count, statuses}` (a benchmark). */

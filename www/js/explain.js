@@ -255,6 +255,8 @@ export function install(app) {
   let runStarted = 0;
   /** The engine of the run in progress (the menu may change meanwhile). */
   let runEngine = "";
+  /** The last progress report of a running Solve (`{stats, time}`), or null. */
+  let runProgress = null;
   /** A finished Solve whose answer is on the board, or null. */
   let solved = null;
   /** Increases with every run, so a finished or cancelled run knows whether it is still current. */
@@ -293,8 +295,10 @@ export function install(app) {
   function statusNow(now) {
     const elapsed = seconds(performance.now() - runStarted);
     switch (now) {
-      case "solving":
-        return ["working", `Solving with ${runEngine}… ${elapsed} · editing is locked; Stop cancels`];
+      case "solving": {
+        const nodes = runProgress ? ` · ${plural(Number(runProgress.stats?.nodes ?? 0), "node")}` : "";
+        return ["working", `Solving with ${runEngine}… ${elapsed}${nodes} · editing is locked; Stop cancels`];
+      }
       case "tracing": {
         const s = session;
         const nodes = Number(s?.stats?.nodes ?? 0);
@@ -478,12 +482,20 @@ export function install(app) {
     const opts = options();
     running = "solve";
     runEngine = opts.engine;
+    runProgress = null;
     const run = ++runSeq;
     runStarted = performance.now();
     stats.clear();
     refresh();
     try {
-      const result = await client.solve(wasmModel(model), model.kind, opts);
+      const result = await client.solve(wasmModel(model), model.kind, opts, (progress) => {
+        if (run !== runSeq) return;
+        runProgress = progress;
+        // Live statistics while it runs: nodes, guesses, backtracks so far.
+        stats.show({ stats: progress.stats, engine: opts.engine, time: progress.time, what: "solve", live: true });
+        statusShown = "";
+        refresh();
+      });
       if (run !== runSeq) return;
       running = null;
       if (result.status === "invalid") {

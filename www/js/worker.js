@@ -3,7 +3,7 @@
 //! One request at a time; the client cancels by terminating the worker (nothing here polls
 //! for a stop: a traced search streams batches until it is done).
 
-import init, { solve, validate, layout, version, Solver } from "../pkg/sudoku_lab.js";
+import init, { solve, validate, layout, version, Search, Solver } from "../pkg/sudoku_lab.js";
 import { checkLayout } from "./records.js";
 
 let ready = null;
@@ -48,12 +48,39 @@ function unlessInvalid(puzzle, kind, work) {
   }
 }
 
-function doSolve(_id, { puzzle, kind, options }) {
+/** How often a running Solve reports its statistics (ms). */
+const PROGRESS_MS = 200;
+
+/**
+ * Solves by the `Search` export, `solve` in steps (the same answer, engine, fast path and
+ * limits), so that a long run posts `{stats, time}` progress every `PROGRESS_MS`; a fast path
+ * answers in the first step.
+ */
+function doSolve(id, { puzzle, kind, options }) {
   return unlessInvalid(puzzle, kind, () => {
     const t0 = performance.now();
-    const result = solve(puzzle, kind, options ?? {});
-    result.time = performance.now() - t0;
-    return result;
+    const search = new Search(puzzle, kind, options ?? {});
+    try {
+      let budget = 1024;
+      let last = t0;
+      for (;;) {
+        const s0 = performance.now();
+        const step = search.advance(budget);
+        if (step.done) break;
+        const now = performance.now();
+        if (now - s0 < SLICE_MS / 2) budget = Math.min(budget * 2, 1 << 24);
+        else if (now - s0 > SLICE_MS * 2) budget = Math.max(64, Math.floor(budget / 2));
+        if (now - last >= PROGRESS_MS) {
+          last = now;
+          self.postMessage({ id, type: "progress", payload: { stats: step.stats, time: now - t0 } });
+        }
+      }
+      const result = search.result;
+      result.time = performance.now() - t0;
+      return result;
+    } finally {
+      search.free();
+    }
   });
 }
 

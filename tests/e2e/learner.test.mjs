@@ -412,3 +412,45 @@ test("a hidden single's Why lists the removal of its digit from every other cell
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+/** A 25×25 puzzle: a pattern solution with a fixed pseudo-random half of its cells given. */
+function puzzle25() {
+  let seed = 12345;
+  const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const letters = "ABCDEFGHIJKLMNOPQRSTUVWXY";
+  let text = "";
+  for (let r = 0; r < 25; r++) {
+    for (let c = 0; c < 25; c++) text += random() < 0.5 ? letters[(5 * (r % 5) + Math.floor(r / 5) + c) % 25] : ".";
+  }
+  return text;
+}
+
+test("25×25: Zoom board makes the pencil marks readable", async () => {
+  const page = await open(`?puzzle=${puzzle25()}&kind=classic&alphabet=letters`);
+  await page.selectOption("[data-action=speed]", "max");
+  await page.click("[data-action=explain]");
+  await traced(page);
+  await page.click("[data-action=pause]");
+  await page.locator("[data-action=scrub]").fill("200");
+  await frames(page);
+  const before = await page.evaluate(() => window.sudokuLab.board.markFontPx());
+  assert.ok(before < 7, `marks at ${before.toFixed(1)} px before zooming`);
+  await page.click("[data-action=zoom-board]");
+  await page.waitForFunction(() => window.sudokuLab.board.markFontPx() >= 8);
+  const after = await page.evaluate(() => window.sudokuLab.board.markFontPx());
+  assert.equal(await page.getAttribute("[data-action=zoom-board]", "aria-pressed"), "true");
+  // The explanation follows the board: right under it.
+  const under = await page.evaluate(() => {
+    const b = document.getElementById("board").getBoundingClientRect();
+    const s = document.querySelector("[data-current-event]").getBoundingClientRect();
+    return s.top >= b.bottom - 1;
+  });
+  assert.ok(under, "the sentence is under the zoomed board");
+  await shot(page, "zoomed-25");
+  assert.deepEqual(await axeViolations(page), []);
+  await page.click("[data-action=zoom-board]");
+  assert.equal(await page.getAttribute("[data-action=zoom-board]", "aria-pressed"), "false");
+  console.log(`# 25×25 marks: ${before.toFixed(1)} px, zoomed ${after.toFixed(1)} px`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -391,8 +391,8 @@ export class Board {
     const rows = Math.ceil(n / cols);
     // The padding and size of the CSS marks they replace: relations need the cell's edges.
     const latinOrRelations = this.model && this.model.kind !== "classic";
-    const pad = latinOrRelations ? 0.15 : n > 9 ? 0.05 : 0.07;
-    const scale = latinOrRelations ? 0.62 : n > 9 ? 0.66 : 0.78;
+    const pad = latinOrRelations ? 0.15 : n > 16 ? 0.03 : n > 9 ? 0.05 : 0.07;
+    const scale = latinOrRelations ? 0.62 : n > 16 ? 0.82 : n > 9 ? 0.66 : 0.78;
     return {
       x: c * w, y: r * h, w, h, cols, rows,
       inner: { x: c * w + pad * w, y: r * h + pad * h, w: w * (1 - 2 * pad), h: h * (1 - 2 * pad) },
@@ -497,6 +497,12 @@ export class Board {
     if (d === key >>> 25) return "removed";
     if ((key >>> (d - 1)) & 1) return "live";
     return this.showGone ? "gone" : "";
+  }
+
+  /** The size of a mark's digits in CSS pixels (for tests: is a big board's pencil readable?). */
+  markFontPx() {
+    if (!this.layer || !this.layerBox) return 0;
+    return this.markGeometry(0).font / (this.layer.width / Math.max(1, this.layerBox.width));
   }
 
   /** The client point of digit `d`'s mark in cell `index` (for tests and tooltips). */

@@ -192,6 +192,8 @@ export function install(app) {
     { "aria-label": "Previous marker" });
   const nextMarkButton = button("next-marker", "", "Next guess, contradiction, backtrack or solution (the last: the end)",
     { "aria-label": "Next marker" });
+  const zoomBoardButton = button("zoom-board", "Zoom board", "Let the board fill the width, so the pencil marks of a big grid can be read",
+    { "aria-pressed": "false" });
   prevMarkButton.append(icon("M3.5 3v10", "M13 3v10L5.5 8z"));
   nextMarkButton.append(icon("M12.5 3v10", "M3 3v10l7.5-5z"));
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -203,7 +205,7 @@ export function install(app) {
     ...MARKER_KINDS.map((k) => el("li", { dataset: { marker: k } }, el("span", { className: "ex-swatch" }), k)));
   const transport = el("div", { className: "ex-transport", role: "group", "aria-label": "Playback" },
     prevMarkButton, backButton, playButton, pauseButton, stepButton, nextMarkButton,
-    el("span", { className: "ex-speed" }, speedLabel, speedSelect), position);
+    el("span", { className: "ex-speed" }, speedLabel, speedSelect), zoomBoardButton, position);
   regions.playback?.replaceChildren(transport);
   const timeline = new Timeline(regions.playback ?? document.body, { onScrub: (p) => seekTo(p) });
   stylesheet.addEventListener("load", () => { timeline.readColors(); timeline.draw(true); });
@@ -234,17 +236,31 @@ export function install(app) {
     if (!log || app.embed) return;
     const beside = matchMedia(BESIDE_QUERY);
     const place = () => {
-      if (beside.matches) regions.controls?.after(log);
+      // A zoomed board fills the width: the explanation goes under it.
+      const side = beside.matches && !boardZoomed;
+      if (side) regions.controls?.after(log);
       else regions.status?.after(log);
       // Under the board the card is kept short: the board must stay in view with it.
-      logSpan = beside.matches ? [5, 2] : [2, 1];
-      document.documentElement.classList.toggle("ex-beside", beside.matches);
+      logSpan = side ? [5, 2] : [2, 1];
+      document.documentElement.classList.toggle("ex-beside", side);
     };
     beside.addEventListener("change", place);
+    placeLog = place;
     place();
+  }
+
+  /** Zoom board: the board fills the width (for the pencil marks of 16×16 and 25×25 grids). */
+  function zoomBoard(on) {
+    boardZoomed = on;
+    document.documentElement.classList.toggle("ex-board-zoomed", on);
+    zoomBoardButton.setAttribute("aria-pressed", String(on));
+    zoomBoardButton.textContent = on ? "Unzoom board" : "Zoom board";
+    placeLog();
   }
   /** How many events before and after the current one the recent log shows. */
   let logSpan = [5, 2];
+  let boardZoomed = false;
+  let placeLog = () => {};
   placeExplanation();
 
   // ── State ──
@@ -406,7 +422,11 @@ export function install(app) {
     dlx.disabled = kind !== "classic";
     if (dlx.disabled && engineSelect.value === "dlx") engineSelect.value = "propagate";
     describeChoices();
-    log.setSize(currentModel()?.size ?? 9);
+    const size = currentModel()?.size ?? 9;
+    log.setSize(size);
+    // Zooming pays for big grids only; a smaller one leaves zoom.
+    zoomBoardButton.hidden = size <= 9;
+    if (size <= 9 && boardZoomed) zoomBoard(false);
   }
 
   /** Solver digits on the board (null: none), drawn only when they change. */
@@ -844,6 +864,7 @@ export function install(app) {
     seekTo(i < 0 ? session.trace.count : i + 1);
   });
   speedSelect.addEventListener("change", () => animator.setSpeed(speedSelect.value));
+  zoomBoardButton.addEventListener("click", () => zoomBoard(!boardZoomed));
   levelSelect.addEventListener("change", () => {
     describeChoices();
     if (session) startExplain(); // the detail level is a property of the trace: trace again

@@ -35,6 +35,14 @@ const statusOf = (page) => page.evaluate(() => {
 });
 const traced = (page) => page.waitForFunction(() => window.sudokuLabExplain.session?.done);
 
+/** Explain at maximum speed, wait for the whole trace, and pause. */
+async function explainAll(page) {
+  await page.selectOption("[data-action=speed]", "max");
+  await page.click("[data-action=explain]");
+  await traced(page);
+  await page.click("[data-action=pause]");
+}
+
 /** True when the element's whole box is inside the viewport. */
 const inView = (page, selector) => page.evaluate((sel) => {
   const r = document.querySelector(sel).getBoundingClientRect();
@@ -263,10 +271,7 @@ for (const colorScheme of ["light", "dark"]) {
 
 test("at the full level removed candidates stay, greyed; clicking one explains its removal", async () => {
   const page = await open("?example=hardest");
-  await page.selectOption("[data-action=speed]", "max");
-  await page.click("[data-action=explain]");
-  await traced(page);
-  await page.click("[data-action=pause]");
+  await explainAll(page);
   const count = Number(await page.getAttribute("[data-action=scrub]", "max"));
   await page.locator("[data-action=scrub]").fill(String(Math.floor(count / 4)));
   await frames(page);
@@ -319,10 +324,7 @@ test("at the full level removed candidates stay, greyed; clicking one explains i
 
 test("the timeline zooms and pans: keys, wheel, buttons, minimap", async () => {
   const page = await open(`?puzzle=${HARD}&kind=classic`);
-  await page.selectOption("[data-action=speed]", "max");
-  await page.click("[data-action=explain]");
-  await traced(page);
-  await page.click("[data-action=pause]");
+  await explainAll(page);
   const count = Number(await page.getAttribute("[data-action=scrub]", "max"));
   const range = page.locator("[data-action=scrub]");
   await range.fill(String(Math.floor(count / 2)));
@@ -365,10 +367,7 @@ test("the timeline zooms and pans: keys, wheel, buttons, minimap", async () => {
 
 test("a hidden single's Why lists the removal of its digit from every other cell of its house", async () => {
   const page = await open("?example=hardest");
-  await page.selectOption("[data-action=speed]", "max");
-  await page.click("[data-action=explain]");
-  await traced(page);
-  await page.click("[data-action=pause]");
+  await explainAll(page);
   // The first hidden single (rules 3..5: in a row, a column, a block) and its house's cells.
   const single = await page.evaluate(() => {
     const t = window.sudokuLabExplain.session.trace;
@@ -427,10 +426,7 @@ function puzzle25() {
 
 test("25×25: Zoom board makes the pencil marks readable", async () => {
   const page = await open(`?puzzle=${puzzle25()}&kind=classic&alphabet=letters`);
-  await page.selectOption("[data-action=speed]", "max");
-  await page.click("[data-action=explain]");
-  await traced(page);
-  await page.click("[data-action=pause]");
+  await explainAll(page);
   await page.locator("[data-action=scrub]").fill("200");
   await frames(page);
   const before = await page.evaluate(() => window.sudokuLab.board.markFontPx());

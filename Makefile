@@ -20,18 +20,23 @@ FUZZ_SECONDS       ?= 300
 FUZZ_SMOKE_SECONDS ?= 5
 FUZZ_SANITIZER     ?= none
 CARGO_FUZZ_VERSION := 0.13.2
+# The npm package (`make package`): built by wasm-pack with the pinned wasm-bindgen on PATH.
+WASM_PACK_VERSION := 0.15.1
+VERSION     := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+PACKAGE_DIR := target/package/sudoku-lab
+TARBALL     := target/package/sudoku-lab-$(VERSION).tgz
 FUZZ_TARGETS       ?= $(shell awk '/^\[\[bin\]\]/ { bin = 1 } bin && /^name/ { gsub(/"/, "", $$3); print $$3; bin = 0 }' fuzz/Cargo.toml)
 HAVE_NIGHTLY       := rustup toolchain list | grep -q '^nightly'
 # Run as root in CI; use sudo elsewhere when it exists.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: all deps rust-deps wasm-deps browser-deps node-deps fuzz-deps build native wasm serve \
+.PHONY: all deps rust-deps wasm-deps browser-deps node-deps fuzz-deps package-deps package package-test build native wasm serve \
         test lint unit wasm-test js-test browser-test corpus fuzz-corpus fuzz fuzz-smoke bench bench-page clean
 
 all: build
 
 ## deps: everything the build and the checks need (idempotent).
-deps: rust-deps wasm-deps browser-deps node-deps fuzz-deps
+deps: rust-deps wasm-deps browser-deps node-deps fuzz-deps package-deps
 
 rust-deps:
 	@command -v cargo >/dev/null || { echo "cargo not found: install Rust with rustup first" >&2; exit 1; }
@@ -52,6 +57,13 @@ browser-deps:
 	  echo "installing Chromium and ChromeDriver from Debian"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) apt-get install -y -qq --no-install-recommends chromium chromium-driver; \
+	fi
+
+package-deps: wasm-deps
+	@if [ "$$(wasm-pack --version 2>/dev/null)" != "wasm-pack $(WASM_PACK_VERSION)" ]; then \
+	  echo "installing wasm-pack $(WASM_PACK_VERSION) (a few minutes, once)"; \
+	  cargo install wasm-pack --version $(WASM_PACK_VERSION) --locked \
+	    || cargo install wasm-pack --version $(WASM_PACK_VERSION); \
 	fi
 
 # cargo-fuzz only where the nightly toolchain is (it needs nightly's sanitizer flags).
@@ -83,6 +95,26 @@ wasm: wasm-deps node-deps
 	  --enable-mutable-globals $(PKG)/sudoku_lab_bg.wasm -o $(PKG)/sudoku_lab_bg.wasm
 	@echo "built $(PKG): $$(wc -c < $(PKG)/sudoku_lab_bg.wasm) bytes of wasm, $$(gzip -9c $(PKG)/sudoku_lab_bg.wasm | wc -c) gzipped"
 
+## package: the npm package in target/package/sudoku-lab and its tarball
+## target/package/sudoku-lab-VERSION.tgz (the version is Cargo.toml's). wasm-pack builds the
+## module with the wasm-bindgen on PATH (--mode no-install: nothing downloaded), npm's wasm-opt
+## optimises it, package/build.mjs adds the Node entry point, README, LICENSE and `exports`.
+package: package-deps node-deps
+	rm -rf $(PACKAGE_DIR) $(TARBALL)
+	wasm-pack --quiet build --mode no-install --target web --release \
+	  --out-dir $(CURDIR)/$(PACKAGE_DIR) --out-name sudoku_lab
+	rm -f $(PACKAGE_DIR)/.gitignore
+	wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+	  --enable-mutable-globals $(PACKAGE_DIR)/sudoku_lab_bg.wasm -o $(PACKAGE_DIR)/sudoku_lab_bg.wasm
+	node package/build.mjs $(PACKAGE_DIR)
+	cd target/package && npm pack --silent ./sudoku-lab > /dev/null
+	@echo "packed $(TARBALL): $$(wc -c < $(TARBALL)) bytes"
+
+## package-test: installs the tarball into an empty directory (npm, no network) and uses it
+## from Node and from a page served from that directory.
+package-test: package browser-deps
+	TARBALL=$(CURDIR)/$(TARBALL) node --test tests/package/
+
 ## serve: build, then serve www/ on 127.0.0.1 (PORT=8000 by default).
 serve: build
 	@echo "sudoku-lab: http://127.0.0.1:$(PORT)/"
@@ -90,7 +122,7 @@ serve: build
 
 ## test: formatting, lints, every Rust test (native and wasm), the judge corpora through the
 ## release CLI, then the JS and browser tests (last, so the run ends on a test summary).
-test: deps lint unit build wasm-test corpus fuzz-smoke js-test browser-test
+test: deps lint unit build wasm-test corpus fuzz-smoke package-test js-test browser-test
 
 lint:
 	cargo fmt --check

@@ -1,0 +1,107 @@
+// The npm package as a user gets it: `make package`'s tarball installed into an empty
+// directory by npm with no network, then used through its public entry point from Node (the
+// CQOI2013 sample solved and checked against the judge's answer) and from a page served from
+// that directory (an import map to node_modules, no bundler). TARBALL names the tarball.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const data = process.env.DATA ?? path.join(root, "../shared/data");
+const tarball = process.env.TARBALL;
+let dir;
+
+before(() => {
+  assert.ok(tarball && fs.existsSync(tarball), `the tarball (TARBALL=${tarball}) is built: make package`);
+  const version = JSON.parse(execFileSync("tar", ["-xOzf", tarball, "package/package.json"], { encoding: "utf8" })).version;
+  const cargo = /^version = "(.*)"/m.exec(fs.readFileSync(path.join(root, "Cargo.toml"), "utf8"))[1];
+  assert.equal(version, cargo, "the package's version is Cargo.toml's");
+  assert.equal(path.basename(tarball), `sudoku-lab-${cargo}.tgz`);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "sudoku-lab-consumer-"));
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  // A cache of its own, empty: nothing can come from a registry, or from an earlier install.
+  execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", "--cache", path.join(dir, ".npm-cache"), tarball], {
+    cwd: dir, stdio: ["ignore", "pipe", "pipe"],
+  });
+});
+
+after(() => {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("the package holds the module, its glue and types, the Node entry point, a README and the license", () => {
+  const pkgDir = path.join(dir, "node_modules/sudoku-lab");
+  const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8"));
+  assert.equal(pkg.type, "module");
+  assert.equal(pkg.license, "MIT");
+  assert.deepEqual(Object.keys(pkg.exports["."]), ["types", "node", "default"]);
+  for (const file of ["sudoku_lab.js", "sudoku_lab_bg.wasm", "sudoku_lab.d.ts", "node.js", "README.md", "LICENSE"]) {
+    assert.ok(fs.existsSync(path.join(pkgDir, file)), file);
+  }
+  const types = fs.readFileSync(path.join(pkgDir, "sudoku_lab.d.ts"), "utf8");
+  for (const name of ["export function solve(", "export class Solver", "export class Search", "export interface SolveResult"]) {
+    assert.ok(types.includes(name), `the declarations have ${name}`);
+  }
+});
+
+test("from Node: the CQOI2013 sample, solved through the package's entry point, is the judge's answer", () => {
+  const puzzle = path.join(data, "cqoi2013/sample1.in");
+  fs.writeFileSync(path.join(dir, "solve.mjs"), `
+    import fs from "node:fs";
+    import init, { solve, version } from "sudoku-lab";
+    await init(); // already done in Node: code written for browsers runs unchanged
+    const r = solve(fs.readFileSync(${JSON.stringify(puzzle)}, "utf8"), "auto");
+    console.log(JSON.stringify({ status: r.status, solution: r.solution, kind: r.kind, version: version() }));
+  `);
+  const out = JSON.parse(execFileSync("node", ["solve.mjs"], { cwd: dir, encoding: "utf8" }));
+  assert.equal(out.status, "unique");
+  assert.equal(out.kind, "inequality");
+  const expected = fs.readFileSync(path.join(data, "cqoi2013/sample1.out"), "utf8").replace(/\s+/g, "");
+  assert.equal(out.solution, expected);
+});
+
+test("from a page served from the consumer's directory: import map, init(), solve()", async () => {
+  fs.writeFileSync(path.join(dir, "index.html"), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>consumer</title>
+<script type="importmap">{ "imports": { "sudoku-lab": "./node_modules/sudoku-lab/sudoku_lab.js" } }</script>
+</head><body><main><h1>consumer</h1><output id="out"></output></main>
+<script type="module">
+  import init, { solve } from "sudoku-lab";
+  await init();
+  const r = solve("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
+  document.getElementById("out").textContent = r.status + " " + r.solution;
+</script></body></html>`);
+  const server = spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const base = await new Promise((resolve, reject) => {
+      let text = "";
+      server.stdout.on("data", (chunk) => {
+        text += chunk;
+        const m = /port (\d+)/.exec(text);
+        if (m) resolve(`http://127.0.0.1:${m[1]}/`);
+      });
+      server.on("exit", (code) => reject(new Error(`http.server exited with ${code}`)));
+    });
+    const page = await browser.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(base);
+    await page.waitForFunction(() => document.getElementById("out").textContent !== "");
+    const [status, solution] = (await page.textContent("#out")).split(" ");
+    assert.equal(status, "unique");
+    assert.equal(solution, "483921657967345821251876493548132976729564138136798245372689514814253769695417382");
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+});

@@ -174,6 +174,7 @@ bench: native wasm
 	cargo bench --bench trace
 	node benches/wasm.mjs
 	node benches/trace.mjs
+	node benches/calls.mjs
 	node benches/page.mjs
 
 ## bench-page: frame times of the page playing traces at maximum speed (headless Chromium).

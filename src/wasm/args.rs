@@ -95,6 +95,7 @@ pub enum OptionsArg {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Export {
     Solve,
+    SolveAll,
     Parse,
     Validate,
     Format,
@@ -104,8 +105,9 @@ pub enum Export {
 }
 
 impl Export {
-    pub const ALL: [Export; 7] = [
+    pub const ALL: [Export; 8] = [
         Export::Solve,
+        Export::SolveAll,
         Export::Parse,
         Export::Validate,
         Export::Format,
@@ -117,6 +119,7 @@ impl Export {
     pub const fn name(self) -> &'static str {
         match self {
             Export::Solve => "solve",
+            Export::SolveAll => "solveAll",
             Export::Parse => "parse",
             Export::Validate => "validate",
             Export::Format => "format",
@@ -131,7 +134,9 @@ impl Export {
     pub const fn options(self) -> &'static [Opt] {
         use Opt::*;
         match self {
-            Export::Solve | Export::Search => &[Engine, Format, Alphabet, SolutionLimit, NodeLimit],
+            Export::Solve | Export::SolveAll | Export::Search => {
+                &[Engine, Format, Alphabet, SolutionLimit, NodeLimit]
+            }
             Export::Parse | Export::Validate => &[Format, Alphabet],
             Export::Format => &[Alphabet],
             Export::Solver => &[

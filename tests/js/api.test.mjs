@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const pkg = path.join(root, "www/pkg");
 const wasm = await import(path.join(pkg, "sudoku_lab.js"));
 await wasm.default({ module_or_path: fs.readFileSync(path.join(pkg, "sudoku_lab_bg.wasm")) });
-const { solve, parse, validate, format, bench, Solver, Search } = wasm;
+const { solve, solveAll, parse, validate, format, bench, Solver, Search } = wasm;
 const { RULES } = await import(path.join(root, "www/js/records.js"));
 const { Trace } = await import(path.join(root, "www/js/trace.js"));
 
@@ -256,4 +256,42 @@ test("Search answers in steps what solve() answers at once, and checks its budge
   assert.equal(fast.advance(1).done, true);
   assert.deepEqual(fast.result, solve(POJ, "auto"));
   fast.free();
+});
+
+test("solveAll answers each puzzle as solve() does, in one call, and a bad one costs no other its answer", () => {
+  const lines = data("poj3074/norvig_top95.in").split("\n").filter((l) => l.trim() && !l.startsWith("end")).slice(0, 30);
+  const bad = "55" + ".".repeat(79); // two 5s in row 1
+  const texts = [...lines.slice(0, 10), bad, ...lines.slice(10)];
+  const expected = texts.map((t) => {
+    try {
+      return solve(t, "classic", { solutionLimit: 2 });
+    } catch {
+      return null;
+    }
+  });
+  for (const input of [texts, texts.join("\n")]) {
+    const r = solveAll(input, "classic", { solutionLimit: 2, format: "line" });
+    assert.equal(r.count, texts.length);
+    const solutions = r.solutions.split("\n");
+    expected.forEach((e, i) => {
+      if (e === null) {
+        assert.equal(r.statuses[i], "invalid", `puzzle ${i}`);
+        assert.equal(solutions[i], "");
+        assert.equal(r.solutionCounts[i], 0);
+      } else {
+        assert.equal(r.statuses[i], e.status, `puzzle ${i}`);
+        assert.equal(solutions[i], e.solution ?? "", `puzzle ${i}`);
+        assert.equal(r.solutionCounts[i], e.stats.solutions, `puzzle ${i}`);
+      }
+    });
+    assert.equal(r.problems.length, 1);
+    assert.equal(r.problems[0].index, 10);
+    assert.ok(r.problems[0] instanceof Error);
+    assert.match(r.problems[0].message, /r1c1 and r1c2 are both 5/);
+  }
+  // Limits and engines are solve()'s.
+  const limited = solveAll([".".repeat(81)], "classic", { nodeLimit: 5, solutionLimit: 1000 });
+  assert.equal(limited.statuses[0], solve(".".repeat(81), "classic", { nodeLimit: 5, solutionLimit: 1000 }).status);
+  throwsArgument(() => solveAll(42), "puzzles", "solveAll(42)");
+  throwsArgument(() => solveAll([POJ], "classic", { level: "full" }), "options", "solveAll with a Solver option");
 });

@@ -39,7 +39,7 @@ const CASES = [
 
 async function serve() {
   const server = spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1"], {
-    cwd: path.join(root, "www"), stdio: ["ignore", "pipe", "pipe"],
+    cwd: path.join(root, "www"), stdio: ["ignore", "pipe", "ignore"],
   });
   const base = await new Promise((resolve, reject) => {
     let out = "";

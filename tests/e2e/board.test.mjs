@@ -321,6 +321,10 @@ test("embed=1 shows only the board", async () => {
   const rel = await page.getAttribute('[data-edge="r1c1-r1c2"]', "data-rel");
   await clickCentres(page, ['[data-edge="r1c1-r1c2"]']);
   assert.equal(await page.getAttribute('[data-edge="r1c1-r1c2"]', "data-rel"), rel);
+  // The board is sized once the explain module's stylesheet is in and the space under the
+  // board measured.
+  await page.waitForFunction(() => document.querySelector('link[href="explain.css"]')?.sheet);
+  await page.waitForFunction(() => document.getElementById("board").getBoundingClientRect().width > 300);
   const box = await page.locator("#board").boundingBox();
   assert.ok(box.width > 300 && box.width <= 520, `board width ${box.width}`);
   await page.screenshot({ path: path.join(shots, "board-embed.png") });

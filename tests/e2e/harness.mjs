@@ -23,9 +23,12 @@ let server;
 
 before(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
+  // Its request log (stderr) is not piped: nobody would read it, and once the pipe's buffer
+  // (64 KiB, a few hundred requests) is full the server blocks on its next log line — every
+  // page after that waits forever for a module.
   server = spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1"], {
     cwd: path.join(ROOT, "www"),
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "ignore"],
   });
   env.base = await new Promise((resolve, reject) => {
     let out = "";

@@ -450,3 +450,92 @@ test("25×25: Zoom board makes the pencil marks readable", async () => {
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test("a click on a pencil mark of a big board never changes the puzzle, even over a gap", async () => {
+  const page = await open(`?puzzle=${".".repeat(256)}&kind=classic`);
+  await explainAll(page);
+  await page.locator("[data-action=scrub]").fill("1");
+  await frames(page);
+  // A mark whose centre lies under a gap's click target.
+  const target = await page.evaluate(() => {
+    const b = window.sudokuLab.board;
+    for (let d = 1; d <= 16; d++) {
+      const at = b.markPoint(0, d);
+      const top = document.elementFromPoint(at.x, at.y);
+      if (top?.closest("[data-edge]") && b.markState(0, d)) return { d, at };
+    }
+    return null;
+  });
+  assert.ok(target, "some mark of r1c1 lies under a gap");
+  await page.mouse.click(target.at.x, target.at.y);
+  await frames(page);
+  assert.equal(await page.locator('[data-edge][data-rel="<"], [data-edge][data-rel=">"]').count(), 0, "no relation added");
+  assert.notEqual(await page.evaluate(() => window.sudokuLabExplain.phase), "idle", "the trace is still shown");
+  assert.match(await page.textContent(".ex-chain-box"), /r1c1/);
+  await page.close();
+});
+
+test("Pause while the trace still streams: the playing state goes, the statistics wait for the end", async () => {
+  // Naive search of the 16×16 sample at the decisions level runs far longer than the test.
+  const page = await open("?example=poj3076&engine=naive&level=decisions");
+  await page.selectOption("[data-action=node-limit]", "100000000");
+  await page.selectOption("[data-action=max-events]", "2000000");
+  await page.selectOption("[data-action=speed]", "100");
+  await page.click("[data-action=explain]");
+  await page.waitForFunction(() => window.sudokuLabExplain.animator.position > 5);
+  await page.click("[data-action=pause]");
+  await frames(page);
+  const seen = await page.evaluate(() => ({
+    phase: window.sudokuLabExplain.phase,
+    pressed: document.querySelector("[data-action=play]").getAttribute("aria-pressed"),
+    playing: document.getElementById("log").classList.contains("ex-playing"),
+    sentence: document.querySelector("[data-current-event]").getAttribute("aria-live"),
+    status: document.getElementById("status").getAttribute("aria-live"),
+    stats: document.getElementById("stats").textContent,
+  }));
+  assert.equal(seen.phase, "tracing", "still tracing after Pause");
+  assert.equal(seen.pressed, "false");
+  assert.equal(seen.playing, false);
+  assert.equal(seen.sentence, "polite");
+  assert.equal(seen.status, "off", "the status is not read aloud while tracing");
+  assert.match(seen.stats, /show when playback reaches the end/);
+  await page.close();
+});
+
+test("Space pauses a fast play, and the log agrees with the current event", async () => {
+  const page = await open(`?puzzle=${HARD}&kind=classic`);
+  await page.selectOption("[data-action=speed]", "250");
+  await page.click("[data-action=explain]");
+  await page.waitForFunction(() => window.sudokuLabExplain.animator.position > 200);
+  await page.focus("[data-action=scrub]");
+  await page.keyboard.press(" ");
+  await frames(page);
+  const [current, entry] = await page.evaluate(() => [
+    document.querySelector("[data-current-event]").dataset.currentEvent,
+    document.querySelector(".ex-recent [aria-current=step] button")?.dataset.index,
+  ]);
+  assert.equal(entry, current);
+  await page.close();
+});
+
+test("the keyboard reaches every event of a zoomed timeline: arrows at the edge pan", async () => {
+  const page = await open(`?puzzle=${HARD}&kind=classic`);
+  await explainAll(page);
+  const range = page.locator("[data-action=scrub]");
+  await range.fill("1000");
+  await range.focus();
+  await page.keyboard.press("+");
+  await page.keyboard.press("+");
+  await page.keyboard.press("+");
+  const hi = Number(await range.getAttribute("max"));
+  await range.fill(String(hi));
+  await range.focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await frames(page);
+  assert.equal(Number(await range.inputValue()), hi + 2, "two events past the old window");
+  assert.ok(Number(await range.getAttribute("max")) > hi, "the window moved");
+  await page.keyboard.press("Shift+ArrowLeft");
+  assert.ok(Number(await range.getAttribute("max")) < hi + 2 + 1000, "Shift+arrow pans");
+  await page.close();
+});

@@ -11,7 +11,7 @@ import {
 } from "../../www/js/records.js";
 import { Trace } from "../../www/js/trace.js";
 import { Replay, removalOf } from "../../www/js/replay.js";
-import { explain, focus, causeChain } from "../../www/js/sentences.js";
+import { explain, focus, proofTree, premisesOf, groundOf } from "../../www/js/sentences.js";
 import { describePuzzle, houseCells, houseName, cellName, cellIndex } from "../../www/js/geometry.js";
 import { solutionDigits } from "../../www/js/model.js";
 
@@ -341,19 +341,31 @@ test("solutions, rounds and a branch that ended in a solution", () => {
   assert.equal(say(7), "contradiction: r2c2 has no candidate left");
 });
 
-test("a removed candidate's cause chain walks back to a given, skipping closed branches", () => {
+test("a removed candidate's proof tree unfolds its premises down to givens, guesses and relations", () => {
   const trace = new Trace();
-  trace.append(goldenWords);
+  trace.append(goldenWords, 0, wordsOfBytes(fs.readFileSync(golden("premises.bin"))));
   const events = goldenJson.events;
-  // Every elimination the chain finds is the latest one of that candidate on the open path.
   const removal = removalOf(trace, trace.count, 8, 2);
   assert.ok(removal >= 0);
   assert.equal(events[removal].cell, 8);
-  const chain = causeChain(trace, removal);
-  assert.equal(chain[0], removal);
-  const last = events[chain.at(-1)];
-  assert.ok(last.cause === null, "the chain ends at an event without a cause");
-  for (let i = 1; i < chain.length; i++) assert.equal(events[chain[i - 1]].cause, chain[i]);
+  // Every node's children are exactly its golden premises; every leaf is a ground.
+  const walk = (node, seen = new Set()) => {
+    if (seen.has(node.index)) return;
+    seen.add(node.index);
+    const children = node.premises();
+    assert.deepEqual(children.map((c) => c.index), events[node.index].premises, `event ${node.index}`);
+    assert.deepEqual(premisesOf(trace, node.index), events[node.index].premises);
+    if (!children.length) assert.match(node.ground, /^(given|guess|relation|unrecorded)$/, `leaf ${node.index}`);
+    else assert.equal(node.ground, "", `event ${node.index} rests on others`);
+    for (const c of children) {
+      assert.ok(c.index < node.index, "premises come first");
+      walk(c, seen);
+    }
+  };
+  const tree = proofTree(trace, removal);
+  walk(tree);
+  assert.equal(tree.premises(), tree.premises(), "children are built once");
+  assert.equal(groundOf(trace, events.findIndex((e) => e.rule === "given")), "given");
   // Still a candidate: no removal.
   assert.equal(removalOf(trace, 0, 8, 2), -1);
   // A removal inside a closed branch is not the reason at the end.

@@ -26,7 +26,7 @@ before(() => {
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
   // A cache of its own, empty: nothing can come from a registry, or from an earlier install.
   execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", "--cache", path.join(dir, ".npm-cache"), tarball], {
-    cwd: dir, stdio: ["ignore", "pipe", "pipe"],
+    cwd: dir, stdio: ["ignore", "pipe", "ignore"],
   });
 });
 
@@ -76,7 +76,7 @@ test("from a page served from the consumer's directory: import map, init(), solv
   const r = solve("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
   document.getElementById("out").textContent = r.status + " " + r.solution;
 </script></body></html>`);
-  const server = spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+  const server = spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1"], { cwd: dir, stdio: ["ignore", "pipe", "ignore"] });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu"],

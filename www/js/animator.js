@@ -48,6 +48,8 @@ export class Animator {
     if (!this.playing) return;
     this.playing = false;
     this.hooks.onChange?.(this);
+    // Drawn once more paused: a fast play drew the list around the event a few times a second.
+    this.invalidate();
   }
 
   toggle() {

@@ -83,23 +83,34 @@ export class Board {
   }
 
   onClick(event) {
-    const edge = event.target.closest("[data-edge]");
-    if (edge && this.root.contains(edge)) {
-      this.handlers.onEdgeActivate?.(edge.dataset.edge);
-      return;
-    }
-    const cell = event.target.closest("[data-cell]");
-    if (cell && this.root.contains(cell)) {
-      const index = this.indexOf(cell.dataset.cell);
-      const digit = this.handlers.onCandidateActivate ? this.markAt(index, event.clientX, event.clientY) : 0;
+    // A pencil mark first: on big boards marks reach under the gaps' click targets, and a
+    // click meant for a mark must not change a relation (and so the puzzle).
+    if (this.handlers.onCandidateActivate && this.candidates && this.layer && this.root.contains(event.target)) {
+      const index = this.cellAtPoint(event.clientX, event.clientY);
+      const digit = index >= 0 ? this.markAt(index, event.clientX, event.clientY) : 0;
       if (digit) {
         // Others listening on the board (the explain module) know this click is taken.
         event.candidate = { index, digit };
         this.handlers.onCandidateActivate(index, digit);
         return;
       }
-      this.handlers.onCellActivate?.(index);
     }
+    const edge = event.target.closest("[data-edge]");
+    if (edge && this.root.contains(edge)) {
+      this.handlers.onEdgeActivate?.(edge.dataset.edge);
+      return;
+    }
+    const cell = event.target.closest("[data-cell]");
+    if (cell && this.root.contains(cell)) this.handlers.onCellActivate?.(this.indexOf(cell.dataset.cell));
+  }
+
+  /** The cell under a client point (by the board's geometry, whatever element is on top), or -1. */
+  cellAtPoint(clientX, clientY) {
+    const rect = this.layer.getBoundingClientRect();
+    const n = this.size;
+    const c = Math.floor(((clientX - rect.left) / Math.max(1, rect.width)) * n);
+    const r = Math.floor(((clientY - rect.top) / Math.max(1, rect.height)) * n);
+    return r >= 0 && c >= 0 && r < n && c < n ? r * n + c : -1;
   }
 
   indexOf(name) {

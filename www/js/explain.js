@@ -365,10 +365,13 @@ export function install(app) {
     const now = phase();
     const rules = CONTROLS[now];
     const count = session?.trace.count ?? 0;
-    const state = `${now}/${count > 0}`;
+    const state = `${now}/${count > 0}/${animator.playing}`;
     if (state !== controlState) {
       controlState = state;
+      solveButton.disabled = !rules.solve;
+      explainButton.disabled = !rules.explain;
       stopButton.disabled = !rules.stop;
+      timeline.setEnabled(rules.playback);
       for (const b of playbackControls) b.disabled = !rules.playback || count === 0;
       playButton.setAttribute("aria-pressed", String(animator.playing));
       pauseButton.setAttribute("aria-pressed", String(!animator.playing && count > 0));
@@ -376,8 +379,11 @@ export function install(app) {
       regions.log?.classList.toggle("ex-playing", animator.playing);
       document.documentElement.classList.toggle("ex-session", Boolean(session));
       log.setPlaying(animator.playing);
-      // While playing, the status changes at every frame: not read aloud then.
-      regions.status?.setAttribute("aria-live", animator.playing ? "off" : "polite");
+      // While playing or running, the status changes many times a second: not read aloud
+      // then; what it says when that ends is.
+      const busy = animator.playing || now === "solving" || now === "tracing";
+      regions.status?.setAttribute("aria-live", busy ? "off" : "polite");
+      showRunStats(now);
       app.locked?.(rules.lock, LOCK_REASON[now] ?? "");
       if (now === "solving" || now === "tracing") startProgress();
       else stopProgress();
@@ -392,6 +398,17 @@ export function install(app) {
         if (regions.status) regions.status.title = status[0] === "explaining" ? status[1] : "";
       }
     }
+  }
+
+  /**
+   * The statistics of a traced run count the whole search, solutions included: shown once
+   * playback is at the end (they would give the outcome away before), held back until then.
+   */
+  function showRunStats(now) {
+    const s = session;
+    if (!s?.statsShown) return;
+    if (now === "done") stats.show(s.statsShown);
+    else stats.hold("The statistics of the whole run show when playback reaches the end: they would tell the outcome.");
   }
 
   function startProgress() {
@@ -591,10 +608,7 @@ export function install(app) {
       timeline.setLength(trace.count);
       animator.invalidate();
       const now = performance.now();
-      if (now - s.lastStats > PROGRESS_MS) {
-        s.lastStats = now;
-        stats.show({ stats: s.stats, engine: s.engine, time: s.time, events: trace.count, level, what: "explain" });
-      }
+      s.statsShown = { stats: s.stats, engine: s.engine, time: s.time, events: trace.count, level, what: "explain" };
     };
 
     try {
@@ -616,7 +630,8 @@ export function install(app) {
       timeline.setLength(trace.count, true);
       const [state, text] = statusOf(final.status, final.stats, { eventLimit: final.eventLimit });
       s.final = [state, `${text} · ${plural(trace.count, "event")}`];
-      stats.show({ stats: s.stats, engine: s.engine, time: s.time, events: trace.count, level, what: "explain" });
+      s.statsShown = { stats: s.stats, engine: s.engine, time: s.time, events: trace.count, level, what: "explain" };
+      controlState = ""; // the statistics of the finished run, shown or held by phase
     } catch (error) {
       if (session !== s) return;
       running = null;
@@ -646,6 +661,10 @@ export function install(app) {
       } else {
         refresh();
         setStatus("stopped", `Stopped after ${after}`);
+        // The live counts become the counts up to Stop.
+        if (runProgress) {
+          stats.show({ stats: runProgress.stats, engine: runEngine, time: runProgress.time, what: "solve", stopped: true });
+        }
       }
     }
     animator.invalidate();

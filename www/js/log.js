@@ -1,5 +1,6 @@
-//! The event log: the current event in words, the events around it (each a button to jump
-//! there), and the cause chain of a removed candidate ("why is 7 gone from r3c4?").
+//! The explanation: the current event in words, the events around it (each a button to jump
+//! there), and the proof of an event or of a removed candidate ("why is 7 gone from r3c4?")
+//! as a tree of its premises.
 //! Text only: sentences are set with textContent, never parsed as HTML.
 
 import { el as element } from "./dom.js";
@@ -47,6 +48,7 @@ export class EventLog {
     });
 
     // The answer to a Why comes right under the current sentence, where the eyes are.
+    this.container = container;
     container.replaceChildren(title, element("div", { className: "ex-current-row" }, this.current, this.why),
       this.chainBox, this.recent, this.ask);
     container.setAttribute("aria-labelledby", "ex-log-title");
@@ -117,45 +119,47 @@ export class EventLog {
     this.recent.replaceChildren(...items);
   }
 
-  /** Shows a cause chain: `items` = [{index, text, tone}], newest first. */
-  showChain(title, items, note = "") {
-    this.chainTitle.textContent = title;
-    this.chainNote.textContent = note;
-    this.chain.replaceChildren(...items.map(({ index, text, tone }, i) => {
-      const button = element("button", { type: "button", textContent: `#${index + 1} · ${text}` });
-      button.dataset.tone = tone;
-      button.title = "Jump to this event";
-      button.addEventListener("click", () => this.hooks.onJump(index + 1));
-      const li = element("li", {}, button);
-      if (i > 0) li.prepend(element("span", { className: "ex-because", textContent: "because " }));
-      return li;
-    }));
-    this.chainBox.hidden = false;
-  }
-
   /**
    * Shows the derivation of an event as a tree of premises (`proofTree` of sentences.js):
-   * each premise a collapsible node, down to givens, guesses and relations of the puzzle;
-   * an event met twice is shown once, later mentions point back. `describe(index)` gives
-   * `{text, tone}`; `onHover(index | null)` hears which event the pointer or the keyboard is
-   * on; the first `openDepth` levels start open. Children are built when a node opens.
+   * each premise a collapsible node, down to givens, guesses and relations of the puzzle; an
+   * event already on screen is shown once, and a later mention is a link that opens and
+   * focuses the first. `describe(index)` gives `{text, tone}`; `onHover(index | null)` hears
+   * which event the pointer or the keyboard is on; each node has a button to go to its event
+   * (`hooks.onJump`); the first `openDepth` levels start open. Children are built when a node
+   * opens. Focus moves to the tree.
    */
   showProof(title, tree, describe, { note = "", onHover = () => {}, openDepth = 2 } = {}) {
     this.chainTitle.textContent = title;
     this.chainNote.textContent = note;
     const GROUND = { given: "given", guess: "a guess: true only in its branch", relation: "a relation of the puzzle", unrecorded: "not recorded at this detail" };
+    /** Event index → the element that shows it first (what a later mention points to). */
+    const shown = new Map();
     const line = (node) => {
       const { text, tone } = describe(node.index);
       const label = element("span", { className: "ex-proof-text", textContent: `#${node.index + 1} · ${text}` });
       label.dataset.tone = tone;
       return label;
     };
+    const go = (index) => {
+      const b = element("button", { type: "button", className: "ex-proof-go", textContent: "Go", title: `Go to event #${index + 1}` });
+      b.setAttribute("aria-label", `Go to event #${index + 1}`);
+      b.addEventListener("click", () => this.hooks.onJump(index + 1));
+      return b;
+    };
+    /** Opens the details around `target` and focuses it. */
+    const reveal = (target) => {
+      for (let d = target.closest("details"); d; d = d.parentElement?.closest("details")) d.open = true;
+      target.focus();
+    };
     const render = (node, depth) => {
       const li = element("li", { className: "ex-proof-node" });
       li.dataset.event = String(node.index);
-      if (node.ref) {
-        const ref = element("span", { className: "ex-proof-ref", tabIndex: 0, textContent: `#${node.index + 1} · shown above` });
+      const first = shown.get(node.index);
+      if (first) {
+        const ref = element("button", { type: "button", className: "ex-proof-ref", textContent: `#${node.index + 1} · shown above` });
+        ref.title = "Show where this event is explained";
         ref.dataset.index = String(node.index);
+        ref.addEventListener("click", () => reveal(first));
         li.append(ref);
         return li;
       }
@@ -164,12 +168,14 @@ export class EventLog {
         const leaf = element("span", { className: "ex-proof-leaf", tabIndex: 0 }, line(node));
         leaf.dataset.index = String(node.index);
         if (node.ground) leaf.append(element("span", { className: "ex-ground", textContent: GROUND[node.ground] }));
-        li.append(leaf);
+        shown.set(node.index, leaf);
+        li.append(go(node.index), leaf);
         return li;
       }
       const summary = element("summary", {}, line(node),
         element("span", { className: "ex-because", textContent: `${children.length} premise${children.length === 1 ? "" : "s"}` }));
       summary.dataset.index = String(node.index);
+      shown.set(node.index, summary);
       const list = element("ul", { className: "ex-proof" });
       const details = element("details", {}, summary, list);
       const fill = () => {
@@ -181,7 +187,7 @@ export class EventLog {
         details.open = true;
         fill();
       }
-      li.append(details);
+      li.append(go(node.index), details);
       return li;
     };
     const root = element("ul", { className: "ex-proof ex-proof-root", "aria-label": title }, render(tree, 0));
@@ -195,6 +201,10 @@ export class EventLog {
     root.addEventListener("focusout", (event) => { if (!root.contains(event.relatedTarget)) onHover(null); });
     this.chain.replaceChildren(element("li", { className: "ex-proof-box" }, root));
     this.chainBox.hidden = false;
+    // The button that asked (a "why not 7?" choice) is gone: the answer takes the focus.
+    if (this.container.contains(document.activeElement) || document.activeElement === document.body) {
+      root.querySelector("summary, .ex-proof-leaf")?.focus({ preventScroll: true });
+    }
   }
 
   /** Offers a choice of questions: `choices` = [{label, onClick}] under `title`. */

@@ -169,17 +169,6 @@ export function focus(trace, index, before, puzzle) {
   return out;
 }
 
-/** Event indices from `index` back along the causes, at most `limit` long. */
-export function causeChain(trace, index, limit = 40) {
-  const chain = [];
-  for (let i = index; i >= 0 && i < trace.count && chain.length < limit; ) {
-    chain.push(i);
-    const cause = trace.cause(i);
-    if (cause === NO_CAUSE || cause >= i) break;
-    i = cause;
-  }
-  return chain;
-}
 
 
 // ───────────────────────────────────── proof trees ─────────────────────────────────────
@@ -208,20 +197,18 @@ export function groundOf(trace, i) {
 
 /**
  * The derivation of event `root` as a tree a reader unfolds: `{index, ground, premises}`
- * where `premises()` lists the children (computed when asked, so a proof of thousands of
- * events costs only what is opened). `seen` (a Set shared by one tree) makes every event
- * appear once: a second mention is `{index, ref: true}`, pointing back to the first.
+ * where `premises()` lists the children (computed when asked, once, so a proof of thousands
+ * of events costs only what is opened). An event met twice is the renderer's to show once
+ * (it knows what is on screen).
  */
-export function proofTree(trace, root, seen = new Set()) {
-  seen.add(root);
+export function proofTree(trace, root) {
   const ground = groundOf(trace, root);
   let children = null;
   return {
     index: root,
     ground,
     premises: () => {
-      children ??= ground ? [] : premisesOf(trace, root).map((p) => (
-        seen.has(p) ? { index: p, ref: true } : proofTree(trace, p, seen)));
+      children ??= ground ? [] : premisesOf(trace, root).map((p) => proofTree(trace, p));
       return children;
     },
   };

@@ -34,7 +34,16 @@ export class StatsPanel {
    * Shows `stats` (the wasm Stats object) of a run by `engine`: `time` in ms, `events` when
    * traced, `what` ("solve" or "explain").
    */
-  show({ stats, engine, time, events, level, what, live = false }) {
+  /** A note in place of the numbers (they exist but are not to be shown yet). */
+  hold(text) {
+    const p = document.createElement("p");
+    p.className = "ex-muted";
+    p.dataset.stat = "held";
+    p.textContent = text;
+    this.body.replaceChildren(p);
+  }
+
+  show({ stats, engine, time, events, level, what, live = false, stopped = false }) {
     if (!stats) return this.clear();
     const rows = [
       ["engine", engine ?? ""],
@@ -96,22 +105,22 @@ export class StatsPanel {
       note.textContent = what === "explain"
         ? "No placements or eliminations were recorded."
         : "This solve took the fast path, which does not count rules: Explain counts placements and eliminations by rule.";
-      this.body.replaceChildren(dl, ...this.liveNote(live), note);
+      this.body.replaceChildren(dl, ...this.liveNote(live, stopped), note);
       return;
     }
     const tables = document.createElement("div");
     tables.className = "ex-rule-tables";
     tables.append(table("Placements by rule", stats.placements), table("Eliminations by rule", stats.eliminations));
-    this.body.replaceChildren(dl, ...this.liveNote(live), tables);
+    this.body.replaceChildren(dl, ...this.liveNote(live, stopped), tables);
   }
 
   /** While the search runs, a line saying the counts are the ones so far. */
-  liveNote(live) {
-    if (!live) return [];
+  liveNote(live, stopped) {
+    if (!live && !stopped) return [];
     const p = document.createElement("p");
     p.className = "ex-muted";
-    p.dataset.stat = "live";
-    p.textContent = "Still searching: these are the counts so far.";
+    p.dataset.stat = stopped ? "stopped" : "live";
+    p.textContent = stopped ? "Stopped: these are the counts up to Stop." : "Still searching: these are the counts so far.";
     return [p];
   }
 }

@@ -60,6 +60,9 @@ export class Timeline {
     this.root.className = "ex-timeline";
     this.canvas = document.createElement("canvas");
     this.canvas.setAttribute("aria-hidden", "true");
+    // 1×1 until sized: an unstyled canvas is 300×150, and the page measures the space under
+    // the board before its stylesheet may have loaded.
+    this.canvas.width = this.canvas.height = 1;
     this.range = document.createElement("input");
     this.range.type = "range";
     this.range.min = "0";
@@ -68,8 +71,8 @@ export class Timeline {
     this.range.value = "0";
     this.range.dataset.action = "scrub";
     this.range.setAttribute("aria-label", "Timeline: event");
-    this.range.setAttribute("aria-keyshortcuts", "+ - 0");
-    this.range.title = "Scrub through the events; + and - zoom, 0 shows the whole run";
+    this.range.setAttribute("aria-keyshortcuts", "+ - 0 Shift+ArrowLeft Shift+ArrowRight");
+    this.range.title = "Scrub through the events; + and - zoom, 0 shows the whole run, Shift+arrows pan";
     this.range.addEventListener("input", () => this.hooks.onScrub(Number(this.range.value)));
     this.range.addEventListener("keydown", (event) => this.onKey(event));
     this.track = document.createElement("div");
@@ -78,6 +81,8 @@ export class Timeline {
 
     this.minimap = document.createElement("canvas");
     this.minimap.className = "ex-minimap";
+    this.minimap.width = this.minimap.height = 1;
+    this.minimap.hidden = true;
     this.minimap.setAttribute("aria-hidden", "true");
     this.minimap.title = "The whole run: drag to move the zoomed window";
     this.zoomIn = button("zoom-in", "+", "Zoom in on the timeline (+)");
@@ -144,6 +149,13 @@ export class Timeline {
     this.setLength(trace ? trace.count : 0, true);
   }
 
+  /** Whether the page allows scrubbing now (its state machine decides; an empty trace never). */
+  setEnabled(enabled) {
+    this.enabled = enabled;
+    this.range.disabled = !enabled || this.length === 0;
+    this.updateZoomControls();
+  }
+
   setLength(length, force = false) {
     this.length = length;
     if (!this.zoomed) {
@@ -151,7 +163,7 @@ export class Timeline {
       this.end = length;
     }
     this.applyWindow();
-    this.range.disabled = length === 0;
+    this.range.disabled = this.enabled === false || length === 0;
     this.updateZoomControls();
     this.draw(force);
   }
@@ -212,11 +224,11 @@ export class Timeline {
   }
 
   updateZoomControls() {
-    const none = this.length <= MIN_SPAN;
+    const none = this.length <= MIN_SPAN || this.enabled === false;
     this.zoomIn.disabled = none || this.end - this.start <= MIN_SPAN;
     this.zoomOut.disabled = none || !this.zoomed;
     this.zoomAll.disabled = none || !this.zoomed;
-    this.minimap.classList.toggle("ex-zoomed", this.zoomed);
+    this.minimap.hidden = !this.zoomed;
   }
 
   /** The position under client x on the track. */
@@ -229,6 +241,25 @@ export class Timeline {
 
   onKey(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const span = this.end - this.start;
+    if (this.zoomed && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+      const right = event.key === "ArrowRight";
+      // Shift+arrow pans a tenth of the window; an arrow at the window's edge pans with it,
+      // so the keyboard reaches every event of a zoomed run.
+      const atEdge = right ? this.position >= this.end : this.position <= this.start;
+      if (event.shiftKey || atEdge) {
+        event.preventDefault();
+        this.pan((right ? 1 : -1) * Math.max(1, Math.round(span / 10)));
+        if (!event.shiftKey) {
+          const next = Math.max(0, Math.min(this.length, this.position + (right ? 1 : -1)));
+          // Known at once: a second key may come before the page draws the first.
+          this.position = next;
+          this.range.value = String(next);
+          this.hooks.onScrub(next);
+        }
+        return;
+      }
+    }
     if (event.key === "+" || event.key === "=") this.zoomAround(this.position, 1 / ZOOM_STEP);
     else if (event.key === "-" || event.key === "_") this.zoomAround(this.position, ZOOM_STEP);
     else if (event.key === "0") this.showAll();
@@ -294,7 +325,9 @@ export class Timeline {
       centre(event);
     });
     this.minimap.addEventListener("pointermove", (event) => { if (dragging) centre(event); });
-    this.minimap.addEventListener("pointerup", () => { dragging = false; });
+    for (const end of ["pointerup", "pointercancel", "lostpointercapture"]) {
+      this.minimap.addEventListener(end, () => { dragging = false; });
+    }
   }
 
   // ── Drawing ──

@@ -60,6 +60,13 @@ impl Iterator for LineReader<'_> {
 
 impl LineReader<'_> {
     fn entry(&self, line: Line<'_>) -> Result<Entry, InputError> {
+        match self.plain_entry(&line) {
+            Some(entry) => Ok(entry),
+            None => self.general_entry(line),
+        }
+    }
+
+    fn general_entry(&self, line: Line<'_>) -> Result<Entry, InputError> {
         // Char index + 1 is the column: no position is worked out more than once.
         let symbols = || {
             line.text
@@ -102,6 +109,45 @@ impl LineReader<'_> {
             alphabet,
             number: self.number,
             pos: start,
+            cell_pos,
+            relation_pos: Vec::new(),
+        })
+    }
+
+    /// The common case read without collecting symbols: a line of ASCII symbols and no
+    /// blanks, of a size whose alphabet needs no detection (9 or less, or one given), every
+    /// symbol a digit of it, and a well-formed puzzle. `None` sends every other line (and
+    /// every error) to the general reader, which says what is wrong and where; both give the
+    /// same entry for a line this one takes (`a_plain_line_reads_as_the_general_reader_does`).
+    fn plain_entry(&self, line: &Line<'_>) -> Option<Entry> {
+        let bytes = line.text.as_bytes();
+        if self.judge || !line.text.is_ascii() || bytes.iter().any(u8::is_ascii_whitespace) {
+            return None;
+        }
+        let size = exact_root(bytes.len()).filter(|&n| size_allowed(self.options.kind, n))?;
+        let alphabet = match self.options.alphabet {
+            Some(a) if a.fits(size) => a,
+            Some(_) => return None,
+            None if size <= 9 => Alphabet::Digits,
+            None => return None,
+        };
+        let mut givens = Vec::with_capacity(bytes.len());
+        for &b in bytes {
+            match alphabet.value(char::from(b)) {
+                Some(d) if usize::from(d) <= size => givens.push(d),
+                _ => return None,
+            }
+        }
+        let kind = self.options.kind.unwrap_or_else(|| default_kind(size));
+        let puzzle = Puzzle::new(kind, size, givens, Vec::new()).ok()?;
+        let cell_pos = (0..bytes.len())
+            .map(|i| Pos::new(line.number, coord(i).saturating_add(1)))
+            .collect();
+        Some(Entry {
+            puzzle,
+            alphabet,
+            number: self.number,
+            pos: line.start(),
             cell_pos,
             relation_pos: Vec::new(),
         })
@@ -267,6 +313,85 @@ mod tests {
 
     fn read_all(text: &str, format: Format) -> Vec<Result<Entry, InputError>> {
         read_format(text, format, ReadOptions::default()).collect()
+    }
+
+    #[test]
+    fn a_plain_line_reads_as_the_general_reader_does() {
+        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+        let corpus = std::fs::read_to_string(data.join("bench9/puzzles3_magictour_top1465"))
+            .unwrap_or_default();
+        let mut lines: Vec<(String, ReadOptions)> = corpus
+            .lines()
+            .take(300)
+            .map(|l| (l.to_string(), ReadOptions::default()))
+            .collect();
+        lines.push((SAMPLE.replace('.', "0"), ReadOptions::default()));
+        for (size, text) in [
+            (4, "1..4..2.3..1.4.."),
+            (6, &".".repeat(36)),
+            (8, &"1".repeat(64)),
+        ] {
+            assert_eq!(text.len(), size * size);
+            lines.push((text.to_string(), ReadOptions::default()));
+        }
+        let letters = ReadOptions {
+            alphabet: Some(Alphabet::Letters),
+            ..ReadOptions::default()
+        };
+        lines.push((format!("AB{}", ".".repeat(254)), letters));
+        let futoshiki = ReadOptions {
+            kind: Some(Kind::Futoshiki),
+            ..ReadOptions::default()
+        };
+        lines.push(("1....".repeat(5), futoshiki));
+        let mut taken = 0;
+        for (text, options) in &lines {
+            let reader = LineReader {
+                lines: Lines::new(""),
+                options: *options,
+                judge: false,
+                number: 7,
+                done: false,
+            };
+            let line = Line { number: 3, text };
+            let general = reader.general_entry(Line { number: 3, text });
+            match reader.plain_entry(&line) {
+                Some(plain) => {
+                    taken += 1;
+                    let general =
+                        general.expect("the general reader takes what the plain one does");
+                    assert_eq!(plain.puzzle, general.puzzle, "{text}");
+                    assert_eq!(plain.alphabet, general.alphabet, "{text}");
+                    assert_eq!(plain.number, general.number);
+                    assert_eq!(plain.pos, general.pos);
+                    assert_eq!(plain.cell_pos, general.cell_pos);
+                }
+                None => assert!(
+                    general.is_err() || text.len() > 81 || options.kind.is_some(),
+                    "{text}"
+                ),
+            }
+        }
+        assert!(taken >= 5, "the plain reader took {taken} lines");
+        // What the plain reader leaves: blanks inside, other symbols, no such size, errors.
+        let reader = LineReader {
+            lines: Lines::new(""),
+            options: ReadOptions::default(),
+            judge: false,
+            number: 1,
+            done: false,
+        };
+        for text in [
+            "1 2 3 4 . . . . . . . . . . . .",
+            "x...............",
+            "12345",
+            "１...............",
+        ] {
+            assert!(
+                reader.plain_entry(&Line { number: 1, text }).is_none(),
+                "{text}"
+            );
+        }
     }
 
     #[test]

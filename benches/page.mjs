@@ -7,11 +7,12 @@
 //
 // Run with `make bench-page` (after `make wasm`). CASES=16 runs only the cases whose name
 // contains "16".
-import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+
+import { serveDirectory } from "../tests/serve.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -36,22 +37,6 @@ const CASES = [
   { name: "16×16 POJ 3076 sample, full level", query: "?example=poj3076", level: "full", maxEvents: "1000000" },
   { name: "25×25, half given, placements level", query: `?puzzle=${puzzle25()}&kind=classic&alphabet=letters`, level: "placements", maxEvents: "1000000" },
 ];
-
-async function serve() {
-  const server = spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1"], {
-    cwd: path.join(root, "www"), stdio: ["ignore", "pipe", "ignore"],
-  });
-  const base = await new Promise((resolve, reject) => {
-    let out = "";
-    server.stdout.on("data", (chunk) => {
-      out += chunk;
-      const m = /port (\d+)/.exec(out);
-      if (m) resolve(`http://127.0.0.1:${m[1]}/`);
-    });
-    server.on("exit", (code) => reject(new Error(`http.server exited with ${code}: ${out}`)));
-  });
-  return { server, base };
-}
 
 async function run(browser, base, c) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -104,7 +89,7 @@ async function run(browser, base, c) {
 }
 
 const only = process.env.CASES ?? "";
-const { server, base } = await serve();
+const { base, stop } = await serveDirectory(path.join(root, "www"));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-timer-throttling"],
@@ -120,5 +105,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill();
+  stop();
 }

@@ -2,11 +2,12 @@
 // from Debian (playwright-core downloads no browser), and readers for the page's test hooks.
 import { before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+
+import { serveDirectory } from "../serve.mjs";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const SHOTS = path.join(ROOT, "target/screenshots");
@@ -23,26 +24,8 @@ let server;
 
 before(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  // Its request log (stderr) is not piped: nobody would read it, and once the pipe's buffer
-  // (64 KiB, a few hundred requests) is full the server blocks on its next log line — every
-  // page after that waits forever for a module.
-  server = spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1"], {
-    cwd: path.join(ROOT, "www"),
-    stdio: ["ignore", "pipe", "ignore"],
-  });
-  env.base = await new Promise((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`no port from http.server: ${out}`)), 10_000);
-    server.stdout.on("data", (chunk) => {
-      out += chunk;
-      const m = /port (\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${m[1]}/`);
-      }
-    });
-    server.on("exit", (code) => reject(new Error(`http.server exited with ${code}: ${out}`)));
-  });
+  server = await serveDirectory(path.join(ROOT, "www"));
+  env.base = server.base;
   env.browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     args: ARGS,
@@ -51,7 +34,7 @@ before(async () => {
 
 after(async () => {
   await env.browser?.close();
-  server?.kill();
+  server?.stop();
 });
 
 /** Every cell's text, in reading order. */

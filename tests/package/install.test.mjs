@@ -4,12 +4,14 @@
 // that directory (an import map to node_modules, no bundler). TARBALL names the tarball.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+
+import { serveDirectory } from "../serve.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const data = process.env.DATA ?? path.join(root, "../shared/data");
@@ -76,21 +78,12 @@ test("from a page served from the consumer's directory: import map, init(), solv
   const r = solve("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
   document.getElementById("out").textContent = r.status + " " + r.solution;
 </script></body></html>`);
-  const server = spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1"], { cwd: dir, stdio: ["ignore", "pipe", "ignore"] });
+  const { base, stop } = await serveDirectory(dir);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu"],
   });
   try {
-    const base = await new Promise((resolve, reject) => {
-      let text = "";
-      server.stdout.on("data", (chunk) => {
-        text += chunk;
-        const m = /port (\d+)/.exec(text);
-        if (m) resolve(`http://127.0.0.1:${m[1]}/`);
-      });
-      server.on("exit", (code) => reject(new Error(`http.server exited with ${code}`)));
-    });
     const page = await browser.newPage();
     const errors = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -102,6 +95,6 @@ test("from a page served from the consumer's directory: import map, init(), solv
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
-    server.kill();
+    stop();
   }
 });

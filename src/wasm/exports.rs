@@ -372,22 +372,8 @@ pub fn solve(
 ) -> Result<JsValue, JsValue> {
     let (settings, puzzle, alphabet) = begin(Export::Solve, &puzzle, &kind, &options)?;
     puzzle.validate().map_err(|p| problem_error(&p))?;
-    let options = settings.search();
-    // A fast path (9×9 classic and inequality, 16×16 classic) answers the `propagate`
-    // requests it can take.
-    let fast = match settings.engine {
-        EngineKind::Propagate => solve_fast(&puzzle, options),
-        _ => None,
-    };
-    let outcome = match fast {
-        Some(outcome) => outcome,
-        None => {
-            let mut engine = Engine::new(settings.engine, &puzzle, options, Silent)
-                .map_err(|p| problem_error(&p))?;
-            engine.run();
-            engine.outcome()
-        }
-    };
+    let outcome =
+        outcome_of(settings.engine, &puzzle, settings.search()).map_err(|p| problem_error(&p))?;
     Ok(solve_result(
         &outcome,
         settings.engine,
@@ -507,19 +493,9 @@ impl Answers {
 
     /// Solves a valid puzzle as `solve` would (the same fast path, engine and limits).
     fn solve(&mut self, puzzle: &Puzzle, alphabet: Alphabet) {
-        let fast = match self.engine {
-            EngineKind::Propagate => solve_fast(puzzle, self.options),
-            _ => None,
-        };
-        let outcome = match fast {
-            Some(outcome) => outcome,
-            None => match Engine::new(self.engine, puzzle, self.options, Silent) {
-                Ok(mut engine) => {
-                    engine.run();
-                    engine.outcome()
-                }
-                Err(p) => return self.bad(problem_error(&p)),
-            },
+        let outcome = match outcome_of(self.engine, puzzle, self.options) {
+            Ok(outcome) => outcome,
+            Err(p) => return self.bad(problem_error(&p)),
         };
         self.next(outcome.status.name());
         self.counts.push(outcome.solutions.len() as u32);
@@ -589,6 +565,27 @@ fn push_grid(line: &mut String, grid: &[u8], alphabet: Alphabet) {
             line.push(' ');
         }
         line.push_str(&d.to_string());
+    }
+}
+
+/// What `solve` answers for a valid puzzle, and `solveAll` for each: a fast path (9×9 classic
+/// and inequality, 16×16 classic) takes the `propagate` requests it can, the engine the rest.
+fn outcome_of(
+    engine: EngineKind,
+    puzzle: &Puzzle,
+    options: crate::search::Options,
+) -> Result<Outcome, Problem> {
+    let fast = match engine {
+        EngineKind::Propagate => solve_fast(puzzle, options),
+        _ => None,
+    };
+    match fast {
+        Some(outcome) => Ok(outcome),
+        None => {
+            let mut engine = Engine::new(engine, puzzle, options, Silent)?;
+            engine.run();
+            Ok(engine.outcome())
+        }
     }
 }
 

@@ -869,7 +869,7 @@ export function install(app) {
     if (!session) return startExplain();
     animator.play();
   });
-  pauseButton.addEventListener("click", () => { autoplayArmed = false; animator.pause(); animator.invalidate(); });
+  pauseButton.addEventListener("click", () => { autoplayArmed = false; animator.pause(); });
   backButton.addEventListener("click", () => animator.step(-1));
   stepButton.addEventListener("click", () => animator.step(1));
   prevMarkButton.addEventListener("click", () => {
@@ -909,10 +909,8 @@ export function install(app) {
   });
 
   app.onModelChange(() => {
-    const mine = lastStatus && regions.status?.dataset.status === lastStatus[0]
-      && regions.status?.textContent === lastStatus[1];
     if (session || running || shownDigits || solved) endSession();
-    if (mine) clearMyStatus();
+    clearMyStatus();
     updateEngines();
     stats.clear();
     if (autoplayArmed) requestAnimationFrame(() => autoplayArmed && startExplain());

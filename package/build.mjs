@@ -1,5 +1,6 @@
-// Turns wasm-pack's output directory into the npm package: adds the Node entry point and the
-// package README, and writes package.json's `exports` (browser and Node), `type`, `engines`
+// Turns wasm-pack's output directory into the npm package: adds the Node entry point, the
+// package README, the board element with the page it shows (www/) and its declarations, and
+// writes package.json's `exports` (browser and Node), `type`, `engines`
 // and `files`. Usage: node package/build.mjs DIR (run by `make package`, after wasm-pack and
 // wasm-opt).
 import fs from "node:fs";
@@ -12,10 +13,29 @@ if (!dir) throw new Error("usage: node package/build.mjs DIR");
 for (const name of ["node.js", "README.md"]) fs.copyFileSync(path.join(here, name), path.join(dir, name));
 fs.copyFileSync(path.join(here, "..", "LICENSE"), path.join(dir, "LICENSE"));
 
+// The board element (`sudoku-lab/board`) shows the page in embed mode in an iframe: the page
+// goes into www/, its imports of the module pointed at the package's own copy (one wasm).
+const www = path.join(here, "..", "www");
+const pageFiles = ["index.html", "styles.css", "explain.css", ...fs.readdirSync(path.join(www, "js")).filter((f) => f.endsWith(".js")).map((f) => `js/${f}`)];
+fs.mkdirSync(path.join(dir, "www", "js"), { recursive: true });
+let rewritten = 0;
+for (const name of pageFiles) {
+  let text = fs.readFileSync(path.join(www, name), "utf8");
+  if (name.startsWith("js/")) {
+    const before = text;
+    text = text.replaceAll('"../pkg/sudoku_lab.js"', '"../../sudoku_lab.js"').replaceAll('"../pkg/sudoku_lab_bg.wasm"', '"../../sudoku_lab_bg.wasm"');
+    if (text !== before) rewritten++;
+    if (text.includes("../pkg/")) throw new Error(`www/${name} refers to ../pkg/ in a way build.mjs does not rewrite`);
+  }
+  fs.writeFileSync(path.join(dir, "www", name), text);
+}
+if (rewritten < 3) throw new Error(`only ${rewritten} page modules import the wasm module: build.mjs expected formats.js, worker.js and client.js (and embedded.js)`);
+fs.copyFileSync(path.join(here, "board.d.ts"), path.join(dir, "board.d.ts"));
+
 const file = path.join(dir, "package.json");
 const pkg = JSON.parse(fs.readFileSync(file, "utf8"));
 const files = new Set(pkg.files ?? []);
-for (const name of ["sudoku_lab.js", "sudoku_lab.d.ts", "sudoku_lab_bg.wasm", "sudoku_lab_bg.wasm.d.ts", "node.js", "README.md", "LICENSE"]) {
+for (const name of ["sudoku_lab.js", "sudoku_lab.d.ts", "sudoku_lab_bg.wasm", "sudoku_lab_bg.wasm.d.ts", "node.js", "README.md", "LICENSE", "board.d.ts", "www/"]) {
   if (!fs.existsSync(path.join(dir, name))) throw new Error(`${name} is missing from ${dir}`);
   files.add(name);
 }
@@ -34,11 +54,15 @@ const out = {
       node: "./node.js",
       default: "./sudoku_lab.js",
     },
+    "./board": {
+      types: "./board.d.ts",
+      default: "./www/js/embed.js",
+    },
     "./wasm": "./sudoku_lab_bg.wasm",
     "./package.json": "./package.json",
   },
   files: [...files].sort(),
-  sideEffects: ["./node.js", "./sudoku_lab.js"],
+  sideEffects: ["./node.js", "./sudoku_lab.js", "./www/js/embed.js"],
   engines: { node: ">=18" },
   keywords: ["sudoku", "futoshiki", "constraint-propagation", "solver", "wasm"],
 };

@@ -244,7 +244,9 @@ test("Embed mode autoplays with the engine and level of the URL", async () => {
     { viewport: { width: 640, height: 780 } });
   assert.equal(await page.isVisible("#solve-controls"), false);
   assert.equal(await page.isVisible("#log"), false);
-  assert.equal(await page.isVisible("[data-action=play]"), true);
+  // Playing, the one play/pause button of an embedded board is Pause.
+  await page.waitForSelector("[data-action=pause]:visible");
+  assert.equal(await page.isVisible("[data-action=play]"), false);
   await page.waitForFunction(() => Number(document.querySelector("[data-action=scrub]").value) > 5);
   assert.equal(await waitForStatus(page), "unique");
   const engine = await page.evaluate(() => window.sudokuLabExplain.session.engine);
@@ -266,7 +268,7 @@ test("The <sudoku-lab-board> element embeds the page in an iframe that autoplays
     document.body.append(element);
   });
   const frame = page.frameLocator("sudoku-lab-board >> iframe");
-  await frame.locator("[data-action=play]").waitFor();
+  await frame.locator("[data-action=pause]").waitFor();
   await page.waitForFunction(() => {
     const doc = document.querySelector("sudoku-lab-board").shadowRoot.querySelector("iframe").contentDocument;
     return Number(doc?.querySelector("[data-action=scrub]")?.value ?? 0) > 0;

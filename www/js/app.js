@@ -65,7 +65,29 @@ const app = {
   },
   /** Replaces the puzzle, as an import does. */
   loadModel(model, reason = "load") {
+    boardError(null);
     editor.load(model, reason);
+  },
+  /**
+   * Reads `text` (with `kind`, `format`, `alphabet` when given) and shows it; when it cannot
+   * be read, shows the error in place of the board (no other puzzle) and throws it, with
+   * the message in the words of `hints` ("menus" of the page, "attributes" of an embed).
+   */
+  loadText(text, { kind, format, alphabet } = {}, hints = "menus") {
+    let model;
+    try {
+      model = readPuzzle(String(text), { kind, format, alphabet });
+    } catch (error) {
+      const message = `The puzzle could not be read. ${describeError(error, { hints })}`;
+      boardError(message);
+      throw Object.assign(new Error(message), { cells: [] });
+    }
+    app.loadModel(model, "load");
+    return model;
+  },
+  /** The error shown in place of the board (null: none), as `{message, cells}`. */
+  get boardError() {
+    return shownError;
   },
   notify,
 };
@@ -101,6 +123,33 @@ function flushUrl() {
   writeUrl(editor.model);
 }
 window.addEventListener("pagehide", () => urlTimer && flushUrl());
+
+/**
+ * An error in place of the board (null: the board again): an embedded board whose puzzle
+ * cannot be read shows why and no other puzzle; its controls are hidden meanwhile.
+ */
+let shownError = null;
+function boardError(message) {
+  const stage = document.querySelector(".stage");
+  let box = document.getElementById("board-error");
+  if (message === null) {
+    shownError = null;
+    stage?.classList.remove("board-failed");
+    box?.remove();
+    return;
+  }
+  shownError = { message, cells: [] };
+  if (!box) {
+    box = document.createElement("div");
+    box.id = "board-error";
+    box.className = "board-error";
+    box.setAttribute("role", "alert");
+    stage?.prepend(box);
+  }
+  box.textContent = message;
+  stage?.classList.add("board-failed");
+  app.setStatus("error", message);
+}
 
 /** Marks the cells of every problem and shows the first; clears a stale status when sound. */
 function validate(model, statusBefore = statusVersion) {
@@ -176,6 +225,10 @@ function start() {
     editor.load(wanted.model, "initial", { record: false });
   } else if (wanted?.example && loadExample(wanted.example, "initial")) {
     // Loaded by id.
+  } else if (embed && wanted?.error) {
+    // An embedded board shows its own puzzle or why it cannot: never another one.
+    editor.load(emptyModel(9, "classic"), "initial", { record: false });
+    boardError(`The puzzle could not be read. ${describeError(wanted.error, { hints: "attributes" })}`);
   } else {
     loadExample(DEFAULT_EXAMPLE, "initial");
     if (wanted?.error) {
@@ -196,7 +249,10 @@ function fitBelowBoard() {
   let last = -1;
   const measure = () => {
     const gap = parseFloat(getComputedStyle(document.querySelector(".stage")).rowGap) || 0;
-    const parts = [statusElement, playback, ...document.querySelectorAll(".stage > .digit-pad")];
+    // Embedded, the caption and the solve controls are under the board too and must fit;
+    // on the page the explanation under the board may scroll (it sticks while playing).
+    const under = embed ? ".stage > :is(.digit-pad, #log, #solve-controls)" : ".stage > .digit-pad";
+    const parts = [statusElement, playback, ...document.querySelectorAll(under)];
     const below = parts.reduce((sum, el) => (el.offsetHeight > 0 ? sum + el.offsetHeight + gap : sum), 0);
     const px = Math.ceil(below + 8);
     if (Math.abs(px - last) > 2) {
@@ -207,6 +263,10 @@ function fitBelowBoard() {
   const observer = new ResizeObserver(() => requestAnimationFrame(measure));
   observer.observe(playback);
   observer.observe(statusElement);
+  for (const id of ["log", "solve-controls"]) {
+    const element = document.getElementById(id);
+    if (element) observer.observe(element);
+  }
   measure();
 }
 fitBelowBoard();
@@ -221,5 +281,9 @@ try {
 }
 
 import("./explain.js")
-  .then((module) => module.install(app))
+  .then(async (module) => {
+    const explain = module.install(app);
+    // Inside a <sudoku-lab-board>, the host page scripts the board through embedded.js.
+    if (embed) (await import("./embedded.js")).connect(app, explain);
+  })
   .catch((error) => console.info(`sudoku-lab: the explain module is not available (${error.message}); editing works without it.`));

@@ -25,7 +25,7 @@
 
 import { el } from "./dom.js";
 import { SolverClient } from "./client.js";
-import { KIND } from "./records.js";
+import { KIND, KINDS, RULES } from "./records.js";
 import { Trace, MARKER_KINDS } from "./trace.js";
 import { Replay, removalOf } from "./replay.js";
 import { explain, focus, toneOf, proofTree, premisesOf } from "./sentences.js";
@@ -186,8 +186,12 @@ export function install(app) {
   // ── Playback ──
   const playButton = button("play", "▶ Play", "Play (Space)");
   const pauseButton = button("pause", "❚❚ Pause", "Pause (Space)");
-  const backButton = button("step-back", "◀ Step", "One event back (←)", { "aria-label": "Step back" });
-  const stepButton = button("step", "Step ▶", "One event forward (→)", { "aria-label": "Step forward" });
+  // The word goes on a narrow embedded board (the name stays: aria-label).
+  const word = (text) => el("span", { className: "ex-word", textContent: text });
+  const backButton = button("step-back", "◀", "One event back (←)", { "aria-label": "Step back" });
+  backButton.append(word(" Step"));
+  const stepButton = button("step", "", "One event forward (→)", { "aria-label": "Step forward" });
+  stepButton.append(word("Step "), "▶");
   const prevMarkButton = button("previous-marker", "", "Previous guess, contradiction, backtrack or solution",
     { "aria-label": "Previous marker" });
   const nextMarkButton = button("next-marker", "", "Next guess, contradiction, backtrack or solution (the last: the end)",
@@ -214,17 +218,44 @@ export function install(app) {
   regions.playback?.classList.add("ex-playback");
   const playbackControls = [playButton, pauseButton, backButton, stepButton, prevMarkButton, nextMarkButton];
 
+  const idleMessage = app.embed
+    ? "Press Play to watch the solver, event by event."
+    : "Press Explain to watch the solver, event by event.";
   const log = new EventLog(regions.log ?? el("div"), {
     onJump: (p) => seekTo(p),
     onAsk: (cell, digit) => askWhy(cell, digit),
     onWhyCurrent: () => whyCurrent(),
   });
+  log.message(idleMessage);
   const stats = new StatsPanel(regions.stats ?? el("div"));
   const client = new SolverClient();
 
   if (app.embed) {
-    for (const r of [regions.controls, regions.log, regions.stats]) if (r) r.hidden = true;
+    if (regions.stats) regions.stats.hidden = true;
     document.documentElement.classList.add("ex-embed");
+    // In a board element the solve controls (when shown) and the caption live in the stage.
+    const stage = regions.playback?.parentElement;
+    if (stage && regions.controls) stage.append(regions.controls);
+    if (stage && regions.log) stage.append(regions.log);
+    embedLayout({ controls: params.get("controls"), caption: params.get("caption") });
+  }
+
+  /**
+   * What an embedded board shows besides the board: `controls` "none" (nothing: a host
+   * script drives it), "playback" (the default: play, steps, the timeline) or "full" (also
+   * Solve, Explain, Stop and the engine and detail menus); `caption` on shows the current
+   * sentence under the board.
+   */
+  function embedLayout({ controls, caption }) {
+    const which = ["none", "playback", "full"].includes(controls) ? controls : "playback";
+    const captioned = caption !== null && caption !== undefined && /^(1|true|yes|on|)$/i.test(String(caption));
+    if (regions.playback) regions.playback.hidden = which === "none";
+    if (regions.controls) regions.controls.hidden = which !== "full";
+    if (regions.log) regions.log.hidden = !captioned;
+    const root = document.documentElement;
+    root.dataset.controls = which;
+    root.classList.toggle("ex-captioned", captioned);
+    return { controls: which, caption: captioned };
   }
 
   /**
@@ -279,7 +310,24 @@ export function install(app) {
   let runSeq = 0;
   /** The last status this module set (to clear it when the puzzle changes). */
   let lastStatus = null;
-  let autoplayArmed = /^(1|true|yes)?$/i.test(params.get("autoplay") ?? "no");
+  /**
+   * How a board opens, until the reader takes over (any Solve, Explain, Play, Pause or Stop):
+   * `autoplay` traces and plays; `start` (an event: see `findEvent`) traces and opens
+   * paused at that event (and plays from there with `autoplay`).
+   */
+  const opening = {
+    autoplay: /^(1|true|yes)?$/i.test(params.get("autoplay") ?? "no"),
+    start: params.get("start") || null,
+    get armed() { return this.autoplay || Boolean(this.start); },
+    disarm() { this.autoplay = false; this.start = null; },
+  };
+  /** Who listens to the board (the embed protocol): "step", "solved" and "error" events. */
+  const events = new EventTarget();
+  const emit = (type, detail) => events.dispatchEvent(new CustomEvent(type, { detail }));
+  /** The last position a "step" event was sent for (one per drawn position). */
+  let stepSent = -1;
+  /** Whether the outcome at the end of playback has been announced for this session. */
+  let outcomeSent = false;
   let shownDigits = null;
   let progressTimer = 0;
 
@@ -373,6 +421,15 @@ export function install(app) {
       stopButton.disabled = !rules.stop;
       timeline.setEnabled(rules.playback);
       for (const b of playbackControls) b.disabled = !rules.playback || count === 0;
+      // Without a trace, Play traces and plays (an embedded board has no Explain button).
+      const fresh = now === "idle" || now === "solved";
+      if (fresh) playButton.disabled = false;
+      playButton.title = fresh ? "Trace the search and play it (Space)" : "Play (Space)";
+      // Embedded, only one of Play and Pause shows: the focus goes to the one that does.
+      const focused = document.activeElement;
+      if (app.embed && (focused === playButton || focused === pauseButton)) {
+        requestAnimationFrame(() => (animator.playing ? pauseButton : playButton).focus({ preventScroll: true }));
+      }
       playButton.setAttribute("aria-pressed", String(animator.playing));
       pauseButton.setAttribute("aria-pressed", String(!animator.playing && count > 0));
       regions.playback?.classList.toggle("ex-playing", animator.playing);
@@ -387,6 +444,10 @@ export function install(app) {
       app.locked?.(rules.lock, LOCK_REASON[now] ?? "");
       if (now === "solving" || now === "tracing") startProgress();
       else stopProgress();
+    }
+    if (now === "done" && session && !outcomeSent) {
+      outcomeSent = true;
+      emit("solved", outcomeOf(session));
     }
     const status = statusNow(now);
     if (status) {
@@ -475,9 +536,12 @@ export function install(app) {
     running = null;
     session = null;
     solved = null;
+    stepSent = -1;
+    outcomeSent = false;
+    lastError = null;
     animator.reset();
     timeline.setTrace(null);
-    log.message("Press Explain to watch the solver, event by event.");
+    log.message(idleMessage);
     log.setAskable(false);
     clearBoard();
     position.textContent = "no trace";
@@ -500,6 +564,7 @@ export function install(app) {
     if (cells.length) board.markErrors(cells);
     const text = problems.map((p) => p.message).join("; ");
     setStatus("invalid", `Invalid puzzle: ${text}`);
+    report({ message: `Invalid puzzle: ${text}`, cells });
   }
 
   function failed(error) {
@@ -510,6 +575,14 @@ export function install(app) {
     } else {
       setStatus("error", error?.message ?? String(error));
     }
+    report({ message: error?.message ?? String(error), cells: error?.cells ?? [] });
+  }
+
+  /** The last error of a run (what a scripted Solve or Explain rejects with), and its event. */
+  let lastError = null;
+  function report(problem) {
+    lastError = problem;
+    emit("error", problem);
   }
 
   // ── Solve ──
@@ -547,6 +620,14 @@ export function install(app) {
       const nodes = plural(Number(result.stats?.nodes ?? 0), "node");
       setStatus(state, `${text} · ${ms(result.time)} · ${nodes}`);
       stats.show({ stats: result.stats, engine: result.engine, time: result.time, what: "solve" });
+      emit("solved", {
+        status: result.status,
+        solution: result.solution ? solutionDigits(result.solution, result.alphabet) : null,
+        engine: result.engine,
+        nodes: Number(result.stats?.nodes ?? 0),
+        via: "solve",
+      });
+      return result;
     } catch (error) {
       if (run !== runSeq) return;
       running = null;
@@ -556,7 +637,7 @@ export function install(app) {
   }
 
   // ── Explain ──
-  async function startExplain() {
+  async function startExplain({ play = true } = {}) {
     endSession();
     const model = currentModel();
     const json = wasmModel(model);
@@ -593,7 +674,7 @@ export function install(app) {
     log.message("Solving…");
     stats.clear();
     animator.setSpeed(speedSelect.value);
-    animator.play();
+    if (play) animator.play();
     refresh();
 
     const ingest = (batch) => {
@@ -615,14 +696,14 @@ export function install(app) {
       const final = await client.trace(json, model.kind, opts, (batch) => {
         if (session === s) ingest(batch);
       });
-      if (session !== s) return;
+      if (session !== s) return null;
       running = null;
       if (final.status === "invalid") {
         session = null;
         refresh();
         markInvalid(final.problems);
         log.message("The puzzle is invalid: fix the marked cells.");
-        return;
+        return null;
       }
       ingest(final);
       s.done = true;
@@ -633,15 +714,17 @@ export function install(app) {
       s.statsShown = { stats: s.stats, engine: s.engine, time: s.time, events: trace.count, level, what: "explain" };
       controlState = ""; // the statistics of the finished run, shown or held by phase
     } catch (error) {
-      if (session !== s) return;
+      if (session !== s) return null;
       running = null;
       s.done = true;
-      if (error?.cancelled) return;
+      if (error?.cancelled) return null;
       s.final = error?.cells?.length ? ["invalid", error.message] : ["error", error?.message ?? String(error)];
       log.message(error?.message ?? String(error));
+      report({ message: error?.message ?? String(error), cells: error?.cells ?? [] });
     }
     animator.invalidate();
     refresh();
+    return s;
   }
 
   function stop() {
@@ -744,6 +827,10 @@ export function install(app) {
     timeline.setPosition(p);
     position.textContent = `event ${p.toLocaleString("en-US")} of ${count.toLocaleString("en-US")}${s.done ? "" : "…"}`;
     refresh();
+    if (p !== stepSent) {
+      stepSent = p;
+      emit("step", here());
+    }
   }
 
   // ── Why: the proof of an event ──
@@ -861,15 +948,15 @@ export function install(app) {
   });
 
   // ── Wiring ──
-  solveButton.addEventListener("click", () => { autoplayArmed = false; solve(); });
-  explainButton.addEventListener("click", () => { autoplayArmed = false; startExplain(); });
-  stopButton.addEventListener("click", () => { autoplayArmed = false; stop(); });
+  solveButton.addEventListener("click", () => { opening.disarm(); solve(); });
+  explainButton.addEventListener("click", () => { opening.disarm(); startExplain(); });
+  stopButton.addEventListener("click", () => { opening.disarm(); stop(); });
   playButton.addEventListener("click", () => {
-    autoplayArmed = false;
+    opening.disarm();
     if (!session) return startExplain();
     animator.play();
   });
-  pauseButton.addEventListener("click", () => { autoplayArmed = false; animator.pause(); });
+  pauseButton.addEventListener("click", () => { opening.disarm(); animator.pause(); });
   backButton.addEventListener("click", () => animator.step(-1));
   stepButton.addEventListener("click", () => animator.step(1));
   prevMarkButton.addEventListener("click", () => {
@@ -913,23 +1000,222 @@ export function install(app) {
     clearMyStatus();
     updateEngines();
     stats.clear();
-    if (autoplayArmed) requestAnimationFrame(() => autoplayArmed && startExplain());
+    if (opening.armed) requestAnimationFrame(open);
   });
 
   updateEngines();
   refresh();
 
-  if (autoplayArmed) requestAnimationFrame(() => autoplayArmed && startExplain());
+  if (opening.armed) requestAnimationFrame(open);
 
-  // For tests and the console: the state of the explain half.
+  /**
+   * Opens the board as its `autoplay` and `start` say: traces, then either plays from the
+   * start while the trace streams, or waits for the whole trace, opens at the `start` event
+   * paused, and plays from there with `autoplay`. An unknown `start` is an error event.
+   */
+  async function open() {
+    if (!opening.armed || running) return null;
+    const { autoplay, start } = opening;
+    const s = await startExplain({ play: autoplay && !start });
+    if (!s || session !== s || !start) return s;
+    try {
+      seekTo(findEvent(s.trace, start));
+      if (autoplay) animator.play();
+    } catch (error) {
+      report({ message: error.message, cells: [] });
+    }
+    return s;
+  }
+
+  // ── The scripting interface (the embed protocol of embedded.js calls these) ──
+
+  /**
+   * The playback position named by `target`: a number is an event number as the page
+   * shows it ("#12": 12; 0 is the start, before any event); "start" and "end"; or
+   * `kind[:rule][#n]`, the n-th (default first) event of a kind (round, place, eliminate,
+   * guess, backtrack, contradiction, solution) whose rule starts with `rule`
+   * ("place:hidden_single" is any hidden single; "eliminate:relation#3" the third
+   * elimination by a relation). Throws when nothing matches.
+   */
+  function findEvent(trace, target) {
+    const count = trace.count;
+    const text = String(target).trim().toLowerCase();
+    if (/^\d+$/.test(text)) {
+      const n = Number(text);
+      if (n > count) throw new Error(`there is no event #${n}: the trace has ${plural(count, "event")}`);
+      return n;
+    }
+    if (text === "start") return 0;
+    if (text === "end") return count;
+    const match = /^([a-z]+)(?::([a-z_]+))?(?:#(\d+))?$/.exec(text);
+    const kind = match ? KINDS.indexOf(match[1]) : -1;
+    if (!match || kind < 0) {
+      throw new Error(`${quoted(String(target))} names no event: write a number, "start", "end" or kind[:rule][#n], with a kind among ${KINDS.join(", ")}`);
+    }
+    const rule = match[2] ?? "";
+    if (rule && !RULES.some((r) => r.startsWith(rule))) {
+      throw new Error(`${quoted(rule)} is not a rule: the rules are ${RULES.join(", ")}`);
+    }
+    let wanted = match[3] ? Number(match[3]) : 1;
+    for (let i = 0; i < count; i++) {
+      if (trace.kind(i) !== kind) continue;
+      if (rule && !(RULES[trace.rule(i)] ?? "").startsWith(rule)) continue;
+      if (--wanted === 0) return i + 1;
+    }
+    throw new Error(`the trace has no ${match[3] ? `event ${text}` : `${text} event`} (${plural(count, "event")} with ${engineOf()})`);
+  }
+
+  function engineOf() {
+    return session?.engine ?? engineSelect.value;
+  }
+
+  /** Event `i` of the session as data: what a "step" event and the scripted calls return. */
+  function eventData(s, i) {
+    const t = s.trace;
+    const n = s.size * s.size;
+    const cell = t.cell(i);
+    return {
+      seq: i,
+      number: i + 1,
+      kind: KINDS[t.kind(i)],
+      rule: RULES[t.rule(i)] ?? null,
+      cell: cell < n ? cellName(cell, s.size) : null,
+      digit: t.digit(i) || null,
+      depth: t.depth(i),
+      premises: premisesOf(t, i),
+    };
+  }
+
+  /** Where playback is: the position, the current event (null at the start) and its sentence. */
+  function here() {
+    const s = session;
+    if (!s) return { position: 0, events: 0, done: false, event: null, sentence: "" };
+    const p = animator.position;
+    return {
+      position: p,
+      events: s.trace.count,
+      done: s.done,
+      event: p > 0 ? eventData(s, p - 1) : null,
+      sentence: p > 0 ? sentence(s, p - 1) : "Start: every digit is possible in every cell.",
+    };
+  }
+
+  /** The outcome of a traced session: its status, the first solution and the event count. */
+  function outcomeOf(s) {
+    return {
+      status: s.status ?? s.final?.[0] ?? "error",
+      solution: s.solutions[0] ?? null,
+      engine: s.engine,
+      events: s.trace.count,
+      via: "explain",
+    };
+  }
+
+  /** Draws the current position now (a scripted call resolves with the board drawn, even in a
+   * frame the browser does not animate, such as one scrolled out of view). */
+  function drawNow() {
+    if (session) render(animator.position);
+  }
+
+  /** A session with its whole trace, tracing first when there is none. */
+  async function traced() {
+    if (session && !running) return session;
+    if (running === "explain") {
+      const s = session;
+      while (running === "explain" && session === s) await new Promise((resolve) => setTimeout(resolve, 20));
+      if (session !== s) throw new Error("the trace was replaced by another");
+      return s;
+    }
+    const s = await startExplain({ play: false });
+    if (!s) throw lastError ?? new Error("the trace was stopped");
+    return s;
+  }
+
   const api = {
     get session() { return session; },
     get running() { return running; },
     get phase() { return phase(); },
     animator,
     client,
-    solve,
-    explain: startExplain,
+    events,
+    findEvent: (target) => findEvent(session.trace, target),
+    here,
+    embedLayout,
+    /** Solve at once: resolves with `{status, solution, engine, nodes}`, rejects with `{message, cells}`. */
+    async solve() {
+      opening.disarm();
+      await solve();
+      if (!solved) throw lastError ?? new Error("the solve was stopped");
+      return { status: solved.status, solution: shownDigits, engine: solved.engine, nodes: Number(solved.stats?.nodes ?? 0) };
+    },
+    /** Traces and plays, as the Explain button does: resolves once the whole trace is in. */
+    async explain({ play = true } = {}) {
+      opening.disarm();
+      const s = await startExplain({ play });
+      if (!s) throw lastError ?? new Error("the trace was stopped");
+      if (s.final && s.final[0] === "error") throw lastError;
+      return { ...outcomeOf(s), status: s.status ?? s.final[0] };
+    },
+    async play() {
+      opening.disarm();
+      if (!session) startExplain();
+      else animator.play();
+      refresh();
+      return here();
+    },
+    async pause() {
+      opening.disarm();
+      animator.pause();
+      drawNow();
+      return here();
+    },
+    /** `n` events forward (back when negative), paused; traces first when there is no trace. */
+    async step(n = 1) {
+      opening.disarm();
+      const s = await traced();
+      animator.pause();
+      animator.seek(animator.position + Math.trunc(Number(n) || 0));
+      if (session === s) drawNow();
+      return here();
+    },
+    /** To a position (see `findEvent`), paused. */
+    async seek(target) {
+      opening.disarm();
+      const s = await traced();
+      seekTo(findEvent(s.trace, target));
+      drawNow();
+      return here();
+    },
+    /** Highlights cells (names like "r3c4", or indices), or clears with an empty list. */
+    highlight(cells = []) {
+      const size = app.getModel()?.size ?? 9;
+      const names = (Array.isArray(cells) ? cells : [cells]).map((c) => {
+        const index = typeof c === "number" ? c : cellIndex(String(c).trim().toLowerCase(), size);
+        if (!Number.isInteger(index) || index < 0 || index >= size * size) {
+          throw new Error(`${quoted(String(c))} is not a cell of this ${size}×${size} grid: write it like r3c4`);
+        }
+        return index;
+      });
+      animator.pause();
+      if (names.length) board.highlight({ cells: names, tone: "info" });
+      else board.clearHighlight();
+      return names.map((i) => cellName(i, size));
+    },
+    /** Reopens the board with new settings: engine, level, speed, start, autoplay. */
+    configure({ engine, level, speed, start, autoplay } = {}) {
+      if (engine !== undefined && ENGINES.some((e) => e[0] === engine)) engineSelect.value = engine;
+      if (level !== undefined && LEVELS.some((e) => e[0] === level)) levelSelect.value = level;
+      if (speed !== undefined && SPEEDS.includes(String(speed))) {
+        speedSelect.value = String(speed);
+        animator.setSpeed(speedSelect.value);
+      }
+      describeChoices();
+      updateEngines();
+      if (start !== undefined) opening.start = start || null;
+      if (autoplay !== undefined) opening.autoplay = Boolean(autoplay);
+    },
+    /** Opens the board as `autoplay` and `start` say (after a load). */
+    open,
     stop,
   };
   window.sudokuLabExplain = api;

@@ -123,15 +123,21 @@ export function compactText(model) {
 }
 
 /** "line 3, column 7: message" for a wasm text error (its message may start with "3:7: "). */
-export function describeError(error) {
+export function describeError(error, { hints = "menus" } = {}) {
   const message = String(error?.message ?? error);
+  const words = hints === "attributes" ? attributes : menus;
   if (error && Number.isInteger(error.line) && Number.isInteger(error.column)) {
-    return `Line ${error.line}, column ${error.column}: ${menus(message.replace(/^\d+:\d+:\s*/, ""))}`;
+    return `Line ${error.line}, column ${error.column}: ${words(message.replace(/^\d+:\d+:\s*/, ""))}`;
   }
-  return menus(message);
+  return words(message);
 }
 
 /** The CLI's "--format"/"--alphabet" hints, in the words of the import dialog. */
 function menus(message) {
   return message.replace(" with --format", " in the Format menu").replace(" with --alphabet", " in the Symbols menu");
+}
+
+/** The same hints in the words of an embedded board (its attributes). */
+function attributes(message) {
+  return message.replace(" with --format", " with the format attribute").replace(" with --alphabet", " with the alphabet attribute");
 }

@@ -1,0 +1,144 @@
+// The board element, `import "sudoku-lab/board"`: defines <sudoku-lab-board>.
+//
+// The board is the sudoku-lab page in embed mode inside an iframe (www/index.html of this
+// package), scripted over a private MessagePort; nothing of the host page reaches it. Every
+// method returns a promise and waits for the board to be ready (a lazy board loads when it
+// comes near the viewport; `loading="eager"` loads it at once).
+//
+// Attributes (all optional; a change after the board is ready takes effect at once):
+//
+// | attribute  | values                                        | default     |
+// |------------|-----------------------------------------------|-------------|
+// | puzzle     | the puzzle in any text format, or JSON        | (example)   |
+// | kind       | classic, inequality, futoshiki, auto          | auto        |
+// | format     | line, grid, poj3074, poj3076, cqoi, picture, json | detected |
+// | alphabet   | digits, letters, alnum, hex, numbers          | detected    |
+// | example    | an example of the page (cqoi-1, hardest, …)   | cqoi-1      |
+// | engine     | propagate, dlx, naive                         | propagate   |
+// | level      | decisions, placements, full                   | full        |
+// | speed      | events per second: 1 … 5000, or max           | 50          |
+// | autoplay   | boolean: trace and play at once               | off         |
+// | start      | the event to open at (see `EventSpec`)         | none        |
+// | controls   | none, playback, full                          | playback    |
+// | caption    | boolean: the current sentence under the board | off         |
+// | loading    | lazy, eager                                   | lazy        |
+// | title      | the iframe's accessible name                  | a default   |
+
+/** Where playback should go: an event number as the board shows it ("#12" is 12; 0 is the
+ * start, before any event), "start", "end", or `kind[:rule][#n]` — the n-th event (default
+ * the first) of a kind whose rule starts with `rule`: "place:naked_single",
+ * "place:hidden_single", "eliminate:relation#3", "guess", "backtrack". */
+export type EventSpec = number | string;
+
+export type EventKind = "round" | "place" | "eliminate" | "guess" | "backtrack" | "contradiction" | "solution";
+
+export type Rule =
+  | "given" | "peer" | "naked_single" | "hidden_single_row" | "hidden_single_column"
+  | "hidden_single_block" | "relation" | "guess" | "refutation" | "locked_candidates"
+  | "disjunction" | "probe";
+
+/** One event of the trace, decoded. */
+export interface BoardEvent {
+  /** Its index in the trace (0-based); `number` is seq + 1, as the board shows it. */
+  seq: number;
+  number: number;
+  kind: EventKind;
+  rule: Rule | null;
+  /** "r3c4", or null for an event without a cell (a round). */
+  cell: string | null;
+  digit: number | null;
+  depth: number;
+  /** The seqs of every event this one rests on (empty: a given, a guess, a relation). */
+  premises: number[];
+}
+
+/** Where playback is: what a "step" event carries and the playback methods resolve with. */
+export interface Position {
+  /** Events applied: 0 is the start; the current event is `position - 1`. */
+  position: number;
+  /** Events in the trace so far, and whether it is complete. */
+  events: number;
+  done: boolean;
+  event: BoardEvent | null;
+  /** The event in plain English, as the caption shows it. */
+  sentence: string;
+}
+
+export type Status = "unique" | "multiple" | "solved" | "unsolvable" | "limit" | "stopped" | "error";
+
+/** The "solved" event's detail and what solve() and explain() resolve with. */
+export interface Outcome {
+  status: Status;
+  /** The first solution, one digit per cell in row order, or null. */
+  solution: number[] | null;
+  engine: "propagate" | "dlx" | "naive";
+  /** Search nodes (solve) or trace events (explain). */
+  nodes?: number;
+  events?: number;
+  via: "solve" | "explain";
+}
+
+/** The "error" event's detail; a rejected promise is an Error with the same `cells`. */
+export interface BoardError {
+  message: string;
+  /** The cells the error is about ("r1c1"), or empty. */
+  cells: string[];
+}
+
+export interface Ready {
+  version: string;
+  protocol: number;
+  size: number | null;
+  kind: string | null;
+  /** Set when the puzzle could not be read: the board shows this message instead. */
+  error: BoardError | null;
+}
+
+export interface LoadOptions {
+  kind?: "classic" | "inequality" | "futoshiki" | "auto";
+  format?: string;
+  alphabet?: string;
+  engine?: "propagate" | "dlx" | "naive";
+  level?: "decisions" | "placements" | "full";
+  speed?: string | number;
+  start?: EventSpec | null;
+  autoplay?: boolean;
+}
+
+export interface SudokuLabBoardEventMap extends HTMLElementEventMap {
+  ready: CustomEvent<Ready>;
+  solved: CustomEvent<Outcome>;
+  step: CustomEvent<Position>;
+  error: CustomEvent<BoardError>;
+}
+
+export declare class SudokuLabBoard extends HTMLElement {
+  /** Resolves with the "ready" detail once the board can be scripted. */
+  readonly ready: Promise<Ready>;
+  /** The address of the page the iframe shows. */
+  readonly src: string;
+  /** Solves at once; rejects with the error when the puzzle is invalid. */
+  solve(): Promise<Outcome>;
+  /** Traces the search and plays it; resolves once the whole trace is in. */
+  explain(): Promise<Outcome>;
+  /** Plays (tracing first when there is no trace). */
+  play(): Promise<Position>;
+  pause(): Promise<Position>;
+  /** `n` events forward, back when negative, paused (tracing first when needed). */
+  step(n?: number): Promise<Position>;
+  /** To an event, paused (tracing first when needed); rejects when no event matches. */
+  seek(target: EventSpec): Promise<Position>;
+  /** Highlights cells ("r1c1" or indices); `[]` clears. Resolves with their names. */
+  highlight(cells: Array<string | number>): Promise<string[]>;
+  /** Shows another puzzle; rejects (and shows the error in the board) when it cannot be read. */
+  load(puzzle: string | object, options?: LoadOptions): Promise<Position & { size: number; kind: string }>;
+
+  addEventListener<K extends keyof SudokuLabBoardEventMap>(type: K, listener: (this: SudokuLabBoard, ev: SudokuLabBoardEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "sudoku-lab-board": SudokuLabBoard;
+  }
+}

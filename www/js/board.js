@@ -305,7 +305,9 @@ export class Board {
         source = "solver";
       } else if (this.candidates) {
         const mask = this.candidates[index] >>> 0;
-        if (popcount(mask) === 1) {
+        // One candidate left reads as the cell's digit — except in the cell whose removal is
+        // being shown: there the last candidate stays a mark beside the one just removed.
+        if (popcount(mask) === 1 && this.removedMark?.cell !== index) {
           digit = singleDigit(mask);
           source = "solver";
         } else if (mask === 0) {

@@ -118,6 +118,8 @@ export function connect(app, explain) {
     port.onmessage = (e) => handle(e.data);
     send({ event: "ready", detail: readyDetail() });
     if (app.boardError) send({ event: "error", detail: app.boardError });
+    // A board that opened (at `start`) before the host connected says where it is.
+    if (explain.session) send({ event: "step", detail: explain.here() });
     reportSize(true);
   });
 

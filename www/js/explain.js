@@ -430,6 +430,9 @@ export function install(app) {
       if (app.embed && (focused === playButton || focused === pauseButton)) {
         requestAnimationFrame(() => (animator.playing ? pauseButton : playButton).focus({ preventScroll: true }));
       }
+      if (app.embed && (focused === solveButton || focused === stopButton)) {
+        requestAnimationFrame(() => (stopButton.disabled ? solveButton : stopButton).focus({ preventScroll: true }));
+      }
       playButton.setAttribute("aria-pressed", String(animator.playing));
       pauseButton.setAttribute("aria-pressed", String(!animator.playing && count > 0));
       regions.playback?.classList.toggle("ex-playing", animator.playing);
@@ -1127,7 +1130,7 @@ export function install(app) {
       return s;
     }
     const s = await startExplain({ play: false });
-    if (!s) throw lastError ?? new Error("the trace was stopped");
+    if (!s) throw lastError ?? new Error(session ? "the trace was replaced by another" : "the trace was stopped");
     return s;
   }
 

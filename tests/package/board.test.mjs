@@ -1,0 +1,433 @@
+// The board element as an author uses it: `make package`'s tarball installed into an empty
+// directory by npm with no network, `sudoku-lab/board` imported through an import map by a
+// host page in another directory — and from another origin, as a blog embeds a board from
+// the site that serves sudoku-lab. Every attribute, method and event, `controls`, `caption`,
+// sizes from 300×360 to 1200×900 without overflow, and the error case. TARBALL names the
+// tarball.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+import { serveDirectory } from "../serve.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const data = process.env.DATA ?? path.join(root, "../shared/data");
+const AXE = path.join(root, "node_modules/axe-core/axe.min.js");
+const tarball = process.env.TARBALL;
+
+const CQOI = fs.readFileSync(path.join(data, "cqoi2013/sample1.in"), "utf8");
+const CQOI_ANSWER = fs.readFileSync(path.join(data, "cqoi2013/sample1.out"), "utf8").replace(/\s+/g, "");
+/** magictour top1465 #12: propagation alone does not solve it (9 guesses and backtracks). */
+const HARD = "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........";
+const EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+let dir, site, pkgSite, browser;
+
+before(async () => {
+  assert.ok(tarball && fs.existsSync(tarball), `the tarball (TARBALL=${tarball}) is built: make package`);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "sudoku-lab-author-"));
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "author", private: true, type: "module" }));
+  execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", "--cache", path.join(dir, ".npm-cache"), tarball], {
+    cwd: dir, stdio: ["ignore", "pipe", "ignore"],
+  });
+  // The package from one origin (allowing others to load its modules, as a public host
+  // does), the author's page from another, in a directory of its own.
+  pkgSite = await serveDirectory(path.join(dir, "node_modules"), { cors: true });
+  fs.mkdirSync(path.join(dir, "site"));
+  site = await serveDirectory(path.join(dir, "site"));
+  const imports = { "sudoku-lab/board": `${pkgSite.base}sudoku-lab/www/js/embed.js` };
+  fs.writeFileSync(path.join(dir, "site/index.html"), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>An author's page</title>
+<link rel="icon" href="data:,">
+<script type="importmap">${JSON.stringify({ imports })}</script>
+<style>body { margin: 0; } sudoku-lab-board { display: block; }</style>
+</head><body><main><h1>An author's page</h1><div id="boards"></div></main>
+<script type="module">
+  import "sudoku-lab/board";
+  window.events = [];
+  /** A board with these attributes and style; every event it sends is kept in window.events. */
+  window.make = (id, attributes, style = "") => {
+    const board = document.createElement("sudoku-lab-board");
+    board.id = id;
+    for (const t of ["ready", "solved", "step", "error"]) {
+      board.addEventListener(t, (e) => window.events.push({ id, type: t, detail: e.detail }));
+    }
+    for (const [k, v] of Object.entries(attributes)) board.setAttribute(k, v);
+    board.setAttribute("loading", "eager");
+    board.style.cssText = style;
+    document.getElementById("boards").append(board);
+    return board.ready;
+  };
+  window.boardReady = true;
+</script></body></html>`);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  pkgSite?.stop();
+  site?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function host() {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(e.message));
+  await page.goto(site.base);
+  await page.waitForFunction(() => window.boardReady);
+  return page;
+}
+
+/** Makes a board and waits for its "ready": resolves to its detail. */
+const make = (page, id, attributes, style = "width: 500px") =>
+  page.evaluate(([i, a, s]) => window.make(i, a, s), [id, attributes, style]);
+/** Calls a method of board `id`: resolves to its value, or to `{rejected: message, cells}`. */
+const call = (page, id, method, ...args) => page.evaluate(async ([i, m, a]) => {
+  try {
+    return await document.getElementById(i)[m](...a);
+  } catch (error) {
+    return { rejected: error.message, cells: error.cells };
+  }
+}, [id, method, args]);
+const eventsOf = (page, id, type) => page.evaluate(([i, t]) => window.events.filter((e) => e.id === i && e.type === t).map((e) => e.detail), [id, type]);
+/** The board's frame (a Playwright Frame: its document, scripted by the test only to look). */
+async function frameOf(page, id) {
+  const handle = await page.$(`#${id} iframe`);
+  return handle.contentFrame();
+}
+
+/** A 9×9 answer checked by the rules alone: every row, column and block a permutation, and the givens kept. */
+function assertSudoku(solution, givens) {
+  assert.equal(solution.length, 81);
+  const groups = [];
+  for (let i = 0; i < 9; i++) {
+    groups.push(Array.from({ length: 9 }, (_, j) => i * 9 + j));
+    groups.push(Array.from({ length: 9 }, (_, j) => j * 9 + i));
+    groups.push(Array.from({ length: 9 }, (_, j) => (Math.floor(i / 3) * 3 + Math.floor(j / 3)) * 9 + (i % 3) * 3 + (j % 3)));
+  }
+  for (const g of groups) assert.deepEqual(g.map((c) => solution[c]).sort(), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  [...givens].forEach((ch, i) => { if (ch !== ".") assert.equal(solution[i], Number(ch), `the given at ${i}`); });
+}
+
+test("attributes: puzzle, kind, engine, level, speed, start reach the board across origins", async () => {
+  const page = await host();
+  const ready = await make(page, "a", { puzzle: CQOI, kind: "inequality", engine: "propagate", level: "full", speed: "5", start: "eliminate:relation#2" });
+  assert.equal(ready.kind, "inequality");
+  assert.equal(ready.size, 9);
+  assert.equal(ready.error, null);
+  assert.equal(ready.protocol, 1);
+  // The frame is of the package's origin, not the host's.
+  const frame = await frameOf(page, "a");
+  assert.equal(new URL(frame.url()).origin, new URL(pkgSite.base).origin);
+  assert.notEqual(new URL(frame.url()).origin, new URL(site.base).origin);
+  // `start`: opened paused at the second elimination by a relation.
+  await page.waitForFunction(() => window.events.some((e) => e.id === "a" && e.type === "step" && e.detail.event?.rule === "relation"));
+  const step = (await eventsOf(page, "a", "step")).at(-1);
+  assert.equal(step.event.kind, "eliminate");
+  assert.equal(step.event.rule, "relation");
+  const relations = await frame.evaluate(() => window.sudokuLabExplain.session.trace);
+  assert.ok(relations, "a trace");
+  const firstTwo = await frame.evaluate(() => {
+    const t = window.sudokuLabExplain.session.trace;
+    const found = [];
+    for (let i = 0; i < t.count && found.length < 2; i++) if (t.kind(i) === 2 && t.rule(i) === 6) found.push(i + 1);
+    return found;
+  });
+  assert.equal(step.position, firstTwo[1], "the second relation elimination");
+  assert.equal(await frame.evaluate(() => window.sudokuLabExplain.phase), "paused");
+  assert.equal(await frame.evaluate(() => document.getElementById("ex-speed").value), "5");
+  assert.equal(await frame.evaluate(() => window.sudokuLabExplain.session.engine), "propagate");
+  // engine and level changed on a live board: the next trace uses them.
+  await page.evaluate(() => {
+    const b = document.getElementById("a");
+    b.setAttribute("puzzle", "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
+    b.setAttribute("kind", "classic");
+    b.setAttribute("engine", "naive");
+    b.setAttribute("level", "placements");
+    b.setAttribute("start", "place#3");
+  });
+  await page.waitForFunction(() => window.events.filter((e) => e.id === "a" && e.type === "step").at(-1)?.detail.event?.kind === "place");
+  const after = (await eventsOf(page, "a", "step")).at(-1);
+  assert.equal(after.event.kind, "place");
+  assert.equal(await frame.evaluate(() => window.sudokuLabExplain.session.engine), "naive");
+  assert.equal(await frame.evaluate(() => window.sudokuLabExplain.session.level), "placements");
+  assert.equal(await frame.evaluate(() => window.sudokuLab.getModel().kind), "classic");
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("methods: solve, explain, play, pause, step, seek, highlight, load", async () => {
+  const page = await host();
+  await make(page, "m", { puzzle: HARD, kind: "classic" });
+  const frame = await frameOf(page, "m");
+
+  const solved = await call(page, "m", "solve");
+  assert.equal(solved.status, "unique");
+  assertSudoku(solved.solution, HARD);
+  assert.ok(solved.nodes > 0);
+
+  const explained = await call(page, "m", "explain");
+  assert.equal(explained.status, "unique");
+  assert.ok(explained.events > 100, `${explained.events} events`);
+  assertSudoku(explained.solution, HARD);
+  assert.equal(await frame.evaluate(() => window.sudokuLabExplain.animator.playing), true, "explain() plays");
+
+  const paused = await call(page, "m", "pause");
+  assert.equal(await frame.evaluate(() => window.sudokuLabExplain.animator.playing), false);
+  const stepped = await call(page, "m", "step", 3);
+  assert.equal(stepped.position, paused.position + 3);
+  assert.equal(stepped.event.number, stepped.position);
+  assert.equal(typeof stepped.sentence, "string");
+  assert.ok(stepped.sentence.length > 5);
+  const back = await call(page, "m", "step", -2);
+  assert.equal(back.position, paused.position + 1);
+
+  const guess = await call(page, "m", "seek", "guess");
+  assert.equal(guess.event.kind, "guess");
+  assert.match(guess.sentence, /guess/i);
+  const backtrack = await call(page, "m", "seek", "backtrack");
+  assert.equal(backtrack.event.kind, "backtrack");
+  assert.ok(backtrack.position > guess.position);
+  const numbered = await call(page, "m", "seek", 12);
+  assert.equal(numbered.position, 12);
+  assert.equal(numbered.event.seq, 11);
+  // The caption-less board still shows the position it was sent to.
+  assert.equal(await frame.evaluate(() => document.querySelector(".ex-position").textContent), `event 12 of ${explained.events.toLocaleString("en-US")}`);
+  const nothing = await call(page, "m", "seek", "contradiction#100000");
+  assert.match(nothing.rejected, /no event contradiction#100000/);
+  const bad = await call(page, "m", "seek", "sideways");
+  assert.match(bad.rejected, /names no event/);
+
+  const played = await call(page, "m", "play");
+  assert.equal(await frame.evaluate(() => window.sudokuLabExplain.animator.playing), true);
+  await frame.waitForFunction((p) => window.sudokuLabExplain.animator.position > p + 2, played.position);
+  await call(page, "m", "pause");
+
+  const lit = await call(page, "m", "highlight", ["r1c1", "R9C9", 40]);
+  assert.deepEqual(lit, ["r1c1", "r9c9", "r5c5"]);
+  assert.deepEqual(await frame.evaluate(() => [...document.querySelectorAll(".focus-cell")].map((c) => c.dataset.cell).sort()), ["r1c1", "r5c5", "r9c9"]);
+  const wrongCell = await call(page, "m", "highlight", ["r10c1"]);
+  assert.match(wrongCell.rejected, /not a cell of this 9×9 grid/);
+  await call(page, "m", "highlight", []);
+  assert.equal(await frame.evaluate(() => document.querySelectorAll(".focus-cell").length), 0);
+
+  const loaded = await call(page, "m", "load", CQOI, { kind: "inequality", start: "place" });
+  assert.equal(loaded.kind, "inequality");
+  assert.equal(loaded.event.kind, "place", "opened at the first placement");
+  const answer = await call(page, "m", "solve");
+  assert.equal(answer.solution.join(""), CQOI_ANSWER, "the judge's answer");
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("events: ready, step with the decoded event and its sentence, solved, error with cells", async () => {
+  const page = await host();
+  await make(page, "e", { puzzle: EASY, level: "full", speed: "max", autoplay: "" });
+  await page.waitForFunction(() => window.events.some((e) => e.id === "e" && e.type === "solved"), null, { timeout: 20000 });
+  const [ready] = await eventsOf(page, "e", "ready");
+  assert.equal(ready.size, 9);
+  assert.match(ready.version, /^\d+\.\d+\.\d+/);
+  const steps = await eventsOf(page, "e", "step");
+  assert.ok(steps.length > 2, `${steps.length} step events`);
+  const placed = steps.find((s) => s.event?.kind === "place" && s.event.rule === "naked_single");
+  assert.ok(placed, "a naked single among the steps");
+  assert.match(placed.event.cell, /^r[1-9]c[1-9]$/);
+  assert.ok(placed.event.digit >= 1 && placed.event.digit <= 9);
+  assert.ok(placed.sentence.includes(placed.event.cell), placed.sentence);
+  assert.ok(placed.event.premises.length > 0, "a naked single rests on eliminations");
+  assert.ok(placed.event.premises.every((p) => p < placed.event.seq));
+  const [outcome] = await eventsOf(page, "e", "solved");
+  assert.equal(outcome.status, "unique");
+  assert.equal(outcome.via, "explain");
+  assertSudoku(outcome.solution, EASY);
+  assert.equal(steps.at(-1).position, outcome.events, "solved when playback reached the end");
+
+  // An invalid puzzle: the error names its cells.
+  await make(page, "bad", { puzzle: `11${".".repeat(79)}`, kind: "classic" });
+  const refused = await call(page, "bad", "solve");
+  assert.match(refused.rejected, /r1c1/);
+  const [problem] = await eventsOf(page, "bad", "error");
+  assert.deepEqual([...problem.cells].sort(), ["r1c1", "r1c2"]);
+  assert.match(problem.message, /twice|same|already|duplicate|both/i);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("an unreadable puzzle: the error inside the board, no other puzzle, a heading, and load() recovers", async () => {
+  const page = await host();
+  const ready = await make(page, "x", { puzzle: "this is not a puzzle" }, "width: 400px; height: 420px");
+  assert.match(ready.error.message, /could not be read/);
+  assert.match(ready.error.message, /format attribute/, "the hint names the attribute, not a menu the board lacks");
+  const [error] = await eventsOf(page, "x", "error");
+  assert.equal(error.message, ready.error.message);
+  const frame = await frameOf(page, "x");
+  assert.equal(await frame.isVisible("#board-error"), true);
+  assert.equal(await frame.textContent("#board-error"), ready.error.message);
+  assert.equal(await frame.isVisible("[data-cell]"), false, "no grid is shown");
+  assert.equal(await frame.isVisible("[data-action=play]"), false);
+  assert.match(await frame.textContent("h1"), /could not be read/);
+  const loaded = await call(page, "x", "load", EASY);
+  assert.equal(loaded.size, 9);
+  assert.equal(await frame.isVisible("#board-error"), false);
+  assert.equal(await frame.isVisible("[data-cell]"), true);
+  assert.match(await frame.textContent("h1"), /Sudoku 9×9 with 32 givens/);
+  const again = await call(page, "x", "load", "12345");
+  assert.match(again.rejected, /could not be read/);
+  assert.equal(await frame.isVisible("[data-cell]"), false);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("controls none, playback and full; caption; Play works without autoplay", async () => {
+  const page = await host();
+  await make(page, "p", { puzzle: EASY });
+  await make(page, "n", { puzzle: EASY, controls: "none" });
+  await make(page, "f", { puzzle: EASY, controls: "full", caption: "" });
+  const [p, n, f] = [await frameOf(page, "p"), await frameOf(page, "n"), await frameOf(page, "f")];
+  const visible = (frame) => frame.evaluate(() => [...document.querySelectorAll("button, select")]
+    .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== "hidden")
+    .map((e) => e.dataset.action));
+  assert.deepEqual(await visible(n), []);
+  const playback = await visible(p);
+  for (const action of ["play", "step", "step-back", "speed"]) assert.ok(playback.includes(action), `${action} in ${playback}`);
+  assert.ok(!playback.includes("solve"));
+  const full = await visible(f);
+  for (const action of ["play", "solve", "engine", "level"]) assert.ok(full.includes(action), `${action} in ${full}`);
+  assert.ok(!full.includes("stop"), "Stop shows only while there is something to stop");
+  assert.equal(await p.isVisible("#log"), false, "no caption unless asked");
+  assert.equal(await f.isVisible("#log .ex-current"), true);
+
+  // Without autoplay the Play button is enabled and traces and plays.
+  assert.equal(await p.isEnabled("[data-action=play]"), true);
+  await p.click("[data-action=play]");
+  await p.waitForFunction(() => window.sudokuLabExplain.animator.position > 0);
+  // The caption says what the step event says.
+  await f.click("[data-action=play]");
+  await f.waitForFunction(() => window.sudokuLabExplain.animator.position > 3);
+  const at = await call(page, "f", "pause");
+  assert.equal(await f.textContent("#log .ex-current"), `#${at.position} · ${at.sentence}`);
+  // Playing, Stop takes Solve's place; Solve of controls="full" answers on the board.
+  await f.click("[data-action=play]");
+  await f.waitForSelector("[data-action=stop]", { state: "visible" });
+  assert.equal(await f.isVisible("[data-action=solve]"), false);
+  await f.click("[data-action=stop]");
+  await f.click("[data-action=solve]");
+  await page.waitForFunction(() => window.events.some((e) => e.id === "f" && e.type === "solved" && e.detail.via === "solve"));
+  // Controls and caption changed live.
+  await page.evaluate(() => { document.getElementById("n").setAttribute("controls", "playback"); document.getElementById("n").setAttribute("caption", ""); });
+  await n.waitForSelector("[data-action=play]", { state: "visible" });
+  assert.equal(await n.isVisible("#log"), true);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+/** Whether the frame's content fits its viewport: no scrolling, every visible control inside. */
+function fits(frame) {
+  return frame.evaluate(() => {
+    const vw = innerWidth, vh = innerHeight;
+    const outside = [];
+    for (const e of document.querySelectorAll("button, select, input, canvas, #board, #log, #status, output, .board-error")) {
+      const r = e.getBoundingClientRect();
+      if (!r.width || !r.height || getComputedStyle(e).visibility === "hidden") continue;
+      if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) {
+        outside.push(`${e.dataset.action || e.id || e.tagName} at ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)}`);
+      }
+    }
+    const board = document.getElementById("board").getBoundingClientRect().width;
+    const root = document.documentElement;
+    return { vw, vh, scroll: [root.scrollWidth, root.scrollHeight], board, outside };
+  });
+}
+
+test("sizes 300×360 to 1200×900: the content fits the element's box, nothing clipped", async () => {
+  const page = await host();
+  const sizes = [];
+  for (const w of [300, 372, 480, 640, 760, 1000, 1200]) for (const h of [360, 480, 640, 900]) sizes.push([w, h]);
+  for (const [attributes, smallest] of [[{ caption: "", start: "place:naked_single" }, 100], [{ controls: "full", caption: "" }, 100], [{ controls: "none" }, 250]]) {
+    const id = `s${Object.keys(attributes).join("")}`;
+    await make(page, id, { puzzle: EASY, ...attributes }, "width: 300px; height: 360px");
+    const frame = await frameOf(page, id);
+    for (const [w, h] of sizes) {
+      await page.evaluate(([i, w, h]) => { const b = document.getElementById(i); b.style.width = `${w}px`; b.style.height = `${h}px`; }, [id, w, h]);
+      await frame.waitForFunction(([w, h]) => innerWidth === w && innerHeight === h, [w, h]);
+      // The layout settles after app.js has measured what is under the board (a frame or two).
+      await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 30)))));
+      const fit = await fits(frame);
+      const where = `${JSON.stringify(attributes)} at ${w}×${h}`;
+      assert.deepEqual(fit.outside, [], `nothing outside the box, ${where}`);
+      assert.ok(fit.scroll[0] <= w && fit.scroll[1] <= h, `no overflow (${fit.scroll}), ${where}`);
+      assert.ok(fit.board >= smallest, `a board of at least ${smallest} px (${fit.board}), ${where}`);
+    }
+    await page.evaluate((i) => document.getElementById(i).remove(), id);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("without a height of its own the element takes the height its content needs", async () => {
+  const page = await host();
+  for (const width of [300, 372, 640]) {
+    const id = `auto${width}`;
+    await make(page, id, { puzzle: EASY, caption: "" }, `width: ${width}px`);
+    const frame = await frameOf(page, id);
+    // The frame reports its height; the element takes it; what is under the board may change
+    // at the new height (a taller caption), and the frame reports again: wait until it holds.
+    await page.waitForFunction((i) => {
+      const b = document.getElementById(i);
+      const h = b.getBoundingClientRect().height;
+      const stable = b.lastHeight === h ? (b.stableFor ?? 0) + 1 : 0;
+      Object.assign(b, { lastHeight: h, stableFor: stable });
+      return stable >= 4 && Math.abs(h - b.getBoundingClientRect().width * 6 / 5) > 4; // not the 5:6 placeholder
+    }, id, { polling: 100, timeout: 10000 });
+    const fit = await fits(frame);
+    assert.deepEqual(fit.outside, [], `${width}`);
+    assert.ok(fit.scroll[1] <= fit.vh, `${width}: no overflow`);
+    assert.ok(fit.board >= width - 20, `${width}: the board takes the width (${fit.board})`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("a board's frame takes a port only from its parent and only from the host's origin", async () => {
+  const page = await host();
+  await make(page, "o", { puzzle: EASY });
+  const frame = await frameOf(page, "o");
+  // A connect from any window but the parent (here the frame's own, of the package's origin)
+  // is ignored.
+  const answered = await frame.evaluate(() => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve(true);
+    window.postMessage({ type: "sudoku-lab:connect", protocol: 1 }, "*", [channel.port2]);
+    setTimeout(() => resolve(false), 500);
+  }));
+  assert.equal(answered, false, "a connect from the frame's own window is ignored");
+  // The host's own board still answers.
+  assert.equal((await call(page, "o", "step", 2)).position, 2);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("axe: the board's document is clean while paused with a caption and with an error", async () => {
+  const page = await host();
+  await make(page, "ax", { puzzle: HARD, caption: "", start: "guess", controls: "full" });
+  await make(page, "ay", { puzzle: "not one" });
+  for (const id of ["ax", "ay"]) {
+    const frame = await frameOf(page, id);
+    await frame.addScriptTag({ path: AXE });
+    const violations = await frame.evaluate(async () => (await window.axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
+      resultTypes: ["violations"],
+    })).violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`));
+    assert.deepEqual(violations, [], id);
+  }
+  await page.close();
+});

@@ -30,7 +30,7 @@ HAVE_NIGHTLY       := rustup toolchain list | grep -q '^nightly'
 # Run as root in CI; use sudo elsewhere when it exists.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: all deps rust-deps wasm-deps browser-deps node-deps fuzz-deps package-deps package package-test build native wasm serve \
+.PHONY: all deps rust-deps wasm-deps browser-deps node-deps fuzz-deps package-deps package package-test build native wasm serve bench-board \
         test lint unit wasm-test js-test browser-test corpus fuzz-corpus fuzz fuzz-smoke bench bench-page clean
 
 all: build
@@ -176,6 +176,11 @@ bench: native wasm
 	node benches/trace.mjs
 	node benches/calls.mjs
 	node benches/page.mjs
+	node benches/board.mjs
+
+## bench-board: what a <sudoku-lab-board> costs a host page: time to ready and memory, 1 and 8 boards.
+bench-board: node-deps wasm browser-deps
+	node benches/board.mjs
 
 ## bench-page: frame times of the page playing traces at maximum speed (headless Chromium).
 bench-page: node-deps wasm browser-deps

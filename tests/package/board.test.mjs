@@ -379,6 +379,8 @@ test("without a height of its own the element takes the height its content needs
     const id = `auto${width}`;
     await make(page, id, { puzzle: EASY, caption: "" }, `width: ${width}px`);
     const frame = await frameOf(page, id);
+    // In view: Chromium draws no frames (and so measures nothing) in a frame out of view.
+    await page.evaluate((i) => document.getElementById(i).scrollIntoView(), id);
     // The frame reports its height; the element takes it; what is under the board may change
     // at the new height (a taller caption), and the frame reports again: wait until it holds.
     await page.waitForFunction((i) => {
@@ -392,6 +394,7 @@ test("without a height of its own the element takes the height its content needs
     assert.deepEqual(fit.outside, [], `${width}`);
     assert.ok(fit.scroll[1] <= fit.vh, `${width}: no overflow`);
     assert.ok(fit.board >= width - 20, `${width}: the board takes the width (${fit.board})`);
+    await page.evaluate((i) => document.getElementById(i).remove(), id);
   }
   assert.deepEqual(page.errors, []);
   await page.close();

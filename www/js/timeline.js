@@ -73,7 +73,12 @@ export class Timeline {
     this.range.setAttribute("aria-label", "Timeline: event");
     this.range.setAttribute("aria-keyshortcuts", "+ - 0 Shift+ArrowLeft Shift+ArrowRight");
     this.range.title = "Scrub through the events; + and - zoom, 0 shows the whole run, Shift+arrows pan";
-    this.range.addEventListener("input", () => this.hooks.onScrub(Number(this.range.value)));
+    // The position is known at once: a key that comes before the page draws the scrub (an
+    // arrow at the window's edge) must see where the scrub went.
+    this.range.addEventListener("input", () => {
+      this.position = Number(this.range.value);
+      this.hooks.onScrub(this.position);
+    });
     this.range.addEventListener("keydown", (event) => this.onKey(event));
     this.track = document.createElement("div");
     this.track.className = "ex-track";

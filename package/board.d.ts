@@ -16,15 +16,18 @@
 // | example    | an example of the page (cqoi-1, hardest, …)   | cqoi-1      |
 // | engine     | propagate, dlx, naive                         | propagate   |
 // | level      | decisions, placements, full                   | full        |
-// | speed      | events per second: 1 … 5000, or max           | 50          |
+// | speed      | events a second: 1 2 5 10 25 50 100 250 1000 5000 max | 50  |
 // | autoplay   | boolean: trace and play at once               | off         |
 // | start      | the event to open at (see `EventSpec`)         | none        |
 // | controls   | none, playback, full                          | playback    |
 // | caption    | boolean: the current sentence under the board | off         |
 // | loading    | lazy, eager                                   | lazy        |
 // | title      | the iframe's accessible name                  | a default   |
+// | page       | the board's page (sudoku-lab's index.html)    | ../index.html beside the module |
+//
+// Boolean attributes are off when absent or "false", "off", "no", "0".
 
-/** Where playback should go: an event number as the board shows it ("#12" is 12; 0 is the
+/** Where playback should go: an event number as the board shows it (12 or "#12"; 0 is the
  * start, before any event), "start", "end", or `kind[:rule][#n]` — the n-th event (default
  * the first) of a kind whose rule starts with `rule`: "place:naked_single",
  * "place:hidden_single", "eliminate:relation#3", "guess", "backtrack". */
@@ -64,7 +67,7 @@ export interface Position {
   sentence: string;
 }
 
-export type Status = "unique" | "multiple" | "solved" | "unsolvable" | "limit" | "stopped" | "error";
+export type Status = "unique" | "multiple" | "solved" | "unsolvable" | "limit" | "invalid" | "stopped" | "error";
 
 /** The "solved" event's detail and what solve() and explain() resolve with. */
 export interface Outcome {
@@ -95,6 +98,8 @@ export interface Ready {
 }
 
 export interface LoadOptions {
+  /** An example of the page, when `puzzle` is null or empty. */
+  example?: string;
   kind?: "classic" | "inequality" | "futoshiki" | "auto";
   format?: string;
   alphabet?: string;
@@ -103,6 +108,8 @@ export interface LoadOptions {
   speed?: string | number;
   start?: EventSpec | null;
   autoplay?: boolean;
+  controls?: "none" | "playback" | "full";
+  caption?: boolean;
 }
 
 export interface SudokuLabBoardEventMap extends HTMLElementEventMap {
@@ -131,7 +138,7 @@ export declare class SudokuLabBoard extends HTMLElement {
   /** Highlights cells ("r1c1" or indices); `[]` clears. Resolves with their names. */
   highlight(cells: Array<string | number>): Promise<string[]>;
   /** Shows another puzzle; rejects (and shows the error in the board) when it cannot be read. */
-  load(puzzle: string | object, options?: LoadOptions): Promise<Position & { size: number; kind: string }>;
+  load(puzzle: string | object | null, options?: LoadOptions): Promise<Position & { size: number; kind: string }>;
 
   addEventListener<K extends keyof SudokuLabBoardEventMap>(type: K, listener: (this: SudokuLabBoard, ev: SudokuLabBoardEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;

@@ -16,8 +16,12 @@ fs.copyFileSync(path.join(here, "..", "LICENSE"), path.join(dir, "LICENSE"));
 // The board element (`sudoku-lab/board`) shows the page in embed mode in an iframe: the page
 // goes into www/, its imports of the module pointed at the package's own copy (one wasm).
 const www = path.join(here, "..", "www");
-const pageFiles = ["index.html", "styles.css", "explain.css", ...fs.readdirSync(path.join(www, "js")).filter((f) => f.endsWith(".js")).map((f) => `js/${f}`)];
+// The lesson comes along: the main page links it, and it shows the element at work.
+const pageFiles = ["index.html", "styles.css", "explain.css",
+  ...fs.readdirSync(path.join(www, "js")).filter((f) => f.endsWith(".js")).map((f) => `js/${f}`),
+  ...fs.readdirSync(path.join(www, "lessons")).map((f) => `lessons/${f}`)];
 fs.mkdirSync(path.join(dir, "www", "js"), { recursive: true });
+fs.mkdirSync(path.join(dir, "www", "lessons"), { recursive: true });
 let rewritten = 0;
 for (const name of pageFiles) {
   let text = fs.readFileSync(path.join(www, name), "utf8");

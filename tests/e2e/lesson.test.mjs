@@ -85,14 +85,15 @@ async function lastStep(page, id, timeout = 20000) {
 }
 
 /**
- * Where a paused board is, asked with `step(0)` (it moves nothing). The `step` event of a
- * board's opening position is sometimes never sent (see the report of the lesson's commit):
- * when it was, it must agree.
+ * Where a paused board is, asked with `step(0)` (it moves nothing): the same as the last
+ * `step` event it sent (a board announces where it opens, even to a host that connected
+ * after it opened).
  */
 async function current(page, id) {
-  const reported = await lastStep(page, id, 3000);
+  const reported = await lastStep(page, id, 10000);
+  assert.ok(reported, `${id}: a step event says where the board opened`);
   const at = await page.evaluate((id) => document.getElementById(id).step(0), id);
-  if (reported) assert.equal(at.position, reported.position, `${id}: step(0) is where the last step event said`);
+  assert.equal(at.position, reported.position, `${id}: step(0) is where the last step event said`);
   return at;
 }
 
@@ -208,12 +209,21 @@ test("the race writes DLX's and naive search's event counts into the text, from 
 
   // Race again: both go back to the start and play from there.
   const mark = await page.evaluate(() => ["race-dlx", "race-naive"].map((id) => window.lessonSteps[id].length));
+  // What DLX's "finished" mark says from here on.
+  await page.evaluate(() => {
+    const target = document.getElementById("race-dlx").closest("figure").querySelector("[data-finished]");
+    window.dlxMarks = [];
+    new MutationObserver(() => window.dlxMarks.push(target.textContent)).observe(target, { childList: true, characterData: true, subtree: true });
+  });
   await page.click('[data-race="again"]');
   await page.waitForFunction((mark) => ["race-dlx", "race-naive"].every((id, i) => {
     const steps = window.lessonSteps[id].slice(mark[i]);
     const start = steps.findIndex((s) => s.position === 0);
     return start >= 0 && steps.slice(start).some((s) => s.position > 0);
   }), mark, { timeout: 10000 });
+  // DLX reaches the end of its trace again: its board says solved again, and the mark
+  // (cleared for the new race) is written again.
+  await page.waitForFunction(() => window.dlxMarks.at(-1) === "finished", null, { timeout: 20000 });
   await close(page);
 });
 

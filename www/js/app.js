@@ -73,7 +73,7 @@ const app = {
    * be read, shows the error in place of the board (no other puzzle) and throws it, with
    * the message in the words of `hints` ("menus" of the page, "attributes" of an embed).
    */
-  loadText(text, { kind, format, alphabet } = {}, hints = "menus") {
+  loadText(text, { kind, format, alphabet } = {}, hints = "menus", beforeShow = () => {}) {
     let model;
     try {
       model = readPuzzle(String(text), { kind, format, alphabet });
@@ -82,6 +82,8 @@ const app = {
       boardError(message);
       throw Object.assign(new Error(message), { cells: [] });
     }
+    // What must hold when the new puzzle is shown (settings its listeners read) goes first.
+    beforeShow(model);
     app.loadModel(model, "load");
     return model;
   },

@@ -17,12 +17,20 @@
 //! Without a height of its own (CSS), the element takes the height its content needs at its
 //! width; with one, the board shrinks so that everything fits the box.
 //!
+//! Calls made before the board is ready wait for it, across reloads of its page (a changed
+//! `page`, a frame that reloads); a call in flight when the page goes away (a reload, the
+//! element removed from the document) is rejected. A page that never says hello (a wrong
+//! `page`, a blocked frame) rejects `ready` and the waiting calls, and fires `error`, after
+//! `HELLO_TIMEOUT_MS` from the frame's load.
+//!
 //! Attributes, methods and events are listed in one table in the README ("Embedding a
 //! board") and typed in board.d.ts.
 
-const PAGE_URL = new URL("../index.html", import.meta.url);
-const PAGE_ORIGIN = PAGE_URL.origin;
+/** The board's page when the `page` attribute does not name one: beside this module's folder. */
+const DEFAULT_PAGE = new URL("../index.html", import.meta.url).href;
 const PROTOCOL = 1;
+/** How long after its page has loaded a frame may take to say hello. */
+const HELLO_TIMEOUT_MS = 10_000;
 /** Attributes that choose the puzzle: a change loads it. */
 const PUZZLE = ["puzzle", "kind", "format", "alphabet", "example"];
 /** Attributes that change how it is solved or opened: a change is sent as settings. */
@@ -30,24 +38,40 @@ const SETTINGS = ["engine", "level", "speed", "start", "autoplay"];
 /** Attributes of the layout. */
 const LAYOUT = ["controls", "caption"];
 const EVENTS = ["ready", "solved", "step", "error"];
+const DEFAULT_TITLE = "sudoku-lab: a puzzle and its solver, step by step";
 
-/** A boolean attribute: present and not "false". */
+/** A boolean attribute: present, and not "false", "off", "no" or "0". */
 function present(element, name) {
-  return element.hasAttribute(name) && element.getAttribute(name) !== "false";
+  return element.hasAttribute(name) && !/^(false|off|no|0)$/i.test(element.getAttribute(name).trim());
+}
+
+/** A promise with its settle functions, and whether it has settled. */
+function deferred() {
+  const d = { settled: false };
+  d.promise = new Promise((resolve, reject) => {
+    d.resolve = (value) => { d.settled = true; resolve(value); };
+    d.reject = (error) => { d.settled = true; reject(error); };
+  });
+  // A board nobody awaits must not report an unhandled rejection.
+  d.promise.catch(() => {});
+  return d;
 }
 
 export class SudokuLabBoard extends HTMLElement {
   static get observedAttributes() {
-    return [...PUZZLE, ...SETTINGS, ...LAYOUT, "title", "loading"];
+    return [...PUZZLE, ...SETTINGS, ...LAYOUT, "title", "loading", "page"];
   }
 
   #port = null;
-  #ready = null;
+  #ready = deferred();
   #calls = new Map();
   #nextId = 1;
   #changed = new Set();
   #flush = false;
   #size;
+  #sized = 0;
+  #autoHeight = null;
+  #helloTimer = 0;
   #onMessage = (event) => this.#hello(event);
 
   constructor() {
@@ -63,21 +87,30 @@ export class SudokuLabBoard extends HTMLElement {
     this.#size = document.createElement("style");
     this.frame = document.createElement("iframe");
     this.frame.setAttribute("allow", "clipboard-write");
+    this.frame.addEventListener("load", () => this.#loaded());
     root.append(style, this.#size, this.frame);
-    this.#reset();
+  }
+
+  /** The board's page: the `page` attribute (for a bundled site), else beside this module. */
+  get page() {
+    try {
+      return new URL(this.getAttribute("page") || DEFAULT_PAGE, document.baseURI);
+    } catch {
+      return new URL(DEFAULT_PAGE);
+    }
   }
 
   /** The page address the board shows: `index.html?embed=1&host=…` and its attributes. */
   get src() {
-    const url = new URL(PAGE_URL);
+    const url = this.page;
     url.searchParams.set("embed", "1");
     url.searchParams.set("host", window.location.origin);
-    for (const name of [...PUZZLE, "engine", "level", "speed", "start", ...LAYOUT]) {
+    for (const name of [...PUZZLE, "engine", "level", "speed", "start", "controls"]) {
       const value = this.getAttribute(name);
-      if (value !== null && (value !== "" || name === "caption")) url.searchParams.set(name, value);
+      if (value !== null && value !== "") url.searchParams.set(name, value);
     }
     if (present(this, "autoplay")) url.searchParams.set("autoplay", "1");
-    if (!present(this, "caption")) url.searchParams.delete("caption");
+    if (present(this, "caption")) url.searchParams.set("caption", "1");
     return url.href;
   }
 
@@ -89,36 +122,29 @@ export class SudokuLabBoard extends HTMLElement {
   connectedCallback() {
     window.addEventListener("message", this.#onMessage);
     this.frame.loading = this.getAttribute("loading") === "eager" ? "eager" : "lazy";
-    this.frame.title = this.getAttribute("title") || "sudoku-lab: a puzzle and its solver, step by step";
+    this.frame.title = this.getAttribute("title") || DEFAULT_TITLE;
     // Put back into a document, an iframe loads its page again: a new handshake.
-    this.#reset();
     this.#navigate(true);
-  }
-
-  /** Points the frame at `src` (again when `always`: it reloads). */
-  #navigate(always = false) {
-    const src = this.src;
-    if (!always && this.frame.getAttribute("src") === src) return;
-    this.#reset();
-    this.frame.src = src;
   }
 
   disconnectedCallback() {
     window.removeEventListener("message", this.#onMessage);
-    this.#port?.close();
-    this.#port = null;
+    clearTimeout(this.#helloTimer);
+    this.#disconnect(new Error("the board was removed from the document"));
+    // Calls made while it is out of a document wait until it is back in one.
+    if (this.#ready.settled) this.#ready = deferred();
   }
 
   attributeChangedCallback(name, before, after) {
     if (!this.isConnected || before === after) return;
     if (name === "title") {
-      this.frame.title = after || "sudoku-lab: a puzzle and its solver, step by step";
+      this.frame.title = after || DEFAULT_TITLE;
       return;
     }
     if (name === "loading") return;
-    if (!this.#port) {
-      // Not connected yet: the page reads its attributes from the address.
-      if (this.frame.hasAttribute("src")) this.#navigate();
+    if (!this.#port || name === "page") {
+      // Not connected yet (the page reads its attributes from the address), or another page.
+      this.#navigate(name === "page");
       return;
     }
     this.#changed.add(name);
@@ -129,6 +155,39 @@ export class SudokuLabBoard extends HTMLElement {
     }
   }
 
+  /** Points the frame at `src` (again when `always`: it reloads). */
+  #navigate(always = false) {
+    const src = this.src;
+    if (!always && this.frame.getAttribute("src") === src) return;
+    this.#disconnect(new Error("the board's page was reloaded"));
+    // Who waits for the ready of the page going away waits for the next one.
+    if (this.#ready.settled) this.#ready = deferred();
+    this.frame.src = src;
+  }
+
+  /** Forgets the port; rejects the calls in flight on it. */
+  #disconnect(error) {
+    this.#port?.close();
+    this.#port = null;
+    for (const { reject } of this.#calls.values()) reject(error);
+    this.#calls.clear();
+  }
+
+  /** The frame's page has loaded: it must say hello soon, or it is not a board's page. */
+  #loaded() {
+    clearTimeout(this.#helloTimer);
+    if (this.#port) return;
+    this.#helloTimer = setTimeout(() => {
+      if (this.#port) return;
+      const problem = {
+        message: `the board's page (${this.page.href}) did not answer: check that it is sudoku-lab's index.html and that the page attribute (or the module's place) points at it`,
+        cells: [],
+      };
+      this.#ready.reject(Object.assign(new Error(problem.message), { cells: [] }));
+      this.dispatchEvent(new CustomEvent("error", { detail: problem }));
+    }, HELLO_TIMEOUT_MS);
+  }
+
   #send() {
     this.#flush = false;
     const changed = this.#changed;
@@ -136,33 +195,34 @@ export class SudokuLabBoard extends HTMLElement {
     const attr = (name) => this.getAttribute(name);
     const settings = {};
     for (const name of SETTINGS) if (changed.has(name)) settings[name] = name === "autoplay" ? present(this, name) : attr(name) ?? "";
-    for (const name of LAYOUT) if (changed.has(name)) settings[name] = name === "caption" ? (present(this, name) ? "on" : null) : attr(name) ?? "";
+    if (changed.has("controls")) settings.controls = attr("controls") ?? "";
+    if (changed.has("caption")) settings.caption = present(this, "caption");
     const call = PUZZLE.some((name) => changed.has(name))
-      ? this.load(attr("puzzle") ?? "", { kind: attr("kind") ?? undefined, format: attr("format") ?? undefined, alphabet: attr("alphabet") ?? undefined, ...settings })
+      ? this.load(attr("puzzle"), {
+        kind: attr("kind") ?? undefined,
+        format: attr("format") ?? undefined,
+        alphabet: attr("alphabet") ?? undefined,
+        example: attr("example") ?? undefined,
+        ...settings,
+      })
       : this.#call("configure", [settings]);
-    // An attribute has no caller to reject: its failure is the "error" event.
+    // An attribute has no caller to reject: the frame reports its failure as an "error" event.
     call.catch(() => {});
-  }
-
-  #reset() {
-    this.#port?.close();
-    this.#port = null;
-    for (const { reject } of this.#calls.values()) reject(new Error("the board was reloaded"));
-    this.#calls.clear();
-    let resolve;
-    const promise = new Promise((r) => { resolve = r; });
-    this.#ready = { promise, resolve };
   }
 
   /** The frame's hello, from the page's origin: hand it a private port. */
   #hello(event) {
-    if (event.source !== this.frame.contentWindow || event.origin !== PAGE_ORIGIN) return;
+    if (event.source !== this.frame.contentWindow || event.origin !== this.page.origin) return;
     if (event.data?.type !== "sudoku-lab:hello" || event.data.protocol !== PROTOCOL) return;
-    this.#port?.close();
+    clearTimeout(this.#helloTimer);
+    // A second hello: the page reloaded by itself, and what was in flight is lost.
+    this.#disconnect(new Error("the board's page was reloaded"));
+    if (this.#ready.settled) this.#ready = deferred();
     const channel = new MessageChannel();
     this.#port = channel.port1;
     this.#port.onmessage = (e) => this.#receive(e.data);
-    this.frame.contentWindow.postMessage({ type: "sudoku-lab:connect", protocol: PROTOCOL }, PAGE_ORIGIN, [channel.port2]);
+    this.frame.contentWindow.postMessage({ type: "sudoku-lab:connect", protocol: PROTOCOL }, this.page.origin, [channel.port2]);
+    this.#autoHeight = null;
   }
 
   #receive(message) {
@@ -176,18 +236,39 @@ export class SudokuLabBoard extends HTMLElement {
       return;
     }
     const { event, detail } = message;
-    if (event === "size") {
-      const px = Math.max(0, Math.ceil(Number(detail?.height) || 0));
-      this.#size.textContent = px ? `:host { height: ${px}px; aspect-ratio: auto; }` : "";
-      return;
-    }
+    if (event === "size") return this.#resize(detail);
     if (!EVENTS.includes(event)) return;
     if (event === "ready") this.#ready.resolve(detail);
     this.dispatchEvent(new CustomEvent(event, { detail }));
   }
 
+  /**
+   * The height the content needs: the element takes it unless the host page gives it a
+   * height; the frame is told which (a frame of automatic height keeps the stacked layout,
+   * or its height would feed back into its layout).
+   */
+  #resize(detail) {
+    const px = Math.max(0, Math.ceil(Number(detail?.height) || 0));
+    this.#sized = px;
+    this.#size.textContent = px ? `:host { height: ${px}px; aspect-ratio: auto; }` : "";
+    requestAnimationFrame(() => {
+      if (!this.#port || this.#sized !== px) return;
+      const auto = Math.abs(this.getBoundingClientRect().height - px) < 1;
+      if (auto !== this.#autoHeight) {
+        this.#autoHeight = auto;
+        this.#call("configure", [{ autoHeight: auto }]).catch(() => {});
+      }
+    });
+  }
+
   async #call(method, args = []) {
-    await this.#ready.promise;
+    // Waits for the board across reloads: a reload replaces the promise it waited on.
+    let ready = this.#ready;
+    await ready.promise;
+    while (!this.#port && ready !== this.#ready) {
+      ready = this.#ready;
+      await ready.promise;
+    }
     const port = this.#port;
     if (!port) throw new Error("the board is not connected");
     const id = this.#nextId++;

@@ -20,6 +20,7 @@
 //! markup, and the frame reads nothing of the host page but what it is sent.
 
 import { version } from "../pkg/sudoku_lab.js";
+import { findExample } from "./examples.js";
 
 export const PROTOCOL = 1;
 
@@ -43,7 +44,7 @@ export function connect(app, explain) {
   }
 
   const readyDetail = () => {
-    const model = app.getModel();
+    const model = app.boardError ? null : app.getModel();
     return {
       version: version(),
       protocol: PROTOCOL,
@@ -53,40 +54,67 @@ export function connect(app, explain) {
     };
   };
 
-  /** Sets the puzzle: resolves once it is shown (and opened, as `start`/`autoplay` say). */
+  /**
+   * Sets the puzzle (text in any format, a model object, or `options.example`): resolves once
+   * it is shown and opened as `start`/`autoplay` say. A puzzle that cannot be read leaves the
+   * error in place of the board, no trace behind it, and an "error" event.
+   */
   async function load(puzzle, options = {}) {
-    const text = typeof puzzle === "string" ? puzzle : JSON.stringify(puzzle);
-    configure(options);
-    explain.stop();
-    app.loadText(text, { kind: options.kind, format: options.format, alphabet: options.alphabet }, "attributes");
+    let text = puzzle === null || puzzle === undefined ? "" : typeof puzzle === "string" ? puzzle : JSON.stringify(puzzle);
+    let kind = options.kind;
+    if (!text && options.example) {
+      const example = findExample(String(options.example));
+      if (example) [text, kind] = [example.text, kind ?? example.kind];
+    }
+    explain.clear();
+    try {
+      app.loadText(text, { kind, format: options.format, alphabet: options.alphabet }, "attributes", () => configure(options, { reopen: false }));
+    } catch (error) {
+      describeBoard();
+      const problem = { message: error.message, cells: error.cells ?? [] };
+      send({ event: "error", detail: problem });
+      reportSize(true);
+      throw error;
+    }
     describeBoard();
     await explain.open();
     const model = app.getModel();
     return { size: model.size, kind: model.kind, ...explain.here() };
   }
 
-  function configure(options = {}) {
+  function configure(options = {}, { reopen = true } = {}) {
     const settings = {};
     for (const name of SETTINGS) if (options[name] !== undefined) settings[name] = options[name];
     if (settings.autoplay !== undefined) settings.autoplay = settings.autoplay !== null && flag(settings.autoplay);
-    explain.configure(settings);
+    if (options.autoHeight !== undefined) {
+      document.documentElement.classList.toggle("ex-auto-height", Boolean(options.autoHeight));
+      reportSize(true);
+    }
+    explain.configure(settings, { reopen: reopen && !app.boardError });
     if (options.controls !== undefined || options.caption !== undefined) {
       return explain.embedLayout({
         controls: options.controls ?? document.documentElement.dataset.controls,
-        caption: options.caption === undefined ? (document.documentElement.classList.contains("ex-captioned") ? "on" : null) : options.caption,
+        caption: options.caption === undefined
+          ? (document.documentElement.classList.contains("ex-captioned") ? "on" : null)
+          : (options.caption === false || options.caption === null ? null : options.caption === true ? "on" : options.caption),
       });
     }
     return null;
   }
 
+  /** A board showing why its puzzle could not be read has nothing to solve or play. */
+  const onBoard = (run) => (...args) => {
+    if (app.boardError) throw Object.assign(new Error(app.boardError.message), { cells: app.boardError.cells });
+    return run(...args);
+  };
   const methods = {
-    solve: () => explain.solve(),
-    explain: () => explain.explain(),
-    play: () => explain.play(),
-    pause: () => explain.pause(),
-    step: (n) => explain.step(n),
-    seek: (target) => explain.seek(target),
-    highlight: (cells) => explain.highlight(cells),
+    solve: onBoard(() => explain.solve()),
+    explain: onBoard(() => explain.explain()),
+    play: onBoard(() => explain.play()),
+    pause: onBoard(() => explain.pause()),
+    step: onBoard((n) => explain.step(n)),
+    seek: onBoard((target) => explain.seek(target)),
+    highlight: onBoard((cells) => explain.highlight(cells)),
     load,
     configure: (options) => {
       configure(options);
@@ -141,8 +169,8 @@ export function connect(app, explain) {
     const side = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
     const cap = parseFloat(style.getPropertyValue("--board-cap-px")) || 768;
     const below = parseFloat(style.getPropertyValue("--below-board")) || 0;
-    const board = app.boardError ? Math.min(window.innerWidth - side, 240) : Math.min(window.innerWidth - side, cap);
-    return Math.ceil(pad + board + below);
+    if (app.boardError) return Math.ceil(pad + (document.getElementById("board-error")?.offsetHeight ?? 0));
+    return Math.ceil(pad + Math.min(window.innerWidth - side, cap) + below);
   }
   if (typeof ResizeObserver !== "undefined") {
     new ResizeObserver(() => requestAnimationFrame(() => reportSize())).observe(document.querySelector(".stage"));

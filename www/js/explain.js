@@ -316,8 +316,13 @@ export function install(app) {
    * paused at that event (and plays from there with `autoplay`).
    */
   const opening = {
-    autoplay: /^(1|true|yes)?$/i.test(params.get("autoplay") ?? "no"),
+    autoplay: /^(1|true|yes|on)?$/i.test(params.get("autoplay") ?? "no"),
     start: params.get("start") || null,
+    /** The model last opened (a puzzle opens once, however many ask), and the run doing it. */
+    model: null,
+    run: null,
+    /** Tracing to open at `start`: the positions passed on the way are not announced. */
+    busy: false,
     get armed() { return this.autoplay || Boolean(this.start); },
     disarm() { this.autoplay = false; this.start = null; },
   };
@@ -422,7 +427,7 @@ export function install(app) {
       timeline.setEnabled(rules.playback);
       for (const b of playbackControls) b.disabled = !rules.playback || count === 0;
       // Without a trace, Play traces and plays (an embedded board has no Explain button).
-      const fresh = now === "idle" || now === "solved";
+      const fresh = app.embed && (now === "idle" || now === "solved");
       if (fresh) playButton.disabled = false;
       playButton.title = fresh ? "Trace the search and play it (Space)" : "Play (Space)";
       // Embedded, only one of Play and Pause shows: the focus goes to the one that does.
@@ -448,9 +453,13 @@ export function install(app) {
       if (now === "solving" || now === "tracing") startProgress();
       else stopProgress();
     }
-    if (now === "done" && session && !outcomeSent) {
+    // "solved" each time playback reaches the end (after its last "step": render() sends
+    // that first); leaving the end arms it again.
+    if (now === "done" && session && !outcomeSent && stepSent === animator.position) {
       outcomeSent = true;
       emit("solved", outcomeOf(session));
+    } else if (now !== "done") {
+      outcomeSent = false;
     }
     const status = statusNow(now);
     if (status) {
@@ -829,11 +838,12 @@ export function install(app) {
     }
     timeline.setPosition(p);
     position.textContent = `event ${p.toLocaleString("en-US")} of ${count.toLocaleString("en-US")}${s.done ? "" : "…"}`;
-    refresh();
-    if (p !== stepSent) {
+    // A board opening at `start` says only where it opens, not the start it passes through.
+    if (p !== stepSent && !opening.busy) {
       stepSent = p;
       emit("step", here());
     }
+    refresh();
   }
 
   // ── Why: the proof of an event ──
@@ -1016,18 +1026,31 @@ export function install(app) {
    * start while the trace streams, or waits for the whole trace, opens at the `start` event
    * paused, and plays from there with `autoplay`. An unknown `start` is an error event.
    */
-  async function open() {
-    if (!opening.armed || running) return null;
-    const { autoplay, start } = opening;
-    const s = await startExplain({ play: autoplay && !start });
-    if (!s || session !== s || !start) return s;
-    try {
-      seekTo(findEvent(s.trace, start));
-      if (autoplay) animator.play();
-    } catch (error) {
-      report({ message: error.message, cells: [] });
-    }
-    return s;
+  function open() {
+    const model = app.getModel();
+    if (!opening.armed) return Promise.resolve(null);
+    if (opening.model === model && opening.run) return opening.run;
+    opening.model = model;
+    opening.run = (async () => {
+      const { autoplay, start } = opening;
+      opening.busy = Boolean(start);
+      try {
+        const s = await startExplain({ play: autoplay && !start });
+        if (!s || session !== s || !start) return s;
+        try {
+          seekTo(findEvent(s.trace, start));
+          if (autoplay) animator.play();
+        } catch (error) {
+          setStatus("error", `start: ${error.message}`);
+          report({ message: `start: ${error.message}`, cells: [] });
+        }
+        return s;
+      } finally {
+        opening.busy = false;
+        drawNow();
+      }
+    })();
+    return opening.run;
   }
 
   // ── The scripting interface (the embed protocol of embedded.js calls these) ──
@@ -1043,8 +1066,8 @@ export function install(app) {
   function findEvent(trace, target) {
     const count = trace.count;
     const text = String(target).trim().toLowerCase();
-    if (/^\d+$/.test(text)) {
-      const n = Number(text);
+    if (/^#?\d+$/.test(text)) {
+      const n = Number(text.replace("#", ""));
       if (n > count) throw new Error(`there is no event #${n}: the trace has ${plural(count, "event")}`);
       return n;
     }
@@ -1204,8 +1227,15 @@ export function install(app) {
       else board.clearHighlight();
       return names.map((i) => cellName(i, size));
     },
-    /** Reopens the board with new settings: engine, level, speed, start, autoplay. */
-    configure({ engine, level, speed, start, autoplay } = {}) {
+    /**
+     * New settings: engine, level, speed, start, autoplay. A trace or an answer of another
+     * engine or level is dropped; with `reopen` (not while a load is under way) the board
+     * opens again as `start` and `autoplay` now say.
+     */
+    configure({ engine, level, speed, start, autoplay } = {}, { reopen = true } = {}) {
+      const method = () => `${engineSelect.value}/${levelSelect.value}`;
+      const opens = () => `${opening.start}/${opening.autoplay}`;
+      const [methodBefore, opensBefore] = [method(), opens()];
       if (engine !== undefined && ENGINES.some((e) => e[0] === engine)) engineSelect.value = engine;
       if (level !== undefined && LEVELS.some((e) => e[0] === level)) levelSelect.value = level;
       if (speed !== undefined && SPEEDS.includes(String(speed))) {
@@ -1216,7 +1246,15 @@ export function install(app) {
       updateEngines();
       if (start !== undefined) opening.start = start || null;
       if (autoplay !== undefined) opening.autoplay = Boolean(autoplay);
+      const methodChanged = method() !== methodBefore;
+      if (methodChanged && (session || solved || running)) endSession();
+      if (reopen && (methodChanged || opens() !== opensBefore)) {
+        opening.model = null;
+        if (opening.armed) open();
+      }
     },
+    /** Back to idle: no trace, no answer. */
+    clear: () => endSession(),
     /** Opens the board as `autoplay` and `start` say (after a load). */
     open,
     stop,

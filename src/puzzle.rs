@@ -304,18 +304,30 @@ impl Puzzle {
                 ));
             }
         }
-        for h in 0..g.house_count() {
-            let mut seen = [usize::MAX; MAX_SIZE + 1];
-            for &c in g.house(h) {
-                let d = grid[c as usize] as usize;
-                if seen[d] != usize::MAX {
-                    let (a, b) = (g.cell(seen[d]), g.cell(c as usize));
-                    return Err(Problem::new(
-                        format!("{a} and {b} are both {d} in {}", g.house_name(h)),
-                        vec![a, b],
-                    ));
+        // Each house has `size` cells of digits 1..=size: it has no digit twice exactly when
+        // its digits make the full mask. One pass over the cells decides; only a grid that
+        // fails is walked house by house for the message.
+        let mut masks = [0u32; 3 * MAX_SIZE];
+        for (cell, &d) in grid.iter().enumerate() {
+            for &h in g.houses_of(cell) {
+                masks[h as usize] |= 1 << (d - 1);
+            }
+        }
+        let full = (1u32 << size) - 1;
+        if masks[..g.house_count()].iter().any(|&m| m != full) {
+            for h in 0..g.house_count() {
+                let mut seen = [usize::MAX; MAX_SIZE + 1];
+                for &c in g.house(h) {
+                    let d = grid[c as usize] as usize;
+                    if seen[d] != usize::MAX {
+                        let (a, b) = (g.cell(seen[d]), g.cell(c as usize));
+                        return Err(Problem::new(
+                            format!("{a} and {b} are both {d} in {}", g.house_name(h)),
+                            vec![a, b],
+                        ));
+                    }
+                    seen[d] = c as usize;
                 }
-                seen[d] = c as usize;
             }
         }
         for r in puzzle.relations() {
@@ -352,32 +364,57 @@ impl Puzzle {
         found
     }
 
+    /// Equal givens in a house. Every puzzle read is checked, so the common case — no clash
+    /// — is one pass over the givens with a bit mask a house; only a house with a clash is
+    /// walked again for its messages, in house order.
     fn duplicate_givens(&self) -> Vec<Problem> {
         let g = self.geometry();
-        let mut found: Vec<Problem> = Vec::new();
-        let mut first = [usize::MAX; MAX_SIZE + 1];
-        for h in 0..g.house_count() {
-            first.fill(usize::MAX);
-            for &c in g.house(h) {
-                let c = c as usize;
-                let d = self.givens[c];
-                if d == 0 {
-                    continue;
+        // Bit d of seen[h]: digit d (at most MAX_SIZE = 25) is given in house h.
+        let mut seen = [0u32; 3 * MAX_SIZE];
+        let mut clashes = 0u128; // bit h: house h holds a digit twice (at most 75 houses)
+        for (cell, &d) in self.givens.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let bit = 1u32 << d;
+            for &h in g.houses_of(cell) {
+                let h = h as usize;
+                if seen[h] & bit != 0 {
+                    clashes |= 1 << h;
                 }
-                if first[d as usize] == usize::MAX {
-                    first[d as usize] = c;
-                    continue;
-                }
-                let (a, b) = (g.cell(first[d as usize]), g.cell(c));
-                if !found.iter().any(|p| p.cells == [a, b]) {
-                    found.push(Problem::new(
-                        format!("{a} and {b} are both {d} in {}", g.house_name(h)),
-                        vec![a, b],
-                    ));
-                }
+                seen[h] |= bit;
             }
         }
+        let mut found: Vec<Problem> = Vec::new();
+        while clashes != 0 {
+            let h = clashes.trailing_zeros() as usize;
+            clashes &= clashes - 1;
+            self.house_duplicates(g, h, &mut found);
+        }
         found
+    }
+
+    /// The pairs of equal givens of house `h`, each pair once in `found`.
+    fn house_duplicates(&self, g: &Geometry, h: usize, found: &mut Vec<Problem>) {
+        let mut first = [usize::MAX; MAX_SIZE + 1];
+        for &c in g.house(h) {
+            let c = c as usize;
+            let d = self.givens[c];
+            if d == 0 {
+                continue;
+            }
+            if first[d as usize] == usize::MAX {
+                first[d as usize] = c;
+                continue;
+            }
+            let (a, b) = (g.cell(first[d as usize]), g.cell(c));
+            if !found.iter().any(|p| p.cells == [a, b]) {
+                found.push(Problem::new(
+                    format!("{a} and {b} are both {d} in {}", g.house_name(h)),
+                    vec![a, b],
+                ));
+            }
+        }
     }
 
     /// Edges `smaller → larger` as adjacency lists over cell indices.

@@ -365,31 +365,28 @@ impl Puzzle {
     }
 
     /// Equal givens in a house. Every puzzle read is checked, so the common case — no clash
-    /// — is one pass over the givens with a bit mask a house; only a house with a clash is
-    /// walked again for its messages, in house order.
+    /// — is one pass over the givens with a bit mask a house; only a puzzle with a clash is
+    /// walked house by house for the messages.
     fn duplicate_givens(&self) -> Vec<Problem> {
         let g = self.geometry();
         // Bit d of seen[h]: digit d (at most MAX_SIZE = 25) is given in house h.
         let mut seen = [0u32; 3 * MAX_SIZE];
-        let mut clashes = 0u128; // bit h: house h holds a digit twice (at most 75 houses)
+        let mut clash = false;
         for (cell, &d) in self.givens.iter().enumerate() {
             if d == 0 {
                 continue;
             }
             let bit = 1u32 << d;
             for &h in g.houses_of(cell) {
-                let h = h as usize;
-                if seen[h] & bit != 0 {
-                    clashes |= 1 << h;
-                }
-                seen[h] |= bit;
+                clash |= seen[h as usize] & bit != 0;
+                seen[h as usize] |= bit;
             }
         }
         let mut found: Vec<Problem> = Vec::new();
-        while clashes != 0 {
-            let h = clashes.trailing_zeros() as usize;
-            clashes &= clashes - 1;
-            self.house_duplicates(g, h, &mut found);
+        if clash {
+            for h in 0..g.house_count() {
+                self.house_duplicates(g, h, &mut found);
+            }
         }
         found
     }

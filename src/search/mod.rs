@@ -374,23 +374,27 @@ pub struct Stats {
     pub eliminations: [u64; Rule::COUNT],
 }
 
+/// A table of counts by [`Rule`] (`Stats::placements` or `eliminations`) as JSON: an object
+/// keyed by rule name in [`Rule::ALL`] order.
+pub struct ByRule<'a>(pub &'a [u64; Rule::COUNT]);
+
+impl serde::Serialize for ByRule<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+
+        let mut map = serializer.serialize_map(Some(Rule::COUNT))?;
+        for rule in Rule::ALL {
+            map.serialize_entry(rule.name(), &self.0[rule as usize])?;
+        }
+        map.end()
+    }
+}
+
 /// As JSON: the counts, then `placements` and `eliminations` as objects keyed by rule name
 /// in [`Rule::ALL`] order — the one shape the CLI, the wasm module and the page share.
 impl serde::Serialize for Stats {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-
-        struct ByRule<'a>(&'a [u64; Rule::COUNT]);
-
-        impl serde::Serialize for ByRule<'_> {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                let mut map = serializer.serialize_map(Some(Rule::COUNT))?;
-                for rule in Rule::ALL {
-                    map.serialize_entry(rule.name(), &self.0[rule as usize])?;
-                }
-                map.end()
-            }
-        }
 
         let mut map = serializer.serialize_map(Some(8))?;
         map.serialize_entry("nodes", &self.nodes)?;

@@ -13,7 +13,7 @@ use crate::formats::{self, puzzle_to_json, Alphabet, Entry, InputError, JsonPuzz
 use crate::geometry::Cell;
 use crate::puzzle::{Kind, Problem, Puzzle};
 use crate::search::{
-    fast_path_applies, solve_fast, Engine, EngineKind, Outcome, Progress, Silent, Stats,
+    fast_path_applies, solve_fast, ByRule, Engine, EngineKind, Outcome, Progress, Silent, Stats,
 };
 use crate::trace::{Tracer, RECORD_WORDS};
 
@@ -78,8 +78,10 @@ export interface Stats {
   contradictions: number;
   solutions: number;
   probes: number;
-  placements: Record<string, number>;
-  eliminations: Record<string, number>;
+  /** Placements and eliminations by rule; absent when the search counted no rules (the
+   * 9×9 and 16×16 fast paths count nodes, guesses and solutions only). */
+  placements?: Record<string, number>;
+  eliminations?: Record<string, number>;
 }
 
 /** What `solveAll` returns: per puzzle, in order, its status, first solution and count. */
@@ -357,7 +359,33 @@ struct Summary<'a> {
     size: usize,
     kind: &'static str,
     alphabet: &'static str,
-    stats: &'a Stats,
+    stats: Lean<'a>,
+}
+
+/// A `solve` result's statistics: the counts, and the tables by rule only when the search
+/// counted rules. The 9×9 and 16×16 fast paths count none; two tables of 12 zeros would be
+/// wrong to read and cost more to build than the solve (issue 14: a small result).
+struct Lean<'a>(&'a Stats);
+
+impl Serialize for Lean<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+
+        let stats = self.0;
+        let by_rule = stats.total_placements() + stats.total_eliminations() > 0;
+        let mut map = serializer.serialize_map(Some(if by_rule { 8 } else { 6 }))?;
+        map.serialize_entry("nodes", &stats.nodes)?;
+        map.serialize_entry("guesses", &stats.guesses)?;
+        map.serialize_entry("backtracks", &stats.backtracks)?;
+        map.serialize_entry("contradictions", &stats.contradictions)?;
+        map.serialize_entry("solutions", &stats.solutions)?;
+        map.serialize_entry("probes", &stats.probes)?;
+        if by_rule {
+            map.serialize_entry("placements", &ByRule(&stats.placements))?;
+            map.serialize_entry("eliminations", &ByRule(&stats.eliminations))?;
+        }
+        map.end()
+    }
 }
 
 /// Solves `puzzle` (text or model object) and returns `{status, solution, solutions, size,
@@ -602,7 +630,7 @@ fn solve_result(
         size: puzzle.size(),
         kind: puzzle.kind().name(),
         alphabet: alphabet.name(),
-        stats: &outcome.stats,
+        stats: Lean(&outcome.stats),
     });
     let solutions: Array = outcome
         .solutions

@@ -56,9 +56,16 @@ fn solve_returns_a_plain_object_with_the_verified_answer() {
     let stats = get(&result, "stats");
     assert!(get(&stats, "nodes").as_f64().unwrap() >= 1.0);
     assert_eq!(get(&stats, "solutions").as_f64(), Some(1.0));
-    // A 9×9 classic puzzle takes the fast path, which counts no rules.
-    assert!(get(&get(&stats, "placements"), "given").as_f64().is_some());
+    // A 9×9 classic puzzle takes the fast path, which counts no rules: no tables by rule.
+    assert!(get(&stats, "placements").is_undefined());
+    assert!(get(&stats, "eliminations").is_undefined());
     assert_eq!(Array::from(&get(&result, "solutions")).length(), 1);
+    // The general engine counts them: the givens are placements by the rule "given".
+    let opts = options(&[("engine", "naive".into())]);
+    let naive = solve(POJ3074.into(), None, Some(opts)).unwrap();
+    let placements = get(&get(&naive, "stats"), "placements");
+    let givens = POJ3074.bytes().filter(u8::is_ascii_digit).count() as f64;
+    assert_eq!(get(&placements, "given").as_f64(), Some(givens));
 }
 
 #[wasm_bindgen_test]

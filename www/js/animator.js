@@ -81,6 +81,15 @@ export class Animator {
     this.invalidate();
   }
 
+  /** Draws now what the next frame would draw (a scripted call resolves with the board drawn,
+   * and what it adds on top — a highlight — is not drawn over by that frame). */
+  drawNow() {
+    if (!this.dirty && this.position === this.drawn) return;
+    this.hooks.render(this.position);
+    this.drawn = this.position;
+    this.dirty = false;
+  }
+
   /** Asks for a drawing on the next frame (new events, a changed view). */
   invalidate() {
     this.dirty = true;

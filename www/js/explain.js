@@ -1140,7 +1140,7 @@ export function install(app) {
   /** Draws the current position now (a scripted call resolves with the board drawn, even in a
    * frame the browser does not animate, such as one scrolled out of view). */
   function drawNow() {
-    if (session) render(animator.position);
+    if (session) animator.drawNow();
   }
 
   /** A session with its whole trace, tracing first when there is none. */
@@ -1223,6 +1223,7 @@ export function install(app) {
         return index;
       });
       animator.pause();
+      drawNow();
       if (names.length) board.highlight({ cells: names, tone: "info" });
       else board.clearHighlight();
       return names.map((i) => cellName(i, size));

@@ -376,7 +376,7 @@ pub struct Stats {
 
 /// A table of counts by [`Rule`] (`Stats::placements` or `eliminations`) as JSON: an object
 /// keyed by rule name in [`Rule::ALL`] order.
-pub struct ByRule<'a>(pub &'a [u64; Rule::COUNT]);
+struct ByRule<'a>(&'a [u64; Rule::COUNT]);
 
 impl serde::Serialize for ByRule<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -394,22 +394,34 @@ impl serde::Serialize for ByRule<'_> {
 /// in [`Rule::ALL`] order — the one shape the CLI, the wasm module and the page share.
 impl serde::Serialize for Stats {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.serialize_with(serializer, true)
+    }
+}
+
+impl Stats {
+    /// The JSON shape of [`Stats`], with the tables by rule or (`by_rule` false) without them
+    /// — for a search that counted no rules, as wasm's `solve` writes it.
+    pub fn serialize_with<S: serde::Serializer>(
+        &self,
+        serializer: S,
+        by_rule: bool,
+    ) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
 
-        let mut map = serializer.serialize_map(Some(8))?;
+        let mut map = serializer.serialize_map(Some(if by_rule { 8 } else { 6 }))?;
         map.serialize_entry("nodes", &self.nodes)?;
         map.serialize_entry("guesses", &self.guesses)?;
         map.serialize_entry("backtracks", &self.backtracks)?;
         map.serialize_entry("contradictions", &self.contradictions)?;
         map.serialize_entry("solutions", &self.solutions)?;
         map.serialize_entry("probes", &self.probes)?;
-        map.serialize_entry("placements", &ByRule(&self.placements))?;
-        map.serialize_entry("eliminations", &ByRule(&self.eliminations))?;
+        if by_rule {
+            map.serialize_entry("placements", &ByRule(&self.placements))?;
+            map.serialize_entry("eliminations", &ByRule(&self.eliminations))?;
+        }
         map.end()
     }
-}
 
-impl Stats {
     /// The unit of [`Options::node_limit`] and of [`Search::advance`]'s budget: nodes plus
     /// probes, each roughly one propagation.
     pub fn work(&self) -> u64 {

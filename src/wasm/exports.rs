@@ -13,7 +13,7 @@ use crate::formats::{self, puzzle_to_json, Alphabet, Entry, InputError, JsonPuzz
 use crate::geometry::Cell;
 use crate::puzzle::{Kind, Problem, Puzzle};
 use crate::search::{
-    fast_path_applies, solve_fast, ByRule, Engine, EngineKind, Outcome, Progress, Silent, Stats,
+    fast_path_applies, solve_fast, Engine, EngineKind, Outcome, Progress, Silent, Stats,
 };
 use crate::trace::{Tracer, RECORD_WORDS};
 
@@ -369,22 +369,9 @@ struct Lean<'a>(&'a Stats);
 
 impl Serialize for Lean<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-
         let stats = self.0;
         let by_rule = stats.total_placements() + stats.total_eliminations() > 0;
-        let mut map = serializer.serialize_map(Some(if by_rule { 8 } else { 6 }))?;
-        map.serialize_entry("nodes", &stats.nodes)?;
-        map.serialize_entry("guesses", &stats.guesses)?;
-        map.serialize_entry("backtracks", &stats.backtracks)?;
-        map.serialize_entry("contradictions", &stats.contradictions)?;
-        map.serialize_entry("solutions", &stats.solutions)?;
-        map.serialize_entry("probes", &stats.probes)?;
-        if by_rule {
-            map.serialize_entry("placements", &ByRule(&stats.placements))?;
-            map.serialize_entry("eliminations", &ByRule(&stats.eliminations))?;
-        }
-        map.end()
+        stats.serialize_with(serializer, by_rule)
     }
 }
 

@@ -5,45 +5,14 @@
 mod common;
 
 use proptest::prelude::*;
-use sudoku_lab::formats::{self, Format, ReadOptions};
-use sudoku_lab::{solve_fast, Cell, Kind, Options, Puzzle, Relation, Search, Silent, Status};
+use sudoku_lab::formats::Format;
+use sudoku_lab::{solve_fast, Cell, Kind, Options, Puzzle, Relation, Status};
 
 fn corpus(path: &str, format: Format, step: usize) -> Vec<Puzzle> {
-    let full = format!("{}/../shared/data/{path}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
-    formats::read(&text, format, ReadOptions::default())
+    common::puzzles(path, format)
+        .into_iter()
         .step_by(step)
-        .map(|e| e.unwrap().puzzle)
         .collect()
-}
-
-/// Fast and general agree on `puzzle` with `limit` solutions; returns the status.
-fn agree(puzzle: &Puzzle, limit: u64, what: &str) -> Status {
-    let options = Options {
-        solution_limit: limit,
-        ..Options::default()
-    };
-    let fast = solve_fast(puzzle, options).expect("a 9×9 classic puzzle takes the fast path");
-    let mut general = Search::new(puzzle, options, Silent);
-    let status = general.run();
-    assert_eq!(fast.status, status, "{what}");
-    assert_eq!(
-        fast.stats.solutions,
-        general.stats().solutions,
-        "{what}: counts"
-    );
-    if status == Status::Unique {
-        assert_eq!(fast.solutions, general.solutions(), "{what}");
-    }
-    for s in &fast.solutions {
-        common::Rules::of(puzzle)
-            .check(s)
-            .unwrap_or_else(|e| panic!("{what}: {e}"));
-    }
-    if fast.solutions.len() == 2 {
-        assert_ne!(fast.solutions[0], fast.solutions[1], "{what}");
-    }
-    status
 }
 
 #[test]
@@ -58,7 +27,10 @@ fn fast_path_agrees_on_the_poj3074_corpora() {
         ("poj3074/royle_sudoku17_all.in", 97),
     ] {
         for (i, p) in corpus(path, Format::Poj3074, step).iter().enumerate() {
-            assert_eq!(agree(p, 2, &format!("{path} #{i}")), Status::Unique);
+            assert_eq!(
+                common::agree_fast(p, 2, &format!("{path} #{i}")),
+                Status::Unique
+            );
         }
     }
 }
@@ -73,7 +45,7 @@ fn fast_path_agrees_on_the_bench9_sets() {
         ("bench9/kaggle3m_subset_puzzles", 29),
     ] {
         for (i, p) in corpus(path, Format::Line, step).iter().enumerate() {
-            agree(p, 2, &format!("{path} #{i}"));
+            common::agree_fast(p, 2, &format!("{path} #{i}"));
         }
     }
 }
@@ -85,7 +57,10 @@ fn fast_path_counts_like_the_general_engine_on_multi_solution_puzzles() {
         .iter()
         .enumerate()
     {
-        assert_eq!(agree(p, 200, &format!("serg #{i}")), Status::Multiple);
+        assert_eq!(
+            common::agree_fast(p, 200, &format!("serg #{i}")),
+            Status::Multiple
+        );
     }
     // A 17-clue puzzle with a clue taken away has many solutions.
     for (i, p) in corpus("poj3074/royle_sudoku17_first1000.in", Format::Poj3074, 111)
@@ -96,7 +71,7 @@ fn fast_path_counts_like_the_general_engine_on_multi_solution_puzzles() {
         let first = givens.iter().position(|&g| g != 0).unwrap();
         givens[first] = 0;
         let loose = Puzzle::classic(givens).unwrap();
-        agree(&loose, 500, &format!("17-clue #{i} less a clue"));
+        common::agree_fast(&loose, 500, &format!("17-clue #{i} less a clue"));
     }
 }
 
@@ -115,7 +90,7 @@ fn fast_path_finds_no_solution_where_there_is_none() {
         let wrong = Puzzle::classic(givens).unwrap();
         if wrong.validate().is_ok() {
             assert_eq!(
-                agree(&wrong, 2, &format!("top95 #{i} with a wrong digit")),
+                common::agree_fast(&wrong, 2, &format!("top95 #{i} with a wrong digit")),
                 Status::Unsolvable
             );
         }
@@ -172,7 +147,7 @@ fn fast_path_agrees_on_the_cqoi_inequality_puzzles() {
     for path in &files {
         for p in corpus(path, Format::Cqoi, 1) {
             assert_eq!(p.kind(), Kind::Inequality);
-            match agree(&p, 20, path) {
+            match common::agree_fast(&p, 20, path) {
                 Status::Unique => unique += 1,
                 Status::Multiple => multiple += 1,
                 other => panic!("{path}: {other:?}"),
@@ -223,7 +198,7 @@ proptest! {
             .map(|(&d, &k)| if k < density { d } else { 0 })
             .collect();
         let puzzle = Puzzle::classic(givens).unwrap();
-        let status = agree(&puzzle, 20, "random");
+        let status = common::agree_fast(&puzzle, 20, "random");
         prop_assert!(status.has_solution());
     }
 }
@@ -273,7 +248,7 @@ proptest! {
         let relations = relations_of(&grid, &relations_kept, &flip, relation_density);
         let puzzle = Puzzle::new(Kind::Inequality, 9, givens, relations).unwrap();
         if puzzle.validate().is_ok() {
-            agree(&puzzle, 20, "random inequality");
+            common::agree_fast(&puzzle, 20, "random inequality");
         }
     }
 }

@@ -24,40 +24,14 @@ fn options(limit: u64) -> Options {
     }
 }
 
-/// Fast and general agree on `puzzle` with `limit` solutions; returns the fast outcome's
-/// status.
-fn agree(puzzle: &Puzzle, limit: u64, what: &str) -> Status {
-    let fast = solve_fast(puzzle, options(limit)).expect("a 16×16 classic puzzle is fast");
-    let mut general = Search::new(puzzle, options(limit), Silent);
-    let status = general.run();
-    assert_eq!(fast.status, status, "{what}");
-    assert_eq!(
-        fast.stats.solutions,
-        general.stats().solutions,
-        "{what}: counts"
-    );
-    if status == Status::Unique {
-        assert_eq!(fast.solutions, general.solutions(), "{what}");
-    }
-    assert_eq!(
-        fast.solutions.len() as u64,
-        fast.stats.solutions.min(2),
-        "{what}: kept solutions"
-    );
-    for s in &fast.solutions {
-        common::assert_solves(puzzle, s, what);
-    }
-    if fast.solutions.len() == 2 {
-        assert_ne!(fast.solutions[0], fast.solutions[1], "{what}");
-    }
-    status
-}
-
 #[test]
 fn fast_path_agrees_on_the_public_sixteen_set() {
     let path = "sixteen/public_120_AP.txt";
     for (i, p) in corpus(path, Format::Line, 7).iter().enumerate() {
-        assert_eq!(agree(p, 2, &format!("{path} #{i}")), Status::Unique);
+        assert_eq!(
+            common::agree_fast(p, 2, &format!("{path} #{i}")),
+            Status::Unique
+        );
     }
 }
 
@@ -65,7 +39,10 @@ fn fast_path_agrees_on_the_public_sixteen_set() {
 fn fast_path_agrees_on_the_generated_sixteen_set() {
     let path = "sixteen/generated_200_AP.txt";
     for (i, p) in corpus(path, Format::Line, 11).iter().enumerate() {
-        assert_eq!(agree(p, 2, &format!("{path} #{i}")), Status::Unique);
+        assert_eq!(
+            common::agree_fast(p, 2, &format!("{path} #{i}")),
+            Status::Unique
+        );
     }
 }
 
@@ -80,7 +57,7 @@ fn fast_path_solves_the_poj3076_samples_as_the_judge_expects() {
                 continue;
             }
             let what = format!("{input} #{i}");
-            assert_eq!(agree(p, 2, &what), Status::Unique, "{what}");
+            assert_eq!(common::agree_fast(p, 2, &what), Status::Unique, "{what}");
             let fast = solve_fast(p, options(2)).unwrap();
             assert_eq!(&fast.solutions[0], answer, "{what}");
         }
@@ -113,12 +90,18 @@ fn fast_path_counts_like_the_general_engine_on_multi_solution_puzzles() {
         }
         let loose = Puzzle::classic(loose).unwrap();
         let what = format!("public #0 less {gone} givens");
-        let status = agree(&loose, 50, &what);
+        let status = common::agree_fast(&loose, 50, &what);
         assert!(status.has_solution(), "{what}");
     }
     let empty = Puzzle::classic(vec![0; 256]).unwrap();
-    assert_eq!(agree(&empty, 2, "empty grid"), Status::Multiple);
-    assert_eq!(agree(&empty, 30, "empty grid, 30"), Status::Multiple);
+    assert_eq!(
+        common::agree_fast(&empty, 2, "empty grid"),
+        Status::Multiple
+    );
+    assert_eq!(
+        common::agree_fast(&empty, 30, "empty grid, 30"),
+        Status::Multiple
+    );
 }
 
 #[test]
@@ -133,7 +116,11 @@ fn fast_path_finds_no_solution_where_there_is_none() {
         if wrong.validate().is_ok() {
             tried += 1;
             let what = format!("public #0 with a wrong digit at {cell}");
-            assert_eq!(agree(&wrong, 2, &what), Status::Unsolvable, "{what}");
+            assert_eq!(
+                common::agree_fast(&wrong, 2, &what),
+                Status::Unsolvable,
+                "{what}"
+            );
         }
     }
     assert!(tried > 0);
@@ -213,7 +200,7 @@ proptest! {
             .map(|(&d, &k)| if k < density { d } else { 0 })
             .collect();
         let puzzle = Puzzle::classic(givens).unwrap();
-        let status = agree(&puzzle, 5, "random");
+        let status = common::agree_fast(&puzzle, 5, "random");
         prop_assert!(status.has_solution());
     }
 }

@@ -13,13 +13,47 @@ use proptest::prelude::{any, Just};
 use proptest::strategy::Strategy as _;
 
 use sudoku_lab::formats::{self, Format, ReadOptions};
-use sudoku_lab::{Kind, Options, Outcome, Puzzle, Search, Silent, Strategy};
+use sudoku_lab::{solve_fast, Kind, Options, Outcome, Puzzle, Search, Silent, Status, Strategy};
 
 /// Panics, naming `what`, unless `answer` solves `puzzle`.
 pub fn assert_solves(puzzle: &Puzzle, answer: &[u8], what: &str) {
     if let Err(e) = Rules::of(puzzle).check(answer) {
         panic!("{what}: the answer is wrong: {e}\nanswer: {answer:?}\npuzzle: {puzzle:?}");
     }
+}
+
+/// The fast path and the general engine agree on `puzzle` with `limit` solutions: the same
+/// status and count, the same solution when it is unique, the solutions it keeps (at most
+/// two, distinct) each verified by the rules; returns the status. `what` names the puzzle.
+pub fn agree_fast(puzzle: &Puzzle, limit: u64, what: &str) -> Status {
+    let options = Options {
+        solution_limit: limit,
+        ..Options::default()
+    };
+    let fast = solve_fast(puzzle, options).unwrap_or_else(|| panic!("{what}: no fast path"));
+    let mut general = Search::new(puzzle, options, Silent);
+    let status = general.run();
+    assert_eq!(fast.status, status, "{what}");
+    assert_eq!(
+        fast.stats.solutions,
+        general.stats().solutions,
+        "{what}: counts"
+    );
+    if status == Status::Unique {
+        assert_eq!(fast.solutions, general.solutions(), "{what}");
+    }
+    assert_eq!(
+        fast.solutions.len() as u64,
+        fast.stats.solutions.min(2),
+        "{what}: kept solutions"
+    );
+    for s in &fast.solutions {
+        assert_solves(puzzle, s, what);
+    }
+    if fast.solutions.len() == 2 {
+        assert_ne!(fast.solutions[0], fast.solutions[1], "{what}");
+    }
+    status
 }
 
 /// A path inside the shared data directory.

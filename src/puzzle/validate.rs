@@ -1,0 +1,542 @@
+//! What makes a structurally sound [`Puzzle`] hopeless — equal givens in a house, relation
+//! cycles, chains too long for the digits, relations that contradict givens — with the cells
+//! involved, and the check of an answer without the solver.
+
+use super::{Problem, Puzzle};
+use crate::digits::MAX_SIZE;
+use crate::geometry::{Cell, Geometry};
+
+impl Puzzle {
+    /// Checks an answer without the solver: every cell 1..=N, givens kept, every
+    /// house all-different, every relation satisfied. Returns the first violation.
+    pub fn check_answer(&self, grid: &[u8]) -> Result<(), Problem> {
+        let puzzle = self;
+        let size = puzzle.size();
+        let g = puzzle.geometry();
+        if grid.len() != size * size {
+            return Err(Problem::new(
+                format!("the answer has {} cells, not {}", grid.len(), size * size),
+                vec![],
+            ));
+        }
+        for (i, (&d, &given)) in grid.iter().zip(puzzle.givens()).enumerate() {
+            let cell = Cell::at(i, size);
+            if d == 0 || d as usize > size {
+                return Err(Problem::new(
+                    format!("{cell} holds {d}, not a digit from 1 to {size}"),
+                    vec![cell],
+                ));
+            }
+            if given != 0 && given != d {
+                return Err(Problem::new(
+                    format!("{cell} is given as {given} but the answer has {d}"),
+                    vec![cell],
+                ));
+            }
+        }
+        // Each house has `size` cells of digits 1..=size: it has no digit twice exactly when
+        // its digits make the full mask. One pass over the cells decides; only a grid that
+        // fails is walked house by house for the message.
+        let mut masks = [0u32; 3 * MAX_SIZE];
+        for (cell, &d) in grid.iter().enumerate() {
+            for &h in g.houses_of(cell) {
+                masks[h as usize] |= 1 << (d - 1);
+            }
+        }
+        let full = (1u32 << size) - 1;
+        if masks[..g.house_count()].iter().any(|&m| m != full) {
+            for h in 0..g.house_count() {
+                let mut seen = [usize::MAX; MAX_SIZE + 1];
+                for &c in g.house(h) {
+                    let d = grid[c as usize] as usize;
+                    if seen[d] != usize::MAX {
+                        let (a, b) = (g.cell(seen[d]), g.cell(c as usize));
+                        return Err(Problem::new(
+                            format!("{a} and {b} are both {d} in {}", g.house_name(h)),
+                            vec![a, b],
+                        ));
+                    }
+                    seen[d] = c as usize;
+                }
+            }
+        }
+        for r in puzzle.relations() {
+            let (a, b) = (grid[r.smaller.index(size)], grid[r.larger.index(size)]);
+            if a >= b {
+                return Err(Problem::new(
+                    format!(
+                        "{} < {} is broken: {} is {a} and {} is {b}",
+                        r.smaller, r.larger, r.smaller, r.larger
+                    ),
+                    vec![r.smaller, r.larger],
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The first problem found, or `Ok` when the puzzle is worth solving.
+    pub fn validate(&self) -> Result<(), Problem> {
+        match self.problems().into_iter().next() {
+            Some(p) => Err(p),
+            None => Ok(()),
+        }
+    }
+
+    /// Every problem found: equal givens in a house, relation cycles, and — when the
+    /// relations are acyclic — chains too long for the digits or contradicting givens.
+    pub fn problems(&self) -> Vec<Problem> {
+        let mut found = self.duplicate_givens();
+        match self.relation_cycle() {
+            Some(cycle) => found.push(cycle),
+            None => found.extend(self.bound_problems()),
+        }
+        found
+    }
+
+    /// Equal givens in a house. Every puzzle read is checked, so the common case — no clash
+    /// — is one pass over the givens with a bit mask a house; only a puzzle with a clash is
+    /// walked house by house for the messages.
+    fn duplicate_givens(&self) -> Vec<Problem> {
+        let g = self.geometry();
+        // Bit d of seen[h]: digit d (at most MAX_SIZE = 25) is given in house h.
+        let mut seen = [0u32; 3 * MAX_SIZE];
+        let mut clash = false;
+        for (cell, &d) in self.givens.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let bit = 1u32 << d;
+            for &h in g.houses_of(cell) {
+                clash |= seen[h as usize] & bit != 0;
+                seen[h as usize] |= bit;
+            }
+        }
+        let mut found: Vec<Problem> = Vec::new();
+        if clash {
+            for h in 0..g.house_count() {
+                self.house_duplicates(g, h, &mut found);
+            }
+        }
+        found
+    }
+
+    /// The pairs of equal givens of house `h`, each pair once in `found`.
+    fn house_duplicates(&self, g: &Geometry, h: usize, found: &mut Vec<Problem>) {
+        let mut first = [usize::MAX; MAX_SIZE + 1];
+        for &c in g.house(h) {
+            let c = c as usize;
+            let d = self.givens[c];
+            if d == 0 {
+                continue;
+            }
+            if first[d as usize] == usize::MAX {
+                first[d as usize] = c;
+                continue;
+            }
+            let (a, b) = (g.cell(first[d as usize]), g.cell(c));
+            if !found.iter().any(|p| p.cells == [a, b]) {
+                found.push(Problem::new(
+                    format!("{a} and {b} are both {d} in {}", g.house_name(h)),
+                    vec![a, b],
+                ));
+            }
+        }
+    }
+
+    /// Edges `smaller → larger` as adjacency lists over cell indices.
+    fn successors(&self) -> Vec<Vec<usize>> {
+        let mut next = vec![Vec::new(); self.size * self.size];
+        for r in &self.relations {
+            next[r.smaller.index(self.size)].push(r.larger.index(self.size));
+        }
+        next
+    }
+
+    fn relation_cycle(&self) -> Option<Problem> {
+        if self.relations.is_empty() {
+            return None;
+        }
+        let next = self.successors();
+        let n = next.len();
+        // Iterative depth-first search: 0 unvisited, 1 on the current path, 2 finished.
+        let mut state = vec![0u8; n];
+        let mut path: Vec<(usize, usize)> = Vec::new();
+        for start in 0..n {
+            if state[start] != 0 || next[start].is_empty() {
+                continue;
+            }
+            state[start] = 1;
+            path.push((start, 0));
+            while let Some(&mut (cell, ref mut i)) = path.last_mut() {
+                if let Some(&to) = next[cell].get(*i) {
+                    *i += 1;
+                    match state[to] {
+                        0 => {
+                            state[to] = 1;
+                            path.push((to, 0));
+                        }
+                        1 => {
+                            let from = path.iter().position(|&(c, _)| c == to).unwrap_or(0);
+                            let mut cells: Vec<Cell> = path[from..]
+                                .iter()
+                                .map(|&(c, _)| Cell::at(c, self.size))
+                                .collect();
+                            cells.push(Cell::at(to, self.size));
+                            let chain = join_chain(&cells, |_| None);
+                            cells.pop();
+                            return Some(Problem::new(
+                                format!("the relations form a cycle: {chain}"),
+                                cells,
+                            ));
+                        }
+                        _ => {}
+                    }
+                } else {
+                    state[cell] = 2;
+                    path.pop();
+                }
+            }
+        }
+        None
+    }
+
+    /// Bounds along relation chains (the relations must be acyclic): each cell's digit is at
+    /// least one more than any smaller neighbour's lower bound, and at most one less than any
+    /// larger neighbour's upper bound; givens pin both.
+    fn bound_problems(&self) -> Vec<Problem> {
+        if self.relations.is_empty() {
+            return Vec::new();
+        }
+        let n = self.size * self.size;
+        let size = self.size as i32;
+        let next = self.successors();
+        let mut prev = vec![Vec::new(); n];
+        for (a, list) in next.iter().enumerate() {
+            for &b in list {
+                prev[b].push(a);
+            }
+        }
+        let order = topological_order(&next);
+        let given = |c: usize| self.givens[c] as i32;
+        // low[c], and the neighbour that forced it (usize::MAX: c's own given or 1).
+        let mut low = vec![1i32; n];
+        let mut low_from = vec![usize::MAX; n];
+        let mut high = vec![size; n];
+        let mut high_from = vec![usize::MAX; n];
+        let mut found = Vec::new();
+        for &c in &order {
+            if given(c) > 0 {
+                if let Some(&p) = prev[c].iter().max_by_key(|&&p| low[p]) {
+                    if low[p] + 1 > given(c) {
+                        let chain = self.chain_into(c, p, &low_from);
+                        found.push(self.bound_problem(c, &chain, low[p] + 1, true));
+                    }
+                }
+                low[c] = given(c);
+                continue;
+            }
+            for &p in &prev[c] {
+                if low[p] + 1 > low[c] {
+                    low[c] = low[p] + 1;
+                    low_from[c] = p;
+                }
+            }
+        }
+        for &c in order.iter().rev() {
+            if given(c) > 0 {
+                if let Some(&s) = next[c].iter().min_by_key(|&&s| high[s]) {
+                    if high[s] - 1 < given(c) {
+                        let chain = self.chain_out_of(c, s, &high_from);
+                        found.push(self.bound_problem(c, &chain, high[s] - 1, false));
+                    }
+                }
+                high[c] = given(c);
+                continue;
+            }
+            for &s in &next[c] {
+                if high[s] - 1 < high[c] {
+                    high[c] = high[s] - 1;
+                    high_from[c] = s;
+                }
+            }
+        }
+        // One report for the worst open cell: a chain running past the top digit first,
+        // then one running below 1, then a cell squeezed between two chains.
+        let open = |c: &usize| given(*c) == 0 && low[*c] > high[*c];
+        let worst = (0..n)
+            .filter(open)
+            .filter(|&c| low[c] > size)
+            .max_by_key(|&c| low[c])
+            .or_else(|| {
+                (0..n)
+                    .filter(open)
+                    .filter(|&c| high[c] < 1)
+                    .min_by_key(|&c| high[c])
+            })
+            .or_else(|| (0..n).find(open));
+        if let Some(c) = worst.filter(|_| found.is_empty()) {
+            let cell = Cell::at(c, self.size);
+            let below = self.chain_to(c, &low_from);
+            let above = self.chain_from(c, &high_from);
+            let named = |chain: &[usize]| join_chain(&self.cells(chain), |x| self.given(x));
+            let (message, cells) = if low[c] > size && given(below[0]) == 0 {
+                let message = format!(
+                    "{} is a chain of {} cells, longer than the {size} digits allow",
+                    named(&below),
+                    below.len()
+                );
+                (message, self.cells(&below))
+            } else if low[c] > size {
+                let message = format!("{} needs a digit above {size} in {cell}", named(&below));
+                (message, self.cells(&below))
+            } else if high[c] < 1 {
+                let message = format!("{} needs a digit below 1 in {cell}", named(&above));
+                (message, self.cells(&above))
+            } else {
+                let message = format!(
+                    "{cell} must be at least {} ({}) and at most {} ({})",
+                    low[c],
+                    named(&below),
+                    high[c],
+                    named(&above)
+                );
+                let mut cells = self.cells(&below);
+                cells.extend(self.cells(&above[1..]));
+                (message, cells)
+            };
+            found.push(Problem::new(message, cells));
+        }
+        found
+    }
+
+    fn bound_problem(&self, c: usize, chain: &[usize], bound: i32, lower: bool) -> Problem {
+        let cell = Cell::at(c, self.size);
+        let named = join_chain(&self.cells(chain), |x| {
+            if x == cell {
+                None
+            } else {
+                self.given(x)
+            }
+        });
+        let message = if lower {
+            format!(
+                "{cell} is {}, but {named} needs at least {bound} there",
+                self.givens[c]
+            )
+        } else {
+            format!(
+                "{cell} is {}, but {named} needs at most {bound} there",
+                self.givens[c]
+            )
+        };
+        Problem::new(message, self.cells(chain))
+    }
+
+    fn cells(&self, chain: &[usize]) -> Vec<Cell> {
+        chain.iter().map(|&c| Cell::at(c, self.size)).collect()
+    }
+
+    /// The chain that set `c`'s lower bound, ending at `c`.
+    fn chain_to(&self, c: usize, low_from: &[usize]) -> Vec<usize> {
+        let mut chain = vec![c];
+        let mut at = c;
+        while low_from[at] != usize::MAX {
+            at = low_from[at];
+            chain.push(at);
+        }
+        chain.reverse();
+        chain
+    }
+
+    /// The chain that set `c`'s upper bound, starting at `c`.
+    fn chain_from(&self, c: usize, high_from: &[usize]) -> Vec<usize> {
+        let mut chain = vec![c];
+        let mut at = c;
+        while high_from[at] != usize::MAX {
+            at = high_from[at];
+            chain.push(at);
+        }
+        chain
+    }
+
+    fn chain_into(&self, c: usize, p: usize, low_from: &[usize]) -> Vec<usize> {
+        let mut chain = self.chain_to(p, low_from);
+        chain.push(c);
+        chain
+    }
+
+    fn chain_out_of(&self, c: usize, s: usize, high_from: &[usize]) -> Vec<usize> {
+        let mut chain = vec![c];
+        chain.extend(self.chain_from(s, high_from));
+        chain
+    }
+}
+
+/// `r1c1=4 < r1c2 < r2c2`: a chain of cells joined by `<`, givens shown where `given` says.
+fn join_chain(cells: &[Cell], given: impl Fn(Cell) -> Option<u8>) -> String {
+    let mut text = String::new();
+    for (i, &c) in cells.iter().enumerate() {
+        if i > 0 {
+            text.push_str(" < ");
+        }
+        text.push_str(&c.to_string());
+        if let Some(d) = given(c) {
+            text.push_str(&format!("={d}"));
+        }
+    }
+    text
+}
+
+/// Kahn's algorithm over an acyclic graph: every edge's source comes before its target.
+fn topological_order(next: &[Vec<usize>]) -> Vec<usize> {
+    let mut indegree = vec![0usize; next.len()];
+    for list in next {
+        for &b in list {
+            indegree[b] += 1;
+        }
+    }
+    let mut order: Vec<usize> = (0..next.len()).filter(|&c| indegree[c] == 0).collect();
+    let mut i = 0;
+    while i < order.len() {
+        let c = order[i];
+        i += 1;
+        for &b in &next[c] {
+            indegree[b] -= 1;
+            if indegree[b] == 0 {
+                order.push(b);
+            }
+        }
+    }
+    order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{Kind, Relation};
+
+    fn rel(a: &str, less: bool, b: &str) -> Relation {
+        Relation::new(Cell::parse(a).unwrap(), less, Cell::parse(b).unwrap())
+    }
+
+    fn nine(givens: &[(usize, u8)], relations: Vec<Relation>) -> Puzzle {
+        let mut g = vec![0u8; 81];
+        for &(i, d) in givens {
+            g[i] = d;
+        }
+        let kind = if relations.is_empty() {
+            Kind::Classic
+        } else {
+            Kind::Inequality
+        };
+        Puzzle::new(kind, 9, g, relations).unwrap()
+    }
+
+    #[test]
+    fn equal_givens_in_a_row_name_both_cells() {
+        let p = nine(&[(18, 5), (24, 5)], vec![]);
+        let problem = p.validate().unwrap_err();
+        assert_eq!(problem.message, "r3c1 and r3c7 are both 5 in row 3");
+        assert_eq!(problem.cells, vec![Cell::new(2, 0), Cell::new(2, 6)]);
+    }
+
+    #[test]
+    fn equal_givens_sharing_row_and_block_are_reported_once() {
+        let p = nine(&[(0, 7), (1, 7)], vec![]);
+        assert_eq!(p.problems().len(), 1);
+    }
+
+    #[test]
+    fn a_cycle_is_printed_as_a_chain_back_to_its_start() {
+        let p = nine(
+            &[],
+            vec![
+                rel("r1c1", true, "r1c2"),
+                rel("r1c2", true, "r2c2"),
+                rel("r2c2", true, "r2c1"),
+                rel("r2c1", true, "r1c1"),
+            ],
+        );
+        let problem = p.validate().unwrap_err();
+        assert_eq!(
+            problem.message,
+            "the relations form a cycle: r1c1 < r1c2 < r2c2 < r2c1 < r1c1"
+        );
+        assert_eq!(problem.cells.len(), 4);
+    }
+
+    #[test]
+    fn a_nine_beside_a_larger_neighbour_is_reported() {
+        let p = nine(&[(0, 9)], vec![rel("r1c1", true, "r1c2")]);
+        let problem = p.validate().unwrap_err();
+        assert_eq!(
+            problem.message,
+            "r1c1 is 9, but r1c1 < r1c2 needs at most 8 there"
+        );
+        assert_eq!(p.problems().len(), 1);
+    }
+
+    #[test]
+    fn two_givens_against_their_relation_are_reported() {
+        let p = nine(&[(0, 5), (1, 3)], vec![rel("r1c1", true, "r1c2")]);
+        let problem = p.validate().unwrap_err();
+        assert_eq!(
+            problem.message,
+            "r1c2 is 3, but r1c1=5 < r1c2 needs at least 6 there"
+        );
+    }
+
+    #[test]
+    fn a_chain_longer_than_the_digits_is_reported() {
+        let mut rels = Vec::new();
+        // A snake through rows 1 and 2 of a 4×4 grid: 5 cells in increasing order.
+        let snake = ["r1c1", "r1c2", "r1c3", "r1c4", "r2c4"];
+        for w in snake.windows(2) {
+            rels.push(rel(w[0], true, w[1]));
+        }
+        let p = Puzzle::new(Kind::Futoshiki, 4, vec![0; 16], rels).unwrap();
+        let problem = p.validate().unwrap_err();
+        assert_eq!(
+            problem.message,
+            "r1c1 < r1c2 < r1c3 < r1c4 < r2c4 is a chain of 5 cells, longer than the 4 digits allow"
+        );
+    }
+
+    #[test]
+    fn a_given_below_its_chain_is_reported_at_the_given() {
+        let mut g = vec![0; 25];
+        g[0] = 3;
+        g[2] = 4;
+        let rels = vec![rel("r1c1", true, "r1c2"), rel("r1c2", true, "r1c3")];
+        let p = Puzzle::new(Kind::Futoshiki, 5, g, rels).unwrap();
+        let problem = p.validate().unwrap_err();
+        assert_eq!(
+            problem.message,
+            "r1c3 is 4, but r1c1=3 < r1c2 < r1c3 needs at least 5 there"
+        );
+        assert_eq!(problem.cells.len(), 3);
+    }
+
+    #[test]
+    fn a_given_above_its_chain_is_reported_at_the_given() {
+        let mut g = vec![0; 25];
+        g[0] = 4;
+        let rels = vec![rel("r1c1", true, "r1c2"), rel("r1c2", true, "r1c3")];
+        let p = Puzzle::new(Kind::Futoshiki, 5, g, rels).unwrap();
+        let problem = p.validate().unwrap_err();
+        assert_eq!(
+            problem.message,
+            "r1c1 is 4, but r1c1 < r1c2 < r1c3 needs at most 3 there"
+        );
+    }
+
+    #[test]
+    fn sound_relations_pass() {
+        let p = nine(
+            &[(0, 1)],
+            vec![rel("r1c1", true, "r1c2"), rel("r1c2", false, "r2c2")],
+        );
+        assert_eq!(p.problems(), vec![]);
+    }
+}

@@ -9,9 +9,9 @@ use sudoku_lab::formats::{
 };
 
 use super::args::{self, Spec};
+use super::exit_code;
 use super::input::Input;
 use super::output::{self, Sink};
-use super::solve::exit_code;
 use super::{report, Failure, EXIT_OK};
 
 pub const HELP: &str = "\

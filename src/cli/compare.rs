@@ -6,10 +6,11 @@ use std::time::{Duration, Instant};
 use sudoku_lab::formats::Entry;
 use sudoku_lab::{Engine, EngineKind, Options, Silent, Stats, Status};
 
+use super::answers::{by_rule, count_of};
 use super::args::{self, Spec};
+use super::batch::{name, verify};
 use super::input::{unsupported, Input};
 use super::output;
-use super::solve::{by_rule, count_of, name, verify};
 use super::{Failure, EXIT_OK};
 
 pub const HELP: &str = "\

@@ -4,10 +4,12 @@ use std::ffi::OsString;
 
 use sudoku_lab::{Options, Status};
 
+use super::answers::count_of;
 use super::args::{self, Spec};
+use super::batch::{name, threads, verify, Item, Puzzles};
+use super::exit_code;
 use super::input::Input;
 use super::output::{self, Sink};
-use super::solve::{count_of, exit_code, name, threads, verify, Item, Puzzles};
 use super::{report, Failure, EXIT_OK};
 
 pub const HELP: &str = "\

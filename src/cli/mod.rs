@@ -1,6 +1,8 @@
 //! The command line: dispatch to the commands, exit codes, and messages on stderr.
 
+mod answers;
 mod args;
+mod batch;
 mod bench;
 mod check;
 mod compare;
@@ -24,6 +26,17 @@ pub const EXIT_UNSOLVED: u8 = 1;
 pub const EXIT_INPUT: u8 = 2;
 /// A bug in sudoku-lab.
 pub const EXIT_INTERNAL: u8 = 3;
+
+/// The exit status of a run over many puzzles: bad input wins over unsolved puzzles.
+pub fn exit_code(bad: bool, unsolved: bool) -> u8 {
+    if bad {
+        EXIT_INPUT
+    } else if unsolved {
+        EXIT_UNSOLVED
+    } else {
+        EXIT_OK
+    }
+}
 
 /// Why a command stopped early.
 #[derive(Debug)]

@@ -7,10 +7,11 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use sudoku_lab::trace::{Event, PremiseReader, TraceOptions, Tracer, RECORD_WORDS};
 use sudoku_lab::{House, Options, Progress, Puzzle, Stats, Status, Via};
 
+use super::answers::{count_of, json_alphabet, render};
 use super::args::{self, Spec};
+use super::batch::{name, verify};
 use super::input::Input;
 use super::output::{self, Sink};
-use super::solve::{count_of, json_alphabet, name, render, verify};
 use super::{report, Failure, EXIT_OK, EXIT_UNSOLVED};
 
 pub const HELP: &str = "\

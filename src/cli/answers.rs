@@ -1,0 +1,51 @@
+//! How the commands word counts and write answers: `1 node`, the rules with a count, and a
+//! grid in the alphabet of its puzzle (or as numbers) for JSON.
+
+use sudoku_lab::formats::{Alphabet, Entry, Givens};
+use sudoku_lab::Rule;
+
+/// `1 node`, `2 nodes`.
+pub fn count_of(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// `given 25, naked_single 40`: the rules with a count, in [`Rule::ALL`] order.
+pub fn by_rule(counts: &[u64; Rule::COUNT]) -> String {
+    let parts: Vec<String> = Rule::ALL
+        .iter()
+        .filter(|&&r| counts[r as usize] > 0)
+        .map(|&r| format!("{} {}", r.name(), counts[r as usize]))
+        .collect();
+    if parts.is_empty() {
+        "none".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The alphabet JSON answers to `entry` are written in: the puzzle's when it has a symbol
+/// for every digit, else numbers.
+pub fn json_alphabet(entry: &Entry) -> Alphabet {
+    let alphabet = entry.alphabet;
+    if alphabet != Alphabet::Numbers && alphabet.fits(entry.puzzle.size()) {
+        alphabet
+    } else {
+        Alphabet::Numbers
+    }
+}
+
+/// A grid as a string of symbols in `alphabet`, or an array of numbers.
+pub fn render(grid: &[u8], alphabet: Alphabet) -> Givens {
+    if alphabet == Alphabet::Numbers {
+        return Givens::Numbers(grid.to_vec());
+    }
+    Givens::Symbols(
+        grid.iter()
+            .map(|&d| alphabet.symbol(d).unwrap_or('?'))
+            .collect(),
+    )
+}

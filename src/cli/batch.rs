@@ -1,0 +1,282 @@
+//! The puzzles of one input solved in input order across threads, bad ones among them, and
+//! what every command says of one puzzle: its name on stderr and the check of its answer.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use sudoku_lab::formats::{self, Alphabet, Entry, Format, InputError, ReadOptions};
+use sudoku_lab::{solve_fast, Engine, EngineKind, Options, Silent, Stats, Status};
+
+use super::args;
+use super::input::{unsupported, Input};
+use super::Failure;
+
+/// What a finished search found for one puzzle.
+pub struct Solved {
+    pub status: Status,
+    pub stats: Stats,
+    pub solutions: Vec<Vec<u8>>,
+}
+
+/// How many puzzles are read ahead and solved side by side: enough to keep every core busy
+/// through uneven puzzles, few enough that memory stays small and output starts at once.
+const BATCH: usize = 2048;
+
+/// One puzzle of the input, in input order: solved, or bad.
+pub enum Item {
+    /// Boxed: statistics make it ten times the size of the other.
+    Solved(Entry, Box<Solved>),
+    /// A puzzle that does not read, fails validation or that the engine cannot express, or
+    /// bad input between puzzles (then `puzzle` is `None`).
+    Bad(InputError),
+}
+
+/// The puzzles of one input, read lazily in batches, each validated, then searched by one
+/// engine on `threads` threads (one engine each, reused where it can be) and handed out in
+/// input order, bad ones among them.
+pub struct Puzzles<'a> {
+    input: &'a Input,
+    entries: Box<dyn Iterator<Item = Result<Entry, InputError>> + 'a>,
+    engine: EngineKind,
+    options: Options,
+    threads: usize,
+    searches: Vec<Option<Engine<Silent>>>,
+    ready: VecDeque<Item>,
+    read: usize,
+    /// Wall time spent searching; parsing and writing left out.
+    pub solving: Duration,
+    /// Whether puzzles may take a fast path (9×9 classic and inequality, 16×16 classic; their
+    /// statistics count nodes and guesses but no rules): off when `--stats` asks for the rules.
+    pub fast: bool,
+    /// The judge format answers are written in, when there is one: a puzzle it cannot hold
+    /// (a 16×16 one as `poj3074`) is bad input, found before it is searched.
+    pub output: Option<Format>,
+}
+
+impl<'a> Puzzles<'a> {
+    pub fn new(
+        input: &'a Input,
+        format: Format,
+        read_options: ReadOptions,
+        engine: EngineKind,
+        options: Options,
+        threads: usize,
+    ) -> Puzzles<'a> {
+        let threads = threads.max(1);
+        Puzzles {
+            input,
+            entries: formats::read(&input.text, format, read_options),
+            engine,
+            options,
+            threads,
+            searches: (0..threads).map(|_| None).collect(),
+            ready: VecDeque::new(),
+            read: 0,
+            solving: Duration::ZERO,
+            fast: true,
+            output: None,
+        }
+    }
+
+    /// The next puzzle, solved or bad, `None` at the end. An input with no puzzle at all,
+    /// good or bad, is an error.
+    pub fn next(&mut self) -> Result<Option<Item>, Failure> {
+        if self.ready.is_empty() {
+            self.fill();
+        }
+        match self.ready.pop_front() {
+            Some(item) => Ok(Some(item)),
+            None if self.read == 0 => Err(Failure::Input(format!(
+                "{}:1:1: the input holds no puzzle",
+                self.input.name
+            ))),
+            None => Ok(None),
+        }
+    }
+
+    /// Reads up to [`BATCH`] more items, good and bad, and solves the good ones.
+    fn fill(&mut self) {
+        let mut batch = Vec::with_capacity(BATCH);
+        // In input order: the index of a good puzzle in `batch`, or a bad one.
+        let mut order: Vec<Result<usize, InputError>> = Vec::with_capacity(BATCH);
+        while order.len() < BATCH {
+            let Some(item) = self.entries.next() else {
+                break;
+            };
+            self.read += 1;
+            let output = self.output;
+            let engine = self.engine;
+            let checked = item.and_then(Entry::validated).and_then(|mut entry| {
+                if let Some(problem) = unsupported(engine, &entry) {
+                    return Err(entry.input_error(problem));
+                }
+                if let Some(format) = output {
+                    fit_output(&mut entry, format)?;
+                }
+                Ok(entry)
+            });
+            match checked {
+                Ok(entry) => {
+                    order.push(Ok(batch.len()));
+                    batch.push(entry);
+                }
+                Err(e) => order.push(Err(e)),
+            }
+        }
+        let started = Instant::now();
+        let solved = if batch.is_empty() {
+            Vec::new()
+        } else {
+            self.solve_all(&batch)
+        };
+        self.solving += started.elapsed();
+        let mut solved = batch.into_iter().zip(solved);
+        for slot in order {
+            let item = match slot {
+                Ok(_) => match solved.next() {
+                    Some((entry, solved)) => Item::Solved(entry, Box::new(solved)),
+                    None => break,
+                },
+                Err(e) => Item::Bad(e),
+            };
+            self.ready.push_back(item);
+        }
+    }
+
+    /// Solves `batch` on the worker threads; each takes the next unsolved puzzle in turn.
+    fn solve_all(&mut self, batch: &[Entry]) -> Vec<Solved> {
+        let (engine, options, fast) = (self.engine, self.options, self.fast);
+        let workers = self.threads.min(batch.len());
+        if workers <= 1 {
+            let slot = &mut self.searches[0];
+            return batch
+                .iter()
+                .map(|e| solve_one(slot, e, engine, options, fast))
+                .collect();
+        }
+        let next = AtomicUsize::new(0);
+        let mut results: Vec<Vec<(usize, Solved)>> = Vec::new();
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = self.searches[..workers]
+                .iter_mut()
+                .map(|slot| {
+                    let next = &next;
+                    scope.spawn(move || {
+                        let mut done = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(entry) = batch.get(i) else {
+                                return done;
+                            };
+                            done.push((i, solve_one(slot, entry, engine, options, fast)));
+                        }
+                    })
+                })
+                .collect();
+            // A worker's panic is a bug: carry it to the main thread, which reports it.
+            results = handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect();
+        });
+        let mut ordered: Vec<(usize, Solved)> = results.into_iter().flatten().collect();
+        ordered.sort_unstable_by_key(|&(i, _)| i);
+        ordered.into_iter().map(|(_, solved)| solved).collect()
+    }
+}
+
+/// Searches one puzzle by `kind` in the worker's `slot`: the engine there is reset and
+/// reused, keeping its buffers from puzzle to puzzle. The caller has checked that the engine
+/// can express the puzzle.
+fn solve_one(
+    slot: &mut Option<Engine<Silent>>,
+    entry: &Entry,
+    kind: EngineKind,
+    options: Options,
+    fast: bool,
+) -> Solved {
+    if fast && kind == EngineKind::Propagate {
+        if let Some(outcome) = solve_fast(&entry.puzzle, options) {
+            return Solved {
+                status: outcome.status,
+                stats: outcome.stats,
+                solutions: outcome.solutions,
+            };
+        }
+    }
+    let search = match slot {
+        Some(engine) if engine.kind() == kind => {
+            match engine {
+                Engine::Propagate(search) => search.reset(&entry.puzzle),
+                Engine::Dlx(search) => search.reset(&entry.puzzle),
+                Engine::Naive(search) => search.reset(&entry.puzzle),
+            }
+            engine
+        }
+        _ => slot.insert(
+            Engine::new(kind, &entry.puzzle, options, Silent)
+                .unwrap_or_else(|problem| panic!("{}: {problem}", name(entry))),
+        ),
+    };
+    let status = search.run();
+    Solved {
+        status,
+        stats: search.stats().clone(),
+        solutions: search.solutions().to_vec(),
+    }
+}
+
+/// The most `--threads`.
+pub const MAX_THREADS: usize = 256;
+
+/// `--threads N`: how many puzzles are solved at once (default: one per core).
+pub fn threads(parsed: &args::Parsed, command: &'static str) -> Result<usize, Failure> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Ok(parsed.at_most(
+        "threads",
+        cores.min(MAX_THREADS) as u64,
+        MAX_THREADS as u64,
+        command,
+    )? as usize)
+}
+
+/// `puzzle 3 (line 5)`: how stderr names a puzzle.
+pub fn name(entry: &Entry) -> String {
+    format!("puzzle {} (line {})", entry.number, entry.pos.line)
+}
+
+/// Verifies `solution` independently of the search; a failure is a bug in the solver.
+pub fn verify(entry: &Entry, solution: &[u8]) -> Result<(), Failure> {
+    entry.puzzle.check_answer(solution).map_err(|problem| {
+        Failure::Internal(format!(
+            "{}: the solver's answer fails the check: {problem}",
+            name(entry)
+        ))
+    })
+}
+
+/// Makes `entry` writable in a judge's output format: the judge's size and alphabet.
+fn fit_output(entry: &mut Entry, format: Format) -> Result<(), InputError> {
+    let size = entry.puzzle.size();
+    let (judge_size, alphabet) = match format {
+        Format::Poj3074 | Format::Cqoi => (9, Alphabet::Digits),
+        Format::Poj3076 => (16, Alphabet::Letters),
+        _ => return Ok(()),
+    };
+    if size != judge_size {
+        let e = InputError::new(
+            entry.pos,
+            format!(
+                "the puzzle is {size}×{size}; {format} answers are {judge_size}×{judge_size} \
+                 (choose another --output)"
+            ),
+        );
+        return Err(e.in_puzzle(entry.number));
+    }
+    entry.alphabet = alphabet;
+    Ok(())
+}

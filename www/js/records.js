@@ -1,9 +1,9 @@
 //! Event records of a solver trace: the decoder, the JavaScript mirror of the record layout
-//! in src/trace.rs (tests/golden keeps the two in step). No DOM: runs in Node, in a worker
+//! in src/trace/mod.rs (tests/golden keeps the two in step). No DOM: runs in Node, in a worker
 //! and in the page.
 //!
 //! One event = 5 little-endian u32 words (the one definition is the module doc of
-//! src/trace.rs):
+//! src/trace/mod.rs):
 //!
 //! ```text
 //!  word 0  seq ─────────────────────────────────────────────── 0..31

@@ -1,0 +1,131 @@
+//! [`Tracer`]: a traced search that runs in steps, handing over [`Batch`]es of records.
+
+use crate::puzzle::{Problem, Puzzle};
+use crate::search::{Engine, EngineKind, Options, Progress, Stats, Status};
+
+use super::*;
+
+/// What [`Tracer::advance`] hands back: the new records, their premises, and where the search
+/// stands.
+#[derive(Clone, Debug)]
+pub struct Batch {
+    /// The records produced since the last batch, [`RECORD_WORDS`] words each, at most
+    /// [`Tracer::MAX_BATCH_EVENTS`] records.
+    pub records: Vec<u32>,
+    /// The premise table of these records (layout in the module docs): an entry
+    /// `seq, count, p1, …, p_count` for each record with two premises or more, in `seq` order.
+    /// The premises of any other record are its `cause`, if it has one. At most N + 2 words
+    /// per record for size N; only the full [`Level`] gives complete lists.
+    pub premises: Vec<u32>,
+    /// The `seq` of the first record (records are numbered across batches).
+    pub first_seq: u32,
+    /// `Done` once the search has ended and every record has been handed over.
+    pub progress: Progress,
+    pub stats: Stats,
+    /// True when the search stopped because the event budget was used up.
+    pub event_limit: bool,
+}
+
+/// A traced search that runs in steps: the handle the command line, the WebAssembly module
+/// and the page stream from. Dropping it cancels the search.
+pub struct Tracer {
+    engine: Engine<Recorder>,
+    /// Words of the recorder's records already handed over. A node can make more records
+    /// than a batch holds (probing a large grid): they stay with the recorder, and the
+    /// engine waits, until every one is handed over.
+    handed: usize,
+    /// Words of the recorder's premise table already handed over (the entries of the
+    /// handed records).
+    handed_premises: usize,
+    sent: u32,
+}
+
+impl Tracer {
+    /// The most records one [`Tracer::advance`] returns (1.25 MiB), whatever its budget: the
+    /// engine pauses at the first node boundary past it, and what one node made beyond it
+    /// comes in the next batches. This bounds what crosses to JavaScript in one call.
+    pub const MAX_BATCH_EVENTS: usize = 1 << 16;
+
+    /// Validates `puzzle` and prepares a traced search by `engine`.
+    pub fn new(
+        engine: EngineKind,
+        puzzle: &Puzzle,
+        options: Options,
+        trace: TraceOptions,
+    ) -> Result<Tracer, Problem> {
+        puzzle.validate()?;
+        let mut recorder = Recorder::new(puzzle, trace);
+        recorder.pause_at = Some(Tracer::MAX_BATCH_EVENTS * RECORD_WORDS);
+        Ok(Tracer {
+            engine: Engine::new(engine, puzzle, options, recorder)?,
+            handed: 0,
+            handed_premises: 0,
+            sent: 0,
+        })
+    }
+
+    /// Runs about `budget` units of work (see [`Stats::work`]) and returns what they
+    /// produced, at most [`Tracer::MAX_BATCH_EVENTS`] records and their premises. While
+    /// records of an earlier call wait, it hands those over and runs nothing.
+    pub fn advance(&mut self, budget: u64) -> Batch {
+        if self.handed == self.engine.observer().records.len() {
+            let recorder = self.engine.observer_mut();
+            recorder.records.clear();
+            recorder.premises.clear();
+            self.handed = 0;
+            self.handed_premises = 0;
+            self.engine.advance(budget);
+        }
+        let recorder = self.engine.observer();
+        let all = &recorder.records;
+        let end = all
+            .len()
+            .min(self.handed + Tracer::MAX_BATCH_EVENTS * RECORD_WORDS);
+        let records = all[self.handed..end].to_vec();
+        self.handed = end;
+        let first_seq = self.sent;
+        self.sent += (records.len() / RECORD_WORDS) as u32;
+        // The entries of the records handed over: those of seqs below the next batch's first.
+        let table = &recorder.premises;
+        let mut at = self.handed_premises;
+        while at < table.len() && table[at] < self.sent {
+            at += 2 + table[at + 1] as usize;
+        }
+        let premises = table[self.handed_premises..at].to_vec();
+        self.handed_premises = at;
+        Batch {
+            records,
+            premises,
+            first_seq,
+            progress: self.progress(),
+            stats: self.engine.stats().clone(),
+            event_limit: self.engine.observer().limit_reached(),
+        }
+    }
+
+    pub fn engine(&self) -> &Engine<Recorder> {
+        &self.engine
+    }
+
+    /// The status once the search has ended and every record was handed over.
+    pub fn status(&self) -> Option<Status> {
+        match self.progress() {
+            Progress::Done(status) => Some(status),
+            Progress::Running => None,
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        match self.engine.status() {
+            Some(status) if self.handed == self.engine.observer().records.len() => {
+                Progress::Done(status)
+            }
+            _ => Progress::Running,
+        }
+    }
+
+    /// The candidate grid at the current depth.
+    pub fn grid(&self) -> &[u32] {
+        self.engine.grid()
+    }
+}

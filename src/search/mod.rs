@@ -366,8 +366,6 @@ pub struct Stats {
     pub solutions: u64,
     /// Trial placements made by probing (each also counted in `placements[Probe]`).
     pub probes: u64,
-    /// Returns to the root to start over with what was learnt.
-    pub restarts: u64,
     /// Placements by [`Rule`] (indexed by `rule as usize`).
     pub placements: [u64; Rule::COUNT],
     /// Candidate eliminations by [`Rule`].
@@ -444,7 +442,6 @@ impl Stats {
         self.contradictions += other.contradictions;
         self.solutions += other.solutions;
         self.probes += other.probes;
-        self.restarts += other.restarts;
         for i in 0..Rule::COUNT {
             self.placements[i] += other.placements[i];
             self.eliminations[i] += other.eliminations[i];

@@ -676,7 +676,7 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Result<Outcome, Problem> {
 }
 
 /// Solves by a specialised path when one applies (9×9 classic and inequality, see `nine.rs`;
-/// 16×16 classic, see `sixteen.rs`); `None` for other puzzles. No validation, no events: the fastest way to an
+/// 16×16 classic, see `sixteen/`); `None` for other puzzles. No validation, no events: the fastest way to an
 /// answer.
 pub fn solve_fast(puzzle: &Puzzle, options: Options) -> Option<Outcome> {
     if nine::applies(puzzle) {

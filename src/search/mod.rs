@@ -675,7 +675,7 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Result<Outcome, Problem> {
     solve_with(EngineKind::Propagate, puzzle, options)
 }
 
-/// Solves by a specialised path when one applies (9×9 classic and inequality, see `nine.rs`;
+/// Solves by a specialised path when one applies (9×9 classic and inequality, see `nine/`;
 /// 16×16 classic, see `sixteen/`); `None` for other puzzles. No validation, no events: the fastest way to an
 /// answer.
 pub fn solve_fast(puzzle: &Puzzle, options: Options) -> Option<Outcome> {

@@ -8,7 +8,7 @@
 use std::time::Instant;
 
 use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
-use sudoku_lab::{solve_fast, Options, Puzzle, Search, Silent, Status};
+use sudoku_lab::{solve_fast, Options, Propagate, Puzzle, Search, Silent, Status};
 
 struct Set {
     name: &'static str,
@@ -106,13 +106,13 @@ fn fast(puzzles: &[Puzzle], limit: u64) -> usize {
         solution_limit: limit,
         ..Options::default()
     };
-    let mut search: Option<Search<Silent>> = None;
+    let mut search: Option<Propagate<Silent>> = None;
     let mut found = 0;
     for p in puzzles {
         match solve_fast(p, options) {
             Some(outcome) => found += outcome.stats.solutions as usize,
             None => {
-                let s = search.get_or_insert_with(|| Search::new(p, options, Silent));
+                let s = search.get_or_insert_with(|| Propagate::new(p, options, Silent));
                 s.reset(p);
                 s.run();
                 found += s.stats().solutions as usize;
@@ -127,7 +127,7 @@ fn general(puzzles: &[Puzzle], limit: u64) -> usize {
         solution_limit: limit,
         ..Options::default()
     };
-    let mut search = Search::new(&puzzles[0], options, Silent);
+    let mut search = Propagate::new(&puzzles[0], options, Silent);
     let mut found = 0;
     for p in puzzles {
         search.reset(p);
@@ -280,7 +280,7 @@ fn main() {
         for p in set.puzzles.iter().step_by(97) {
             let options = Options::default();
             if let Some(fast) = solve_fast(p, options) {
-                let mut s = Search::new(p, options, Silent);
+                let mut s = Propagate::new(p, options, Silent);
                 let status = s.run();
                 assert_eq!(fast.status, status, "{}", set.name);
                 if status == Status::Unique {

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
 use sudoku_lab::trace::{Level, Recorder, TraceOptions, RECORD_WORDS};
-use sudoku_lab::{Options, Puzzle, Search, Silent};
+use sudoku_lab::{Options, Propagate, Puzzle, Search, Silent};
 
 /// The puzzles of a file, or of every `.in` file of a directory in name order.
 fn load(path: &str, format: Format, alphabet: Option<Alphabet>) -> Vec<Puzzle> {
@@ -89,7 +89,7 @@ fn main() {
         }
         let n = puzzles.len() as f64;
         let (silent, _) = median(*runs, || {
-            let mut search = Search::new(&puzzles[0], Options::default(), Silent);
+            let mut search = Propagate::new(&puzzles[0], Options::default(), Silent);
             for p in puzzles {
                 search.reset(p);
                 search.run();
@@ -106,7 +106,8 @@ fn main() {
             let (time, events) = median(*runs, || {
                 let (mut events, mut words) = (0, 0);
                 for p in puzzles {
-                    let mut search = Search::new(p, Options::default(), Recorder::new(p, options));
+                    let mut search =
+                        Propagate::new(p, Options::default(), Recorder::new(p, options));
                     search.run();
                     events += search.observer().events();
                     words += search.observer().premises().len() as u64;

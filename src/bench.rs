@@ -4,7 +4,7 @@
 
 use crate::formats::{Entry, InputError};
 use crate::puzzle::Puzzle;
-use crate::search::{solve_fast, Options, Search, Silent};
+use crate::search::{solve_fast, Options, Propagate, Search, Silent};
 
 /// The most puzzles one `bench` times at once, natively and in wasm: every puzzle is held for
 /// the runs, at up to ~8 times the size of its line (a 3×3 puzzle is 10 bytes of text, ~80 in
@@ -64,7 +64,7 @@ pub fn measure(
         solution_limit,
         ..Options::default()
     };
-    let mut search: Option<Search<Silent>> = None;
+    let mut search: Option<Propagate<Silent>> = None;
     let mut times = Vec::with_capacity(runs.max(1));
     let mut solutions = 0;
     for _ in 0..runs.max(1) {
@@ -74,7 +74,7 @@ pub fn measure(
             solutions += match solve_fast(p, options) {
                 Some(outcome) => outcome.stats.solutions,
                 None => {
-                    let s = search.get_or_insert_with(|| Search::new(p, options, Silent));
+                    let s = search.get_or_insert_with(|| Propagate::new(p, options, Silent));
                     s.reset(p);
                     s.run();
                     s.stats().solutions

@@ -18,6 +18,6 @@ pub use digits::DigitSet;
 pub use geometry::{Cell, Geometry, House, HouseKind};
 pub use puzzle::{Kind, Problem, Puzzle, Relation};
 pub use search::{
-    solve, solve_fast, solve_with, Engine, EngineKind, Observer, Options, Outcome, Progress, Rule,
-    Search, Silent, Stats, Status, Strategy, Via,
+    solve, solve_fast, solve_with, Engine, EngineKind, Observer, Options, Outcome, Progress,
+    Propagate, Rule, Search, Silent, Stats, Status, Strategy, Via,
 };

@@ -11,8 +11,8 @@ use common::{assert_solves, classic_puzzle, data, load, pattern_grid};
 use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
 use sudoku_lab::trace::{Event, EventKind, Replay, ReplayCheck};
 use sudoku_lab::{
-    Cell, DigitSet, Engine, EngineKind, Kind, Observer, Options, Outcome, Progress, Puzzle,
-    Relation, Rule, Search, Silent, Status, Via,
+    Cell, DigitSet, Engine, EngineKind, Kind, Observer, Options, Outcome, Progress, Propagate,
+    Puzzle, Relation, Rule, Search, Silent, Status, Via,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -81,7 +81,7 @@ fn dlx(puzzle: &Puzzle, options: Options) -> Outcome {
 }
 
 fn propagate(puzzle: &Puzzle, options: Options) -> Outcome {
-    let mut search = Search::new(puzzle, options, Silent);
+    let mut search = Propagate::new(puzzle, options, Silent);
     search.run();
     search.outcome()
 }
@@ -125,8 +125,10 @@ impl Observer for Log {
     fn backtrack(&mut self, depth: usize) {
         self.0.push((4, depth, 0, 0, 0));
     }
-    fn contradiction(&mut self, cell: usize, digit: u8, _: Via, depth: usize) {
-        self.0.push((5, depth, cell, digit, 0));
+    fn contradiction(&mut self, cell: Option<usize>, digit: u8, _: Via, depth: usize) {
+        // A house's dead end has no cell: logged as a cell no grid has.
+        self.0
+            .push((5, depth, cell.unwrap_or(usize::MAX), digit, 0));
     }
     fn solution(&mut self, grid: &[u8], depth: usize) {
         self.0.push((6, depth, grid.len(), 0, 0));

@@ -8,7 +8,9 @@ mod common;
 
 use common::cli;
 use sudoku_lab::formats::Format;
-use sudoku_lab::{solve_fast, Engine, EngineKind, Options, Outcome, Puzzle, Silent, Status};
+use sudoku_lab::{
+    solve_fast, Engine, EngineKind, Options, Outcome, Puzzle, Search, Silent, Status,
+};
 
 /// The node limits tried: the smallest, ones that stop a search among its first solutions,
 /// and ones that let most searches finish.

@@ -9,8 +9,8 @@ use sudoku_lab::formats::{self, Format, ReadOptions};
 use sudoku_lab::search::Naive;
 use sudoku_lab::trace::{Event, EventKind, Replay, ReplayCheck};
 use sudoku_lab::{
-    Cell, DigitSet, Engine, EngineKind, Kind, Observer, Options, Outcome, Progress, Puzzle,
-    Relation, Rule, Search, Silent, Status, Via,
+    Cell, DigitSet, Engine, EngineKind, Kind, Observer, Options, Outcome, Progress, Propagate,
+    Puzzle, Relation, Rule, Search, Silent, Status, Via,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -106,7 +106,7 @@ fn naive(puzzle: &Puzzle, options: Options, what: &str) -> Outcome {
 }
 
 fn propagate(puzzle: &Puzzle, options: Options) -> Outcome {
-    let mut search = Search::new(puzzle, options, Silent);
+    let mut search = Propagate::new(puzzle, options, Silent);
     search.run();
     search.outcome()
 }
@@ -554,7 +554,7 @@ impl Observer for Tally {
     fn backtrack(&mut self, _: usize) {
         self.backtracks += 1;
     }
-    fn contradiction(&mut self, _: usize, _: u8, _: Via, _: usize) {
+    fn contradiction(&mut self, _: Option<usize>, _: u8, _: Via, _: usize) {
         self.contradictions += 1;
     }
     fn solution(&mut self, _: &[u8], _: usize) {

@@ -6,7 +6,7 @@ mod common;
 
 use proptest::prelude::*;
 use sudoku_lab::formats::Format;
-use sudoku_lab::{solve_fast, Options, Puzzle, Search, Silent, Status};
+use sudoku_lab::{solve_fast, Options, Propagate, Puzzle, Search, Silent, Status};
 
 /// Every `step`-th puzzle of a shared data file (every one in release builds).
 fn corpus(path: &str, format: Format, step: usize) -> Vec<Puzzle> {
@@ -71,7 +71,7 @@ fn sixteen_classic(p: &Puzzle) -> bool {
 /// The first public puzzle's solution, found by the general engine.
 fn solved_grid() -> (Puzzle, Vec<u8>) {
     let puzzle = common::puzzles("sixteen/public_120_AP.txt", Format::Line).remove(0);
-    let mut general = Search::new(&puzzle, options(2), Silent);
+    let mut general = Propagate::new(&puzzle, options(2), Silent);
     assert_eq!(general.run(), Status::Unique);
     let solution = general.solutions()[0].clone();
     (puzzle, solution)

@@ -12,8 +12,8 @@ use common::{
 };
 use sudoku_lab::formats::Format;
 use sudoku_lab::{
-    solve, Cell, Kind, Options, Outcome, Progress, Puzzle, Relation, Rule, Search, Silent, Status,
-    Strategy,
+    solve, Cell, Kind, Options, Outcome, Progress, Propagate, Puzzle, Relation, Rule, Search,
+    Silent, Status, Strategy,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -497,9 +497,9 @@ fn strategies_count_the_same_solutions_of_sparse_nine_by_nine_puzzles() {
 
 /// Advancing `budget` nodes at a time must end exactly where one `run` ends.
 fn assert_stepping_matches_running(puzzle: &Puzzle, options: Options, budget: u64, what: &str) {
-    let mut whole = Search::new(puzzle, options, Silent);
+    let mut whole = Propagate::new(puzzle, options, Silent);
     let status = whole.run();
-    let mut stepped = Search::new(puzzle, options, Silent);
+    let mut stepped = Propagate::new(puzzle, options, Silent);
     let stepped_status = loop {
         let before = stepped.stats().nodes;
         let progress = stepped.advance(budget);
@@ -593,7 +593,7 @@ fn reset_onto_another_puzzle_gives_the_outcome_of_a_fresh_search() {
         nth(TOP95, Format::Poj3074, 5),
     ];
     let options = limit(1000);
-    let mut search = Search::new(&sequence[0], options, Silent);
+    let mut search = Propagate::new(&sequence[0], options, Silent);
     search.run();
     for (i, puzzle) in sequence.iter().enumerate() {
         let fresh = solve_with(puzzle, options);
@@ -625,7 +625,7 @@ fn node_limit_stops_with_limit_reached_after_exactly_that_many_nodes() {
             node_limit,
             ..with_strategy(Strategy::SINGLES, 2)
         };
-        let mut search = Search::new(&puzzle, options, Silent);
+        let mut search = Propagate::new(&puzzle, options, Silent);
         assert_eq!(search.run(), Status::LimitReached, "limit {node_limit}");
         assert_eq!(search.stats().nodes, node_limit, "limit {node_limit}");
         assert_eq!(search.outcome().status, Status::LimitReached);
@@ -1049,7 +1049,7 @@ fn an_exhausted_search_undoes_every_guess_and_refutes_each_undone_digit() {
 #[test]
 fn a_search_stopped_at_its_solution_limit_keeps_its_open_branches() {
     for (what, puzzle) in sample(TOP95, Format::Poj3074, 10) {
-        let mut search = Search::new(&puzzle, with_strategy(Strategy::SINGLES, 1), Silent);
+        let mut search = Propagate::new(&puzzle, with_strategy(Strategy::SINGLES, 1), Silent);
         assert_eq!(search.run(), Status::Solved, "{what}");
         let s = search.stats();
         assert_eq!(s.guesses - s.backtracks, search.depth() as u64, "{what}");
@@ -1126,7 +1126,7 @@ fn locked_candidates_are_never_used_on_a_futoshiki() {
         locked_candidates: true,
         ..Strategy::SINGLES
     };
-    let mut search = Search::new(&puzzle, with_strategy(asked, 2), Silent);
+    let mut search = Propagate::new(&puzzle, with_strategy(asked, 2), Silent);
     search.run();
     assert!(
         !search.strategy().locked_candidates,

@@ -12,7 +12,9 @@ use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
 use sudoku_lab::trace::{
     Event, EventKind, Level, PremiseReader, Recorder, Replay, TraceOptions, RECORD_WORDS,
 };
-use sudoku_lab::{DigitSet, Engine, EngineKind, Observer, Options, Puzzle, Rule, Status, Via};
+use sudoku_lab::{
+    DigitSet, Engine, EngineKind, Observer, Options, Puzzle, Rule, Search, Status, Via,
+};
 
 fn data(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -323,7 +325,7 @@ impl Observer for Checked {
         self.recorder.backtrack(depth);
     }
 
-    fn contradiction(&mut self, cell: usize, digit: u8, via: Via, depth: usize) {
+    fn contradiction(&mut self, cell: Option<usize>, digit: u8, via: Via, depth: usize) {
         self.recorder.contradiction(cell, digit, via, depth);
     }
 

@@ -7,7 +7,7 @@
 
 use arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use sudoku_lab::{Engine, EngineKind, Options, Progress, Silent};
+use sudoku_lab::{Engine, EngineKind, Options, Progress, Search, Silent};
 use sudoku_lab_fuzz::case::{self, small_options};
 use sudoku_lab_fuzz::check::describe;
 use sudoku_lab_fuzz::verdict::Verdict;

@@ -13,7 +13,7 @@ use libfuzzer_sys::fuzz_target;
 use sudoku_lab::trace::{
     Event, EventKind, Level, PremiseReader, Replay, ReplayCheck, TraceOptions, Tracer,
 };
-use sudoku_lab::{Engine, EngineKind, Progress, Rule, Silent};
+use sudoku_lab::{Engine, EngineKind, Progress, Rule, Search, Silent};
 use sudoku_lab_fuzz::case::{self, small_options};
 use sudoku_lab_fuzz::check::Rules;
 use sudoku_lab_fuzz::verdict::Verdict;

@@ -8,7 +8,7 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use sudoku_lab::{Cell, Engine, EngineKind, Kind, Options, Puzzle, Relation, Silent};
+use sudoku_lab::{Cell, Engine, EngineKind, Kind, Options, Puzzle, Relation, Search, Silent};
 use sudoku_lab_fuzz::check::{describe, size_supported, unsafe_to_show, well_formed, Rules};
 
 /// The most cells for which a reported problem is cross-checked by solving.

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use sudoku_lab::formats::{self, Alphabet, Entry, Format, InputError, ReadOptions};
-use sudoku_lab::{solve_fast, Engine, EngineKind, Options, Silent, Stats, Status};
+use sudoku_lab::{solve_fast, Engine, EngineKind, Options, Search, Silent, Stats, Status};
 
 use super::args;
 use super::input::{unsupported, Input};
@@ -210,11 +210,7 @@ fn solve_one(
     }
     let search = match slot {
         Some(engine) if engine.kind() == kind => {
-            match engine {
-                Engine::Propagate(search) => search.reset(&entry.puzzle),
-                Engine::Dlx(search) => search.reset(&entry.puzzle),
-                Engine::Naive(search) => search.reset(&entry.puzzle),
-            }
+            engine.reset(&entry.puzzle);
             engine
         }
         _ => slot.insert(

@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::time::{Duration, Instant};
 
 use sudoku_lab::formats::Entry;
-use sudoku_lab::{Engine, EngineKind, Options, Silent, Stats, Status};
+use sudoku_lab::{Engine, EngineKind, Options, Search, Silent, Stats, Status};
 
 use super::answers::{by_rule, count_of};
 use super::args::{self, Spec};

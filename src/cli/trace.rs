@@ -5,7 +5,7 @@ use std::fmt::Display;
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use sudoku_lab::trace::{Event, PremiseReader, TraceOptions, Tracer, RECORD_WORDS};
-use sudoku_lab::{House, Options, Progress, Puzzle, Stats, Status, Via};
+use sudoku_lab::{House, Options, Progress, Puzzle, Search, Stats, Status, Via};
 
 use super::answers::{count_of, json_alphabet, render};
 use super::args::{self, Spec};

@@ -30,10 +30,7 @@ use crate::digits::DigitSet;
 use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 
-use super::{
-    drive, exhausted, tally, Book, EngineKind, Observer, Options, Outcome, Progress, Rule, Stats,
-    Status, Steps, Via,
-};
+use super::{Book, EngineKind, Observer, Options, Rule, Search, Via};
 
 /// Trail entries: a node index in the low bits, what was done with its row in the top two.
 const FORCED: u32 = 0;
@@ -70,14 +67,7 @@ pub struct Dlx<O: Observer> {
     /// The first cell a selection left without candidates.
     emptied: Option<usize>,
     depth: usize,
-    /// The grid of the latest solution, as digits.
-    answer: Vec<u8>,
-    solutions: Vec<Vec<u8>>,
-    options: Options,
-    stats: Stats,
-    status: Option<Status>,
-    started: bool,
-    observer: O,
+    book: Book<O>,
 }
 
 impl<O: Observer> Dlx<O> {
@@ -101,13 +91,7 @@ impl<O: Observer> Dlx<O> {
             announcing: false,
             emptied: None,
             depth: 0,
-            answer: Vec::new(),
-            solutions: Vec::with_capacity(2),
-            options,
-            stats: Stats::default(),
-            status: None,
-            started: false,
-            observer,
+            book: Book::new(options, observer),
         };
         dlx.reset(puzzle);
         dlx
@@ -133,10 +117,7 @@ impl<O: Observer> Dlx<O> {
         self.announcing = false;
         self.emptied = None;
         self.depth = 0;
-        self.solutions.clear();
-        self.stats = Stats::default();
-        self.status = None;
-        self.started = false;
+        self.book.restart();
     }
 
     fn allocate(&mut self, size: usize) {
@@ -150,7 +131,6 @@ impl<O: Observer> Dlx<O> {
         // At most every cell selected and every row refuted at once.
         self.trail = Vec::with_capacity(cells + cells * size);
         self.grid = vec![0; cells];
-        self.answer = vec![0; cells];
     }
 
     /// Builds the full matrix: every row in, every column uncovered.
@@ -197,66 +177,6 @@ impl<O: Observer> Dlx<O> {
         }
     }
 
-    /// Runs to the end and returns the status.
-    pub fn run(&mut self) -> Status {
-        loop {
-            if let Progress::Done(status) = self.advance(u64::MAX) {
-                return status;
-            }
-        }
-    }
-
-    /// Does about `budget` nodes of work (see [`Stats::work`]) and returns
-    /// [`Progress::Running`] if the search has not ended; calling again continues.
-    pub fn advance(&mut self, budget: u64) -> Progress {
-        drive(self, budget)
-    }
-
-    /// The status once the search has ended.
-    pub fn status(&self) -> Option<Status> {
-        self.status
-    }
-
-    /// What the search has done so far.
-    pub fn stats(&self) -> &Stats {
-        &self.stats
-    }
-
-    /// Solutions found so far (at most two are kept).
-    pub fn solutions(&self) -> &[Vec<u8>] {
-        &self.solutions
-    }
-
-    /// The current search depth (number of open guesses).
-    pub fn depth(&self) -> usize {
-        self.depth
-    }
-
-    /// The candidate grid at the current depth (bit `d-1` ⇔ digit `d`): the rows still in
-    /// the matrix.
-    pub fn grid(&self) -> &[u32] {
-        &self.grid
-    }
-
-    /// The observer the search reports to.
-    pub fn observer(&self) -> &O {
-        &self.observer
-    }
-
-    /// The observer, to read out or adjust between calls to [`Dlx::advance`].
-    pub fn observer_mut(&mut self) -> &mut O {
-        &mut self.observer
-    }
-
-    /// The finished (or interrupted) search as an [`Outcome`].
-    pub fn outcome(&self) -> Outcome {
-        Outcome {
-            status: self.status.unwrap_or(Status::LimitReached),
-            solutions: self.solutions.clone(),
-            stats: self.stats.clone(),
-        }
-    }
-
     /// Selects the row of every given at depth 0, then reports the cells this leaves with one
     /// candidate as placed. A given whose row is already gone (an equal given in one of its
     /// houses), or a cell left without candidates, makes the puzzle unsolvable.
@@ -268,19 +188,22 @@ impl<O: Observer> Dlx<O> {
             }
             let bit = 1u32 << (d - 1);
             if self.grid[cell] & bit == 0 {
-                self.stats.contradictions += 1;
-                self.observer
-                    .contradiction(cell, d, Via::Cell(cell as u16), 0);
-                self.status = Some(Status::Unsolvable);
+                self.book.stats.contradictions += 1;
+                self.book
+                    .observer
+                    .contradiction(Some(cell), d, Via::Cell(cell as u16), 0);
+                self.book.exhausted();
                 return;
             }
-            self.stats.placements[Rule::Given as usize] += 1;
-            self.observer.place(cell, d, Rule::Given, Via::Nothing, 0);
+            self.book.stats.placements[Rule::Given as usize] += 1;
+            self.book
+                .observer
+                .place(cell, d, Rule::Given, Via::Nothing, 0);
             let node = self.first + 4 * (cell * self.size + d as usize - 1);
             // Like `propagate`, a given's other digits are not counted as eliminations.
             let same = u64::from(self.grid[cell].count_ones() - 1);
             let removed = self.select(node, cell);
-            self.stats.eliminations[Rule::Peer as usize] += removed - same;
+            self.book.stats.eliminations[Rule::Peer as usize] += removed - same;
         }
         self.announcing = true;
         for cell in 0..self.cells {
@@ -291,14 +214,14 @@ impl<O: Observer> Dlx<O> {
         }
         if let Some(cell) = self.emptied.take() {
             self.cell_contradiction(cell);
-            self.status = Some(Status::Unsolvable);
+            self.book.exhausted();
         }
     }
 
     /// One node: choose the column with the fewest rows and act on it.
     fn node(&mut self) {
-        self.stats.nodes += 1;
-        self.observer.round(self.depth, &self.grid);
+        self.book.stats.nodes += 1;
+        self.book.observer.round(self.depth, &self.grid);
         if self.open == 0 {
             self.record_solution();
             return;
@@ -364,19 +287,21 @@ impl<O: Observer> Dlx<O> {
         match self.meaning(h) {
             Constraint::Cell(cell) => self.cell_contradiction(cell),
             Constraint::House(house, digit) => {
-                self.stats.contradictions += 1;
+                self.book.stats.contradictions += 1;
                 let via = Via::House(house as u8);
-                self.observer
-                    .contradiction(usize::MAX, digit, via, self.depth);
+                self.book
+                    .observer
+                    .contradiction(None, digit, via, self.depth);
             }
         }
     }
 
     /// `cell` has no candidate left.
     fn cell_contradiction(&mut self, cell: usize) {
-        self.stats.contradictions += 1;
-        self.observer
-            .contradiction(cell, 0, Via::Cell(cell as u16), self.depth);
+        self.book.stats.contradictions += 1;
+        self.book
+            .observer
+            .contradiction(Some(cell), 0, Via::Cell(cell as u16), self.depth);
     }
 
     /// `cell`, not selected, is down to the candidates `m`: one is a naked single, reported
@@ -391,9 +316,10 @@ impl<O: Observer> Dlx<O> {
             self.emptied.get_or_insert(cell);
             return;
         }
-        self.stats.placements[Rule::NakedSingle as usize] += 1;
+        self.book.stats.placements[Rule::NakedSingle as usize] += 1;
         let digit = m.trailing_zeros() as u8 + 1;
-        self.observer
+        self.book
+            .observer
             .place(cell, digit, Rule::NakedSingle, Via::Nothing, self.depth);
     }
 
@@ -410,9 +336,9 @@ impl<O: Observer> Dlx<O> {
                     1 => Rule::HiddenSingleColumn,
                     _ => Rule::HiddenSingleBlock,
                 };
-                self.stats.placements[rule as usize] += 1;
+                self.book.stats.placements[rule as usize] += 1;
                 let via = Via::House(house as u8);
-                self.observer.place(cell, digit, rule, via, self.depth);
+                self.book.observer.place(cell, digit, rule, via, self.depth);
                 rule
             }
         };
@@ -425,9 +351,11 @@ impl<O: Observer> Dlx<O> {
         let node = self.nodes[h].down as usize;
         let (cell, digit) = self.candidate(node);
         self.depth += 1;
-        self.stats.guesses += 1;
-        self.stats.placements[Rule::Guess as usize] += 1;
-        self.observer.guess(cell, digit, Rule::Guess, self.depth);
+        self.book.stats.guesses += 1;
+        self.book.stats.placements[Rule::Guess as usize] += 1;
+        self.book
+            .observer
+            .guess(cell, digit, Rule::Guess, self.depth);
         self.selected(node, cell, Rule::Guess);
         self.trail.push(GUESS | node as u32);
     }
@@ -438,8 +366,8 @@ impl<O: Observer> Dlx<O> {
     fn selected(&mut self, node: usize, cell: usize, rule: Rule) {
         let same = u64::from(self.grid[cell].count_ones() - 1);
         let removed = self.select(node, cell);
-        self.stats.eliminations[rule as usize] += same;
-        self.stats.eliminations[Rule::Peer as usize] += removed - same;
+        self.book.stats.eliminations[rule as usize] += same;
+        self.book.stats.eliminations[Rule::Peer as usize] += removed - same;
     }
 
     /// Covers the 4 columns of the row of `node` (in `cell`), the column of `node` first;
@@ -489,7 +417,7 @@ impl<O: Observer> Dlx<O> {
             self.grid[c] = m;
             // The cell's own other digits go with the placement, unreported.
             if c != cell {
-                self.observer.eliminate(
+                self.book.observer.eliminate(
                     c,
                     DigitSet::from_bits(bit),
                     Rule::Peer,
@@ -576,15 +504,15 @@ impl<O: Observer> Dlx<O> {
                 REFUTED => self.unhide(node),
                 FORCED => self.unselect(node),
                 _ => {
-                    self.observer.backtrack(self.depth);
+                    self.book.observer.backtrack(self.depth);
                     self.unselect(node);
                     self.depth -= 1;
-                    self.stats.backtracks += 1;
+                    self.book.stats.backtracks += 1;
                     self.hide(node);
                     self.trail.push(REFUTED | node as u32);
                     let (cell, digit) = self.candidate(node);
-                    self.stats.eliminations[Rule::Refutation as usize] += 1;
-                    self.observer.eliminate(
+                    self.book.stats.eliminations[Rule::Refutation as usize] += 1;
+                    self.book.observer.eliminate(
                         cell,
                         DigitSet::single(digit),
                         Rule::Refutation,
@@ -600,19 +528,13 @@ impl<O: Observer> Dlx<O> {
                 }
             }
         }
-        self.status = Some(exhausted(&self.stats));
+        self.book.exhausted();
     }
 
     /// Every column is covered: the selected rows are a solution.
     fn record_solution(&mut self) {
-        for (digit, &m) in self.answer.iter_mut().zip(&self.grid) {
-            *digit = m.trailing_zeros() as u8 + 1;
-        }
-        self.observer.solution(&self.answer, self.depth);
-        let limit = self.options.solution_limit;
-        match tally(&mut self.stats, &mut self.solutions, &self.answer, limit) {
-            Some(status) => self.status = Some(status),
-            None => self.backtrack(),
+        if !self.book.found(&self.grid, self.depth) {
+            self.backtrack();
         }
     }
 }
@@ -636,7 +558,17 @@ enum Constraint {
     House(usize, u8),
 }
 
-impl<O: Observer> Steps for Dlx<O> {
+impl<O: Observer> Search for Dlx<O> {
+    type Observer = O;
+
+    fn book(&self) -> &Book<O> {
+        &self.book
+    }
+
+    fn book_mut(&mut self) -> &mut Book<O> {
+        &mut self.book
+    }
+
     fn begin(&mut self) {
         self.place_givens();
     }
@@ -645,15 +577,16 @@ impl<O: Observer> Steps for Dlx<O> {
         Dlx::node(self);
     }
 
-    fn book(&mut self) -> Book<'_> {
-        Book {
-            stop: self.observer.stop(),
-            pause: self.observer.pause(),
-            started: &mut self.started,
-            status: &mut self.status,
-            stats: &self.stats,
-            node_limit: self.options.node_limit,
-        }
+    fn grid(&self) -> &[u32] {
+        &self.grid
+    }
+
+    fn depth(&self) -> usize {
+        self.depth
+    }
+
+    fn reset(&mut self, puzzle: &Puzzle) {
+        Dlx::reset(self, puzzle);
     }
 }
 
@@ -661,6 +594,7 @@ impl<O: Observer> Steps for Dlx<O> {
 mod tests {
     use super::*;
     use crate::search::Silent;
+    use crate::search::Status;
 
     fn empty(size: usize) -> Dlx<Silent> {
         let puzzle = Puzzle::classic(vec![0; size * size]).unwrap();

@@ -1,24 +1,76 @@
-//! The search driver: options, outcomes, statistics and the observer every engine reports to.
+//! Searching: the engine contract and its driver, the engines, the fast paths, and the
+//! options, outcomes, statistics and observer they share.
 //!
-//! An engine is a resumable state machine: [`Search::advance`] does at most `budget` nodes of
-//! work and returns, so a caller (the CLI, the wasm handle, the page's worker) can stream
-//! progress, stop at any time, or run to the end with [`Search::run`]. The observer is a type
-//! parameter: with [`Silent`] every hook is an empty inline function and compiles away.
+//! # The contract
+//!
+//! An engine is a resumable state machine over a stack of candidate grids. It implements
+//! [`Search`] by writing five things — how a search begins, what one node does, its grid,
+//! its depth, and how it starts over — and owns a [`Book`] (limits, counts, solutions,
+//! status, observer) that it hands out by `book`/`book_mut`:
+//!
+//! ```text
+//! trait Search<O: Observer>             written by each engine       written once (provided)
+//!   begin()      givens in at depth 0   ✓
+//!   node()       propagate, then branch ✓
+//!                / Book::found / backtrack / Book::exhausted
+//!   grid(), depth(), reset(puzzle)      ✓
+//!   book(), book_mut()                  ✓ (two lines)
+//!   advance(budget) run() status() stats() solutions()
+//!   observer() observer_mut() outcome()                              ✓ budget, node limit,
+//!                                                                      stop/pause, End::status
+//! ```
+//!
+//! [`Search::advance`] does about `budget` units of work and returns, so a caller (the CLI,
+//! the wasm handle, the page's worker) can stream progress, stop at any time, or run to the
+//! end with [`Search::run`]. The observer is a type parameter: with [`Silent`] every hook is
+//! an empty inline function and compiles away. Propagation returns
+//! `Result<_, Contradiction>`.
+//!
+//! # Adding an engine
+//!
+//! 1. A file `search/NAME.rs` with `pub struct Name<O: Observer> { …, book: Book<O> }`,
+//!    `Name::new(puzzle, options, observer)`, and `impl<O: Observer> Search for Name<O>` (with
+//!    `type Observer = O`):
+//!    - `begin`: fill depth 0 and report each given ([`Observer::place`], [`Rule::Given`]);
+//!    - `node`: count `book.stats.nodes`, report [`Observer::round`], propagate; on a dead end
+//!      report [`Observer::contradiction`] and backtrack (report [`Observer::backtrack`], then
+//!      remove the failed digit one level up as a [`Rule::Refutation`], and at the root call
+//!      [`Book::exhausted`]); with every cell placed call [`Book::found`] (true: the solution
+//!      limit ended the search; false: backtrack and go on); else branch
+//!      ([`Observer::guess`]);
+//!    - report by the protocol in [`Observer`] (an elimination that leaves one candidate is
+//!      followed by its `place`), and count what you report in `book.stats`.
+//! 2. A variant in [`EngineKind`] (its name, and `supports` when it cannot take every kind),
+//!    and one in [`Engine`] with its arm in `each!` and in [`Engine::new`].
+//!
+//! Nothing else: the CLI (`--engine`), the wasm module (`engine:`), `compare`, the trace, the
+//! page's engine list and the differential tests (`tests/engines.rs` compares every engine in
+//! [`EngineKind::ALL`]) pick it up from there.
+//!
+//! The fast paths (`nine/`, `sixteen/`) are not engines: they are recursive searches over bit
+//! bands with no observer, so they are not resumable; they share [`End`] with the driver, so
+//! a limit ends them with the same status.
 
 mod dlx;
+mod driver;
 mod naive;
 mod nine;
+mod observer;
 mod propagate;
 mod sixteen;
+mod stats;
 
 use std::fmt;
 
-use crate::digits::DigitSet;
 use crate::puzzle::{Kind, Problem, Puzzle};
 
 pub use dlx::Dlx;
+pub(crate) use driver::End;
+pub use driver::{Book, Contradiction, Search};
 pub use naive::Naive;
-pub use propagate::Search;
+pub use observer::{Observer, Silent, Via};
+pub use propagate::Propagate;
+pub use stats::{Rule, Stats};
 
 /// The solving strategies. All report the same events and statistics, so the page can
 /// compare them on one puzzle.
@@ -65,12 +117,12 @@ impl fmt::Display for EngineKind {
     }
 }
 
-/// A search by any engine, behind one interface.
+/// A search by any engine, chosen at run time.
 // One engine lives per search and is moved at most once: its size does not matter, and
 // boxing would add an indirection to every call.
 #[allow(clippy::large_enum_variant)]
 pub enum Engine<O: Observer> {
-    Propagate(Search<O>),
+    Propagate(Propagate<O>),
     Dlx(Dlx<O>),
     Naive(Naive<O>),
 }
@@ -105,7 +157,7 @@ impl<O: Observer> Engine<O> {
             ));
         }
         Ok(match kind {
-            EngineKind::Propagate => Engine::Propagate(Search::new(puzzle, options, observer)),
+            EngineKind::Propagate => Engine::Propagate(Propagate::new(puzzle, options, observer)),
             EngineKind::Dlx => Engine::Dlx(Dlx::new(puzzle, options, observer)),
             EngineKind::Naive => Engine::Naive(Naive::new(puzzle, options, observer)),
         })
@@ -118,51 +170,43 @@ impl<O: Observer> Engine<O> {
             Engine::Naive(_) => EngineKind::Naive,
         }
     }
+}
 
-    /// See [`Search::advance`]: at most about `budget` units of work, then return.
-    pub fn advance(&mut self, budget: u64) -> Progress {
-        each!(self, s => s.advance(budget))
+impl<O: Observer> Search for Engine<O> {
+    type Observer = O;
+
+    fn book(&self) -> &Book<O> {
+        each!(self, s => s.book())
     }
 
-    pub fn run(&mut self) -> Status {
-        each!(self, s => s.run())
+    fn book_mut(&mut self) -> &mut Book<O> {
+        each!(self, s => s.book_mut())
     }
 
-    pub fn status(&self) -> Option<Status> {
-        each!(self, s => s.status())
+    fn begin(&mut self) {
+        each!(self, s => s.begin())
     }
 
-    pub fn stats(&self) -> &Stats {
-        each!(self, s => s.stats())
+    fn node(&mut self) {
+        each!(self, s => s.node())
     }
 
-    pub fn solutions(&self) -> &[Vec<u8>] {
-        each!(self, s => s.solutions())
-    }
-
-    pub fn depth(&self) -> usize {
-        each!(self, s => s.depth())
-    }
-
-    /// The candidate grid at the current depth (bit `d-1` ⇔ digit `d`).
-    pub fn grid(&self) -> &[u32] {
+    fn grid(&self) -> &[u32] {
         each!(self, s => s.grid())
     }
 
-    pub fn observer(&self) -> &O {
-        each!(self, s => s.observer())
+    fn depth(&self) -> usize {
+        each!(self, s => s.depth())
     }
 
-    pub fn observer_mut(&mut self) -> &mut O {
-        each!(self, s => s.observer_mut())
+    /// Starts over on `puzzle` with the same engine (which must support its kind).
+    fn reset(&mut self, puzzle: &Puzzle) {
+        each!(self, s => s.reset(puzzle))
     }
 
-    pub fn outcome(&self) -> Outcome {
-        Outcome {
-            status: self.status().unwrap_or(Status::LimitReached),
-            solutions: self.solutions().to_vec(),
-            stats: self.stats().clone(),
-        }
+    /// One dispatch, then the engine's own driver loop (not a dispatch per node).
+    fn advance(&mut self, budget: u64) -> Progress {
+        each!(self, s => s.advance(budget))
     }
 }
 
@@ -279,362 +323,6 @@ impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// Why a digit was placed or a candidate removed.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[repr(u8)]
-pub enum Rule {
-    /// Fixed by the puzzle.
-    Given = 0,
-    /// Removed because a peer holds the digit.
-    Peer = 1,
-    /// The cell has one candidate left.
-    NakedSingle = 2,
-    /// The digit has one place left in a row.
-    HiddenSingleRow = 3,
-    /// The digit has one place left in a column.
-    HiddenSingleColumn = 4,
-    /// The digit has one place left in a block.
-    HiddenSingleBlock = 5,
-    /// Removed by a relation bound: `a < b` ⇒ `b > min(a)` and `a < max(b)`.
-    Relation = 6,
-    /// A search branch.
-    Guess = 7,
-    /// Removed because trying it (a branch or a probe) led to a contradiction.
-    Refutation = 8,
-    /// Removed because, where a block meets a row or column, one of them keeps the digit
-    /// only in the intersection.
-    LockedCandidates = 9,
-    /// Removed because every candidate of some other cell, tried in turn, removes it.
-    Disjunction = 10,
-    /// A trial one level down, always undone; only its verdict is kept.
-    Probe = 11,
-}
-
-impl Rule {
-    pub const COUNT: usize = 12;
-
-    pub const ALL: [Rule; Rule::COUNT] = [
-        Rule::Given,
-        Rule::Peer,
-        Rule::NakedSingle,
-        Rule::HiddenSingleRow,
-        Rule::HiddenSingleColumn,
-        Rule::HiddenSingleBlock,
-        Rule::Relation,
-        Rule::Guess,
-        Rule::Refutation,
-        Rule::LockedCandidates,
-        Rule::Disjunction,
-        Rule::Probe,
-    ];
-
-    /// The snake_case name used in JSON and traces.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Rule::Given => "given",
-            Rule::Peer => "peer",
-            Rule::NakedSingle => "naked_single",
-            Rule::HiddenSingleRow => "hidden_single_row",
-            Rule::HiddenSingleColumn => "hidden_single_column",
-            Rule::HiddenSingleBlock => "hidden_single_block",
-            Rule::Relation => "relation",
-            Rule::Guess => "guess",
-            Rule::Refutation => "refutation",
-            Rule::LockedCandidates => "locked_candidates",
-            Rule::Disjunction => "disjunction",
-            Rule::Probe => "probe",
-        }
-    }
-}
-
-/// Counts of what a search did. Machine-independent: the same puzzle and options always give
-/// the same numbers. (Wall time is measured by the caller: the core has no clock, so it runs
-/// unchanged in WebAssembly.)
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct Stats {
-    /// Propagation rounds, one per decision point visited.
-    pub nodes: u64,
-    /// Branches tried.
-    pub guesses: u64,
-    /// Branches undone.
-    pub backtracks: u64,
-    /// Dead ends: an empty cell or a digit with no place in a house.
-    pub contradictions: u64,
-    /// Solutions found.
-    pub solutions: u64,
-    /// Trial placements made by probing (each also counted in `placements[Probe]`).
-    pub probes: u64,
-    /// Placements by [`Rule`] (indexed by `rule as usize`).
-    pub placements: [u64; Rule::COUNT],
-    /// Candidate eliminations by [`Rule`].
-    pub eliminations: [u64; Rule::COUNT],
-}
-
-/// A table of counts by [`Rule`] (`Stats::placements` or `eliminations`) as JSON: an object
-/// keyed by rule name in [`Rule::ALL`] order.
-struct ByRule<'a>(&'a [u64; Rule::COUNT]);
-
-impl serde::Serialize for ByRule<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-
-        let mut map = serializer.serialize_map(Some(Rule::COUNT))?;
-        for rule in Rule::ALL {
-            map.serialize_entry(rule.name(), &self.0[rule as usize])?;
-        }
-        map.end()
-    }
-}
-
-/// As JSON: the counts, then `placements` and `eliminations` as objects keyed by rule name
-/// in [`Rule::ALL`] order — the one shape the CLI, the wasm module and the page share.
-impl serde::Serialize for Stats {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.serialize_with(serializer, true)
-    }
-}
-
-impl Stats {
-    /// The JSON shape of [`Stats`], with the tables by rule or (`by_rule` false) without them
-    /// — for a search that counted no rules, as wasm's `solve` writes it.
-    pub fn serialize_with<S: serde::Serializer>(
-        &self,
-        serializer: S,
-        by_rule: bool,
-    ) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-
-        let mut map = serializer.serialize_map(Some(if by_rule { 8 } else { 6 }))?;
-        map.serialize_entry("nodes", &self.nodes)?;
-        map.serialize_entry("guesses", &self.guesses)?;
-        map.serialize_entry("backtracks", &self.backtracks)?;
-        map.serialize_entry("contradictions", &self.contradictions)?;
-        map.serialize_entry("solutions", &self.solutions)?;
-        map.serialize_entry("probes", &self.probes)?;
-        if by_rule {
-            map.serialize_entry("placements", &ByRule(&self.placements))?;
-            map.serialize_entry("eliminations", &ByRule(&self.eliminations))?;
-        }
-        map.end()
-    }
-
-    /// The unit of [`Options::node_limit`] and of [`Search::advance`]'s budget: nodes plus
-    /// probes, each roughly one propagation.
-    pub fn work(&self) -> u64 {
-        self.nodes + self.probes
-    }
-
-    pub fn total_placements(&self) -> u64 {
-        self.placements.iter().sum()
-    }
-
-    pub fn total_eliminations(&self) -> u64 {
-        self.eliminations.iter().sum()
-    }
-
-    /// Adds another search's counts to these.
-    pub fn add(&mut self, other: &Stats) {
-        self.nodes += other.nodes;
-        self.guesses += other.guesses;
-        self.backtracks += other.backtracks;
-        self.contradictions += other.contradictions;
-        self.solutions += other.solutions;
-        self.probes += other.probes;
-        for i in 0..Rule::COUNT {
-            self.placements[i] += other.placements[i];
-            self.eliminations[i] += other.eliminations[i];
-        }
-    }
-}
-
-/// What a deduction used, beside the cell it changed: the evidence an explanation points at.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Via {
-    /// Nothing beyond the event itself (a given, a guess, a naked single, a refutation).
-    #[default]
-    Nothing,
-    /// A cell: the placed peer whose digit was removed (peer), or the cell whose candidates,
-    /// each tried, all removed the digit (disjunction), or the cell left empty (contradiction).
-    Cell(u16),
-    /// A house: where the digit has one place left (hidden single) or none (contradiction).
-    House(u8),
-    /// A relation, by its index in [`Puzzle::relations`].
-    Relation(u16),
-    /// Locked candidates: inside house `house` the digit is confined to where it meets house
-    /// `to`, so it leaves the rest of `to`.
-    Confined { house: u8, to: u8 },
-}
-
-/// Receives what a search does, as it does it. Every hook has an empty default, so an
-/// observer implements only what it needs and [`Silent`] costs nothing.
-///
-/// Every engine reports by the same protocol, so one replay reproduces any engine's state:
-/// - the search state is a stack of candidate grids; depth `d` is the grid after `d` open
-///   branches;
-/// - [`place`](Observer::place) makes a cell hold one digit (its other candidates go with
-///   it; they are not reported one by one); [`eliminate`](Observer::eliminate) removes
-///   candidates, each one still present; an elimination that leaves a cell one candidate is
-///   followed at once by its `place` (a naked single), so every placed cell is announced;
-/// - [`guess`](Observer::guess) opens a branch: the grid at `depth - 1` is copied to `depth`
-///   and the cell is set to the digit there; [`backtrack`](Observer::backtrack) drops the grid
-///   at `depth` and returns to `depth - 1` as it was when the branch opened, plus what was
-///   reported at `depth - 1` since;
-/// - [`round`](Observer::round) marks the start of each node's propagation, with the grid.
-pub trait Observer {
-    /// The start of a node's propagation at `depth`; `grid` is the candidate grid (bit `d-1`
-    /// set ⇔ digit `d` possible) as the events so far leave it.
-    #[inline(always)]
-    fn round(&mut self, _depth: usize, _grid: &[u32]) {}
-    /// `cell` now holds only `digit`, by `rule` (given, naked or hidden single).
-    #[inline(always)]
-    fn place(&mut self, _cell: usize, _digit: u8, _rule: Rule, _via: Via, _depth: usize) {}
-    /// The digits in `removed` are no longer candidates of `cell`.
-    #[inline(always)]
-    fn eliminate(
-        &mut self,
-        _cell: usize,
-        _removed: DigitSet,
-        _rule: Rule,
-        _via: Via,
-        _depth: usize,
-    ) {
-    }
-    /// A branch at the new `depth`: `cell` is tried as `digit`; `rule` is [`Rule::Guess`] for
-    /// a search branch, [`Rule::Probe`] for a trial that is always undone.
-    #[inline(always)]
-    fn guess(&mut self, _cell: usize, _digit: u8, _rule: Rule, _depth: usize) {}
-    /// The branch at `depth` is over (failed, exhausted, or a finished probe); the search
-    /// returns to `depth - 1`.
-    #[inline(always)]
-    fn backtrack(&mut self, _depth: usize) {}
-    /// A dead end at `depth`: `cell` has no candidate left (`via` is the cell), or `digit`
-    /// has no place left in a house (`via` is the house; `cell` is `usize::MAX`).
-    #[inline(always)]
-    fn contradiction(&mut self, _cell: usize, _digit: u8, _via: Via, _depth: usize) {}
-    /// A complete grid that satisfies every constraint.
-    #[inline(always)]
-    fn solution(&mut self, _grid: &[u8], _depth: usize) {}
-    /// Asked at every node: true makes the search stop with [`Status::LimitReached`]
-    /// (an observer's own budget, such as a maximum number of events).
-    #[inline(always)]
-    fn stop(&self) -> bool {
-        false
-    }
-    /// Asked at every node boundary: true makes `advance` return early, as if its budget
-    /// were spent; the search goes on at the next call (a caller's bound on what one call
-    /// produces, such as the records of one batch).
-    #[inline(always)]
-    fn pause(&self) -> bool {
-        false
-    }
-}
-
-/// The observer that records nothing.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Silent;
-
-impl Observer for Silent {}
-
-/// What the driver shared by every engine needs: how a search begins (the givens), what one
-/// node does, and the search's bookkeeping. [`drive`] is then every engine's `advance`.
-pub(crate) trait Steps {
-    /// Once, before the first node.
-    fn begin(&mut self);
-    /// One node of work; sets the status when the search ends.
-    fn node(&mut self);
-    fn book(&mut self) -> Book<'_>;
-}
-
-/// The bookkeeping [`drive`] reads and writes.
-pub(crate) struct Book<'a> {
-    pub started: &'a mut bool,
-    pub status: &'a mut Option<Status>,
-    pub stats: &'a Stats,
-    pub node_limit: u64,
-    /// The observer asks to stop (its own budget).
-    pub stop: bool,
-    /// The observer asks `advance` to return now (see [`Observer::pause`]).
-    pub pause: bool,
-}
-
-/// Runs about `budget` units of work (nodes and probes, see [`Stats::work`]), stopping at
-/// the first node boundary at or past the budget, at the node limit, or when the observer
-/// asks (to stop, or to pause). Returns [`Progress::Running`] while the search has not ended.
-pub(crate) fn drive(engine: &mut impl Steps, budget: u64) -> Progress {
-    let book = engine.book();
-    if !*book.started {
-        *book.started = true;
-        engine.begin();
-    }
-    let start = engine.book().stats.work();
-    loop {
-        let book = engine.book();
-        if let Some(status) = *book.status {
-            return Progress::Done(status);
-        }
-        let work = book.stats.work();
-        if work - start >= budget || book.pause {
-            return Progress::Running;
-        }
-        if work >= book.node_limit || book.stop {
-            let status = End::Limit.status(book.stats.solutions);
-            *book.status = Some(status);
-            return Progress::Done(status);
-        }
-        engine.node();
-    }
-}
-
-/// What ended a search. The status follows from it and the number of solutions found, by
-/// [`End::status`] — written once, for every engine and every fast path, so that a limit
-/// means the same whichever path ran.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum End {
-    /// Every branch was explored: the count is exact.
-    Exhausted,
-    /// The solution limit was reached (a limit of 0 acts as 1).
-    Solutions,
-    /// The node limit, or an observer's own budget, ran out before either of the above.
-    Limit,
-}
-
-impl End {
-    pub(crate) const fn status(self, solutions: u64) -> Status {
-        match self {
-            End::Exhausted => match solutions {
-                0 => Status::Unsolvable,
-                1 => Status::Unique,
-                _ => Status::Multiple,
-            },
-            End::Solutions if solutions >= 2 => Status::Multiple,
-            End::Solutions => Status::Solved,
-            // Solutions found before the limit are kept, but their count is not exact and
-            // uniqueness is unknown: only "limit" is true.
-            End::Limit => Status::LimitReached,
-        }
-    }
-}
-
-/// Counts a solution an engine found (`answer`, row-major digits), keeps the first two, and
-/// returns the status when the solution limit ends the search.
-pub(crate) fn tally(
-    stats: &mut Stats,
-    kept: &mut Vec<Vec<u8>>,
-    answer: &[u8],
-    limit: u64,
-) -> Option<Status> {
-    stats.solutions += 1;
-    if kept.len() < 2 {
-        kept.push(answer.to_vec());
-    }
-    (stats.solutions >= limit).then_some(End::Solutions.status(stats.solutions))
-}
-
-/// The status of a search that has explored everything.
-pub(crate) fn exhausted(stats: &Stats) -> Status {
-    End::Exhausted.status(stats.solutions)
 }
 
 /// Where a resumable search stands after [`Search::advance`].

@@ -27,10 +27,7 @@ use crate::digits::DigitSet;
 use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 
-use super::{
-    drive, exhausted, tally, Book, Observer, Options, Outcome, Progress, Rule, Stats, Status,
-    Steps, Via,
-};
+use super::{Book, Observer, Options, Rule, Search, Via};
 
 /// A relation seen from one of its cells.
 #[derive(Clone, Copy, Debug)]
@@ -73,14 +70,7 @@ pub struct Naive<O: Observer> {
     depth: usize,
     /// Whether the first node has checked the givens against each other.
     givens_checked: bool,
-    /// The grid of the latest solution, as digits.
-    answer: Vec<u8>,
-    solutions: Vec<Vec<u8>>,
-    options: Options,
-    stats: Stats,
-    status: Option<Status>,
-    started: bool,
-    observer: O,
+    book: Book<O>,
 }
 
 impl<O: Observer> Naive<O> {
@@ -100,13 +90,7 @@ impl<O: Observer> Naive<O> {
             choices: vec![0; cells + 1],
             depth: 0,
             givens_checked: false,
-            answer: vec![0; cells],
-            solutions: Vec::with_capacity(2),
-            options,
-            stats: Stats::default(),
-            status: None,
-            started: false,
-            observer,
+            book: Book::new(options, observer),
         };
         search.load(puzzle);
         search
@@ -119,7 +103,6 @@ impl<O: Observer> Naive<O> {
             self.cells = cells;
             self.grids = vec![0; cells * (cells + 1)];
             self.choices = vec![0; cells + 1];
-            self.answer = vec![0; cells];
         }
         self.load(puzzle);
     }
@@ -166,67 +149,7 @@ impl<O: Observer> Naive<O> {
         self.link_start.push(self.links.len() as u32);
         self.depth = 0;
         self.givens_checked = false;
-        self.solutions.clear();
-        self.stats = Stats::default();
-        self.status = None;
-        self.started = false;
-    }
-
-    /// Runs to the end and returns the status.
-    pub fn run(&mut self) -> Status {
-        loop {
-            if let Progress::Done(status) = self.advance(u64::MAX) {
-                return status;
-            }
-        }
-    }
-
-    /// Does about `budget` nodes of work and returns; [`Progress::Running`] when the budget
-    /// ran out first. Calling again continues where it stopped.
-    pub fn advance(&mut self, budget: u64) -> Progress {
-        drive(self, budget)
-    }
-
-    /// The status once the search has ended.
-    pub fn status(&self) -> Option<Status> {
-        self.status
-    }
-
-    pub fn stats(&self) -> &Stats {
-        &self.stats
-    }
-
-    /// Solutions found so far (at most two are kept).
-    pub fn solutions(&self) -> &[Vec<u8>] {
-        &self.solutions
-    }
-
-    /// The current search depth: the number of open branches, which is the number of empty
-    /// cells filled.
-    pub fn depth(&self) -> usize {
-        self.depth
-    }
-
-    /// The candidate grid at the current depth (bit `d-1` ⇔ digit `d`).
-    pub fn grid(&self) -> &[u32] {
-        self.frame(self.depth)
-    }
-
-    pub fn observer(&self) -> &O {
-        &self.observer
-    }
-
-    pub fn observer_mut(&mut self) -> &mut O {
-        &mut self.observer
-    }
-
-    /// The finished (or interrupted) search as an [`Outcome`].
-    pub fn outcome(&self) -> Outcome {
-        Outcome {
-            status: self.status.unwrap_or(Status::LimitReached),
-            solutions: self.solutions.clone(),
-            stats: self.stats.clone(),
-        }
+        self.book.restart();
     }
 
     #[inline]
@@ -242,8 +165,10 @@ impl<O: Observer> Naive<O> {
             if d == 0 {
                 continue;
             }
-            self.stats.placements[Rule::Given as usize] += 1;
-            self.observer.place(cell, d, Rule::Given, Via::Nothing, 0);
+            self.book.stats.placements[Rule::Given as usize] += 1;
+            self.book
+                .observer
+                .place(cell, d, Rule::Given, Via::Nothing, 0);
             self.grids[cell] = 1 << (d - 1);
         }
     }
@@ -251,9 +176,10 @@ impl<O: Observer> Naive<O> {
     /// One node: check the next empty cell against the placed ones, then guess, or
     /// backtrack from an emptied cell, or record a solution when no empty cell is left.
     fn node(&mut self) {
-        self.stats.nodes += 1;
+        self.book.stats.nodes += 1;
         let base = self.depth * self.cells;
-        self.observer
+        self.book
+            .observer
             .round(self.depth, &self.grids[base..base + self.cells]);
         if !self.givens_checked {
             self.givens_checked = true;
@@ -319,8 +245,9 @@ impl<O: Observer> Naive<O> {
                     .map_or(0, |l| l.index);
                 (Rule::Relation, Via::Relation(index))
             };
-            self.stats.eliminations[rule as usize] += 1;
-            self.observer
+            self.book.stats.eliminations[rule as usize] += 1;
+            self.book
+                .observer
                 .eliminate(cell, DigitSet::from_bits(bit), rule, via, self.depth);
         }
         let left = have & !(held | forbidden);
@@ -338,15 +265,17 @@ impl<O: Observer> Naive<O> {
     #[inline]
     fn narrowed(&mut self, cell: usize, left: u32) -> bool {
         if left == 0 {
-            self.stats.contradictions += 1;
-            self.observer
-                .contradiction(cell, 0, Via::Cell(cell as u16), self.depth);
+            self.book.stats.contradictions += 1;
+            self.book
+                .observer
+                .contradiction(Some(cell), 0, Via::Cell(cell as u16), self.depth);
             return false;
         }
         if left.is_power_of_two() {
-            self.stats.placements[Rule::NakedSingle as usize] += 1;
+            self.book.stats.placements[Rule::NakedSingle as usize] += 1;
             let digit = left.trailing_zeros() as u8 + 1;
-            self.observer
+            self.book
+                .observer
                 .place(cell, digit, Rule::NakedSingle, Via::Nothing, self.depth);
         }
         true
@@ -363,12 +292,14 @@ impl<O: Observer> Naive<O> {
         let digit = bit.trailing_zeros() as u8 + 1;
         self.choices[self.depth] = digit;
         self.depth += 1;
-        self.stats.guesses += 1;
-        self.observer.guess(cell, digit, Rule::Guess, self.depth);
+        self.book.stats.guesses += 1;
+        self.book
+            .observer
+            .guess(cell, digit, Rule::Guess, self.depth);
         self.grids[from + cells + cell] = bit;
         // The guess takes the cell's other candidates with it (counted, not reported).
-        self.stats.eliminations[Rule::Guess as usize] += (m & !bit).count_ones() as u64;
-        self.stats.placements[Rule::Guess as usize] += 1;
+        self.book.stats.eliminations[Rule::Guess as usize] += (m & !bit).count_ones() as u64;
+        self.book.stats.placements[Rule::Guess as usize] += 1;
     }
 
     /// Returns from a dead end: pops branches, removing each failed digit from its cell in
@@ -376,19 +307,19 @@ impl<O: Observer> Naive<O> {
     fn backtrack(&mut self) {
         loop {
             if self.depth == 0 {
-                self.status = Some(exhausted(&self.stats));
+                self.book.exhausted();
                 return;
             }
-            self.observer.backtrack(self.depth);
+            self.book.observer.backtrack(self.depth);
             self.depth -= 1;
-            self.stats.backtracks += 1;
+            self.book.stats.backtracks += 1;
             let cell = self.open[self.depth] as usize;
             let bit = 1u32 << (self.choices[self.depth] - 1);
             let at = self.depth * self.cells + cell;
             // The parent grid is as the branch left it, so the guessed digit is still there.
             self.grids[at] &= !bit;
-            self.stats.eliminations[Rule::Refutation as usize] += 1;
-            self.observer.eliminate(
+            self.book.stats.eliminations[Rule::Refutation as usize] += 1;
+            self.book.observer.eliminate(
                 cell,
                 DigitSet::from_bits(bit),
                 Rule::Refutation,
@@ -403,24 +334,24 @@ impl<O: Observer> Naive<O> {
 
     /// Every empty cell is filled: a solution.
     fn record_solution(&mut self) {
-        let base = self.depth * self.cells;
-        for (digit, &m) in self
-            .answer
-            .iter_mut()
-            .zip(&self.grids[base..base + self.cells])
-        {
-            *digit = m.trailing_zeros() as u8 + 1;
-        }
-        self.observer.solution(&self.answer, self.depth);
-        let limit = self.options.solution_limit;
-        match tally(&mut self.stats, &mut self.solutions, &self.answer, limit) {
-            Some(status) => self.status = Some(status),
-            None => self.backtrack(),
+        let grid = &self.grids[self.depth * self.cells..(self.depth + 1) * self.cells];
+        if !self.book.found(grid, self.depth) {
+            self.backtrack();
         }
     }
 }
 
-impl<O: Observer> Steps for Naive<O> {
+impl<O: Observer> Search for Naive<O> {
+    type Observer = O;
+
+    fn book(&self) -> &Book<O> {
+        &self.book
+    }
+
+    fn book_mut(&mut self) -> &mut Book<O> {
+        &mut self.book
+    }
+
     fn begin(&mut self) {
         self.place_givens();
     }
@@ -429,15 +360,16 @@ impl<O: Observer> Steps for Naive<O> {
         Naive::node(self);
     }
 
-    fn book(&mut self) -> Book<'_> {
-        Book {
-            stop: self.observer.stop(),
-            pause: self.observer.pause(),
-            started: &mut self.started,
-            status: &mut self.status,
-            stats: &self.stats,
-            node_limit: self.options.node_limit,
-        }
+    fn grid(&self) -> &[u32] {
+        self.frame(self.depth)
+    }
+
+    fn depth(&self) -> usize {
+        self.depth
+    }
+
+    fn reset(&mut self, puzzle: &Puzzle) {
+        Naive::reset(self, puzzle);
     }
 }
 
@@ -447,6 +379,7 @@ mod tests {
     use crate::geometry::Cell;
     use crate::puzzle::{Kind, Relation};
     use crate::search::Silent;
+    use crate::search::Status;
 
     fn bits(digits: &[u8]) -> u32 {
         digits.iter().copied().collect::<DigitSet>().bits()
@@ -462,7 +395,7 @@ mod tests {
     fn started(kind: Kind, text: &str, relations: Vec<Relation>) -> Naive<Silent> {
         let puzzle = Puzzle::new(kind, 4, givens(text), relations).unwrap();
         let mut search = Naive::new(&puzzle, Options::default(), Silent);
-        search.started = true;
+        search.book.started = true;
         search.givens_checked = true;
         search.place_givens();
         search
@@ -477,8 +410,8 @@ mod tests {
         s.grids[5] = bits(&[1, 4]);
         assert!(s.check(1));
         assert_eq!(s.grids[1], bits(&[4]));
-        assert_eq!(s.stats.eliminations[Rule::Peer as usize], 2, "2 and 3");
-        assert_eq!(s.stats.eliminations[Rule::Relation as usize], 1, "1");
+        assert_eq!(s.book.stats.eliminations[Rule::Peer as usize], 2, "2 and 3");
+        assert_eq!(s.book.stats.eliminations[Rule::Relation as usize], 1, "1");
     }
 
     #[test]
@@ -486,11 +419,11 @@ mod tests {
         let mut s = started(Kind::Classic, "123. .... .... ....", vec![]);
         s.node();
         assert_eq!(s.depth, 1);
-        assert_eq!(s.stats.guesses, 1);
+        assert_eq!(s.book.stats.guesses, 1);
         assert_eq!(s.frame(1)[3], bits(&[4]));
-        assert_eq!(s.stats.eliminations[Rule::Guess as usize], 0);
+        assert_eq!(s.book.stats.eliminations[Rule::Guess as usize], 0);
         assert_eq!(
-            s.stats.placements[Rule::NakedSingle as usize],
+            s.book.stats.placements[Rule::NakedSingle as usize],
             1,
             "and reported"
         );
@@ -504,18 +437,18 @@ mod tests {
         s.node();
         assert_eq!((s.depth, s.frame(1)[0]), (1, bits(&[1])));
         s.node();
-        assert_eq!(s.stats.contradictions, 1);
+        assert_eq!(s.book.stats.contradictions, 1);
         assert_eq!(s.depth, 0);
         assert_eq!(
             s.grids[0],
             bits(&[4]),
             "1 refuted, 2 and 3 ruled out by peers"
         );
-        assert_eq!(s.stats.eliminations[Rule::Refutation as usize], 1);
-        assert_eq!(s.stats.placements[Rule::NakedSingle as usize], 1);
+        assert_eq!(s.book.stats.eliminations[Rule::Refutation as usize], 1);
+        assert_eq!(s.book.stats.placements[Rule::NakedSingle as usize], 1);
         s.node();
         assert_eq!((s.depth, s.frame(1)[0]), (1, bits(&[4])), "r1c1 again");
-        assert_eq!(s.stats.guesses, 2);
+        assert_eq!(s.book.stats.guesses, 2);
     }
 
     #[test]
@@ -523,7 +456,7 @@ mod tests {
         let puzzle = Puzzle::new(Kind::Classic, 4, givens("1... .... 1... ...."), vec![]).unwrap();
         let mut s = Naive::new(&puzzle, Options::default(), Silent);
         assert_eq!(s.run(), Status::Unsolvable);
-        assert_eq!((s.stats.nodes, s.stats.guesses), (1, 0));
-        assert_eq!(s.stats.eliminations[Rule::Peer as usize], 1);
+        assert_eq!((s.book.stats.nodes, s.book.stats.guesses), (1, 0));
+        assert_eq!(s.book.stats.eliminations[Rule::Peer as usize], 1);
     }
 }

@@ -22,10 +22,7 @@ use crate::digits::{DigitSet, MAX_SIZE};
 use crate::geometry::{Geometry, HouseKind};
 use crate::puzzle::Puzzle;
 
-use super::{
-    drive, exhausted, tally, Book, Observer, Options, Outcome, Progress, Rule, Stats, Status,
-    Steps, Strategy, Via,
-};
+use super::{Book, Observer, Options, Rule, Search, Strategy, Via};
 
 /// Where the blocks meet the lines, for locked candidates: one [`Side`] for rows against
 /// blocks and one for columns against blocks. Built once per size, like [`Geometry`].
@@ -137,8 +134,8 @@ impl Crossings {
 }
 
 /// A resumable `propagate` search over one puzzle. Owns its buffers, so it can live in a
-/// wasm handle; [`Search::reset`] reuses them for the next puzzle of the same size.
-pub struct Search<O: Observer> {
+/// wasm handle; [`Propagate::reset`] reuses them for the next puzzle of the same size.
+pub struct Propagate<O: Observer> {
     geometry: &'static Geometry,
     cells: usize,
     full: u32,
@@ -178,22 +175,15 @@ pub struct Search<O: Observer> {
     scores: Vec<u64>,
     /// Scratch for probing: the union of the grids of successful trials.
     union: Vec<u32>,
-    /// The grid of the latest solution, as digits.
-    answer: Vec<u8>,
-    solutions: Vec<Vec<u8>>,
-    options: Options,
-    stats: Stats,
-    status: Option<Status>,
-    started: bool,
-    observer: O,
+    book: Book<O>,
 }
 
-impl<O: Observer> Search<O> {
+impl<O: Observer> Propagate<O> {
     /// Prepares a search; no work is done until [`Search::advance`] or [`Search::run`].
-    pub fn new(puzzle: &Puzzle, options: Options, observer: O) -> Search<O> {
+    pub fn new(puzzle: &Puzzle, options: Options, observer: O) -> Propagate<O> {
         let geometry = puzzle.geometry();
         let cells = geometry.cell_count();
-        let mut search = Search {
+        let mut search = Propagate {
             geometry,
             cells,
             full: 0,
@@ -217,31 +207,10 @@ impl<O: Observer> Search<O> {
             probing: false,
             scores: vec![0; cells],
             union: vec![0; cells],
-            answer: vec![0; cells],
-            solutions: Vec::with_capacity(2),
-            options,
-            stats: Stats::default(),
-            status: None,
-            started: false,
-            observer,
+            book: Book::new(options, observer),
         };
         search.load(puzzle);
         search
-    }
-
-    /// Starts over on `puzzle`, keeping the buffers when the size allows.
-    pub fn reset(&mut self, puzzle: &Puzzle) {
-        let cells = puzzle.geometry().cell_count();
-        if cells != self.cells {
-            self.cells = cells;
-            self.grids = vec![0; cells * (cells + 2)];
-            self.choices = vec![(0, 0); cells + 1];
-            self.queue = Vec::with_capacity(cells);
-            self.answer = vec![0; cells];
-            self.union = vec![0; cells];
-            self.scores = vec![0; cells];
-        }
-        self.load(puzzle);
     }
 
     fn load(&mut self, puzzle: &Puzzle) {
@@ -250,6 +219,7 @@ impl<O: Observer> Search<O> {
         self.crossings = Crossings::of(self.geometry);
         self.full = DigitSet::full(size).bits();
         self.strategy = self
+            .book
             .options
             .strategy
             .unwrap_or_else(|| Strategy::for_puzzle(puzzle));
@@ -299,55 +269,7 @@ impl<O: Observer> Search<O> {
         self.queue.clear();
         self.dirty = 0;
         self.locked_dirty = 0;
-        self.solutions.clear();
-        self.stats = Stats::default();
-        self.status = None;
-        self.started = false;
-    }
-
-    /// Runs to the end and returns the status.
-    pub fn run(&mut self) -> Status {
-        loop {
-            if let Progress::Done(status) = self.advance(u64::MAX) {
-                return status;
-            }
-        }
-    }
-
-    /// Does about `budget` units of work (nodes and probes, see [`Stats::work`]): it stops at
-    /// the first node boundary at or past the budget. Returns [`Progress::Running`] when the
-    /// budget ran out first; calling again continues where it stopped.
-    pub fn advance(&mut self, budget: u64) -> Progress {
-        drive(self, budget)
-    }
-
-    /// One node: escalate to probing when due, propagate (and probe), then branch, record a
-    /// solution, or backtrack.
-    fn node(&mut self) {
-        self.stats.nodes += 1;
-        if !self.probing && self.stats.backtracks >= self.strategy.probe_after {
-            self.escalate();
-        }
-        let base = self.depth * self.cells;
-        self.observer
-            .round(self.depth, &self.grids[base..base + self.cells]);
-        if !self.propagate() || !self.probe() {
-            self.backtrack();
-            return;
-        }
-        match self.choose() {
-            Some(cell) => self.branch(cell),
-            None => self.record_solution(),
-        }
-    }
-
-    /// The status once the search has ended.
-    pub fn status(&self) -> Option<Status> {
-        self.status
-    }
-
-    pub fn stats(&self) -> &Stats {
-        &self.stats
+        self.book.restart();
     }
 
     /// The deductions and branching in use.
@@ -355,43 +277,11 @@ impl<O: Observer> Search<O> {
         self.strategy
     }
 
-    /// Solutions found so far (at most two are kept).
-    pub fn solutions(&self) -> &[Vec<u8>] {
-        &self.solutions
-    }
-
-    /// The candidate grid at the current depth (bit `d-1` ⇔ digit `d`).
-    pub fn grid(&self) -> &[u32] {
-        self.frame(self.depth)
-    }
-
     /// The candidates of every cell at the current depth.
     pub fn candidates(&self) -> impl Iterator<Item = DigitSet> + '_ {
         self.frame(self.depth)
             .iter()
             .map(|&m| DigitSet::from_bits(m))
-    }
-
-    /// The current search depth (number of open branches).
-    pub fn depth(&self) -> usize {
-        self.depth
-    }
-
-    pub fn observer(&self) -> &O {
-        &self.observer
-    }
-
-    pub fn observer_mut(&mut self) -> &mut O {
-        &mut self.observer
-    }
-
-    /// The finished (or interrupted) search as an [`Outcome`].
-    pub fn outcome(&self) -> Outcome {
-        Outcome {
-            status: self.status.unwrap_or(Status::LimitReached),
-            solutions: self.solutions.clone(),
-            stats: self.stats.clone(),
-        }
     }
 
     #[inline]
@@ -408,8 +298,10 @@ impl<O: Observer> Search<O> {
             if d == 0 {
                 continue;
             }
-            self.stats.placements[Rule::Given as usize] += 1;
-            self.observer.place(cell, d, Rule::Given, Via::Nothing, 0);
+            self.book.stats.placements[Rule::Given as usize] += 1;
+            self.book
+                .observer
+                .place(cell, d, Rule::Given, Via::Nothing, 0);
             self.grids[cell] = 1 << (d - 1);
             self.queue.push(cell as u16);
         }
@@ -457,7 +349,7 @@ impl<O: Observer> Search<O> {
                             self.touch(peer);
                         }
                         eliminated += 1;
-                        self.observer.eliminate(
+                        self.book.observer.eliminate(
                             peer,
                             DigitSet::from_bits(bit),
                             Rule::Peer,
@@ -466,7 +358,7 @@ impl<O: Observer> Search<O> {
                         );
                         if left == 0 {
                             // (A dead end drops the changed houses.)
-                            self.stats.eliminations[Rule::Peer as usize] += eliminated;
+                            self.book.stats.eliminations[Rule::Peer as usize] += eliminated;
                             return self.contradiction(peer);
                         }
                         if left & (left - 1) == 0 {
@@ -475,7 +367,7 @@ impl<O: Observer> Search<O> {
                     }
                 }
             }
-            self.stats.eliminations[Rule::Peer as usize] += eliminated;
+            self.book.stats.eliminations[Rule::Peer as usize] += eliminated;
             self.dirty |= changed_houses;
             self.locked_dirty |= changed_houses;
             if !self.relations.is_empty() && !self.relation_bounds() {
@@ -504,8 +396,9 @@ impl<O: Observer> Search<O> {
     /// `cell` has just become single (`bit`): count it, report it, queue it.
     #[inline]
     fn placed(&mut self, cell: usize, bit: u32, rule: Rule, via: Via) {
-        self.stats.placements[rule as usize] += 1;
-        self.observer
+        self.book.stats.placements[rule as usize] += 1;
+        self.book
+            .observer
             .place(cell, bit.trailing_zeros() as u8 + 1, rule, via, self.depth);
         self.queue.push(cell as u16);
     }
@@ -551,8 +444,9 @@ impl<O: Observer> Search<O> {
         for &h in self.geometry.houses_of(cell) {
             self.weigh(h as usize);
         }
-        self.observer
-            .contradiction(cell, 0, Via::Cell(cell as u16), self.depth);
+        self.book
+            .observer
+            .contradiction(Some(cell), 0, Via::Cell(cell as u16), self.depth);
         self.dead_end()
     }
 
@@ -560,8 +454,9 @@ impl<O: Observer> Search<O> {
     fn house_contradiction(&mut self, h: usize, bit: u32) -> bool {
         self.weigh(h);
         let digit = bit.trailing_zeros() as u8 + 1;
-        self.observer
-            .contradiction(usize::MAX, digit, Via::House(h as u8), self.depth);
+        self.book
+            .observer
+            .contradiction(None, digit, Via::House(h as u8), self.depth);
         self.dead_end()
     }
 
@@ -573,7 +468,7 @@ impl<O: Observer> Search<O> {
     }
 
     fn dead_end(&mut self) -> bool {
-        self.stats.contradictions += 1;
+        self.book.stats.contradictions += 1;
         self.forget_relations();
         self.queue.clear();
         self.dirty = 0;
@@ -596,8 +491,9 @@ impl<O: Observer> Search<O> {
         self.dirty |= self.geometry.house_mask(cell);
         self.locked_dirty |= self.geometry.house_mask(cell);
         self.touch(cell);
-        self.stats.eliminations[rule as usize] += removed.count_ones() as u64;
-        self.observer
+        self.book.stats.eliminations[rule as usize] += removed.count_ones() as u64;
+        self.book
+            .observer
             .eliminate(cell, DigitSet::from_bits(removed), rule, via, self.depth);
         if new == 0 {
             return self.contradiction(cell);
@@ -698,7 +594,7 @@ impl<O: Observer> Search<O> {
                 self.dirty |= geometry.house_mask(c);
                 self.touch(c);
                 self.locked_dirty |= geometry.house_mask(c);
-                self.stats.eliminations[rule as usize] += removed.count_ones() as u64;
+                self.book.stats.eliminations[rule as usize] += removed.count_ones() as u64;
                 self.placed(c, bit, rule, Via::House(h as u8));
             }
             if !self.queue.is_empty() {
@@ -727,7 +623,7 @@ impl<O: Observer> Search<O> {
         }
     }
 
-    /// [`Search::band_has_locked_candidates`] for a side of the given shape.
+    /// [`Propagate::band_has_locked_candidates`] for a side of the given shape.
     #[inline(always)]
     fn scan_band(
         &mut self,
@@ -871,7 +767,7 @@ impl<O: Observer> Search<O> {
     /// - a candidate of another cell that no successful trial of this cell kept is removed
     ///   (constructive disjunction: whatever this cell is, that candidate is impossible);
     /// - each cell gets a lookahead score, the product of (eliminations + 1) over its trials,
-    ///   which [`Search::choose`] uses to branch where both branches simplify most.
+    ///   which [`Propagate::choose`] uses to branch where both branches simplify most.
     ///
     /// Runs until a full round of cells brings nothing new (singleton consistency).
     /// Returns false when the grid itself turns out contradictory.
@@ -893,9 +789,9 @@ impl<O: Observer> Search<O> {
                 while bits != 0 {
                     let bit = bits & bits.wrapping_neg();
                     bits &= bits - 1;
-                    let before = self.stats.total_eliminations();
+                    let before = self.book.stats.total_eliminations();
                     let ok = self.trial(cell, bit);
-                    score = score.saturating_mul(self.stats.total_eliminations() - before + 1);
+                    score = score.saturating_mul(self.book.stats.total_eliminations() - before + 1);
                     if !ok {
                         if !self.remove(cell, bit, Rule::Refutation, Via::Nothing)
                             || !self.propagate()
@@ -951,9 +847,11 @@ impl<O: Observer> Search<O> {
         self.grids.copy_within(base..base + cells, base + cells);
         self.copy_solved();
         self.depth += 1;
-        self.stats.probes += 1;
+        self.book.stats.probes += 1;
         let digit = bit.trailing_zeros() as u8 + 1;
-        self.observer.guess(cell, digit, Rule::Probe, self.depth);
+        self.book
+            .observer
+            .guess(cell, digit, Rule::Probe, self.depth);
         self.grids[base + cells + cell] = bit;
         self.queue.push(cell as u16);
         self.dirty = self.geometry.house_mask(cell);
@@ -961,7 +859,7 @@ impl<O: Observer> Search<O> {
         let pending = self.locked_dirty;
         self.locked_dirty = self.dirty;
         let ok = self.propagate();
-        self.observer.backtrack(self.depth);
+        self.book.observer.backtrack(self.depth);
         self.depth -= 1;
         self.queue.clear();
         self.forget_relations();
@@ -1029,13 +927,13 @@ impl<O: Observer> Search<O> {
     /// recorded at the root stay: they hold everywhere.)
     fn escalate(&mut self) {
         self.probing = true;
-        if self.stats.solutions > 0 {
+        if self.book.stats.solutions > 0 {
             return;
         }
         while self.depth > 0 {
-            self.observer.backtrack(self.depth);
+            self.book.observer.backtrack(self.depth);
             self.depth -= 1;
-            self.stats.backtracks += 1;
+            self.book.stats.backtracks += 1;
         }
         // The queue may hold cells placed at the root whose digits never leave their peers:
         // they count as solved all the same.
@@ -1089,15 +987,17 @@ impl<O: Observer> Search<O> {
         let digit = bit.trailing_zeros() as u8 + 1;
         self.choices[self.depth] = (cell as u16, digit);
         self.depth += 1;
-        self.stats.guesses += 1;
-        self.observer.guess(cell, digit, Rule::Guess, self.depth);
+        self.book.stats.guesses += 1;
+        self.book
+            .observer
+            .guess(cell, digit, Rule::Guess, self.depth);
         self.grids[from + cells + cell] = bit;
         self.dirty = self.geometry.house_mask(cell);
         self.locked_dirty = self.dirty;
         self.touch(cell);
         // The guess takes the cell's other candidates with it (counted, not reported).
-        self.stats.eliminations[Rule::Guess as usize] += (m & !bit).count_ones() as u64;
-        self.stats.placements[Rule::Guess as usize] += 1;
+        self.book.stats.eliminations[Rule::Guess as usize] += (m & !bit).count_ones() as u64;
+        self.book.stats.placements[Rule::Guess as usize] += 1;
         self.queue.push(cell as u16);
     }
 
@@ -1110,12 +1010,12 @@ impl<O: Observer> Search<O> {
         self.locked_dirty = 0;
         loop {
             if self.depth == 0 {
-                self.status = Some(exhausted(&self.stats));
+                self.book.exhausted();
                 return;
             }
-            self.observer.backtrack(self.depth);
+            self.book.observer.backtrack(self.depth);
             self.depth -= 1;
-            self.stats.backtracks += 1;
+            self.book.stats.backtracks += 1;
             let (cell, digit) = self.choices[self.depth];
             if self.remove(
                 cell as usize,
@@ -1130,41 +1030,69 @@ impl<O: Observer> Search<O> {
 
     /// Every cell is placed and propagation found no conflict: a solution.
     fn record_solution(&mut self) {
-        let base = self.depth * self.cells;
-        for (digit, &m) in self
-            .answer
-            .iter_mut()
-            .zip(&self.grids[base..base + self.cells])
-        {
-            *digit = m.trailing_zeros() as u8 + 1;
-        }
-        self.observer.solution(&self.answer, self.depth);
-        let limit = self.options.solution_limit;
-        match tally(&mut self.stats, &mut self.solutions, &self.answer, limit) {
-            Some(status) => self.status = Some(status),
-            None => self.backtrack(),
+        let grid = &self.grids[self.depth * self.cells..(self.depth + 1) * self.cells];
+        if !self.book.found(grid, self.depth) {
+            self.backtrack();
         }
     }
 }
 
-impl<O: Observer> Steps for Search<O> {
+impl<O: Observer> Search for Propagate<O> {
+    type Observer = O;
+
+    fn book(&self) -> &Book<O> {
+        &self.book
+    }
+
+    fn book_mut(&mut self) -> &mut Book<O> {
+        &mut self.book
+    }
+
     fn begin(&mut self) {
         self.place_givens();
     }
 
+    /// One node: escalate to probing when due, propagate (and probe), then branch, record a
+    /// solution, or backtrack.
     fn node(&mut self) {
-        Search::node(self);
+        self.book.stats.nodes += 1;
+        if !self.probing && self.book.stats.backtracks >= self.strategy.probe_after {
+            self.escalate();
+        }
+        let base = self.depth * self.cells;
+        self.book
+            .observer
+            .round(self.depth, &self.grids[base..base + self.cells]);
+        if !self.propagate() || !self.probe() {
+            self.backtrack();
+            return;
+        }
+        match self.choose() {
+            Some(cell) => self.branch(cell),
+            None => self.record_solution(),
+        }
     }
 
-    fn book(&mut self) -> Book<'_> {
-        Book {
-            stop: self.observer.stop(),
-            pause: self.observer.pause(),
-            started: &mut self.started,
-            status: &mut self.status,
-            stats: &self.stats,
-            node_limit: self.options.node_limit,
+    fn grid(&self) -> &[u32] {
+        self.frame(self.depth)
+    }
+
+    fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// Starts over on `puzzle`, keeping the buffers when the size allows.
+    fn reset(&mut self, puzzle: &Puzzle) {
+        let cells = puzzle.geometry().cell_count();
+        if cells != self.cells {
+            self.cells = cells;
+            self.grids = vec![0; cells * (cells + 2)];
+            self.choices = vec![(0, 0); cells + 1];
+            self.queue = Vec::with_capacity(cells);
+            self.union = vec![0; cells];
+            self.scores = vec![0; cells];
         }
+        self.load(puzzle);
     }
 }
 
@@ -1176,9 +1104,9 @@ mod tests {
     use crate::search::Silent;
 
     /// A search over an empty grid of `size` whose depth-0 candidates the test sets by hand.
-    fn bare(kind: Kind, size: usize, relations: Vec<Relation>) -> Search<Silent> {
+    fn bare(kind: Kind, size: usize, relations: Vec<Relation>) -> Propagate<Silent> {
         let puzzle = Puzzle::new(kind, size, vec![0; size * size], relations).unwrap();
-        let mut search = Search::new(&puzzle, Options::default(), Silent);
+        let mut search = Propagate::new(&puzzle, Options::default(), Silent);
         search.grids[..size * size].fill(DigitSet::full(size).bits());
         search
     }
@@ -1202,8 +1130,11 @@ mod tests {
         assert!(s.hidden_singles());
         assert_eq!(s.grids[index("r2c2", 4)], bits(&[3]));
         assert_eq!(s.queue, vec![index("r2c2", 4) as u16]);
-        assert_eq!(s.stats.placements[Rule::HiddenSingleBlock as usize], 1);
-        assert_eq!(s.stats.eliminations[Rule::HiddenSingleBlock as usize], 3);
+        assert_eq!(s.book.stats.placements[Rule::HiddenSingleBlock as usize], 1);
+        assert_eq!(
+            s.book.stats.eliminations[Rule::HiddenSingleBlock as usize],
+            3
+        );
     }
 
     #[test]
@@ -1214,7 +1145,7 @@ mod tests {
         }
         s.dirty = 1; // row 1
         assert!(!s.hidden_singles());
-        assert_eq!(s.stats.contradictions, 1);
+        assert_eq!(s.book.stats.contradictions, 1);
     }
 
     #[test]
@@ -1227,8 +1158,8 @@ mod tests {
         assert!(s.relation_bounds());
         assert_eq!(s.grids[1], bits(&[4]));
         assert_eq!(s.grids[0], bits(&[3]));
-        assert_eq!(s.stats.eliminations[Rule::Relation as usize], 3 + 1);
-        assert_eq!(s.stats.placements[Rule::NakedSingle as usize], 2);
+        assert_eq!(s.book.stats.eliminations[Rule::Relation as usize], 3 + 1);
+        assert_eq!(s.book.stats.placements[Rule::NakedSingle as usize], 2);
     }
 
     #[test]
@@ -1260,7 +1191,10 @@ mod tests {
             assert_eq!(s.grids[index(name, 4)], bits(&[1, 3, 4]), "{name}");
         }
         assert_eq!(s.grids[index("r1c1", 4)], bits(&[1, 2, 3, 4]));
-        assert_eq!(s.stats.eliminations[Rule::LockedCandidates as usize], 2);
+        assert_eq!(
+            s.book.stats.eliminations[Rule::LockedCandidates as usize],
+            2
+        );
     }
 
     #[test]
@@ -1274,8 +1208,8 @@ mod tests {
         s.probing = true;
         assert!(s.probe());
         assert_eq!(s.grids[0], bits(&[2]));
-        assert!(s.stats.probes >= 1);
-        assert!(s.stats.eliminations[Rule::Refutation as usize] >= 1);
+        assert!(s.book.stats.probes >= 1);
+        assert!(s.book.stats.eliminations[Rule::Refutation as usize] >= 1);
     }
 
     #[test]
@@ -1318,14 +1252,15 @@ mod incremental {
     }
 
     impl Observer for Conflicts {
-        fn contradiction(&mut self, cell: usize, _digit: u8, via: Via, _depth: usize) {
-            match via {
-                Via::House(h) => self.per_house[h as usize] += 1,
-                _ => {
+        fn contradiction(&mut self, cell: Option<usize>, _digit: u8, via: Via, _depth: usize) {
+            match (via, cell) {
+                (Via::House(h), _) => self.per_house[h as usize] += 1,
+                (_, Some(cell)) => {
                     for &h in self.geometry.houses_of(cell) {
                         self.per_house[h as usize] += 1;
                     }
                 }
+                _ => {}
             }
         }
     }
@@ -1357,7 +1292,7 @@ mod incremental {
                 geometry,
                 per_house: vec![0; geometry.house_count()],
             };
-            let mut search = Search::new(&puzzle, Options::default(), observer);
+            let mut search = Propagate::new(&puzzle, Options::default(), observer);
             search.run();
             let per_house = &search.observer().per_house;
             assert!(per_house.iter().sum::<u64>() > 0 || geometry.size() == 6);
@@ -1407,7 +1342,7 @@ mod incremental {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         for size in crate::geometry::CLASSIC_SIZES {
             let puzzle = Puzzle::classic(vec![0; size * size]).unwrap();
-            let mut s = Search::new(&puzzle, Options::default(), Silent);
+            let mut s = Propagate::new(&puzzle, Options::default(), Silent);
             let crossings = s.crossings.unwrap();
             let houses = s.geometry.house_count();
             for round in 0..300 {
@@ -1434,7 +1369,7 @@ mod incremental {
                         },
                     );
                 for side in &crossings.sides {
-                    let seg = |s: &Search<Silent>, i: usize| {
+                    let seg = |s: &Propagate<Silent>, i: usize| {
                         side.cells[i * side.len..(i + 1) * side.len]
                             .iter()
                             .fold(0, |m, &c| m | s.grids[c as usize])

@@ -430,16 +430,14 @@ impl Observer for Recorder {
         let _ = self.replay.apply(&event);
     }
 
-    fn contradiction(&mut self, cell: usize, digit: u8, via: Via, depth: usize) {
-        let cells = self.placed_at.len();
-        match via {
-            Via::House(h) => self.gather_house(h as usize, digit, |_| true),
+    fn contradiction(&mut self, cell: Option<usize>, digit: u8, via: Via, depth: usize) {
+        match (via, cell) {
+            (Via::House(h), _) => self.gather_house(h as usize, digit, |_| true),
             // A given whose digit is already gone (DLX, on a puzzle not validated first).
-            _ if cell < cells && digit != 0 => self.gather_removals(cell, 1 << (digit - 1)),
-            _ if cell < cells => self.gather_removals(cell, DigitSet::full(self.size).bits()),
+            (_, Some(cell)) if digit != 0 => self.gather_removals(cell, 1 << (digit - 1)),
+            (_, Some(cell)) => self.gather_removals(cell, DigitSet::full(self.size).bits()),
             _ => {}
         }
-        let cell = (cell < cells).then_some(cell);
         self.emit(EventKind::Contradiction, None, depth, cell, digit, via);
     }
 

@@ -160,7 +160,7 @@ impl ReplayCheck {
         &self.replay
     }
 
-    fn apply(&mut self, kind: EventKind, depth: usize, cell: usize, digit: u8) {
+    fn apply(&mut self, kind: EventKind, depth: usize, cell: Option<usize>, digit: u8) {
         if self.error.is_some() {
             return;
         }
@@ -169,7 +169,7 @@ impl ReplayCheck {
             kind,
             rule: None,
             depth: depth as u16,
-            cell: (cell < self.replay.cells).then_some(cell as u16),
+            cell: cell.map(|c| c as u16),
             digit,
             cause: None,
             via: Via::Nothing,
@@ -183,7 +183,7 @@ impl ReplayCheck {
 
 impl Observer for ReplayCheck {
     fn round(&mut self, depth: usize, grid: &[u32]) {
-        self.apply(EventKind::Round, depth, usize::MAX, 0);
+        self.apply(EventKind::Round, depth, None, 0);
         self.rounds += 1;
         if self.error.is_none() && self.replay.grid() != grid {
             let c = (0..grid.len())
@@ -200,29 +200,29 @@ impl Observer for ReplayCheck {
     }
 
     fn place(&mut self, cell: usize, digit: u8, _: Rule, _: Via, depth: usize) {
-        self.apply(EventKind::Place, depth, cell, digit);
+        self.apply(EventKind::Place, depth, Some(cell), digit);
     }
 
     fn eliminate(&mut self, cell: usize, removed: DigitSet, _: Rule, _: Via, depth: usize) {
         for digit in removed.iter() {
-            self.apply(EventKind::Eliminate, depth, cell, digit);
+            self.apply(EventKind::Eliminate, depth, Some(cell), digit);
         }
     }
 
     fn guess(&mut self, cell: usize, digit: u8, _: Rule, depth: usize) {
-        self.apply(EventKind::Guess, depth, cell, digit);
+        self.apply(EventKind::Guess, depth, Some(cell), digit);
     }
 
     fn backtrack(&mut self, depth: usize) {
-        self.apply(EventKind::Backtrack, depth, usize::MAX, 0);
+        self.apply(EventKind::Backtrack, depth, None, 0);
     }
 
-    fn contradiction(&mut self, _: usize, _: u8, _: Via, depth: usize) {
-        self.apply(EventKind::Contradiction, depth, usize::MAX, 0);
+    fn contradiction(&mut self, _: Option<usize>, _: u8, _: Via, depth: usize) {
+        self.apply(EventKind::Contradiction, depth, None, 0);
     }
 
     fn solution(&mut self, grid: &[u8], depth: usize) {
-        self.apply(EventKind::Solution, depth, usize::MAX, 0);
+        self.apply(EventKind::Solution, depth, None, 0);
         if self.error.is_none() && self.replay.values() != grid {
             self.error = Some(format!(
                 "solution {grid:?} differs from the replayed grid {:?}",

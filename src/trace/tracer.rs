@@ -1,7 +1,7 @@
 //! [`Tracer`]: a traced search that runs in steps, handing over [`Batch`]es of records.
 
 use crate::puzzle::{Problem, Puzzle};
-use crate::search::{Engine, EngineKind, Options, Progress, Stats, Status};
+use crate::search::{Engine, EngineKind, Options, Progress, Search, Stats, Status};
 
 use super::*;
 

@@ -13,7 +13,8 @@ use crate::formats::{self, puzzle_to_json, Alphabet, Entry, InputError, JsonPuzz
 use crate::geometry::Cell;
 use crate::puzzle::{Kind, Problem, Puzzle};
 use crate::search::{
-    fast_path_applies, solve_fast, Engine, EngineKind, Outcome, Progress, Silent, Stats,
+    fast_path_applies, solve_fast, Engine, EngineKind, Outcome, Progress, Search as _, Silent,
+    Stats,
 };
 use crate::trace::{Tracer, RECORD_WORDS};
 

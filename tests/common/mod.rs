@@ -13,7 +13,9 @@ use proptest::prelude::{any, Just};
 use proptest::strategy::Strategy as _;
 
 use sudoku_lab::formats::{self, Format, ReadOptions};
-use sudoku_lab::{solve_fast, Kind, Options, Outcome, Puzzle, Search, Silent, Status, Strategy};
+use sudoku_lab::{
+    solve_fast, Kind, Options, Outcome, Propagate, Puzzle, Search, Silent, Status, Strategy,
+};
 
 /// Panics, naming `what`, unless `answer` solves `puzzle`.
 pub fn assert_solves(puzzle: &Puzzle, answer: &[u8], what: &str) {
@@ -31,7 +33,7 @@ pub fn agree_fast(puzzle: &Puzzle, limit: u64, what: &str) -> Status {
         ..Options::default()
     };
     let fast = solve_fast(puzzle, options).unwrap_or_else(|| panic!("{what}: no fast path"));
-    let mut general = Search::new(puzzle, options, Silent);
+    let mut general = Propagate::new(puzzle, options, Silent);
     let status = general.run();
     assert_eq!(fast.status, status, "{what}");
     assert_eq!(
@@ -127,7 +129,7 @@ pub fn manifest(prefix: &str) -> Vec<(String, String, String)> {
 
 /// Runs a fresh search to the end.
 pub fn solve_with(puzzle: &Puzzle, options: Options) -> Outcome {
-    let mut search = Search::new(puzzle, options, Silent);
+    let mut search = Propagate::new(puzzle, options, Silent);
     search.run();
     search.outcome()
 }

@@ -1,0 +1,169 @@
+//! What a search counts: [`Stats`], by [`Rule`] for placements and eliminations.
+
+/// Why a digit was placed or a candidate removed.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(u8)]
+pub enum Rule {
+    /// Fixed by the puzzle.
+    Given = 0,
+    /// Removed because a peer holds the digit.
+    Peer = 1,
+    /// The cell has one candidate left.
+    NakedSingle = 2,
+    /// The digit has one place left in a row.
+    HiddenSingleRow = 3,
+    /// The digit has one place left in a column.
+    HiddenSingleColumn = 4,
+    /// The digit has one place left in a block.
+    HiddenSingleBlock = 5,
+    /// Removed by a relation bound: `a < b` ⇒ `b > min(a)` and `a < max(b)`.
+    Relation = 6,
+    /// A search branch.
+    Guess = 7,
+    /// Removed because trying it (a branch or a probe) led to a contradiction.
+    Refutation = 8,
+    /// Removed because, where a block meets a row or column, one of them keeps the digit
+    /// only in the intersection.
+    LockedCandidates = 9,
+    /// Removed because every candidate of some other cell, tried in turn, removes it.
+    Disjunction = 10,
+    /// A trial one level down, always undone; only its verdict is kept.
+    Probe = 11,
+}
+
+impl Rule {
+    pub const COUNT: usize = 12;
+
+    pub const ALL: [Rule; Rule::COUNT] = [
+        Rule::Given,
+        Rule::Peer,
+        Rule::NakedSingle,
+        Rule::HiddenSingleRow,
+        Rule::HiddenSingleColumn,
+        Rule::HiddenSingleBlock,
+        Rule::Relation,
+        Rule::Guess,
+        Rule::Refutation,
+        Rule::LockedCandidates,
+        Rule::Disjunction,
+        Rule::Probe,
+    ];
+
+    /// The snake_case name used in JSON and traces.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rule::Given => "given",
+            Rule::Peer => "peer",
+            Rule::NakedSingle => "naked_single",
+            Rule::HiddenSingleRow => "hidden_single_row",
+            Rule::HiddenSingleColumn => "hidden_single_column",
+            Rule::HiddenSingleBlock => "hidden_single_block",
+            Rule::Relation => "relation",
+            Rule::Guess => "guess",
+            Rule::Refutation => "refutation",
+            Rule::LockedCandidates => "locked_candidates",
+            Rule::Disjunction => "disjunction",
+            Rule::Probe => "probe",
+        }
+    }
+}
+
+/// Counts of what a search did. Machine-independent: the same puzzle and options always give
+/// the same numbers. (Wall time is measured by the caller: the core has no clock, so it runs
+/// unchanged in WebAssembly.)
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Stats {
+    /// Propagation rounds, one per decision point visited.
+    pub nodes: u64,
+    /// Branches tried.
+    pub guesses: u64,
+    /// Branches undone.
+    pub backtracks: u64,
+    /// Dead ends: an empty cell or a digit with no place in a house.
+    pub contradictions: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// Trial placements made by probing (each also counted in `placements[Probe]`).
+    pub probes: u64,
+    /// Placements by [`Rule`] (indexed by `rule as usize`).
+    pub placements: [u64; Rule::COUNT],
+    /// Candidate eliminations by [`Rule`].
+    pub eliminations: [u64; Rule::COUNT],
+}
+
+/// A table of counts by [`Rule`] (`Stats::placements` or `eliminations`) as JSON: an object
+/// keyed by rule name in [`Rule::ALL`] order.
+struct ByRule<'a>(&'a [u64; Rule::COUNT]);
+
+impl serde::Serialize for ByRule<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+
+        let mut map = serializer.serialize_map(Some(Rule::COUNT))?;
+        for rule in Rule::ALL {
+            map.serialize_entry(rule.name(), &self.0[rule as usize])?;
+        }
+        map.end()
+    }
+}
+
+/// As JSON: the counts, then `placements` and `eliminations` as objects keyed by rule name
+/// in [`Rule::ALL`] order — the one shape the CLI, the wasm module and the page share.
+impl serde::Serialize for Stats {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.serialize_with(serializer, true)
+    }
+}
+
+impl Stats {
+    /// The JSON shape of [`Stats`], with the tables by rule or (`by_rule` false) without them
+    /// — for a search that counted no rules, as wasm's `solve` writes it.
+    pub fn serialize_with<S: serde::Serializer>(
+        &self,
+        serializer: S,
+        by_rule: bool,
+    ) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+
+        let mut map = serializer.serialize_map(Some(if by_rule { 8 } else { 6 }))?;
+        map.serialize_entry("nodes", &self.nodes)?;
+        map.serialize_entry("guesses", &self.guesses)?;
+        map.serialize_entry("backtracks", &self.backtracks)?;
+        map.serialize_entry("contradictions", &self.contradictions)?;
+        map.serialize_entry("solutions", &self.solutions)?;
+        map.serialize_entry("probes", &self.probes)?;
+        if by_rule {
+            map.serialize_entry("placements", &ByRule(&self.placements))?;
+            map.serialize_entry("eliminations", &ByRule(&self.eliminations))?;
+        }
+        map.end()
+    }
+
+    /// The unit of [`Options::node_limit`] and of [`Search::advance`]'s budget: nodes plus
+    /// probes, each roughly one propagation.
+    pub fn work(&self) -> u64 {
+        self.nodes + self.probes
+    }
+
+    pub fn total_placements(&self) -> u64 {
+        self.placements.iter().sum()
+    }
+
+    pub fn total_eliminations(&self) -> u64 {
+        self.eliminations.iter().sum()
+    }
+
+    /// Adds another search's counts to these.
+    pub fn add(&mut self, other: &Stats) {
+        self.nodes += other.nodes;
+        self.guesses += other.guesses;
+        self.backtracks += other.backtracks;
+        self.contradictions += other.contradictions;
+        self.solutions += other.solutions;
+        self.probes += other.probes;
+        for i in 0..Rule::COUNT {
+            self.placements[i] += other.placements[i];
+            self.eliminations[i] += other.eliminations[i];
+        }
+    }
+}

@@ -1,0 +1,447 @@
+//! The `propagate` engine: constraint propagation to a fixed point, then branching on the
+//! most constrained cell, with an explicit stack so it can pause anywhere.
+//!
+//! State is one candidate grid per depth, copied on branch (no undo log):
+//!
+//! ```text
+//! grids: [ depth 0: cells × u32 ][ depth 1 ][ depth 2 ] …   (allocated once, cells + 2 frames)
+//! choices[d] = (cell, digit) tried to go from depth d to d + 1
+//! ```
+//! A cell whose set has one digit is *placed*; its digit leaves its peers exactly once, when it
+//! leaves the queue. When a branch fails, its digit is removed from the cell in the parent grid
+//! (a refutation) and the parent is propagated again — the last branch of a cell is never
+//! copied. Probing (see [`Strategy`]) tries a digit one level down in the same way and keeps
+//! only the refutations.
+//!
+//! Hidden singles are looked for only in *dirty* houses, those in which some candidate changed
+//! since the last look (a bit set over house numbers).
+//!
+//! | file | what |
+//! | --- | --- |
+//! | `mod.rs` | the state, the givens, branching and backtracking, the [`Search`] contract |
+//! | `singles.rs` | propagation to a fixed point: peers, naked and hidden singles, relation bounds |
+//! | `locked.rs` | locked candidates (pointing and claiming) over the crossings of blocks and lines |
+//! | `probe.rs` | probing: trials, refutations, constructive disjunction, lookahead scores |
+
+mod locked;
+mod probe;
+mod singles;
+#[cfg(test)]
+mod tests;
+
+use crate::digits::DigitSet;
+use crate::geometry::Geometry;
+use crate::puzzle::Puzzle;
+
+use super::{Book, Observer, Options, Rule, Search, Strategy, Via};
+use locked::Crossings;
+
+/// A resumable `propagate` search over one puzzle. Owns its buffers, so it can live in a
+/// wasm handle; [`Propagate::reset`] reuses them for the next puzzle of the same size.
+pub struct Propagate<O: Observer> {
+    geometry: &'static Geometry,
+    cells: usize,
+    full: u32,
+    strategy: Strategy,
+    /// `(smaller, larger)` cell indices of every relation.
+    relations: Vec<(u16, u16)>,
+    /// The relations of cell `c` are `cell_relations[relation_start[c]..relation_start[c + 1]]`.
+    relation_start: Vec<u32>,
+    cell_relations: Vec<u16>,
+    /// Relations to look at again: one of their cells changed (each queued once).
+    relation_queue: Vec<u16>,
+    relation_queued: Vec<bool>,
+    givens: Vec<u8>,
+    grids: Vec<u32>,
+    choices: Vec<(u16, u8)>,
+    depth: usize,
+    /// Cells that became single and still have to be removed from their peers.
+    queue: Vec<u16>,
+    /// Houses where a candidate changed since hidden singles last looked.
+    dirty: u128,
+    /// Per depth, one set per house: the digits of its placed cells whose digit has left
+    /// their peers (frames of `house_count` sets, like `grids`). Hidden singles run on an
+    /// empty queue, when these are exactly the digits of the house's one-candidate cells.
+    solved: Vec<u32>,
+    /// Houses where a candidate changed since locked candidates last looked.
+    locked_dirty: u128,
+    /// Where blocks meet lines (`None` without blocks).
+    crossings: Option<&'static Crossings>,
+    /// Scratch for locked candidates: the candidates of each segment of the side in hand.
+    segments: [u32; 125],
+    /// Conflict weight of each cell, for weighted branching: the sum over its houses of one
+    /// plus the contradictions seen there (kept per cell so branching need not add it up).
+    weights: Vec<u64>,
+    /// Whether probing is on (from `strategy.probe_after` nodes on).
+    probing: bool,
+    /// Lookahead score of each probed cell: the product of (eliminations + 1) of its trials.
+    scores: Vec<u64>,
+    /// Scratch for probing: the union of the grids of successful trials.
+    union: Vec<u32>,
+    book: Book<O>,
+}
+
+impl<O: Observer> Propagate<O> {
+    /// Prepares a search; no work is done until [`Search::advance`] or [`Search::run`].
+    pub fn new(puzzle: &Puzzle, options: Options, observer: O) -> Propagate<O> {
+        let geometry = puzzle.geometry();
+        let cells = geometry.cell_count();
+        let mut search = Propagate {
+            geometry,
+            cells,
+            full: 0,
+            strategy: Strategy::SINGLES,
+            relations: Vec::new(),
+            relation_start: Vec::new(),
+            cell_relations: Vec::new(),
+            relation_queue: Vec::new(),
+            relation_queued: Vec::new(),
+            givens: Vec::new(),
+            grids: vec![0; cells * (cells + 2)],
+            choices: vec![(0, 0); cells + 1],
+            depth: 0,
+            queue: Vec::with_capacity(cells),
+            dirty: 0,
+            solved: Vec::new(),
+            locked_dirty: 0,
+            crossings: None,
+            segments: [0; 125],
+            weights: Vec::new(),
+            probing: false,
+            scores: vec![0; cells],
+            union: vec![0; cells],
+            book: Book::new(options, observer),
+        };
+        search.load(puzzle);
+        search
+    }
+
+    fn load(&mut self, puzzle: &Puzzle) {
+        let size = puzzle.size();
+        self.geometry = puzzle.geometry();
+        self.crossings = Crossings::of(self.geometry);
+        self.full = DigitSet::full(size).bits();
+        self.strategy = self
+            .book
+            .options
+            .strategy
+            .unwrap_or_else(|| Strategy::for_puzzle(puzzle));
+        if !puzzle.kind().has_blocks() {
+            self.strategy.locked_candidates = false;
+        }
+        self.relations.clear();
+        self.relations.extend(
+            puzzle
+                .relations()
+                .iter()
+                .map(|r| (r.smaller.index(size) as u16, r.larger.index(size) as u16)),
+        );
+        // Each cell's relations, for the relation work list.
+        let cells = size * size;
+        self.relation_start.clear();
+        self.relation_start.resize(cells + 1, 0);
+        for &(lo, hi) in &self.relations {
+            self.relation_start[lo as usize + 1] += 1;
+            self.relation_start[hi as usize + 1] += 1;
+        }
+        for c in 0..cells {
+            self.relation_start[c + 1] += self.relation_start[c];
+        }
+        self.cell_relations.clear();
+        self.cell_relations.resize(2 * self.relations.len(), 0);
+        let mut fill = self.relation_start.clone();
+        for (i, &(lo, hi)) in self.relations.iter().enumerate() {
+            for cell in [lo as usize, hi as usize] {
+                self.cell_relations[fill[cell] as usize] = i as u16;
+                fill[cell] += 1;
+            }
+        }
+        self.relation_queue.clear();
+        self.relation_queued.clear();
+        self.relation_queued.resize(self.relations.len(), false);
+        self.givens.clear();
+        self.givens.extend_from_slice(puzzle.givens());
+        // Every frame is written before it is read (the root by `place_givens`).
+        let houses = self.geometry.house_count();
+        self.solved.resize(houses * (cells + 2), 0);
+        self.weights.clear();
+        let houses_per_cell = self.geometry.houses_of(0).len() as u64;
+        self.weights.resize(cells, houses_per_cell);
+        self.probing = self.strategy.probe_after == 0;
+        self.depth = 0;
+        self.queue.clear();
+        self.dirty = 0;
+        self.locked_dirty = 0;
+        self.book.restart();
+    }
+
+    /// The deductions and branching in use.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// The candidates of every cell at the current depth.
+    pub fn candidates(&self) -> impl Iterator<Item = DigitSet> + '_ {
+        self.frame(self.depth)
+            .iter()
+            .map(|&m| DigitSet::from_bits(m))
+    }
+
+    #[inline]
+    fn frame(&self, depth: usize) -> &[u32] {
+        &self.grids[depth * self.cells..(depth + 1) * self.cells]
+    }
+
+    /// Fills depth 0 with every digit, then fixes the givens (queued for propagation).
+    fn place_givens(&mut self) {
+        let full = self.full;
+        self.grids[..self.cells].fill(full);
+        for cell in 0..self.cells {
+            let d = self.givens[cell];
+            if d == 0 {
+                continue;
+            }
+            self.book.stats.placements[Rule::Given as usize] += 1;
+            self.book
+                .observer
+                .place(cell, d, Rule::Given, Via::Nothing, 0);
+            self.grids[cell] = 1 << (d - 1);
+            self.queue.push(cell as u16);
+        }
+        let houses = self.geometry.house_count();
+        self.solved[..houses].fill(0);
+        self.dirty = (1u128 << houses) - 1;
+        self.locked_dirty = self.dirty;
+        self.touch_all_relations();
+    }
+
+    /// The unplaced cell to branch on, or `None` when every cell is placed: the fewest
+    /// candidates (ties: the best lookahead score when probing), or with weighted branching
+    /// the fewest candidates per unit of conflict weight of the cell's houses (dom/wdeg),
+    /// which steers the search to where it failed.
+    fn choose(&self) -> Option<usize> {
+        let grid = self.frame(self.depth);
+        let mut best = None;
+        if self.probing {
+            // Among the cells with the fewest candidates, the one whose trials removed most.
+            let mut best_key = (u32::MAX, 0u64);
+            for (cell, &m) in grid.iter().enumerate() {
+                let count = m.count_ones();
+                if count < 2 {
+                    continue;
+                }
+                let score = self.scores[cell];
+                if count < best_key.0 || (count == best_key.0 && score > best_key.1) {
+                    best = Some(cell);
+                    best_key = (count, score);
+                }
+            }
+            return best;
+        }
+        if self.strategy.weighted {
+            // Starting from 1/0 makes the first open cell win the first comparison.
+            let (mut best_count, mut best_weight) = (1u64, 0u64);
+            for (cell, (&m, &weight)) in grid.iter().zip(&self.weights).enumerate() {
+                // An open cell has two candidates or more: when even two would not win,
+                // its count does not matter. (That test first: it is the predictable one.)
+                if 2 * best_weight >= best_count * weight || m & m.wrapping_sub(1) == 0 {
+                    continue;
+                }
+                let count = m.count_ones() as u64;
+                if count * best_weight < best_count * weight {
+                    best = Some(cell);
+                    (best_count, best_weight) = (count, weight);
+                }
+            }
+            return best;
+        }
+        let mut best_count = u32::MAX;
+        for (cell, &m) in grid.iter().enumerate() {
+            let count = m.count_ones();
+            if count > 1 && count < best_count {
+                best = Some(cell);
+                best_count = count;
+                if count == 2 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Turns probing on. Without a solution yet, the search also returns to the root: the
+    /// choices made so far were made blind, and probing makes better ones. (Refutations
+    /// recorded at the root stay: they hold everywhere.)
+    fn escalate(&mut self) {
+        self.probing = true;
+        if self.book.stats.solutions > 0 {
+            return;
+        }
+        while self.depth > 0 {
+            self.book.observer.backtrack(self.depth);
+            self.depth -= 1;
+            self.book.stats.backtracks += 1;
+        }
+        // The queue may hold cells placed at the root whose digits never leave their peers:
+        // they count as solved all the same.
+        self.queue.clear();
+        self.recount_solved();
+        self.dirty = (1u128 << self.geometry.house_count()) - 1;
+        self.locked_dirty = self.dirty;
+        self.touch_all_relations();
+    }
+
+    /// Copies the solved digits of the current depth one level down (for a branch or trial).
+    fn copy_solved(&mut self) {
+        let houses = self.geometry.house_count();
+        let from = self.depth * houses;
+        self.solved.copy_within(from..from + houses, from + houses);
+    }
+
+    /// The solved digits of every house at the current depth, from the one-candidate cells
+    /// of the grid: what `solved` keeps up to date, recomputed from scratch.
+    fn solved_in_grid(&self) -> Vec<u32> {
+        let grid = self.frame(self.depth);
+        (0..self.geometry.house_count())
+            .map(|h| {
+                self.geometry.house(h).iter().fold(0, |placed, &c| {
+                    let m = grid[c as usize];
+                    if m & m.wrapping_sub(1) == 0 {
+                        placed | m
+                    } else {
+                        placed
+                    }
+                })
+            })
+            .collect()
+    }
+
+    /// Recomputes the solved digits of the current depth from the grid.
+    fn recount_solved(&mut self) {
+        let solved = self.solved_in_grid();
+        let from = self.depth * solved.len();
+        self.solved[from..from + solved.len()].copy_from_slice(&solved);
+    }
+
+    /// Opens a branch: copies the grid one level down and tries the smallest candidate.
+    fn branch(&mut self, cell: usize) {
+        let cells = self.cells;
+        let from = self.depth * cells;
+        self.grids.copy_within(from..from + cells, from + cells);
+        self.copy_solved();
+        let m = self.grids[from + cell];
+        let bit = m & m.wrapping_neg();
+        let digit = bit.trailing_zeros() as u8 + 1;
+        self.choices[self.depth] = (cell as u16, digit);
+        self.depth += 1;
+        self.book.stats.guesses += 1;
+        self.book
+            .observer
+            .guess(cell, digit, Rule::Guess, self.depth);
+        self.grids[from + cells + cell] = bit;
+        self.dirty = self.geometry.house_mask(cell);
+        self.locked_dirty = self.dirty;
+        self.touch(cell);
+        // The guess takes the cell's other candidates with it (counted, not reported).
+        self.book.stats.eliminations[Rule::Guess as usize] += (m & !bit).count_ones() as u64;
+        self.book.stats.placements[Rule::Guess as usize] += 1;
+        self.queue.push(cell as u16);
+    }
+
+    /// Returns from a dead end: pops branches, removing each failed digit from its cell in
+    /// the parent grid, until a parent still has something to try. Ends the search at the root.
+    fn backtrack(&mut self) {
+        self.queue.clear();
+        self.forget_relations();
+        self.dirty = 0;
+        self.locked_dirty = 0;
+        loop {
+            if self.depth == 0 {
+                self.book.exhausted();
+                return;
+            }
+            self.book.observer.backtrack(self.depth);
+            self.depth -= 1;
+            self.book.stats.backtracks += 1;
+            let (cell, digit) = self.choices[self.depth];
+            if self
+                .remove(
+                    cell as usize,
+                    1 << (digit - 1),
+                    Rule::Refutation,
+                    Via::Nothing,
+                )
+                .is_ok()
+            {
+                return;
+            }
+        }
+    }
+
+    /// Every cell is placed and propagation found no conflict: a solution.
+    fn record_solution(&mut self) {
+        let grid = &self.grids[self.depth * self.cells..(self.depth + 1) * self.cells];
+        if !self.book.found(grid, self.depth) {
+            self.backtrack();
+        }
+    }
+}
+
+impl<O: Observer> Search for Propagate<O> {
+    type Observer = O;
+
+    fn book(&self) -> &Book<O> {
+        &self.book
+    }
+
+    fn book_mut(&mut self) -> &mut Book<O> {
+        &mut self.book
+    }
+
+    fn begin(&mut self) {
+        self.place_givens();
+    }
+
+    /// One node: escalate to probing when due, propagate (and probe), then branch, record a
+    /// solution, or backtrack.
+    fn node(&mut self) {
+        self.book.stats.nodes += 1;
+        if !self.probing && self.book.stats.backtracks >= self.strategy.probe_after {
+            self.escalate();
+        }
+        let base = self.depth * self.cells;
+        self.book
+            .observer
+            .round(self.depth, &self.grids[base..base + self.cells]);
+        if self.propagate().and_then(|()| self.probe()).is_err() {
+            self.backtrack();
+            return;
+        }
+        match self.choose() {
+            Some(cell) => self.branch(cell),
+            None => self.record_solution(),
+        }
+    }
+
+    fn grid(&self) -> &[u32] {
+        self.frame(self.depth)
+    }
+
+    fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// Starts over on `puzzle`, keeping the buffers when the size allows.
+    fn reset(&mut self, puzzle: &Puzzle) {
+        let cells = puzzle.geometry().cell_count();
+        if cells != self.cells {
+            self.cells = cells;
+            self.grids = vec![0; cells * (cells + 2)];
+            self.choices = vec![(0, 0); cells + 1];
+            self.queue = Vec::with_capacity(cells);
+            self.union = vec![0; cells];
+            self.scores = vec![0; cells];
+        }
+        self.load(puzzle);
+    }
+}

@@ -48,7 +48,7 @@
 //! [`EngineKind::ALL`]) pick it up from there.
 //!
 //! The fast paths (`nine/`, `sixteen/`) are not engines: they are recursive searches over bit
-//! bands with no observer, so they are not resumable; they share [`End`] with the driver, so
+//! bands with no observer, so they are not resumable; they share `End` with the driver, so
 //! a limit ends them with the same status.
 
 mod dlx;

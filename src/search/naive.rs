@@ -54,7 +54,7 @@ impl Link {
 }
 
 /// A resumable naive search over one puzzle. Owns its buffers, so it can live in a wasm
-/// handle; [`Naive::reset`] reuses them for the next puzzle of the same size.
+/// handle; [`Search::reset`] reuses them for the next puzzle of the same size.
 pub struct Naive<O: Observer> {
     geometry: &'static Geometry,
     cells: usize,
@@ -74,7 +74,7 @@ pub struct Naive<O: Observer> {
 }
 
 impl<O: Observer> Naive<O> {
-    /// Prepares a search; no work is done until [`Naive::advance`] or [`Naive::run`].
+    /// Prepares a search; no work is done until [`Search::advance`] or [`Search::run`].
     pub fn new(puzzle: &Puzzle, options: Options, observer: O) -> Naive<O> {
         let geometry = puzzle.geometry();
         let cells = geometry.cell_count();
@@ -94,17 +94,6 @@ impl<O: Observer> Naive<O> {
         };
         search.load(puzzle);
         search
-    }
-
-    /// Starts over on `puzzle`, keeping the buffers when the size allows.
-    pub fn reset(&mut self, puzzle: &Puzzle) {
-        let cells = puzzle.geometry().cell_count();
-        if cells != self.cells {
-            self.cells = cells;
-            self.grids = vec![0; cells * (cells + 1)];
-            self.choices = vec![0; cells + 1];
-        }
-        self.load(puzzle);
     }
 
     fn load(&mut self, puzzle: &Puzzle) {
@@ -170,35 +159,6 @@ impl<O: Observer> Naive<O> {
                 .observer
                 .place(cell, d, Rule::Given, Via::Nothing, 0);
             self.grids[cell] = 1 << (d - 1);
-        }
-    }
-
-    /// One node: check the next empty cell against the placed ones, then guess, or
-    /// backtrack from an emptied cell, or record a solution when no empty cell is left.
-    fn node(&mut self) {
-        self.book.stats.nodes += 1;
-        let base = self.depth * self.cells;
-        self.book
-            .observer
-            .round(self.depth, &self.grids[base..base + self.cells]);
-        if !self.givens_checked {
-            self.givens_checked = true;
-            for cell in 0..self.cells {
-                if self.givens[cell] != 0 && !self.check(cell) {
-                    self.backtrack();
-                    return;
-                }
-            }
-        }
-        let Some(&cell) = self.open.get(self.depth) else {
-            self.record_solution();
-            return;
-        };
-        let cell = cell as usize;
-        if self.check(cell) {
-            self.branch(cell);
-        } else {
-            self.backtrack();
         }
     }
 
@@ -356,8 +316,33 @@ impl<O: Observer> Search for Naive<O> {
         self.place_givens();
     }
 
+    /// One node: check the next empty cell against the placed ones, then guess, or
+    /// backtrack from an emptied cell, or record a solution when no empty cell is left.
     fn node(&mut self) {
-        Naive::node(self);
+        self.book.stats.nodes += 1;
+        let base = self.depth * self.cells;
+        self.book
+            .observer
+            .round(self.depth, &self.grids[base..base + self.cells]);
+        if !self.givens_checked {
+            self.givens_checked = true;
+            for cell in 0..self.cells {
+                if self.givens[cell] != 0 && !self.check(cell) {
+                    self.backtrack();
+                    return;
+                }
+            }
+        }
+        let Some(&cell) = self.open.get(self.depth) else {
+            self.record_solution();
+            return;
+        };
+        let cell = cell as usize;
+        if self.check(cell) {
+            self.branch(cell);
+        } else {
+            self.backtrack();
+        }
     }
 
     fn grid(&self) -> &[u32] {
@@ -368,8 +353,15 @@ impl<O: Observer> Search for Naive<O> {
         self.depth
     }
 
+    /// Starts over on `puzzle`, keeping the buffers when the size allows.
     fn reset(&mut self, puzzle: &Puzzle) {
-        Naive::reset(self, puzzle);
+        let cells = puzzle.geometry().cell_count();
+        if cells != self.cells {
+            self.cells = cells;
+            self.grids = vec![0; cells * (cells + 1)];
+            self.choices = vec![0; cells + 1];
+        }
+        self.load(puzzle);
     }
 }
 

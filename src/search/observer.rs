@@ -15,7 +15,7 @@ pub enum Via {
     Cell(u16),
     /// A house: where the digit has one place left (hidden single) or none (contradiction).
     House(u8),
-    /// A relation, by its index in [`Puzzle::relations`].
+    /// A relation, by its index in [`crate::Puzzle::relations`].
     Relation(u16),
     /// Locked candidates: inside house `house` the digit is confined to where it meets house
     /// `to`, so it leaves the rest of `to`.
@@ -72,7 +72,7 @@ pub trait Observer {
     /// A complete grid that satisfies every constraint.
     #[inline(always)]
     fn solution(&mut self, _grid: &[u8], _depth: usize) {}
-    /// Asked at every node: true makes the search stop with [`Status::LimitReached`]
+    /// Asked at every node: true makes the search stop with [`super::Status::LimitReached`]
     /// (an observer's own budget, such as a maximum number of events).
     #[inline(always)]
     fn stop(&self) -> bool {

@@ -139,7 +139,7 @@ impl Stats {
         map.end()
     }
 
-    /// The unit of [`Options::node_limit`] and of [`Search::advance`]'s budget: nodes plus
+    /// The unit of [`super::Options::node_limit`] and of [`super::Search::advance`]'s budget: nodes plus
     /// probes, each roughly one propagation.
     pub fn work(&self) -> u64 {
         self.nodes + self.probes

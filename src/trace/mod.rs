@@ -1,6 +1,6 @@
 //! The trace: what a search did and why, as compact integer records, and their replay.
 //!
-//! Every engine reports to an [`Observer`] by one protocol (see the trait). The [`Recorder`]
+//! Every engine reports to an [`Observer`](crate::search::Observer) by one protocol (see the trait). The [`Recorder`]
 //! turns those reports into events, each with the sequence numbers of the events it depends
 //! on — its *premises* — so a reader can walk from any elimination back, through the whole
 //! derivation, to givens, guesses and relations of the puzzle. [`Tracer`] is the streaming

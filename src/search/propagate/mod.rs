@@ -37,7 +37,7 @@ use super::{Book, Observer, Options, Rule, Search, Strategy, Via};
 use locked::Crossings;
 
 /// A resumable `propagate` search over one puzzle. Owns its buffers, so it can live in a
-/// wasm handle; [`Propagate::reset`] reuses them for the next puzzle of the same size.
+/// wasm handle; [`Search::reset`] reuses them for the next puzzle of the same size.
 pub struct Propagate<O: Observer> {
     geometry: &'static Geometry,
     cells: usize,

@@ -5,6 +5,9 @@
 //! ```
 //! See `README.md` for the vocabulary and the architecture.
 
+#[macro_use]
+mod named;
+
 pub mod bench;
 pub mod digits;
 pub mod formats;

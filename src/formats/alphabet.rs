@@ -3,55 +3,31 @@
 use super::scan::a_size;
 use super::{quote, InputError, Pos};
 
-/// The symbols a puzzle is written in. Answers are written in the alphabet the puzzle came in.
-///
-/// | alphabet  | digits 1, 2, …                       | empty cell    |
-/// |-----------|--------------------------------------|---------------|
-/// | `digits`  | `1`-`9` (sizes up to 9)              | `. 0 - _`     |
-/// | `letters` | `A`-`Y` (`A`=1, `P`=16; POJ 3076)    | `. 0 - _`     |
-/// | `alnum`   | `1`-`9`, then `A`=10 … (16: `1-9A-G`) | `. 0 - _`     |
-/// | `hex`     | `0`-`9`, `A`-`F` (`0`=1, `F`=16)     | `. - _`       |
-/// | `numbers` | decimal tokens `1` … `25`            | `0 .`         |
-///
-/// Letters are read in either case and written in upper case.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Alphabet {
-    Digits,
-    Letters,
-    Alnum,
-    Hex,
-    Numbers,
+named! {
+    /// The symbols a puzzle is written in. Answers are written in the alphabet the puzzle came in.
+    ///
+    /// | alphabet  | digits 1, 2, …                       | empty cell    |
+    /// |-----------|--------------------------------------|---------------|
+    /// | `digits`  | `1`-`9` (sizes up to 9)              | `. 0 - _`     |
+    /// | `letters` | `A`-`Y` (`A`=1, `P`=16; POJ 3076)    | `. 0 - _`     |
+    /// | `alnum`   | `1`-`9`, then `A`=10 … (16: `1-9A-G`) | `. 0 - _`     |
+    /// | `hex`     | `0`-`9`, `A`-`F` (`0`=1, `F`=16)     | `. - _`       |
+    /// | `numbers` | decimal tokens `1` … `25`            | `0 .`         |
+    ///
+    /// Letters are read in either case and written in upper case.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    pub enum Alphabet {
+        Digits = "digits",
+        Letters = "letters",
+        Alnum = "alnum",
+        Hex = "hex",
+        Numbers = "numbers",
+    }
 }
 
 const UPPER: &[u8; 26] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 impl Alphabet {
-    pub const ALL: [Alphabet; 5] = [
-        Alphabet::Digits,
-        Alphabet::Letters,
-        Alphabet::Alnum,
-        Alphabet::Hex,
-        Alphabet::Numbers,
-    ];
-
-    /// The name used on the command line and in JSON.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Alphabet::Digits => "digits",
-            Alphabet::Letters => "letters",
-            Alphabet::Alnum => "alnum",
-            Alphabet::Hex => "hex",
-            Alphabet::Numbers => "numbers",
-        }
-    }
-
-    /// Parses an alphabet name (case-insensitive).
-    pub fn parse(name: &str) -> Option<Alphabet> {
-        Alphabet::ALL
-            .into_iter()
-            .find(|a| a.name().eq_ignore_ascii_case(name.trim()))
-    }
-
     /// True when the alphabet has a symbol for every digit of a `size`×`size` puzzle.
     pub const fn fits(self, size: usize) -> bool {
         match self {

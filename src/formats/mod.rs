@@ -40,53 +40,17 @@ pub use json::{
     json_values, puzzle_to_json, Givens, JsonPuzzle, JsonValue, JsonValues, MAX_RELATIONS,
 };
 
-/// A supported text format.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Format {
-    Line,
-    Grid,
-    Poj3074,
-    Poj3076,
-    Cqoi,
-    Picture,
-    Json,
-}
-
-impl Format {
-    pub const ALL: [Format; 7] = [
-        Format::Line,
-        Format::Grid,
-        Format::Poj3074,
-        Format::Poj3076,
-        Format::Cqoi,
-        Format::Picture,
-        Format::Json,
-    ];
-
-    /// The name used on the command line, in the page and in URLs.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Format::Line => "line",
-            Format::Grid => "grid",
-            Format::Poj3074 => "poj3074",
-            Format::Poj3076 => "poj3076",
-            Format::Cqoi => "cqoi",
-            Format::Picture => "picture",
-            Format::Json => "json",
-        }
-    }
-
-    /// Parses a format name (case-insensitive).
-    pub fn parse(text: &str) -> Option<Format> {
-        Format::ALL
-            .into_iter()
-            .find(|f| f.name().eq_ignore_ascii_case(text.trim()))
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+named! {
+    /// A supported text format.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    pub enum Format {
+        Line = "line",
+        Grid = "grid",
+        Poj3074 = "poj3074",
+        Poj3076 = "poj3076",
+        Cqoi = "cqoi",
+        Picture = "picture",
+        Json = "json",
     }
 }
 

@@ -12,36 +12,20 @@ use crate::geometry::{Cell, Geometry, LATIN_SIZES};
 
 mod validate;
 
-/// What houses and constraints a puzzle has.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Kind {
-    /// Rows, columns and blocks.
-    Classic,
-    /// Classic plus relations between orthogonally adjacent cells.
-    Inequality,
-    /// Rows and columns (a Latin square) plus relations; no blocks.
-    Futoshiki,
+named! {
+    /// What houses and constraints a puzzle has.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    pub enum Kind {
+        /// Rows, columns and blocks.
+        Classic = "classic",
+        /// Classic plus relations between orthogonally adjacent cells.
+        Inequality = "inequality",
+        /// Rows and columns (a Latin square) plus relations; no blocks.
+        Futoshiki = "futoshiki",
+    }
 }
 
 impl Kind {
-    pub const ALL: [Kind; 3] = [Kind::Classic, Kind::Inequality, Kind::Futoshiki];
-
-    /// The lower-case name used in text, JSON and the UI.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Kind::Classic => "classic",
-            Kind::Inequality => "inequality",
-            Kind::Futoshiki => "futoshiki",
-        }
-    }
-
-    /// Parses a kind name (case-insensitive).
-    pub fn parse(text: &str) -> Option<Kind> {
-        Kind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(text.trim()))
-    }
-
     /// True when the grid has blocks.
     pub const fn has_blocks(self) -> bool {
         !matches!(self, Kind::Futoshiki)
@@ -54,12 +38,6 @@ impl Kind {
         } else {
             Geometry::latin(size)
         }
-    }
-}
-
-impl fmt::Display for Kind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

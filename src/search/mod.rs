@@ -60,8 +60,6 @@ mod propagate;
 mod sixteen;
 mod stats;
 
-use std::fmt;
-
 use crate::puzzle::{Kind, Problem, Puzzle};
 
 pub use dlx::Dlx;
@@ -72,48 +70,28 @@ pub use observer::{Observer, Silent, Via};
 pub use propagate::Propagate;
 pub use stats::{Rule, Stats};
 
-/// The solving strategies. All report the same events and statistics, so the page can
-/// compare them on one puzzle.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum EngineKind {
-    /// Constraint propagation with branching on the most constrained cell (the default).
-    #[default]
-    Propagate,
-    /// Knuth's Algorithm X with dancing links over the exact-cover matrix (classic kinds).
-    Dlx,
-    /// Cell-order depth-first search that checks only placed neighbours (every kind).
-    Naive,
+named! {
+    /// The solving strategies. All report the same events and statistics, so the page can
+    /// compare them on one puzzle.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+    pub enum EngineKind {
+        /// Constraint propagation with branching on the most constrained cell (the default).
+        #[default]
+        Propagate = "propagate",
+        /// Knuth's Algorithm X with dancing links over the exact-cover matrix (classic kinds).
+        Dlx = "dlx",
+        /// Cell-order depth-first search that checks only placed neighbours (every kind).
+        Naive = "naive",
+    }
 }
 
 impl EngineKind {
-    pub const ALL: [EngineKind; 3] = [EngineKind::Propagate, EngineKind::Dlx, EngineKind::Naive];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            EngineKind::Propagate => "propagate",
-            EngineKind::Dlx => "dlx",
-            EngineKind::Naive => "naive",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<EngineKind> {
-        EngineKind::ALL
-            .into_iter()
-            .find(|e| e.name().eq_ignore_ascii_case(text.trim()))
-    }
-
     /// Whether the engine can solve puzzles of `kind` (DLX has no relations).
     pub const fn supports(self, kind: Kind) -> bool {
         !matches!(
             (self, kind),
             (EngineKind::Dlx, Kind::Inequality | Kind::Futoshiki)
         )
-    }
-}
-
-impl fmt::Display for EngineKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 
@@ -285,43 +263,28 @@ impl Default for Options {
     }
 }
 
-/// How a search ended.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Status {
-    /// Exactly one solution: the search space was exhausted.
-    Unique,
-    /// A solution was found and the solution limit (1) stopped the search before
-    /// uniqueness was known.
-    Solved,
-    /// At least two distinct solutions.
-    Multiple,
-    /// No solution exists.
-    Unsolvable,
-    /// The node limit ran out before the question was settled.
-    LimitReached,
+named! {
+    /// How a search ended.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    pub enum Status {
+        /// Exactly one solution: the search space was exhausted.
+        Unique = "unique",
+        /// A solution was found and the solution limit (1) stopped the search before
+        /// uniqueness was known.
+        Solved = "solved",
+        /// At least two distinct solutions.
+        Multiple = "multiple",
+        /// No solution exists.
+        Unsolvable = "unsolvable",
+        /// The node limit ran out before the question was settled.
+        LimitReached = "limit",
+    }
 }
 
 impl Status {
-    /// The word used in text, JSON and the UI.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Status::Unique => "unique",
-            Status::Solved => "solved",
-            Status::Multiple => "multiple",
-            Status::Unsolvable => "unsolvable",
-            Status::LimitReached => "limit",
-        }
-    }
-
     /// True when at least one solution is known.
     pub const fn has_solution(self) -> bool {
         matches!(self, Status::Unique | Status::Solved | Status::Multiple)
-    }
-}
-
-impl fmt::Display for Status {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

@@ -1,70 +1,35 @@
 //! What a search counts: [`Stats`], by [`Rule`] for placements and eliminations.
 
-/// Why a digit was placed or a candidate removed.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[repr(u8)]
-pub enum Rule {
-    /// Fixed by the puzzle.
-    Given = 0,
-    /// Removed because a peer holds the digit.
-    Peer = 1,
-    /// The cell has one candidate left.
-    NakedSingle = 2,
-    /// The digit has one place left in a row.
-    HiddenSingleRow = 3,
-    /// The digit has one place left in a column.
-    HiddenSingleColumn = 4,
-    /// The digit has one place left in a block.
-    HiddenSingleBlock = 5,
-    /// Removed by a relation bound: `a < b` ⇒ `b > min(a)` and `a < max(b)`.
-    Relation = 6,
-    /// A search branch.
-    Guess = 7,
-    /// Removed because trying it (a branch or a probe) led to a contradiction.
-    Refutation = 8,
-    /// Removed because, where a block meets a row or column, one of them keeps the digit
-    /// only in the intersection.
-    LockedCandidates = 9,
-    /// Removed because every candidate of some other cell, tried in turn, removes it.
-    Disjunction = 10,
-    /// A trial one level down, always undone; only its verdict is kept.
-    Probe = 11,
-}
-
-impl Rule {
-    pub const COUNT: usize = 12;
-
-    pub const ALL: [Rule; Rule::COUNT] = [
-        Rule::Given,
-        Rule::Peer,
-        Rule::NakedSingle,
-        Rule::HiddenSingleRow,
-        Rule::HiddenSingleColumn,
-        Rule::HiddenSingleBlock,
-        Rule::Relation,
-        Rule::Guess,
-        Rule::Refutation,
-        Rule::LockedCandidates,
-        Rule::Disjunction,
-        Rule::Probe,
-    ];
-
-    /// The snake_case name used in JSON and traces.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Rule::Given => "given",
-            Rule::Peer => "peer",
-            Rule::NakedSingle => "naked_single",
-            Rule::HiddenSingleRow => "hidden_single_row",
-            Rule::HiddenSingleColumn => "hidden_single_column",
-            Rule::HiddenSingleBlock => "hidden_single_block",
-            Rule::Relation => "relation",
-            Rule::Guess => "guess",
-            Rule::Refutation => "refutation",
-            Rule::LockedCandidates => "locked_candidates",
-            Rule::Disjunction => "disjunction",
-            Rule::Probe => "probe",
-        }
+named! {
+    /// Why a digit was placed or a candidate removed.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    #[repr(u8)]
+    pub enum Rule {
+        /// Fixed by the puzzle.
+        Given = "given",
+        /// Removed because a peer holds the digit.
+        Peer = "peer",
+        /// The cell has one candidate left.
+        NakedSingle = "naked_single",
+        /// The digit has one place left in a row.
+        HiddenSingleRow = "hidden_single_row",
+        /// The digit has one place left in a column.
+        HiddenSingleColumn = "hidden_single_column",
+        /// The digit has one place left in a block.
+        HiddenSingleBlock = "hidden_single_block",
+        /// Removed by a relation bound: `a < b` ⇒ `b > min(a)` and `a < max(b)`.
+        Relation = "relation",
+        /// A search branch.
+        Guess = "guess",
+        /// Removed because trying it (a branch or a probe) led to a contradiction.
+        Refutation = "refutation",
+        /// Removed because, where a block meets a row or column, one of them keeps the digit
+        /// only in the intersection.
+        LockedCandidates = "locked_candidates",
+        /// Removed because every candidate of some other cell, tried in turn, removes it.
+        Disjunction = "disjunction",
+        /// A trial one level down, always undone; only its verdict is kept.
+        Probe = "probe",
     }
 }
 

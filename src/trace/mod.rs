@@ -78,72 +78,36 @@ pub const NO_CAUSE: u32 = u32::MAX;
 const NO_CELL: u32 = 0xFFFF;
 const NO_RULE: u32 = 0xFF;
 
-/// What happened.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[repr(u8)]
-pub enum EventKind {
-    Round = 0,
-    Place = 1,
-    Eliminate = 2,
-    Guess = 3,
-    Backtrack = 4,
-    Contradiction = 5,
-    Solution = 6,
-}
-
-impl EventKind {
-    pub const ALL: [EventKind; 7] = [
-        EventKind::Round,
-        EventKind::Place,
-        EventKind::Eliminate,
-        EventKind::Guess,
-        EventKind::Backtrack,
-        EventKind::Contradiction,
-        EventKind::Solution,
-    ];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            EventKind::Round => "round",
-            EventKind::Place => "place",
-            EventKind::Eliminate => "eliminate",
-            EventKind::Guess => "guess",
-            EventKind::Backtrack => "backtrack",
-            EventKind::Contradiction => "contradiction",
-            EventKind::Solution => "solution",
-        }
+named! {
+    /// What happened.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    #[repr(u8)]
+    pub enum EventKind {
+        Round = "round",
+        Place = "place",
+        Eliminate = "eliminate",
+        Guess = "guess",
+        Backtrack = "backtrack",
+        Contradiction = "contradiction",
+        Solution = "solution",
     }
 }
 
-/// How much of a search the trace records.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Level {
-    /// Guesses, backtracks, contradictions and solutions: the shape of the search tree.
-    Decisions,
-    /// Also every placement, and the start of every propagation round.
-    Placements,
-    /// Also every eliminated candidate.
-    #[default]
-    Full,
+named! {
+    /// How much of a search the trace records.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+    pub enum Level {
+        /// Guesses, backtracks, contradictions and solutions: the shape of the search tree.
+        Decisions = "decisions",
+        /// Also every placement, and the start of every propagation round.
+        Placements = "placements",
+        /// Also every eliminated candidate.
+        #[default]
+        Full = "full",
+    }
 }
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Decisions, Level::Placements, Level::Full];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Decisions => "decisions",
-            Level::Placements => "placements",
-            Level::Full => "full",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Level> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(text.trim()))
-    }
-
     /// Whether events of `kind` are recorded at this level.
     pub const fn records(self, kind: EventKind) -> bool {
         match kind {

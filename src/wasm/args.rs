@@ -7,6 +7,7 @@
 //! argument is an [`ArgError`] that names the argument and says what it expected; the facade
 //! throws it as an `Error`.
 
+use crate::named::Named;
 use std::fmt;
 
 use crate::formats::{self, Alphabet, Entry, Format, InputError, Pos, ReadOptions};
@@ -91,44 +92,22 @@ pub enum OptionsArg {
     Not(Value),
 }
 
-/// The exports that take options.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Export {
-    Solve,
-    SolveAll,
-    Parse,
-    Validate,
-    Format,
-    Solver,
-    Search,
-    Bench,
+named! {
+    /// The exports that take options.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    pub enum Export {
+        Solve = "solve",
+        SolveAll = "solveAll",
+        Parse = "parse",
+        Validate = "validate",
+        Format = "format",
+        Solver = "Solver",
+        Search = "Search",
+        Bench = "bench",
+    }
 }
 
 impl Export {
-    pub const ALL: [Export; 8] = [
-        Export::Solve,
-        Export::SolveAll,
-        Export::Parse,
-        Export::Validate,
-        Export::Format,
-        Export::Solver,
-        Export::Search,
-        Export::Bench,
-    ];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Export::Solve => "solve",
-            Export::SolveAll => "solveAll",
-            Export::Parse => "parse",
-            Export::Validate => "validate",
-            Export::Format => "format",
-            Export::Solver => "Solver",
-            Export::Search => "Search",
-            Export::Bench => "bench",
-        }
-    }
-
     /// The options the export reads; any other is refused (a misspelt option would
     /// otherwise be ignored without a word).
     pub const fn options(self) -> &'static [Opt] {
@@ -153,42 +132,18 @@ impl Export {
     }
 }
 
-/// One option, by its JavaScript name.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Opt {
-    Engine,
-    Format,
-    Alphabet,
-    SolutionLimit,
-    NodeLimit,
-    Level,
-    MaxEvents,
-    Runs,
-}
-
-impl Opt {
-    pub const ALL: [Opt; 8] = [
-        Opt::Engine,
-        Opt::Format,
-        Opt::Alphabet,
-        Opt::SolutionLimit,
-        Opt::NodeLimit,
-        Opt::Level,
-        Opt::MaxEvents,
-        Opt::Runs,
-    ];
-
-    pub const fn key(self) -> &'static str {
-        match self {
-            Opt::Engine => "engine",
-            Opt::Format => "format",
-            Opt::Alphabet => "alphabet",
-            Opt::SolutionLimit => "solutionLimit",
-            Opt::NodeLimit => "nodeLimit",
-            Opt::Level => "level",
-            Opt::MaxEvents => "maxEvents",
-            Opt::Runs => "runs",
-        }
+named! {
+    /// One option, by its JavaScript name.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    pub enum Opt {
+        Engine = "engine",
+        Format = "format",
+        Alphabet = "alphabet",
+        SolutionLimit = "solutionLimit",
+        NodeLimit = "nodeLimit",
+        Level = "level",
+        MaxEvents = "maxEvents",
+        Runs = "runs",
     }
 }
 
@@ -246,25 +201,6 @@ impl Settings {
     }
 }
 
-/// The names a choice argument takes.
-trait Choice: Copy + 'static {
-    const ALL: &'static [Self];
-    fn name(self) -> &'static str;
-}
-
-macro_rules! choice {
-    ($($t:ty),*) => {$(
-        impl Choice for $t {
-            const ALL: &'static [$t] = &<$t>::ALL;
-            fn name(self) -> &'static str {
-                <$t>::name(self)
-            }
-        }
-    )*};
-}
-
-choice!(EngineKind, Format, Alphabet, Kind, Level);
-
 /// `'a', 'b' or 'c'`.
 fn listed(names: &[&str]) -> String {
     let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
@@ -274,13 +210,13 @@ fn listed(names: &[&str]) -> String {
     }
 }
 
-fn names<T: Choice>() -> Vec<&'static str> {
+fn names<T: Named>() -> Vec<&'static str> {
     T::ALL.iter().map(|c| c.name()).collect()
 }
 
 /// A choice by name (case and surrounding space ignored); `undefined` and `null` (and, with
 /// `auto`, `""` and `"auto"`) are `None`.
-fn choice<T: Choice>(argument: &str, value: &Value, auto: bool) -> Result<Option<T>, ArgError> {
+fn choice<T: Named>(argument: &str, value: &Value, auto: bool) -> Result<Option<T>, ArgError> {
     Ok(pick(argument, value, &names::<T>(), auto)?.map(|i| T::ALL[i]))
 }
 
@@ -373,9 +309,9 @@ pub fn settings(export: Export, options: &OptionsArg) -> Result<Settings, ArgErr
     };
     let accepted = export.options();
     for (key, value) in fields {
-        let Some(&opt) = accepted.iter().find(|o| o.key() == key) else {
-            let names: Vec<&str> = accepted.iter().map(|o| o.key()).collect();
-            let known = Opt::ALL.iter().any(|o| o.key() == key);
+        let Some(&opt) = accepted.iter().find(|o| o.name() == key) else {
+            let names: Vec<&str> = accepted.iter().map(|o| o.name()).collect();
+            let known = Opt::ALL.iter().any(|o| o.name() == key);
             let why = if known {
                 "is not read by"
             } else {
@@ -618,5 +554,31 @@ mod tests {
             text_length(MAX_INPUT_BYTES + 1).unwrap_err().argument,
             "puzzle"
         );
+    }
+
+    /// The names in `export type NAME = "a" | "b" …;` of the TypeScript declarations (in
+    /// `exports.rs`, which builds for wasm only: read as text here).
+    fn union(name: &str) -> Vec<&'static str> {
+        let start = format!("export type {name} = ");
+        let line = include_str!("exports.rs")
+            .lines()
+            .find_map(|l| l.strip_prefix(start.as_str()))
+            .unwrap_or_else(|| panic!("no type {name}"));
+        line.trim_end_matches(';')
+            .split(" | ")
+            .map(|n| n.trim_matches('"'))
+            .collect()
+    }
+
+    #[test]
+    fn typescript_choice_types_list_exactly_the_enums_names() {
+        let mut kinds = names::<Kind>();
+        kinds.push("auto");
+        assert_eq!(union("KindName"), kinds);
+        assert_eq!(union("EngineName"), names::<EngineKind>());
+        assert_eq!(union("FormatName"), names::<Format>());
+        assert_eq!(union("AlphabetName"), names::<Alphabet>());
+        assert_eq!(union("LevelName"), names::<Level>());
+        assert_eq!(union("Status"), names::<crate::search::Status>());
     }
 }

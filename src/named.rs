@@ -7,7 +7,6 @@
 /// ```text
 /// named! {
 ///     /// How much of a search the trace records.
-///     #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 ///     pub enum Level {
 ///         Decisions = "decisions",
 ///         Full = "full",
@@ -17,6 +16,7 @@
 /// Level::parse(" FULL ") == Some(Level::Full); Level::Full.to_string() == "full"
 /// ```
 ///
+/// The enum derives `Clone, Copy, PartialEq, Eq, Hash, Debug` (more derives may be added).
 /// The variants take no explicit discriminants: they are numbered in order from 0, so
 /// `variant as usize` indexes `ALL` (and tables of `COUNT` entries). `parse` trims the text
 /// and ignores ASCII case.
@@ -38,6 +38,7 @@ macro_rules! named {
         }
     ) => {
         $(#[$meta])*
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
         $vis enum $name {
             $( $(#[$vmeta])* $variant ),+
         }
@@ -84,7 +85,6 @@ macro_rules! named {
 #[cfg(test)]
 mod tests {
     named! {
-        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
         enum Shade {
             Light = "light",
             Dark = "dark",

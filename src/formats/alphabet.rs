@@ -2,6 +2,7 @@
 
 use super::scan::a_size;
 use super::{quote, InputError, Pos};
+use crate::puzzle::Problem;
 
 named! {
     /// The symbols a puzzle is written in. Answers are written in the alphabet the puzzle came in.
@@ -15,13 +16,8 @@ named! {
     /// | `numbers` | decimal tokens `1` … `25`            | `0 .`         |
     ///
     /// Letters are read in either case and written in upper case.
-    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
     pub enum Alphabet {
-        Digits = "digits",
-        Letters = "letters",
-        Alnum = "alnum",
-        Hex = "hex",
-        Numbers = "numbers",
+        Digits = "digits", Letters = "letters", Alnum = "alnum", Hex = "hex", Numbers = "numbers",
     }
 }
 
@@ -157,6 +153,22 @@ pub(crate) fn not_a_digit(symbol: &str, alphabet: Alphabet, size: usize, pos: Po
             alphabet.empty_marks()
         ),
     )
+}
+
+/// Whether `alphabet` can write a `size`×`size` puzzle: the writers' one check, with the
+/// one message.
+pub(crate) fn writes(alphabet: Alphabet, size: usize) -> Result<(), Problem> {
+    if alphabet.fits(size) {
+        return Ok(());
+    }
+    Err(Problem::new(
+        format!(
+            "the {} alphabet cannot write {} puzzle",
+            alphabet.name(),
+            a_size(size)
+        ),
+        Vec::new(),
+    ))
 }
 
 /// The error for an alphabet chosen by the caller that cannot write the puzzle.

@@ -15,7 +15,7 @@
 
 use super::alphabet::{self, number_value, Alphabet};
 use super::scan::{
-    a_size, allowed_sizes_text, coord, count_of, default_kind, exact_root, problem_error, shorten,
+    a_size, allowed_sizes_text, coord, count_of, default_kind, entry_of_cells, exact_root, shorten,
     size_allowed, Line, Lines, MAX_SIZE,
 };
 use super::{Entry, InputError, Pos, ReadOptions};
@@ -270,17 +270,8 @@ impl<'a> GridReader<'a> {
         }
         let (givens, alphabet) = self.decode(&symbols, size, split, start)?;
         let kind = self.options.kind.unwrap_or_else(|| default_kind(size));
-        let cell_pos: Vec<Pos> = symbols.iter().map(|s| s.1).collect();
-        let puzzle = Puzzle::new(kind, size, givens, Vec::new())
-            .map_err(|p| problem_error(p, size, &cell_pos, &[], start))?;
-        Ok(Entry {
-            puzzle,
-            alphabet,
-            number: self.number,
-            pos: start,
-            cell_pos,
-            relation_pos: Vec::new(),
-        })
+        let cell_pos = symbols.iter().map(|s| s.1).collect();
+        entry_of_cells(kind, size, givens, cell_pos, alphabet, self.number, start)
     }
 
     /// How many rows the bad puzzle has whose row `rows` (`line`) failed, when the first row
@@ -583,17 +574,9 @@ pub(crate) fn write_puzzle(
             ));
         }
         (Alphabet::Letters, '-')
-    } else if alphabet.fits(size) {
-        (alphabet, '.')
     } else {
-        return Err(Problem::new(
-            format!(
-                "the {} alphabet cannot write {} puzzle",
-                alphabet.name(),
-                a_size(size)
-            ),
-            Vec::new(),
-        ));
+        alphabet::writes(alphabet, size)?;
+        (alphabet, '.')
     };
     write_rows(out, puzzle.givens(), size, alphabet, empty, first);
     Ok(())

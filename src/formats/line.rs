@@ -5,8 +5,8 @@
 
 use super::alphabet::{self, Alphabet};
 use super::scan::{
-    a_size, allowed_sizes, allowed_sizes_text, coord, count_of, default_kind, exact_root,
-    problem_error, size_allowed, Line, Lines, MAX_CELLS,
+    a_size, allowed_sizes, allowed_sizes_text, coord, count_of, default_kind, entry_of_cells,
+    exact_root, size_allowed, Line, Lines, MAX_CELLS,
 };
 use super::{quote, Entry, InputError, Pos, ReadOptions};
 use crate::puzzle::{Kind, Problem, Puzzle};
@@ -101,17 +101,8 @@ impl LineReader<'_> {
                 default_kind(size)
             }
         });
-        let cell_pos: Vec<Pos> = symbols.iter().map(|s| s.1).collect();
-        let puzzle = Puzzle::new(kind, size, givens, Vec::new())
-            .map_err(|p| problem_error(p, size, &cell_pos, &[], start))?;
-        Ok(Entry {
-            puzzle,
-            alphabet,
-            number: self.number,
-            pos: start,
-            cell_pos,
-            relation_pos: Vec::new(),
-        })
+        let cell_pos = symbols.iter().map(|s| s.1).collect();
+        entry_of_cells(kind, size, givens, cell_pos, alphabet, self.number, start)
     }
 
     /// The common case read without collecting symbols: a line of ASCII symbols and no
@@ -284,16 +275,8 @@ pub(crate) fn write_puzzle(
             "the line format has one char per cell: use the grid, picture or json format for numbers",
             Vec::new(),
         ));
-    } else if !alphabet.fits(size) {
-        return Err(Problem::new(
-            format!(
-                "the {} alphabet cannot write {} puzzle",
-                alphabet.name(),
-                a_size(size)
-            ),
-            Vec::new(),
-        ));
     } else {
+        alphabet::writes(alphabet, size)?;
         alphabet
     };
     for &d in puzzle.givens() {

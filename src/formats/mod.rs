@@ -42,15 +42,9 @@ pub use json::{
 
 named! {
     /// A supported text format.
-    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
     pub enum Format {
-        Line = "line",
-        Grid = "grid",
-        Poj3074 = "poj3074",
-        Poj3076 = "poj3076",
-        Cqoi = "cqoi",
-        Picture = "picture",
-        Json = "json",
+        Line = "line", Grid = "grid", Poj3074 = "poj3074", Poj3076 = "poj3076",
+        Cqoi = "cqoi", Picture = "picture", Json = "json",
     }
 }
 

@@ -569,16 +569,7 @@ pub(crate) fn write_puzzle(
     first: bool,
 ) -> Result<(), Problem> {
     let size = puzzle.size();
-    if !alphabet.fits(size) {
-        return Err(Problem::new(
-            format!(
-                "the {} alphabet cannot write {} puzzle",
-                alphabet.name(),
-                a_size(size)
-            ),
-            Vec::new(),
-        ));
-    }
+    alphabet::writes(alphabet, size)?;
     // right[i] / down[i]: the relation from cell i to its right / lower neighbour (true: <).
     let mut right = vec![None; size * size];
     let mut down = vec![None; size * size];

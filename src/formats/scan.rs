@@ -1,8 +1,8 @@
 //! Numbered lines, char columns and size rules shared by the text readers.
 
-use super::{InputError, Pos};
+use super::{Alphabet, Entry, InputError, Pos};
 use crate::geometry::{block_shape, Cell, CLASSIC_SIZES, LATIN_SIZES};
-use crate::puzzle::{Kind, Problem, Relation};
+use crate::puzzle::{Kind, Problem, Puzzle, Relation};
 
 /// The longest puzzle line: 25×25 symbols.
 pub(crate) const MAX_CELLS: usize = 625;
@@ -173,6 +173,29 @@ pub(crate) fn shorten(text: &str) -> String {
 /// The exact square root of `n`, when `n` is a square of a size up to 25.
 pub(crate) fn exact_root(n: usize) -> Option<usize> {
     (1..=MAX_SIZE).find(|r| r * r == n)
+}
+
+/// A puzzle of one of the formats without relations (line, grid) as an [`Entry`]: the model
+/// checks it, and a problem it finds is placed at the symbol of the cell it names.
+pub(crate) fn entry_of_cells(
+    kind: Kind,
+    size: usize,
+    givens: Vec<u8>,
+    cell_pos: Vec<Pos>,
+    alphabet: Alphabet,
+    number: usize,
+    start: Pos,
+) -> Result<Entry, InputError> {
+    let puzzle = Puzzle::new(kind, size, givens, Vec::new())
+        .map_err(|p| problem_error(p, size, &cell_pos, &[], start))?;
+    Ok(Entry {
+        puzzle,
+        alphabet,
+        number,
+        pos: start,
+        cell_pos,
+        relation_pos: Vec::new(),
+    })
 }
 
 /// A model problem as an input error, placed at the relation or the cell it names, else at

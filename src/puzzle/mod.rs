@@ -14,7 +14,6 @@ mod validate;
 
 named! {
     /// What houses and constraints a puzzle has.
-    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
     pub enum Kind {
         /// Rows, columns and blocks.
         Classic = "classic",

@@ -2,7 +2,8 @@
 //! bookkeeping ([`Book`]), advancing by a budget, tallying solutions and deciding the final
 //! status from the limits ([`End`]).
 
-use super::{Observer, Options, Outcome, Progress, Stats, Status};
+use super::{Observer, Options, Outcome, Progress, Rule, Stats, Status, Via};
+use crate::digits::DigitSet;
 use crate::puzzle::Puzzle;
 
 /// A dead end: the grid in hand has an empty cell, or a digit with no place in a house.
@@ -50,6 +51,46 @@ impl<O: Observer> Book<O> {
         self.status = None;
         self.solutions.clear();
         self.started = false;
+    }
+
+    /// `cell` holds only `digit` now, by `rule`: counted and reported. (Its other candidates
+    /// go with it, uncounted: a caller that counts them adds them itself.)
+    #[inline(always)]
+    pub fn place(&mut self, cell: usize, digit: u8, rule: Rule, via: Via, depth: usize) {
+        self.stats.placements[rule as usize] += 1;
+        self.observer.place(cell, digit, rule, via, depth);
+    }
+
+    /// The digits of `removed` left `cell`, by `rule`: counted and reported.
+    #[inline(always)]
+    pub fn eliminate(&mut self, cell: usize, removed: u32, rule: Rule, via: Via, depth: usize) {
+        self.stats.eliminations[rule as usize] += u64::from(removed.count_ones());
+        self.observer
+            .eliminate(cell, DigitSet::from_bits(removed), rule, via, depth);
+    }
+
+    /// A branch at the new `depth`: `cell` is tried as `digit`, which takes the cell's
+    /// `dropped` other candidates with it (counted, not reported).
+    #[inline(always)]
+    pub fn guess(&mut self, cell: usize, digit: u8, dropped: u32, depth: usize) {
+        self.stats.guesses += 1;
+        self.observer.guess(cell, digit, Rule::Guess, depth);
+        self.stats.eliminations[Rule::Guess as usize] += u64::from(dropped.count_ones());
+        self.stats.placements[Rule::Guess as usize] += 1;
+    }
+
+    /// A dead end at `depth` (see [`Observer::contradiction`]): counted and reported.
+    #[inline(always)]
+    pub fn contradiction(&mut self, cell: Option<usize>, digit: u8, via: Via, depth: usize) {
+        self.stats.contradictions += 1;
+        self.observer.contradiction(cell, digit, via, depth);
+    }
+
+    /// The branch at `depth` is undone; the search returns to `depth - 1`.
+    #[inline(always)]
+    pub fn backtrack(&mut self, depth: usize) {
+        self.observer.backtrack(depth);
+        self.stats.backtracks += 1;
     }
 
     /// Every cell of `grid` (the search's candidate grid) holds one digit and no constraint
@@ -194,6 +235,22 @@ pub trait Search {
         }
     }
 }
+
+/// Writes [`Search::book`] and [`Search::book_mut`] for an engine that keeps its [`Book`]
+/// in a field named `book` (every engine here does).
+macro_rules! book_in_field {
+    () => {
+        fn book(&self) -> &$crate::search::Book<Self::Observer> {
+            &self.book
+        }
+
+        fn book_mut(&mut self) -> &mut $crate::search::Book<Self::Observer> {
+            &mut self.book
+        }
+    };
+}
+
+pub(crate) use book_in_field;
 
 /// What ended a search. The status follows from it and the number of solutions found, by
 /// [`End::status`] — written once, for every engine and every fast path, so that a limit

@@ -14,7 +14,7 @@
 //!   node()       propagate, then branch ✓
 //!                / Book::found / backtrack / Book::exhausted
 //!   grid(), depth(), reset(puzzle)      ✓
-//!   book(), book_mut()                  ✓ (two lines)
+//!   book(), book_mut()                  ✓ (`book_in_field!()`)
 //!   advance(budget) run() status() stats() solutions()
 //!   observer() observer_mut() outcome()                              ✓ budget, node limit,
 //!                                                                      stop/pause, End::status
@@ -63,7 +63,7 @@ mod stats;
 use crate::puzzle::{Kind, Problem, Puzzle};
 
 pub use dlx::Dlx;
-pub(crate) use driver::End;
+pub(crate) use driver::{book_in_field, End};
 pub use driver::{Book, Contradiction, Search};
 pub use naive::Naive;
 pub use observer::{Observer, Silent, Via};
@@ -73,7 +73,7 @@ pub use stats::{Rule, Stats};
 named! {
     /// The solving strategies. All report the same events and statistics, so the page can
     /// compare them on one puzzle.
-    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+    #[derive(Default)]
     pub enum EngineKind {
         /// Constraint propagation with branching on the most constrained cell (the default).
         #[default]
@@ -264,19 +264,17 @@ impl Default for Options {
 }
 
 named! {
-    /// How a search ended.
-    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    /// How a search ended (its name in text, JSON and the UI):
+    ///
+    /// | status | meaning |
+    /// | --- | --- |
+    /// | `unique` | exactly one solution: the search space was exhausted |
+    /// | `solved` | a solution was found and the solution limit (1) stopped the search before uniqueness was known |
+    /// | `multiple` | at least two distinct solutions |
+    /// | `unsolvable` | no solution exists |
+    /// | `limit` | the node limit ran out before the question was settled |
     pub enum Status {
-        /// Exactly one solution: the search space was exhausted.
-        Unique = "unique",
-        /// A solution was found and the solution limit (1) stopped the search before
-        /// uniqueness was known.
-        Solved = "solved",
-        /// At least two distinct solutions.
-        Multiple = "multiple",
-        /// No solution exists.
-        Unsolvable = "unsolvable",
-        /// The node limit ran out before the question was settled.
+        Unique = "unique", Solved = "solved", Multiple = "multiple", Unsolvable = "unsolvable",
         LimitReached = "limit",
     }
 }

@@ -27,7 +27,7 @@ use crate::digits::DigitSet;
 use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 
-use super::{Book, Observer, Options, Rule, Search, Via};
+use super::{book_in_field, Book, Observer, Options, Rule, Search, Via};
 
 /// A relation seen from one of its cells.
 #[derive(Clone, Copy, Debug)]
@@ -146,22 +146,6 @@ impl<O: Observer> Naive<O> {
         &self.grids[depth * self.cells..(depth + 1) * self.cells]
     }
 
-    /// Fills depth 0 with every digit, then fixes the givens.
-    fn place_givens(&mut self) {
-        self.grids[..self.cells].fill(self.full);
-        for cell in 0..self.cells {
-            let d = self.givens[cell];
-            if d == 0 {
-                continue;
-            }
-            self.book.stats.placements[Rule::Given as usize] += 1;
-            self.book
-                .observer
-                .place(cell, d, Rule::Given, Via::Nothing, 0);
-            self.grids[cell] = 1 << (d - 1);
-        }
-    }
-
     /// Removes from `cell` the candidates that a placed peer holds (rule peer) or that a
     /// relation with a placed partner forbids (rule relation), smallest digit first, each
     /// with the first peer or relation that rules it out. Returns false when nothing is left.
@@ -205,10 +189,7 @@ impl<O: Observer> Naive<O> {
                     .map_or(0, |l| l.index);
                 (Rule::Relation, Via::Relation(index))
             };
-            self.book.stats.eliminations[rule as usize] += 1;
-            self.book
-                .observer
-                .eliminate(cell, DigitSet::from_bits(bit), rule, via, self.depth);
+            self.book.eliminate(cell, bit, rule, via, self.depth);
         }
         let left = have & !(held | forbidden);
         self.grids[base + cell] = left;
@@ -225,17 +206,13 @@ impl<O: Observer> Naive<O> {
     #[inline]
     fn narrowed(&mut self, cell: usize, left: u32) -> bool {
         if left == 0 {
-            self.book.stats.contradictions += 1;
             self.book
-                .observer
                 .contradiction(Some(cell), 0, Via::Cell(cell as u16), self.depth);
             return false;
         }
         if left.is_power_of_two() {
-            self.book.stats.placements[Rule::NakedSingle as usize] += 1;
             let digit = left.trailing_zeros() as u8 + 1;
             self.book
-                .observer
                 .place(cell, digit, Rule::NakedSingle, Via::Nothing, self.depth);
         }
         true
@@ -252,14 +229,8 @@ impl<O: Observer> Naive<O> {
         let digit = bit.trailing_zeros() as u8 + 1;
         self.choices[self.depth] = digit;
         self.depth += 1;
-        self.book.stats.guesses += 1;
-        self.book
-            .observer
-            .guess(cell, digit, Rule::Guess, self.depth);
+        self.book.guess(cell, digit, m & !bit, self.depth);
         self.grids[from + cells + cell] = bit;
-        // The guess takes the cell's other candidates with it (counted, not reported).
-        self.book.stats.eliminations[Rule::Guess as usize] += (m & !bit).count_ones() as u64;
-        self.book.stats.placements[Rule::Guess as usize] += 1;
     }
 
     /// Returns from a dead end: pops branches, removing each failed digit from its cell in
@@ -270,33 +241,18 @@ impl<O: Observer> Naive<O> {
                 self.book.exhausted();
                 return;
             }
-            self.book.observer.backtrack(self.depth);
+            self.book.backtrack(self.depth);
             self.depth -= 1;
-            self.book.stats.backtracks += 1;
             let cell = self.open[self.depth] as usize;
             let bit = 1u32 << (self.choices[self.depth] - 1);
             let at = self.depth * self.cells + cell;
             // The parent grid is as the branch left it, so the guessed digit is still there.
             self.grids[at] &= !bit;
-            self.book.stats.eliminations[Rule::Refutation as usize] += 1;
-            self.book.observer.eliminate(
-                cell,
-                DigitSet::from_bits(bit),
-                Rule::Refutation,
-                Via::Nothing,
-                self.depth,
-            );
+            self.book
+                .eliminate(cell, bit, Rule::Refutation, Via::Nothing, self.depth);
             if self.narrowed(cell, self.grids[at]) {
                 return;
             }
-        }
-    }
-
-    /// Every empty cell is filled: a solution.
-    fn record_solution(&mut self) {
-        let grid = &self.grids[self.depth * self.cells..(self.depth + 1) * self.cells];
-        if !self.book.found(grid, self.depth) {
-            self.backtrack();
         }
     }
 }
@@ -304,16 +260,19 @@ impl<O: Observer> Naive<O> {
 impl<O: Observer> Search for Naive<O> {
     type Observer = O;
 
-    fn book(&self) -> &Book<O> {
-        &self.book
-    }
+    book_in_field!();
 
-    fn book_mut(&mut self) -> &mut Book<O> {
-        &mut self.book
-    }
-
+    /// Fills depth 0 with every digit, then fixes the givens.
     fn begin(&mut self) {
-        self.place_givens();
+        self.grids[..self.cells].fill(self.full);
+        for cell in 0..self.cells {
+            let d = self.givens[cell];
+            if d == 0 {
+                continue;
+            }
+            self.book.place(cell, d, Rule::Given, Via::Nothing, 0);
+            self.grids[cell] = 1 << (d - 1);
+        }
     }
 
     /// One node: check the next empty cell against the placed ones, then guess, or
@@ -334,7 +293,11 @@ impl<O: Observer> Search for Naive<O> {
             }
         }
         let Some(&cell) = self.open.get(self.depth) else {
-            self.record_solution();
+            // Every empty cell is filled: a solution.
+            let grid = &self.grids[self.depth * self.cells..(self.depth + 1) * self.cells];
+            if !self.book.found(grid, self.depth) {
+                self.backtrack();
+            }
             return;
         };
         let cell = cell as usize;
@@ -389,7 +352,7 @@ mod tests {
         let mut search = Naive::new(&puzzle, Options::default(), Silent);
         search.book.started = true;
         search.givens_checked = true;
-        search.place_givens();
+        search.begin();
         search
     }
 

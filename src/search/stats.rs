@@ -1,35 +1,27 @@
 //! What a search counts: [`Stats`], by [`Rule`] for placements and eliminations.
 
 named! {
-    /// Why a digit was placed or a candidate removed.
-    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    /// Why a digit was placed or a candidate removed (its name in JSON and traces):
+    ///
+    /// | rule | meaning |
+    /// | --- | --- |
+    /// | `given` | fixed by the puzzle |
+    /// | `peer` | removed because a peer holds the digit |
+    /// | `naked_single` | the cell has one candidate left |
+    /// | `hidden_single_row`, `_column`, `_block` | the digit has one place left in the house |
+    /// | `relation` | removed by a relation bound: `a < b` ⇒ `b > min(a)` and `a < max(b)` |
+    /// | `guess` | a search branch |
+    /// | `refutation` | removed because trying it (a branch or a probe) led to a contradiction |
+    /// | `locked_candidates` | removed because, where a block meets a row or column, one of them keeps the digit only in the intersection |
+    /// | `disjunction` | removed because every candidate of some other cell, tried in turn, removes it |
+    /// | `probe` | a trial one level down, always undone; only its verdict is kept |
     #[repr(u8)]
     pub enum Rule {
-        /// Fixed by the puzzle.
-        Given = "given",
-        /// Removed because a peer holds the digit.
-        Peer = "peer",
-        /// The cell has one candidate left.
-        NakedSingle = "naked_single",
-        /// The digit has one place left in a row.
-        HiddenSingleRow = "hidden_single_row",
-        /// The digit has one place left in a column.
-        HiddenSingleColumn = "hidden_single_column",
-        /// The digit has one place left in a block.
-        HiddenSingleBlock = "hidden_single_block",
-        /// Removed by a relation bound: `a < b` ⇒ `b > min(a)` and `a < max(b)`.
-        Relation = "relation",
-        /// A search branch.
-        Guess = "guess",
-        /// Removed because trying it (a branch or a probe) led to a contradiction.
-        Refutation = "refutation",
-        /// Removed because, where a block meets a row or column, one of them keeps the digit
-        /// only in the intersection.
-        LockedCandidates = "locked_candidates",
-        /// Removed because every candidate of some other cell, tried in turn, removes it.
-        Disjunction = "disjunction",
-        /// A trial one level down, always undone; only its verdict is kept.
-        Probe = "probe",
+        Given = "given", Peer = "peer", NakedSingle = "naked_single",
+        HiddenSingleRow = "hidden_single_row", HiddenSingleColumn = "hidden_single_column",
+        HiddenSingleBlock = "hidden_single_block", Relation = "relation", Guess = "guess",
+        Refutation = "refutation", LockedCandidates = "locked_candidates",
+        Disjunction = "disjunction", Probe = "probe",
     }
 }
 

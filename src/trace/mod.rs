@@ -80,22 +80,16 @@ const NO_RULE: u32 = 0xFF;
 
 named! {
     /// What happened.
-    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
     #[repr(u8)]
     pub enum EventKind {
-        Round = "round",
-        Place = "place",
-        Eliminate = "eliminate",
-        Guess = "guess",
-        Backtrack = "backtrack",
-        Contradiction = "contradiction",
-        Solution = "solution",
+        Round = "round", Place = "place", Eliminate = "eliminate", Guess = "guess",
+        Backtrack = "backtrack", Contradiction = "contradiction", Solution = "solution",
     }
 }
 
 named! {
     /// How much of a search the trace records.
-    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+    #[derive(Default)]
     pub enum Level {
         /// Guesses, backtracks, contradictions and solutions: the shape of the search tree.
         Decisions = "decisions",

@@ -94,16 +94,9 @@ pub enum OptionsArg {
 
 named! {
     /// The exports that take options.
-    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
     pub enum Export {
-        Solve = "solve",
-        SolveAll = "solveAll",
-        Parse = "parse",
-        Validate = "validate",
-        Format = "format",
-        Solver = "Solver",
-        Search = "Search",
-        Bench = "bench",
+        Solve = "solve", SolveAll = "solveAll", Parse = "parse", Validate = "validate",
+        Format = "format", Solver = "Solver", Search = "Search", Bench = "bench",
     }
 }
 
@@ -134,16 +127,10 @@ impl Export {
 
 named! {
     /// One option, by its JavaScript name.
-    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
     pub enum Opt {
-        Engine = "engine",
-        Format = "format",
-        Alphabet = "alphabet",
-        SolutionLimit = "solutionLimit",
-        NodeLimit = "nodeLimit",
-        Level = "level",
-        MaxEvents = "maxEvents",
-        Runs = "runs",
+        Engine = "engine", Format = "format", Alphabet = "alphabet",
+        SolutionLimit = "solutionLimit", NodeLimit = "nodeLimit", Level = "level",
+        MaxEvents = "maxEvents", Runs = "runs",
     }
 }
 

@@ -34,7 +34,7 @@ use crate::digits::DigitSet;
 use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 
-use super::{Book, EngineKind, Observer, Options, Rule, Search, Via};
+use super::{book_in_field, Book, EngineKind, Observer, Options, Rule, Search, Via};
 use links::Node;
 
 /// Trail entries: a node index in the low bits, what was done with its row in the top two.
@@ -102,47 +102,6 @@ impl<O: Observer> Dlx<O> {
         dlx
     }
 
-    /// Selects the row of every given at depth 0, then reports the cells this leaves with one
-    /// candidate as placed. A given whose row is already gone (an equal given in one of its
-    /// houses), or a cell left without candidates, makes the puzzle unsolvable.
-    fn place_givens(&mut self) {
-        for cell in 0..self.cells {
-            let d = self.givens[cell];
-            if d == 0 {
-                continue;
-            }
-            let bit = 1u32 << (d - 1);
-            if self.grid[cell] & bit == 0 {
-                self.book.stats.contradictions += 1;
-                self.book
-                    .observer
-                    .contradiction(Some(cell), d, Via::Cell(cell as u16), 0);
-                self.book.exhausted();
-                return;
-            }
-            self.book.stats.placements[Rule::Given as usize] += 1;
-            self.book
-                .observer
-                .place(cell, d, Rule::Given, Via::Nothing, 0);
-            let node = self.first + 4 * (cell * self.size + d as usize - 1);
-            // Like `propagate`, a given's other digits are not counted as eliminations.
-            let same = u64::from(self.grid[cell].count_ones() - 1);
-            let removed = self.select(node, cell);
-            self.book.stats.eliminations[Rule::Peer as usize] += removed - same;
-        }
-        self.announcing = true;
-        for cell in 0..self.cells {
-            let m = self.grid[cell];
-            if self.givens[cell] == 0 && m & m.wrapping_sub(1) == 0 {
-                self.single(cell, m);
-            }
-        }
-        if let Some(cell) = self.emptied.take() {
-            self.cell_contradiction(cell);
-            self.book.exhausted();
-        }
-    }
-
     /// The uncovered column with the fewest rows (ties: the first in column order).
     ///
     /// A scan of the flat `counts` array rather than Knuth's walk along a header ring: the
@@ -187,20 +146,15 @@ impl<O: Observer> Dlx<O> {
         match self.meaning(h) {
             Constraint::Cell(cell) => self.cell_contradiction(cell),
             Constraint::House(house, digit) => {
-                self.book.stats.contradictions += 1;
                 let via = Via::House(house as u8);
-                self.book
-                    .observer
-                    .contradiction(None, digit, via, self.depth);
+                self.book.contradiction(None, digit, via, self.depth);
             }
         }
     }
 
     /// `cell` has no candidate left.
     fn cell_contradiction(&mut self, cell: usize) {
-        self.book.stats.contradictions += 1;
         self.book
-            .observer
             .contradiction(Some(cell), 0, Via::Cell(cell as u16), self.depth);
     }
 
@@ -216,10 +170,8 @@ impl<O: Observer> Dlx<O> {
             self.emptied.get_or_insert(cell);
             return;
         }
-        self.book.stats.placements[Rule::NakedSingle as usize] += 1;
         let digit = m.trailing_zeros() as u8 + 1;
         self.book
-            .observer
             .place(cell, digit, Rule::NakedSingle, Via::Nothing, self.depth);
     }
 
@@ -236,9 +188,8 @@ impl<O: Observer> Dlx<O> {
                     1 => Rule::HiddenSingleColumn,
                     _ => Rule::HiddenSingleBlock,
                 };
-                self.book.stats.placements[rule as usize] += 1;
                 let via = Via::House(house as u8);
-                self.book.observer.place(cell, digit, rule, via, self.depth);
+                self.book.place(cell, digit, rule, via, self.depth);
                 rule
             }
         };
@@ -251,11 +202,8 @@ impl<O: Observer> Dlx<O> {
         let node = self.nodes[h].down as usize;
         let (cell, digit) = self.candidate(node);
         self.depth += 1;
-        self.book.stats.guesses += 1;
-        self.book.stats.placements[Rule::Guess as usize] += 1;
-        self.book
-            .observer
-            .guess(cell, digit, Rule::Guess, self.depth);
+        // The cell's other digits are counted by `selected`.
+        self.book.guess(cell, digit, 0, self.depth);
         self.selected(node, cell, Rule::Guess);
         self.trail.push(GUESS | node as u32);
     }
@@ -273,21 +221,15 @@ impl<O: Observer> Dlx<O> {
                 REFUTED => self.unhide(node),
                 FORCED => self.unselect(node),
                 _ => {
-                    self.book.observer.backtrack(self.depth);
+                    self.book.backtrack(self.depth);
                     self.unselect(node);
                     self.depth -= 1;
-                    self.book.stats.backtracks += 1;
                     self.hide(node);
                     self.trail.push(REFUTED | node as u32);
                     let (cell, digit) = self.candidate(node);
-                    self.book.stats.eliminations[Rule::Refutation as usize] += 1;
-                    self.book.observer.eliminate(
-                        cell,
-                        DigitSet::single(digit),
-                        Rule::Refutation,
-                        Via::Nothing,
-                        self.depth,
-                    );
+                    let bit = 1 << (digit - 1);
+                    self.book
+                        .eliminate(cell, bit, Rule::Refutation, Via::Nothing, self.depth);
                     // The cell had two candidates or more when guessed: never empty now.
                     let m = self.grid[cell];
                     if m & (m - 1) == 0 {
@@ -298,13 +240,6 @@ impl<O: Observer> Dlx<O> {
             }
         }
         self.book.exhausted();
-    }
-
-    /// Every column is covered: the selected rows are a solution.
-    fn record_solution(&mut self) {
-        if !self.book.found(&self.grid, self.depth) {
-            self.backtrack();
-        }
     }
 }
 
@@ -319,16 +254,42 @@ enum Constraint {
 impl<O: Observer> Search for Dlx<O> {
     type Observer = O;
 
-    fn book(&self) -> &Book<O> {
-        &self.book
-    }
+    book_in_field!();
 
-    fn book_mut(&mut self) -> &mut Book<O> {
-        &mut self.book
-    }
-
+    /// Selects the row of every given at depth 0, then reports the cells this leaves with one
+    /// candidate as placed. A given whose row is already gone (an equal given in one of its
+    /// houses), or a cell left without candidates, makes the puzzle unsolvable.
     fn begin(&mut self) {
-        self.place_givens();
+        for cell in 0..self.cells {
+            let d = self.givens[cell];
+            if d == 0 {
+                continue;
+            }
+            let bit = 1u32 << (d - 1);
+            if self.grid[cell] & bit == 0 {
+                self.book
+                    .contradiction(Some(cell), d, Via::Cell(cell as u16), 0);
+                self.book.exhausted();
+                return;
+            }
+            self.book.place(cell, d, Rule::Given, Via::Nothing, 0);
+            let node = self.first + 4 * (cell * self.size + d as usize - 1);
+            // Like `propagate`, a given's other digits are not counted as eliminations.
+            let same = u64::from(self.grid[cell].count_ones() - 1);
+            let removed = self.select(node, cell);
+            self.book.stats.eliminations[Rule::Peer as usize] += removed - same;
+        }
+        self.announcing = true;
+        for cell in 0..self.cells {
+            let m = self.grid[cell];
+            if self.givens[cell] == 0 && m & m.wrapping_sub(1) == 0 {
+                self.single(cell, m);
+            }
+        }
+        if let Some(cell) = self.emptied.take() {
+            self.cell_contradiction(cell);
+            self.book.exhausted();
+        }
     }
 
     /// One node: choose the column with the fewest rows and act on it.
@@ -336,7 +297,10 @@ impl<O: Observer> Search for Dlx<O> {
         self.book.stats.nodes += 1;
         self.book.observer.round(self.depth, &self.grid);
         if self.open == 0 {
-            self.record_solution();
+            // Every column is covered: the selected rows are a solution.
+            if !self.book.found(&self.grid, self.depth) {
+                self.backtrack();
+            }
             return;
         }
         let (h, rows) = self.choose();

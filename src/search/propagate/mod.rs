@@ -33,7 +33,7 @@ use crate::digits::DigitSet;
 use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 
-use super::{Book, Observer, Options, Rule, Search, Strategy, Via};
+use super::{book_in_field, Book, Observer, Options, Rule, Search, Strategy, Via};
 use locked::Crossings;
 
 /// A resumable `propagate` search over one puzzle. Owns its buffers, so it can live in a
@@ -161,7 +161,7 @@ impl<O: Observer> Propagate<O> {
         self.relation_queued.resize(self.relations.len(), false);
         self.givens.clear();
         self.givens.extend_from_slice(puzzle.givens());
-        // Every frame is written before it is read (the root by `place_givens`).
+        // Every frame is written before it is read (the root by `begin`).
         let houses = self.geometry.house_count();
         self.solved.resize(houses * (cells + 2), 0);
         self.weights.clear();
@@ -190,29 +190,6 @@ impl<O: Observer> Propagate<O> {
     #[inline]
     fn frame(&self, depth: usize) -> &[u32] {
         &self.grids[depth * self.cells..(depth + 1) * self.cells]
-    }
-
-    /// Fills depth 0 with every digit, then fixes the givens (queued for propagation).
-    fn place_givens(&mut self) {
-        let full = self.full;
-        self.grids[..self.cells].fill(full);
-        for cell in 0..self.cells {
-            let d = self.givens[cell];
-            if d == 0 {
-                continue;
-            }
-            self.book.stats.placements[Rule::Given as usize] += 1;
-            self.book
-                .observer
-                .place(cell, d, Rule::Given, Via::Nothing, 0);
-            self.grids[cell] = 1 << (d - 1);
-            self.queue.push(cell as u16);
-        }
-        let houses = self.geometry.house_count();
-        self.solved[..houses].fill(0);
-        self.dirty = (1u128 << houses) - 1;
-        self.locked_dirty = self.dirty;
-        self.touch_all_relations();
     }
 
     /// The unplaced cell to branch on, or `None` when every cell is placed: the fewest
@@ -278,9 +255,8 @@ impl<O: Observer> Propagate<O> {
             return;
         }
         while self.depth > 0 {
-            self.book.observer.backtrack(self.depth);
+            self.book.backtrack(self.depth);
             self.depth -= 1;
-            self.book.stats.backtracks += 1;
         }
         // The queue may hold cells placed at the root whose digits never leave their peers:
         // they count as solved all the same.
@@ -334,17 +310,11 @@ impl<O: Observer> Propagate<O> {
         let digit = bit.trailing_zeros() as u8 + 1;
         self.choices[self.depth] = (cell as u16, digit);
         self.depth += 1;
-        self.book.stats.guesses += 1;
-        self.book
-            .observer
-            .guess(cell, digit, Rule::Guess, self.depth);
+        self.book.guess(cell, digit, m & !bit, self.depth);
         self.grids[from + cells + cell] = bit;
         self.dirty = self.geometry.house_mask(cell);
         self.locked_dirty = self.dirty;
         self.touch(cell);
-        // The guess takes the cell's other candidates with it (counted, not reported).
-        self.book.stats.eliminations[Rule::Guess as usize] += (m & !bit).count_ones() as u64;
-        self.book.stats.placements[Rule::Guess as usize] += 1;
         self.queue.push(cell as u16);
     }
 
@@ -360,9 +330,8 @@ impl<O: Observer> Propagate<O> {
                 self.book.exhausted();
                 return;
             }
-            self.book.observer.backtrack(self.depth);
+            self.book.backtrack(self.depth);
             self.depth -= 1;
-            self.book.stats.backtracks += 1;
             let (cell, digit) = self.choices[self.depth];
             if self
                 .remove(
@@ -377,29 +346,31 @@ impl<O: Observer> Propagate<O> {
             }
         }
     }
-
-    /// Every cell is placed and propagation found no conflict: a solution.
-    fn record_solution(&mut self) {
-        let grid = &self.grids[self.depth * self.cells..(self.depth + 1) * self.cells];
-        if !self.book.found(grid, self.depth) {
-            self.backtrack();
-        }
-    }
 }
 
 impl<O: Observer> Search for Propagate<O> {
     type Observer = O;
 
-    fn book(&self) -> &Book<O> {
-        &self.book
-    }
+    book_in_field!();
 
-    fn book_mut(&mut self) -> &mut Book<O> {
-        &mut self.book
-    }
-
+    /// Fills depth 0 with every digit, then fixes the givens (queued for propagation).
     fn begin(&mut self) {
-        self.place_givens();
+        let full = self.full;
+        self.grids[..self.cells].fill(full);
+        for cell in 0..self.cells {
+            let d = self.givens[cell];
+            if d == 0 {
+                continue;
+            }
+            self.book.place(cell, d, Rule::Given, Via::Nothing, 0);
+            self.grids[cell] = 1 << (d - 1);
+            self.queue.push(cell as u16);
+        }
+        let houses = self.geometry.house_count();
+        self.solved[..houses].fill(0);
+        self.dirty = (1u128 << houses) - 1;
+        self.locked_dirty = self.dirty;
+        self.touch_all_relations();
     }
 
     /// One node: escalate to probing when due, propagate (and probe), then branch, record a
@@ -417,10 +388,15 @@ impl<O: Observer> Search for Propagate<O> {
             self.backtrack();
             return;
         }
-        match self.choose() {
-            Some(cell) => self.branch(cell),
-            None => self.record_solution(),
-        }
+        let Some(cell) = self.choose() else {
+            // Every cell is placed and propagation found no conflict: a solution.
+            let grid = &self.grids[self.depth * self.cells..(self.depth + 1) * self.cells];
+            if !self.book.found(grid, self.depth) {
+                self.backtrack();
+            }
+            return;
+        };
+        self.branch(cell);
     }
 
     fn grid(&self) -> &[u32] {

@@ -114,10 +114,8 @@ impl<O: Observer> Propagate<O> {
     /// `cell` has just become single (`bit`): count it, report it, queue it.
     #[inline]
     pub(super) fn placed(&mut self, cell: usize, bit: u32, rule: Rule, via: Via) {
-        self.book.stats.placements[rule as usize] += 1;
-        self.book
-            .observer
-            .place(cell, bit.trailing_zeros() as u8 + 1, rule, via, self.depth);
+        let digit = bit.trailing_zeros() as u8 + 1;
+        self.book.place(cell, digit, rule, via, self.depth);
         self.queue.push(cell as u16);
     }
 
@@ -163,7 +161,6 @@ impl<O: Observer> Propagate<O> {
             self.weigh(h as usize);
         }
         self.book
-            .observer
             .contradiction(Some(cell), 0, Via::Cell(cell as u16), self.depth);
         self.dead_end()
     }
@@ -173,7 +170,6 @@ impl<O: Observer> Propagate<O> {
         self.weigh(h);
         let digit = bit.trailing_zeros() as u8 + 1;
         self.book
-            .observer
             .contradiction(None, digit, Via::House(h as u8), self.depth);
         self.dead_end()
     }
@@ -185,8 +181,8 @@ impl<O: Observer> Propagate<O> {
         }
     }
 
+    /// Drops the pending work of the grid in hand (its dead end is reported).
     fn dead_end(&mut self) -> Contradiction {
-        self.book.stats.contradictions += 1;
         self.forget_relations();
         self.queue.clear();
         self.dirty = 0;
@@ -215,10 +211,7 @@ impl<O: Observer> Propagate<O> {
         self.dirty |= self.geometry.house_mask(cell);
         self.locked_dirty |= self.geometry.house_mask(cell);
         self.touch(cell);
-        self.book.stats.eliminations[rule as usize] += removed.count_ones() as u64;
-        self.book
-            .observer
-            .eliminate(cell, DigitSet::from_bits(removed), rule, via, self.depth);
+        self.book.eliminate(cell, removed, rule, via, self.depth);
         if new == 0 {
             return Err(self.contradiction(cell));
         }

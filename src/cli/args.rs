@@ -42,6 +42,21 @@ pub struct Parsed {
 }
 
 /// Parses `args` against `spec`. `--` ends the options; `-h` and `--help` ask for help.
+/// Parses `args` by `spec`, or prints `help` for `--help` and returns `None`: every
+/// command's first step.
+pub fn parse_or_help(
+    args: Vec<OsString>,
+    spec: &Spec,
+    help: &str,
+) -> Result<Option<Parsed>, Failure> {
+    let parsed = parse(args, spec)?;
+    if parsed.help {
+        super::output::print(help)?;
+        return Ok(None);
+    }
+    Ok(Some(parsed))
+}
+
 pub fn parse(args: Vec<OsString>, spec: &Spec) -> Result<Parsed, Failure> {
     let mut parsed = Parsed::default();
     let mut args = args.into_iter();

@@ -245,6 +245,18 @@ pub fn name(entry: &Entry) -> String {
     format!("puzzle {} (line {})", entry.number, entry.pos.line)
 }
 
+/// Verifies every solution a search kept, independently of the search, and that a status
+/// with a solution kept one; a failure is a bug in the solver.
+pub fn verify_all(entry: &Entry, status: Status, solutions: &[Vec<u8>]) -> Result<(), Failure> {
+    if status.has_solution() && solutions.is_empty() {
+        return Err(Failure::Internal(format!(
+            "{}: the search says {status} but kept no solution",
+            name(entry)
+        )));
+    }
+    solutions.iter().try_for_each(|s| verify(entry, s))
+}
+
 /// Verifies `solution` independently of the search; a failure is a bug in the solver.
 pub fn verify(entry: &Entry, solution: &[u8]) -> Result<(), Failure> {
     entry.puzzle.check_answer(solution).map_err(|problem| {

@@ -10,7 +10,7 @@ use sudoku_lab::Options;
 
 use super::args::{self, Spec};
 use super::input::Input;
-use super::output::{self, Sink};
+use super::output::Sink;
 use super::{report, Failure, EXIT_INPUT, EXIT_OK};
 
 pub const HELP: &str = "\
@@ -45,11 +45,9 @@ const SPEC: Spec = Spec::new(
 );
 
 pub fn bench(args: Vec<OsString>) -> Result<u8, Failure> {
-    let parsed = args::parse(args, &SPEC)?;
-    if parsed.help {
-        output::print(HELP)?;
+    let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
         return Ok(EXIT_OK);
-    }
+    };
     if parsed.positional.is_empty() {
         return Err(Failure::usage(
             "'bench' needs at least one FILE".to_string(),

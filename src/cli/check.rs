@@ -11,7 +11,7 @@ use sudoku_lab::formats::{
 use super::args::{self, Spec};
 use super::exit_code;
 use super::input::Input;
-use super::output::{self, Sink};
+use super::output::Sink;
 use super::{report, Failure, EXIT_OK};
 
 pub const HELP: &str = "\
@@ -48,11 +48,9 @@ error.
 const SPEC: Spec = Spec::new("check", &["format", "kind", "alphabet"], &[]);
 
 pub fn check(args: Vec<OsString>) -> Result<u8, Failure> {
-    let parsed = args::parse(args, &SPEC)?;
-    if parsed.help {
-        output::print(HELP)?;
+    let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
         return Ok(EXIT_OK);
-    }
+    };
     let chosen = parsed.format("format", SPEC.command)?;
     let read_options = parsed.read_options(SPEC.command)?;
     let [puzzles_file, answers_file] = parsed.positional.as_slice() else {

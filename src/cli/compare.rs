@@ -77,11 +77,9 @@ struct Run {
 }
 
 pub fn compare(args: Vec<OsString>) -> Result<u8, Failure> {
-    let parsed = args::parse(args, &SPEC)?;
-    if parsed.help {
-        output::print(HELP)?;
+    let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
         return Ok(EXIT_OK);
-    }
+    };
     let number = parsed.positive("puzzle", 1, SPEC.command)? as usize;
     let chosen = parsed.format("format", SPEC.command)?;
     let read_options = parsed.read_options(SPEC.command)?;

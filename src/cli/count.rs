@@ -6,10 +6,10 @@ use sudoku_lab::{Options, Status};
 
 use super::answers::count_of;
 use super::args::{self, Spec};
-use super::batch::{name, threads, verify, Item, Puzzles};
+use super::batch::{name, threads, verify_all, Item, Puzzles};
 use super::exit_code;
 use super::input::Input;
-use super::output::{self, Sink};
+use super::output::Sink;
 use super::{report, Failure, EXIT_OK};
 
 pub const HELP: &str = "\
@@ -56,11 +56,9 @@ const SPEC: Spec = Spec::new(
 const DEFAULT_LIMIT: u64 = 1000;
 
 pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
-    let parsed = args::parse(args, &SPEC)?;
-    if parsed.help {
-        output::print(HELP)?;
+    let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
         return Ok(EXIT_OK);
-    }
+    };
     let chosen = parsed.format("format", SPEC.command)?;
     let read_options = parsed.read_options(SPEC.command)?;
     let limit = parsed.at_most("limit", DEFAULT_LIMIT, Options::MAX_LIMIT, SPEC.command)?;
@@ -91,11 +89,9 @@ pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
                 continue;
             }
         };
-        for solution in &solved.solutions {
-            if let Err(failure) = verify(&entry, solution) {
-                sink.flush()?;
-                return Err(failure);
-            }
+        if let Err(failure) = verify_all(&entry, solved.status, &solved.solutions) {
+            sink.flush()?;
+            return Err(failure);
         }
         let found = solved.stats.solutions;
         let line = match solved.status {

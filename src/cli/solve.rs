@@ -8,9 +8,9 @@ use sudoku_lab::{Options, Stats, Status};
 
 use super::answers::{by_rule, count_of, json_alphabet, render};
 use super::args::{self, Spec};
-use super::batch::{name, threads, verify, Item, Puzzles};
+use super::batch::{name, threads, verify_all, Item, Puzzles};
 use super::input::Input;
-use super::output::{self, Sink};
+use super::output::Sink;
 use super::{exit_code, report, Failure, EXIT_OK};
 
 pub const HELP: &str = "\
@@ -74,11 +74,9 @@ const SPEC: Spec = Spec::new(
 );
 
 pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
-    let parsed = args::parse(args, &SPEC)?;
-    if parsed.help {
-        output::print(HELP)?;
+    let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
         return Ok(EXIT_OK);
-    }
+    };
     let chosen = parsed.format("format", SPEC.command)?;
     let output_format = parsed.format("output", SPEC.command)?;
     let read_options = parsed.read_options(SPEC.command)?;
@@ -127,18 +125,9 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
         let stats = &solved.stats;
         let solutions = &solved.solutions[..];
         summary.add(status, stats);
-        if status.has_solution() && solutions.is_empty() {
+        if let Err(failure) = verify_all(&entry, status, solutions) {
             sink.flush()?;
-            return Err(Failure::Internal(format!(
-                "{}: the search says {status} but kept no solution",
-                name(&entry)
-            )));
-        }
-        for solution in solutions {
-            if let Err(failure) = verify(&entry, solution) {
-                sink.flush()?;
-                return Err(failure);
-            }
+            return Err(failure);
         }
         if output_format == Format::Json {
             write_json(&mut text, &entry, status, stats, solutions);

@@ -9,9 +9,9 @@ use sudoku_lab::{House, Options, Progress, Puzzle, Search, Stats, Status, Via};
 
 use super::answers::{count_of, json_alphabet, render};
 use super::args::{self, Spec};
-use super::batch::{name, verify};
+use super::batch::{name, verify_all};
 use super::input::Input;
-use super::output::{self, Sink};
+use super::output::Sink;
 use super::{report, Failure, EXIT_OK, EXIT_UNSOLVED};
 
 pub const HELP: &str = "\
@@ -84,11 +84,9 @@ const SPEC: Spec = Spec::new(
 const STEP: u64 = 1024;
 
 pub fn trace(args: Vec<OsString>) -> Result<u8, Failure> {
-    let parsed = args::parse(args, &SPEC)?;
-    if parsed.help {
-        output::print(HELP)?;
+    let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
         return Ok(EXIT_OK);
-    }
+    };
     let engine = parsed.engine(SPEC.command)?;
     let level = parsed.level(SPEC.command)?;
     let number = parsed.positive("puzzle", 1, SPEC.command)? as usize;
@@ -150,18 +148,9 @@ pub fn trace(args: Vec<OsString>) -> Result<u8, Failure> {
     };
 
     let solutions = tracer.engine().solutions();
-    if status.has_solution() && solutions.is_empty() {
+    if let Err(failure) = verify_all(&entry, status, solutions) {
         sink.flush()?;
-        return Err(Failure::Internal(format!(
-            "{}: the search says {status} but kept no solution",
-            name(&entry)
-        )));
-    }
-    for solution in solutions {
-        if let Err(failure) = verify(&entry, solution) {
-            sink.flush()?;
-            return Err(failure);
-        }
+        return Err(failure);
     }
     let alphabet = json_alphabet(&entry);
     let summary = JsonSummary {

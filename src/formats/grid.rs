@@ -21,10 +21,17 @@ use super::scan::{
 use super::{Entry, InputError, Pos, ReadOptions};
 use crate::puzzle::{Kind, Problem, Puzzle};
 
+/// Which grid format: the free one (`grid`) or the judge's (POJ 3076).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Dialect {
+    Grid,
+    Poj3076,
+}
+
 /// Reads grids. A puzzle is N cell rows of N symbols, where N is the first row's symbol count;
 /// puzzles are separated by blank lines or simply follow each other. Spaces and `|` separate
 /// symbols; rule lines (`+`, `=`, or dashes not N long) are ignored; `#` lines are comments.
-/// With `judge` (POJ 3076) every grid is 16×16 in letters `A`-`P` with `-` empty.
+/// In POJ 3076 every grid is 16×16 in letters `A`-`P` with `-` empty.
 ///
 /// A first line holding only a number K is a count line (SPOJ, Luogu P10481) when the next
 /// cell row's symbol count differs from K's digit count — a 4×4 row `1234` followed by rows of
@@ -33,12 +40,12 @@ use crate::puzzle::{Kind, Problem, Puzzle};
 pub(crate) fn read<'a>(
     text: &'a str,
     options: ReadOptions,
-    judge: bool,
+    dialect: Dialect,
 ) -> impl Iterator<Item = Result<Entry, InputError>> + 'a {
     GridReader {
         lines: Lines::new(text),
         options,
-        judge,
+        judge: dialect == Dialect::Poj3076,
         number: 0,
         count: None,
         first_extra: None,
@@ -553,7 +560,7 @@ pub(crate) fn write_puzzle(
     puzzle: &Puzzle,
     alphabet: Alphabet,
     first: bool,
-    judge: bool,
+    dialect: Dialect,
 ) -> Result<(), Problem> {
     let size = puzzle.size();
     if !puzzle.relations().is_empty() {
@@ -562,7 +569,7 @@ pub(crate) fn write_puzzle(
             Vec::new(),
         ));
     }
-    let (alphabet, empty) = if judge {
+    let (alphabet, empty) = if dialect == Dialect::Poj3076 {
         if size != 16 || puzzle.kind() == Kind::Futoshiki {
             return Err(Problem::new(
                 format!(
@@ -755,8 +762,8 @@ mod tests {
     fn poj3076_output_has_a_blank_line_between_grids_only() {
         let p = Puzzle::new(Kind::Classic, 16, vec![1; 256], vec![]).unwrap();
         let mut out = String::new();
-        write_puzzle(&mut out, &p, Alphabet::Digits, true, true).unwrap();
-        write_puzzle(&mut out, &p, Alphabet::Digits, false, true).unwrap();
+        write_puzzle(&mut out, &p, Alphabet::Digits, true, Dialect::Poj3076).unwrap();
+        write_puzzle(&mut out, &p, Alphabet::Digits, false, Dialect::Poj3076).unwrap();
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 33);
         assert_eq!(lines[16], "");

@@ -11,18 +11,25 @@ use super::scan::{
 use super::{quote, Entry, InputError, Pos, ReadOptions};
 use crate::puzzle::{Kind, Problem, Puzzle};
 
+/// Which line format: the free one (`line`) or the judge's (POJ 3074).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Dialect {
+    Line,
+    Poj3074,
+}
+
 /// Reads one puzzle per non-blank line; `#` lines are comments. With `judge` (POJ 3074) every
 /// line holds 81 symbols (digits, `.` or `0` empty) and a line `end` ends the input; a
 /// missing `end` is forgiven. A bad line is one bad puzzle; reading goes on at the next line.
 pub(crate) fn read<'a>(
     text: &'a str,
     options: ReadOptions,
-    judge: bool,
+    dialect: Dialect,
 ) -> impl Iterator<Item = Result<Entry, InputError>> + 'a {
     LineReader {
         lines: Lines::new(text),
         options,
-        judge,
+        judge: dialect == Dialect::Poj3074,
         number: 0,
         done: false,
     }
@@ -243,13 +250,13 @@ pub(crate) fn write_solution(out: &mut String, entry: &Entry, solution: &[u8]) {
     out.push('\n');
 }
 
-/// Writes a puzzle as one line, `.` for empty cells. POJ 3074 (`judge`) takes 9×9 sudoku
-/// only, in digits; no line format holds relations.
+/// Writes a puzzle as one line, `.` for empty cells. POJ 3074 takes 9×9 sudoku only, in
+/// digits; no line format holds relations.
 pub(crate) fn write_puzzle(
     out: &mut String,
     puzzle: &Puzzle,
     alphabet: Alphabet,
-    judge: bool,
+    dialect: Dialect,
 ) -> Result<(), Problem> {
     let size = puzzle.size();
     if !puzzle.relations().is_empty() {
@@ -258,7 +265,7 @@ pub(crate) fn write_puzzle(
             Vec::new(),
         ));
     }
-    let alphabet = if judge {
+    let alphabet = if dialect == Dialect::Poj3074 {
         if size != 9 || puzzle.kind() == Kind::Futoshiki {
             return Err(Problem::new(
                 format!(
@@ -500,9 +507,9 @@ mod tests {
     fn writing_refuses_relations_and_wrong_judge_sizes() {
         let p = Puzzle::new(Kind::Classic, 4, vec![0; 16], vec![]).unwrap();
         let mut out = String::new();
-        assert!(write_puzzle(&mut out, &p, Alphabet::Digits, true).is_err());
-        assert!(write_puzzle(&mut out, &p, Alphabet::Numbers, false).is_err());
-        write_puzzle(&mut out, &p, Alphabet::Digits, false).unwrap();
+        assert!(write_puzzle(&mut out, &p, Alphabet::Digits, Dialect::Poj3074).is_err());
+        assert!(write_puzzle(&mut out, &p, Alphabet::Numbers, Dialect::Line).is_err());
+        write_puzzle(&mut out, &p, Alphabet::Digits, Dialect::Line).unwrap();
         assert_eq!(out, format!("{}\n", ".".repeat(16)));
     }
 }

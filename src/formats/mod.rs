@@ -279,10 +279,10 @@ pub fn read<'a>(
     options: ReadOptions,
 ) -> Box<dyn Iterator<Item = Result<Entry, InputError>> + 'a> {
     match format {
-        Format::Line => Box::new(line::read(text, options, false)),
-        Format::Poj3074 => Box::new(line::read(text, options, true)),
-        Format::Grid => Box::new(grid::read(text, options, false)),
-        Format::Poj3076 => Box::new(grid::read(text, options, true)),
+        Format::Line => Box::new(line::read(text, options, line::Dialect::Line)),
+        Format::Poj3074 => Box::new(line::read(text, options, line::Dialect::Poj3074)),
+        Format::Grid => Box::new(grid::read(text, options, grid::Dialect::Grid)),
+        Format::Poj3076 => Box::new(grid::read(text, options, grid::Dialect::Poj3076)),
         Format::Cqoi => Box::new(cqoi::read(text, options)),
         Format::Picture => Box::new(picture::read(text, options)),
         Format::Json => Box::new(json::read(text, options)),
@@ -357,10 +357,12 @@ impl Writer {
     ) -> Result<(), Problem> {
         let first = self.written == 0;
         match self.format {
-            Format::Line => line::write_puzzle(out, puzzle, alphabet, false),
-            Format::Poj3074 => line::write_puzzle(out, puzzle, alphabet, true),
-            Format::Grid => grid::write_puzzle(out, puzzle, alphabet, first, false),
-            Format::Poj3076 => grid::write_puzzle(out, puzzle, alphabet, first, true),
+            Format::Line => line::write_puzzle(out, puzzle, alphabet, line::Dialect::Line),
+            Format::Poj3074 => line::write_puzzle(out, puzzle, alphabet, line::Dialect::Poj3074),
+            Format::Grid => grid::write_puzzle(out, puzzle, alphabet, first, grid::Dialect::Grid),
+            Format::Poj3076 => {
+                grid::write_puzzle(out, puzzle, alphabet, first, grid::Dialect::Poj3076)
+            }
             Format::Cqoi => one_relation_per_pair(puzzle, Format::Cqoi)
                 .and_then(|()| cqoi::write_puzzle(out, puzzle, first)),
             Format::Picture => one_relation_per_pair(puzzle, Format::Picture)

@@ -29,23 +29,31 @@
 //! # Adding an engine
 //!
 //! 1. A file `search/NAME.rs` with `pub struct Name<O: Observer> { …, book: Book<O> }`,
-//!    `Name::new(puzzle, options, observer)`, and `impl<O: Observer> Search for Name<O>` (with
-//!    `type Observer = O`):
-//!    - `begin`: fill depth 0 and report each given ([`Observer::place`], [`Rule::Given`]);
+//!    `Name::new(puzzle, options, observer)`, and `impl<O: Observer> Search for Name<O>` with
+//!    `type Observer = O;` and `book_in_field!();`, then:
+//!    - `begin`: fill depth 0 and put in each given (`book.place(…, Rule::Given, …)`);
 //!    - `node`: count `book.stats.nodes`, report [`Observer::round`], propagate; on a dead end
-//!      report [`Observer::contradiction`] and backtrack (report [`Observer::backtrack`], then
-//!      remove the failed digit one level up as a [`Rule::Refutation`], and at the root call
-//!      [`Book::exhausted`]); with every cell placed call [`Book::found`] (true: the solution
-//!      limit ended the search; false: backtrack and go on); else branch
-//!      ([`Observer::guess`]);
+//!      `book.contradiction(…)` and backtrack (`book.backtrack(depth)`, then remove the failed
+//!      digit one level up as a [`Rule::Refutation`], and at the root [`Book::exhausted`]);
+//!      with every cell placed [`Book::found`] (true: the solution limit ended the search;
+//!      false: backtrack and go on); else branch (`book.guess(…)`);
+//!    - `grid`, `depth`, and `reset` (start over on another puzzle, keeping the buffers);
 //!    - report by the protocol in [`Observer`] (an elimination that leaves one candidate is
-//!      followed by its `place`), and count what you report in `book.stats`.
-//! 2. A variant in [`EngineKind`] (its name, and `supports` when it cannot take every kind),
-//!    and one in [`Engine`] with its arm in `each!` and in [`Engine::new`].
+//!      followed by its `place`): `book.place`, `book.eliminate`, `book.guess`,
+//!      `book.backtrack` and `book.contradiction` each count in `book.stats` and tell the
+//!      observer, so what is counted is what is reported.
+//! 2. A variant in [`EngineKind`] (its name; `supports` when it cannot take every kind),
+//!    and one in [`Engine`], with its arm in `each!`, [`Engine::new`] and [`Engine::kind`].
+//! 3. What a failing check then points at: the TypeScript union `EngineName` in
+//!    `src/wasm/exports.rs` (asserted against [`EngineKind::ALL`]), the message the wasm
+//!    argument test expects for an unknown engine, a node budget per engine in `tests/trace.rs` (a non-exhaustive
+//!    match), and the page's menu entry with its one-line description (`ENGINES` in
+//!    `www/js/explain.js`).
 //!
-//! Nothing else: the CLI (`--engine`), the wasm module (`engine:`), `compare`, the trace, the
-//! page's engine list and the differential tests (`tests/engines.rs` compares every engine in
-//! [`EngineKind::ALL`]) pick it up from there.
+//! Nothing else: the CLI (`--engine`, `compare`), the wasm module (`engine:`), the trace,
+//! and the tests that loop over [`EngineKind::ALL`] (`tests/limits.rs`, `tests/trace.rs`)
+//! pick it up. (Checked on 2026-12-02 by adding a copy of `naive` under another name: the
+//! steps above were all it took for `solve --engine`, `compare` and the tests.)
 //!
 //! The fast paths (`nine/`, `sixteen/`) are not engines: they are recursive searches over bit
 //! bands with no observer, so they are not resumable; they share `End` with the driver, so

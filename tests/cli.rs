@@ -553,6 +553,26 @@ struct Batch {
     says: &'static str,
 }
 
+impl Batch {
+    /// The batch `first`, `bad`, `last`; its good part is the same without `bad`.
+    fn new(
+        name: &'static str,
+        format: &'static str,
+        [first, bad, last]: [String; 3],
+        at: (u32, u32),
+        says: &'static str,
+    ) -> Batch {
+        Batch {
+            name,
+            format,
+            input: format!("{first}{bad}{last}"),
+            good: format!("{first}{last}"),
+            at,
+            says,
+        }
+    }
+}
+
 /// The first two puzzles of the POJ 3074 sample.
 fn sample_lines() -> (String, String) {
     let text = load("poj3074/sample.in");
@@ -591,96 +611,89 @@ fn batches() -> Vec<Batch> {
     let contradiction = r#"{"size":9,"givens":"9","relations":[["r1c1","<","r1c2"]]}"#
         .replace("\"9\"", &format!("\"9{}\"", ".".repeat(80)));
     vec![
-        Batch {
-            name: "a bad symbol in a line",
-            format: "line",
-            input: format!("{a}\n{x}\n{b}\n"),
-            good: format!("{a}\n{b}\n"),
-            at: (2, 5),
-            says: "'X' is not a digit",
-        },
-        Batch {
-            name: "a bad symbol in a poj3074 line",
-            format: "poj3074",
-            input: format!("{a}\n{x}\n{b}\nend\n"),
-            good: format!("{a}\n{b}\nend\n"),
-            at: (2, 5),
-            says: "'X' is not a symbol of a POJ 3074 puzzle",
-        },
-        Batch {
-            name: "a short grid block",
-            format: "grid",
-            input: format!(
-                "{}\n{}\n{}",
-                grid_rows(&a),
-                lines_of(&grid_rows(&b), 8),
-                grid_rows(&b)
-            ),
-            good: format!("{}\n{}", grid_rows(&a), grid_rows(&b)),
-            at: (19, 1),
-            says: "the puzzle ends after 8 rows; a 9×9 grid has 9",
-        },
-        Batch {
-            name: "a bad letter in a poj3076 grid",
-            format: "poj3076",
-            input: format!("{}\n\n{bad_block}\n\n{}\n", blocks[0], blocks[2]),
-            good: format!("{}\n\n{}\n", blocks[0], blocks[2]),
-            at: (18, 1),
-            says: "'x' is not a digit",
-        },
-        Batch {
-            name: "a garbled cqoi puzzle",
-            format: "cqoi",
-            input: format!("{cqoi1}{}{cqoi2}", cqoi2.replacen('^', "x", 1)),
-            good: format!("{cqoi1}{cqoi2}"),
-            at: (17, 5),
-            says: "'x' is not a relation symbol",
-        },
-        Batch {
-            name: "a picture whose relation contradicts a given",
-            format: "picture",
-            input: format!(
-                "{}{}{}",
-                picture(".", "|"),
-                picture("4", "<"),
-                picture(".", "|")
-            ),
-            good: format!("{}{}", picture(".", "|"), picture(".", "|")),
-            at: (10, 1),
-            says: "r1c1 is 4, but r1c1 < r1c2 needs at most 3 there",
-        },
-        Batch {
-            name: "a bad element in a JSON array",
-            format: "json",
-            input: format!(
-                "[\n{},\n{{\"size\":9,\"givens\":5}},\n{}\n]\n",
-                json(&a),
-                json(&b)
-            ),
-            good: format!("[\n{},\n{}\n]\n", json(&a), json(&b)),
-            at: (3, 20),
-            says: "invalid type: integer `5`",
-        },
-        Batch {
-            name: "a bad line in JSON Lines",
-            format: "json",
-            input: format!(
-                "{}\n{{\"size\":9,\"givens\":\"...\"\n{}\n",
-                json(&a),
-                json(&b)
-            ),
-            good: format!("{}\n{}\n", json(&a), json(&b)),
-            at: (3, 1),
-            says: "EOF while parsing an object",
-        },
-        Batch {
-            name: "a JSON relation contradicting a given",
-            format: "json",
-            input: format!("{}\n{contradiction}\n{}\n", json(&a), json(&b)),
-            good: format!("{}\n{}\n", json(&a), json(&b)),
-            at: (2, 1),
-            says: "r1c1 is 9",
-        },
+        Batch::new(
+            "a bad symbol in a line",
+            "line",
+            [format!("{a}\n"), format!("{x}\n"), format!("{b}\n")],
+            (2, 5),
+            "'X' is not a digit",
+        ),
+        Batch::new(
+            "a bad symbol in a poj3074 line",
+            "poj3074",
+            [format!("{a}\n"), format!("{x}\n"), format!("{b}\nend\n")],
+            (2, 5),
+            "'X' is not a symbol of a POJ 3074 puzzle",
+        ),
+        Batch::new(
+            "a short grid block",
+            "grid",
+            [
+                format!("{}\n", grid_rows(&a)),
+                format!("{}\n", lines_of(&grid_rows(&b), 8)),
+                grid_rows(&b),
+            ],
+            (19, 1),
+            "the puzzle ends after 8 rows; a 9×9 grid has 9",
+        ),
+        Batch::new(
+            "a bad letter in a poj3076 grid",
+            "poj3076",
+            [
+                format!("{}\n\n", blocks[0]),
+                format!("{bad_block}\n\n"),
+                format!("{}\n", blocks[2]),
+            ],
+            (18, 1),
+            "'x' is not a digit",
+        ),
+        Batch::new(
+            "a garbled cqoi puzzle",
+            "cqoi",
+            [cqoi1, cqoi2.replacen('^', "x", 1), cqoi2],
+            (17, 5),
+            "'x' is not a relation symbol",
+        ),
+        Batch::new(
+            "a picture whose relation contradicts a given",
+            "picture",
+            [picture(".", "|"), picture("4", "<"), picture(".", "|")],
+            (10, 1),
+            "r1c1 is 4, but r1c1 < r1c2 needs at most 3 there",
+        ),
+        Batch::new(
+            "a bad element in a JSON array",
+            "json",
+            [
+                format!("[\n{},\n", json(&a)),
+                "{\"size\":9,\"givens\":5},\n".to_string(),
+                format!("{}\n]\n", json(&b)),
+            ],
+            (3, 20),
+            "invalid type: integer `5`",
+        ),
+        Batch::new(
+            "a bad line in JSON Lines",
+            "json",
+            [
+                format!("{}\n", json(&a)),
+                "{\"size\":9,\"givens\":\"...\"\n".to_string(),
+                format!("{}\n", json(&b)),
+            ],
+            (3, 1),
+            "EOF while parsing an object",
+        ),
+        Batch::new(
+            "a JSON relation contradicting a given",
+            "json",
+            [
+                format!("{}\n", json(&a)),
+                format!("{contradiction}\n"),
+                format!("{}\n", json(&b)),
+            ],
+            (2, 1),
+            "r1c1 is 9",
+        ),
     ]
 }
 

@@ -33,17 +33,7 @@ pub fn agree_fast(puzzle: &Puzzle, limit: u64, what: &str) -> Status {
         ..Options::default()
     };
     let fast = solve_fast(puzzle, options).unwrap_or_else(|| panic!("{what}: no fast path"));
-    let mut general = Propagate::new(puzzle, options, Silent);
-    let status = general.run();
-    assert_eq!(fast.status, status, "{what}");
-    assert_eq!(
-        fast.stats.solutions,
-        general.stats().solutions,
-        "{what}: counts"
-    );
-    if status == Status::Unique {
-        assert_eq!(fast.solutions, general.solutions(), "{what}");
-    }
+    assert_agree(&fast, &solve_with(puzzle, options), what);
     assert_eq!(
         fast.solutions.len() as u64,
         fast.stats.solutions.min(2),
@@ -55,7 +45,27 @@ pub fn agree_fast(puzzle: &Puzzle, limit: u64, what: &str) -> Status {
     if fast.solutions.len() == 2 {
         assert_ne!(fast.solutions[0], fast.solutions[1], "{what}");
     }
-    status
+    fast.status
+}
+
+/// Two searches of one puzzle agree: the same status, the same number of solutions, and the
+/// same solution when it is unique. `what` names the puzzle and the searches.
+pub fn assert_agree(ours: &Outcome, theirs: &Outcome, what: &str) {
+    assert_eq!(ours.status, theirs.status, "{what}: status");
+    assert_eq!(
+        ours.stats.solutions, theirs.stats.solutions,
+        "{what}: a different number of solutions"
+    );
+    if ours.status == Status::Unique {
+        assert_eq!(ours.solutions, theirs.solutions, "{what}: the solution");
+    }
+}
+
+/// [`agree_fast`] on each of `puzzles`, read from the file `path`: each has one solution.
+pub fn agree_fast_unique(path: &str, puzzles: &[Puzzle]) {
+    for (i, p) in puzzles.iter().enumerate() {
+        assert_eq!(agree_fast(p, 2, &format!("{path} #{i}")), Status::Unique);
+    }
 }
 
 /// A path inside the shared data directory.

@@ -185,6 +185,30 @@ pub fn classic_puzzle(size: usize, givens: Vec<u8>) -> Puzzle {
     Puzzle::new(Kind::Classic, size, givens, Vec::new()).expect("a well-formed classic puzzle")
 }
 
+/// The digits of a solved grid whose `keep` byte is below `density`, 0 elsewhere.
+pub fn thinned(grid: &[u8], keep: &[u8], density: u8) -> Vec<u8> {
+    grid.iter()
+        .zip(keep)
+        .map(|(&d, &k)| if k < density { d } else { 0 })
+        .collect()
+}
+
+/// A classic puzzle of `size` with a solution: a random solved grid thinned to about
+/// `density` percent of its digits (a keep byte in `0..100` per cell).
+pub fn thinned_puzzle(
+    size: usize,
+    density: std::ops::Range<u8>,
+) -> impl proptest::strategy::Strategy<Value = Puzzle> {
+    (
+        classic_grid(size),
+        proptest::collection::vec(0u8..100, size * size),
+        density,
+    )
+        .prop_map(|(grid, keep, density)| {
+            Puzzle::classic(thinned(&grid, &keep, density)).expect("a well-formed puzzle")
+        })
+}
+
 /// A random permutation of `0..n`.
 pub fn permutation(n: usize) -> impl proptest::strategy::Strategy<Value = Vec<usize>> {
     Just((0..n).collect::<Vec<_>>()).prop_shuffle()

@@ -1,26 +1,16 @@
 //! Text formats against the shared corpora, write→read round trips, error messages, and
 //! fuzzing: no input may make a reader or the detector panic.
 
-use std::path::PathBuf;
 use std::time::Instant;
 
+mod common;
+
+use common::{adjacent_pairs, data, load, Rng};
 use proptest::prelude::*;
 use sudoku_lab::formats::{
     detect, read, Alphabet, Entry, Format, InputError, Pos, ReadOptions, Writer,
 };
 use sudoku_lab::{Cell, Kind, Puzzle, Relation};
-
-fn data(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(path)
-}
-
-fn load(path: &str) -> String {
-    let p = data(path);
-    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    String::from_utf8_lossy(&bytes).into_owned()
-}
 
 fn read_ok(text: &str, format: Format, options: ReadOptions) -> Vec<Entry> {
     read(text, format, options)
@@ -873,20 +863,9 @@ fn canonical(p: &Puzzle) -> String {
     format!("{} {} {givens} {}", p.kind(), p.size(), relations.join(" "))
 }
 
-/// A tiny deterministic generator, so one `u64` from proptest builds a whole puzzle.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-/// A random puzzle of `kind` and `size`: some givens, and for kinds with relations some
-/// relations (at most one per pair of neighbours), plus an alphabet that can write it.
+/// A random puzzle of `kind` and `size` (one `u64` from proptest builds it): some givens, and
+/// for kinds with relations some relations (at most one per pair of neighbours), plus an
+/// alphabet that can write it.
 fn random_puzzle(kind: Kind, size: usize, seed: u64) -> (Puzzle, Alphabet) {
     let mut rng = Rng(seed | 1);
     let density = rng.below(60);
@@ -901,18 +880,10 @@ fn random_puzzle(kind: Kind, size: usize, seed: u64) -> (Puzzle, Alphabet) {
         .collect();
     let mut relations = Vec::new();
     if kind != Kind::Classic {
-        for r in 0..size {
-            for c in 0..size {
-                for (dr, dc) in [(0, 1), (1, 0)] {
-                    if r + dr < size && c + dc < size && rng.below(4) == 0 {
-                        let less = rng.below(2) == 0;
-                        relations.push(Relation::new(
-                            Cell::new(r, c),
-                            less,
-                            Cell::new(r + dr, c + dc),
-                        ));
-                    }
-                }
+        for (a, b) in adjacent_pairs(size) {
+            if rng.below(4) == 0 {
+                let less = rng.below(2) == 0;
+                relations.push(Relation::new(Cell::at(a, size), less, Cell::at(b, size)));
             }
         }
     }
@@ -936,25 +907,12 @@ fn random_puzzle(kind: Kind, size: usize, seed: u64) -> (Puzzle, Alphabet) {
 /// A random CQOI puzzle: each of the 108 in-block pairs in a random direction.
 fn random_cqoi(seed: u64) -> Puzzle {
     let mut rng = Rng(seed | 1);
-    let mut relations = Vec::new();
-    for r in 0..9 {
-        for c in 0..9 {
-            if c % 3 != 2 {
-                relations.push(Relation::new(
-                    Cell::new(r, c),
-                    rng.below(2) == 0,
-                    Cell::new(r, c + 1),
-                ));
-            }
-            if r % 3 != 2 {
-                relations.push(Relation::new(
-                    Cell::new(r, c),
-                    rng.below(2) == 0,
-                    Cell::new(r + 1, c),
-                ));
-            }
-        }
-    }
+    let block = |i: usize| (i / 27, i % 9 / 3);
+    let relations = adjacent_pairs(9)
+        .into_iter()
+        .filter(|&(a, b)| block(a) == block(b))
+        .map(|(a, b)| Relation::new(Cell::at(a, 9), rng.below(2) == 0, Cell::at(b, 9)))
+        .collect();
     Puzzle::new(Kind::Inequality, 9, vec![0; 81], relations).unwrap()
 }
 
@@ -1134,29 +1092,20 @@ fn check_py_accepts_written_futoshiki_pictures_and_answers() {
         let mut rng = Rng(seed);
         let mut rows: Vec<usize> = (0..n).collect();
         let mut cols: Vec<usize> = (0..n).collect();
-        for i in (1..n).rev() {
-            rows.swap(i, rng.below(i + 1));
-            cols.swap(i, rng.below(i + 1));
-        }
-        let value = |r: usize, c: usize| ((rows[r] + cols[c]) % n + 1) as u8;
-        let solution: Vec<u8> = (0..n * n).map(|i| value(i / n, i % n)).collect();
+        rng.shuffle(&mut rows);
+        rng.shuffle(&mut cols);
+        let solution: Vec<u8> = (0..n * n)
+            .map(|i| ((rows[i / n] + cols[i % n]) % n + 1) as u8)
+            .collect();
         let givens: Vec<u8> = solution
             .iter()
             .map(|&d| if rng.below(4) == 0 { d } else { 0 })
             .collect();
         let mut relations = Vec::new();
-        for r in 0..n {
-            for c in 0..n {
-                for (dr, dc) in [(0, 1), (1, 0)] {
-                    if r + dr < n && c + dc < n && rng.below(3) == 0 {
-                        let less = value(r, c) < value(r + dr, c + dc);
-                        relations.push(Relation::new(
-                            Cell::new(r, c),
-                            less,
-                            Cell::new(r + dr, c + dc),
-                        ));
-                    }
-                }
+        for (a, b) in adjacent_pairs(n) {
+            if rng.below(3) == 0 {
+                let less = solution[a] < solution[b];
+                relations.push(Relation::new(Cell::at(a, n), less, Cell::at(b, n)));
             }
         }
         let p = Puzzle::new(Kind::Futoshiki, n, givens, relations).unwrap();

@@ -5,7 +5,9 @@
 
 mod common;
 
-use common::{block_shape, classic_grid, cyclic_grid, pattern_grid, permutation, Rules};
+use common::{
+    adjacent_pairs, block_shape, classic_grid, cyclic_grid, pattern_grid, permutation, Rules,
+};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::subsequence;
@@ -28,20 +30,6 @@ fn latin_grid(size: usize) -> impl Strategy<Value = Vec<u8>> {
                 .collect()
         },
     )
-}
-
-/// Every pair of orthogonal neighbours `(left or upper, right or lower)`, row-major indices.
-fn adjacent_pairs(size: usize) -> Vec<(usize, usize)> {
-    let mut pairs = Vec::new();
-    for i in 0..size * size {
-        if i % size + 1 < size {
-            pairs.push((i, i + 1));
-        }
-        if i / size + 1 < size {
-            pairs.push((i, i + size));
-        }
-    }
-    pairs
 }
 
 /// A puzzle in the making: a solved grid, the cells it keeps as givens and the neighbour

@@ -1,8 +1,9 @@
 //! Shared by the solver tests: an answer verifier that trusts nothing in the library, the
-//! corpus loader, and the grids puzzles are made from.
+//! corpus loader, the grids puzzles are made from, and a placements-level replay check.
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod placed;
 mod rules;
 
 pub use rules::{block_shape, Rules};
@@ -252,4 +253,47 @@ pub fn classic_grid(size: usize) -> impl proptest::strategy::Strategy<Value = Ve
                     .collect()
             },
         )
+}
+
+/// Every pair of orthogonal neighbours `(left or upper, right or lower)`, row-major indices,
+/// in reading order of their first cell, the right neighbour first.
+pub fn adjacent_pairs(size: usize) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    for i in 0..size * size {
+        if i % size + 1 < size {
+            pairs.push((i, i + 1));
+        }
+        if i / size + 1 < size {
+            pairs.push((i, i + size));
+        }
+    }
+    pairs
+}
+
+/// A small deterministic generator (xorshift64*, from a nonzero seed), so generated puzzles
+/// are the same on every run.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
 }

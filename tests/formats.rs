@@ -344,6 +344,16 @@ fn outline(text: &str, format: Format) -> Vec<Result<usize, Place>> {
         .collect()
 }
 
+/// The outline of `count` puzzles in a row, each of `bad` (number, line, col) an error there.
+fn bad_among(count: usize, bad: &[(usize, u32, u32)]) -> Vec<Result<usize, Place>> {
+    (1..=count)
+        .map(|n| match bad.iter().find(|b| b.0 == n) {
+            Some(&(_, line, col)) => Err((Some(n), line, col)),
+            None => Ok(n),
+        })
+        .collect()
+}
+
 /// `text`'s lines from 1-based `first` to `last`, each with its line break.
 fn lines(text: &str, first: usize, last: usize) -> String {
     text.lines()
@@ -359,18 +369,12 @@ fn a_line_reader_goes_on_at_the_line_after_a_bad_one() {
     let text = format!("{SUDOKU}\n{bad}\n{SUDOKU}\n{}\n{SUDOKU}\n", &SUDOKU[1..]);
     assert_eq!(
         outline(&text, Format::Line),
-        [
-            Ok(1),
-            Err((Some(2), 2, 41)),
-            Ok(3),
-            Err((Some(4), 4, 81)),
-            Ok(5)
-        ]
+        bad_among(5, &[(2, 2, 41), (4, 4, 81)])
     );
     let judge = format!("{SUDOKU}\n{bad}\n{SUDOKU}\nend\n");
     assert_eq!(
         outline(&judge, Format::Poj3074),
-        [Ok(1), Err((Some(2), 2, 41)), Ok(3)]
+        bad_among(3, &[(2, 2, 41)])
     );
 }
 
@@ -391,31 +395,19 @@ fn a_grid_reader_goes_on_after_the_bad_puzzles_rows_or_at_a_blank_line() {
     // A short row in puzzle 2 of three separated by blank lines.
     let short = NINE_GRID.replacen("8...6...3", "8...6...", 1);
     let text = format!("{NINE_GRID}\n{short}\n{NINE_GRID}");
-    assert_eq!(
-        outline(&text, Format::Grid),
-        [Ok(1), Err((Some(2), 14, 9)), Ok(3)]
-    );
+    assert_eq!(outline(&text, Format::Grid), bad_among(3, &[(2, 14, 9)]));
     // The same without blank lines: the bad puzzle's other rows are skipped.
     let text = format!("{NINE_GRID}{short}{NINE_GRID}");
-    assert_eq!(
-        outline(&text, Format::Grid),
-        [Ok(1), Err((Some(2), 13, 9)), Ok(3)]
-    );
+    assert_eq!(outline(&text, Format::Grid), bad_among(3, &[(2, 13, 9)]));
     // A block cut short ends at its blank line, not in the next puzzle.
     let cut = lines(NINE_GRID, 1, 5);
     let text = format!("{NINE_GRID}\n{cut}\n{NINE_GRID}");
-    assert_eq!(
-        outline(&text, Format::Grid),
-        [Ok(1), Err((Some(2), 16, 1)), Ok(3)]
-    );
+    assert_eq!(outline(&text, Format::Grid), bad_among(3, &[(2, 16, 1)]));
     // A first row too wide for any grid: its rows as wide go with it, a narrower one starts
     // the next puzzle.
     let wide = format!("{SUDOKU}\n").repeat(2);
     let text = format!("{NINE_GRID}{wide}{NINE_GRID}");
-    assert_eq!(
-        outline(&text, Format::Grid),
-        [Ok(1), Err((Some(2), 10, 26)), Ok(3)]
-    );
+    assert_eq!(outline(&text, Format::Grid), bad_among(3, &[(2, 10, 26)]));
     let e = read(&text, Format::Grid, ReadOptions::default())
         .find_map(Result::err)
         .unwrap();
@@ -432,17 +424,11 @@ fn a_grid_whose_first_row_lost_a_symbol_is_not_stitched_to_the_next() {
     // with blocks): skipping eight rows would leave its ninth row to start the next puzzle.
     let short_first = NINE_GRID.replacen("53..7....", "53..7...", 1);
     let text = format!("{NINE_GRID}{short_first}{NINE_GRID}{NINE_GRID}");
-    assert_eq!(
-        outline(&text, Format::Grid),
-        [Ok(1), Err((Some(2), 11, 9)), Ok(3), Ok(4)]
-    );
+    assert_eq!(outline(&text, Format::Grid), bad_among(4, &[(2, 11, 9)]));
     // The second row short instead: the first row was right, the puzzle is 9 rows.
     let short_second = NINE_GRID.replacen("6..195...", "6..195..", 1);
     let text = format!("{NINE_GRID}{short_second}{NINE_GRID}{NINE_GRID}");
-    assert_eq!(
-        outline(&text, Format::Grid),
-        [Ok(1), Err((Some(2), 11, 9)), Ok(3), Ok(4)]
-    );
+    assert_eq!(outline(&text, Format::Grid), bad_among(4, &[(2, 11, 9)]));
     for item in read(&text, Format::Grid, ReadOptions::default()).flatten() {
         assert_eq!(item.puzzle.size(), 9, "no puzzle made of two");
     }
@@ -493,10 +479,7 @@ fn a_picture_reader_goes_on_after_the_bad_pictures_lines() {
     // other: the rest of its nine lines go with it.
     let bad = body.replacen("^   -   -   v   -", "^   -   x   v   -", 1);
     let text = format!("{body}{bad}{body}");
-    assert_eq!(
-        outline(&text, Format::Picture),
-        [Ok(1), Err((Some(2), 11, 9)), Ok(3)]
-    );
+    assert_eq!(outline(&text, Format::Picture), bad_among(3, &[(2, 11, 9)]));
     // A picture cut short, a blank line, a headerless picture: the blank line it crossed is
     // where the next one starts.
     let cut = lines(body, 1, 5);
@@ -507,16 +490,10 @@ fn a_picture_reader_goes_on_after_the_bad_pictures_lines() {
     assert_eq!(items[2..], [Ok(3), Ok(4)]);
     // A bad header: the picture runs to the next blank line.
     let text = format!("{FIVE_PICTURE}\n99 futoshiki\n{body}\n{FIVE_PICTURE}");
-    assert_eq!(
-        outline(&text, Format::Picture),
-        [Ok(1), Err((Some(2), 12, 1)), Ok(3)]
-    );
+    assert_eq!(outline(&text, Format::Picture), bad_among(3, &[(2, 12, 1)]));
     // A picture cut short by the next header leaves the header to that picture.
     let text = format!("{}{FIVE_PICTURE}", lines(FIVE_PICTURE, 1, 4));
-    assert_eq!(
-        outline(&text, Format::Picture),
-        [Err((Some(1), 5, 1)), Ok(2)]
-    );
+    assert_eq!(outline(&text, Format::Picture), bad_among(2, &[(1, 5, 1)]));
 }
 
 #[test]
@@ -525,10 +502,7 @@ fn a_broken_picture_of_unknown_size_takes_only_its_own_lines() {
     // A header that says no kind, then pictures that follow each other without blank lines:
     // the first cell row tells how tall the broken picture is.
     let text = format!("{FIVE_PICTURE}5 sudokuish\n{body}{body}{FIVE_PICTURE}");
-    assert_eq!(
-        outline(&text, Format::Picture),
-        [Ok(1), Err((Some(2), 11, 3)), Ok(3), Ok(4)]
-    );
+    assert_eq!(outline(&text, Format::Picture), bad_among(4, &[(2, 11, 3)]));
     // A headerless picture whose first row is broken: its separators still count its cells.
     let broken = body.replacen(". < . | . | . | 4", ". < . | . | . | 4 x", 1);
     let text = format!("{body}{broken}{body}{body}");
@@ -543,14 +517,11 @@ fn a_cqoi_reader_takes_a_garbled_puzzles_108_symbols_and_goes_on() {
     let sample = load("cqoi2013/sample1.in");
     let garbled = sample.replacen("^ v v v ^", "^ v x v ^", 1);
     let text = format!("{sample}{garbled}{sample}");
-    assert_eq!(
-        outline(&text, Format::Cqoi),
-        [Ok(1), Err((Some(2), 24, 5)), Ok(3)]
-    );
+    assert_eq!(outline(&text, Format::Cqoi), bad_among(3, &[(2, 24, 5)]));
     // Two garbled symbols in one puzzle are one error.
     let twice = garbled.replacen("> < < > > >", "> < # > > >", 1);
     let text = format!("{twice}{sample}");
-    assert_eq!(outline(&text, Format::Cqoi), [Err((Some(1), 9, 5)), Ok(2)]);
+    assert_eq!(outline(&text, Format::Cqoi), bad_among(2, &[(1, 9, 5)]));
     // A missing symbol shifts the puzzles after it: they are reported, never misread.
     let short = sample.replacen("> < < < > <", "> < < < >", 1);
     let items = outline(&format!("{short}{sample}{sample}"), Format::Cqoi);
@@ -567,18 +538,7 @@ fn a_json_array_goes_on_after_a_bad_element() {
         one.replace("1..", "11.")
     );
     let items = outline(&text, Format::Json);
-    assert_eq!(
-        items,
-        [
-            Ok(1),
-            Err((Some(2), 3, 11)),
-            Ok(3),
-            Err((Some(4), 5, 10)),
-            Ok(5),
-            Ok(6),
-            Ok(7)
-        ]
-    );
+    assert_eq!(items, bad_among(7, &[(2, 3, 11), (4, 5, 10)]));
     // Equal givens are left to validation, like every format.
     let entries: Vec<_> = read(&text, Format::Json, ReadOptions::default())
         .filter_map(Result::ok)
@@ -587,10 +547,7 @@ fn a_json_array_goes_on_after_a_bad_element() {
     // A pretty-printed element whose `}` is missing ends where the next element starts.
     let pretty =
         format!("[\n  {{\n    \"size\": 4,\n    \"givens\": \"................\"\n  ,\n  {one}\n]");
-    assert_eq!(
-        outline(&pretty, Format::Json),
-        [Err((Some(1), 6, 3)), Ok(2)]
-    );
+    assert_eq!(outline(&pretty, Format::Json), bad_among(2, &[(1, 6, 3)]));
 }
 
 #[test]
@@ -599,16 +556,7 @@ fn json_lines_go_on_at_the_next_object_after_a_bad_one() {
     let broken = r#"{"size":4,"givens":"1...........4...""#;
     let text = format!("{one}\n{broken}\n{one}\n[1,2]\n{one}\n");
     let items = outline(&text, Format::Json);
-    assert_eq!(
-        items,
-        [
-            Ok(1),
-            Err((Some(2), 3, 1)),
-            Ok(3),
-            Err((Some(4), 4, 4)),
-            Ok(5)
-        ]
-    );
+    assert_eq!(items, bad_among(5, &[(2, 3, 1), (4, 4, 4)]));
     let e = first_error(&text, Format::Json);
     assert!(
         e.message

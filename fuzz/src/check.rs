@@ -1,12 +1,17 @@
 //! What the targets check outcomes with: the answer checker that trusts nothing in the
-//! library (`Rules`, shared with the tests: `tests/common/rules.rs`), and what a puzzle and a
-//! message must look like from the outside.
+//! library (`Rules`, shared with the tests: `tests/common/rules.rs`), the events of a trace
+//! against its statistics (`tests/common/event_counts.rs`), and what a puzzle and a message
+//! must look like from the outside.
 
 use sudoku_lab::{Kind, Problem, Puzzle};
 
 #[path = "../../tests/common/rules.rs"]
 mod rules;
 
+#[path = "../../tests/common/event_counts.rs"]
+mod event_counts;
+
+pub use event_counts::check_event_counts;
 pub use rules::{block_shape, Rules};
 
 /// The sizes a kind admits: the classic sizes with blocks, 3 to 25 for Futoshiki.

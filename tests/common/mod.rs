@@ -1,8 +1,10 @@
 //! Shared by the solver tests: an answer verifier that trusts nothing in the library, the
-//! corpus loader, the grids puzzles are made from, and a placements-level replay check.
+//! corpus loader, the grids puzzles are made from, a placements-level replay check, and the
+//! events of a trace counted against its statistics.
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod event_counts;
 pub mod placed;
 mod rules;
 

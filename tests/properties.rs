@@ -11,6 +11,7 @@ use common::{
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::subsequence;
+use proptest::strategy::Union;
 use sudoku_lab::{
     solve, Cell, Kind, Options, Outcome, Puzzle, Relation, Status, Strategy as SearchStrategy,
 };
@@ -91,6 +92,15 @@ fn case(kind: Kind, size: usize, givens: (usize, usize)) -> BoxedStrategy<Case> 
             pairs,
         })
         .boxed()
+}
+
+/// Puzzles of `kind` from a random grid, of each `(size, givens)` equally often.
+fn cases(kind: Kind, shapes: &[(usize, (usize, usize))]) -> impl Strategy<Value = Case> {
+    Union::new(
+        shapes
+            .iter()
+            .map(|&(size, givens)| case(kind, size, givens)),
+    )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -346,24 +356,14 @@ proptest! {
 
     #[test]
     fn small_classic_puzzles_made_from_a_grid_are_solved_consistently_with_it(
-        case in prop_oneof![
-            case(Kind::Classic, 4, (0, 16)),
-            case(Kind::Classic, 6, (0, 36)),
-            case(Kind::Classic, 8, (0, 64)),
-            case(Kind::Classic, 9, (25, 81)),
-        ],
+        case in cases(Kind::Classic, &[(4, (0, 16)), (6, (0, 36)), (8, (0, 64)), (9, (25, 81))]),
     ) {
         check_against_grid(&case)?;
     }
 
     #[test]
     fn inequality_puzzles_with_relations_read_off_a_grid_are_solved_consistently_with_it(
-        case in prop_oneof![
-            case(Kind::Inequality, 4, (0, 2)),
-            case(Kind::Inequality, 6, (0, 4)),
-            case(Kind::Inequality, 8, (0, 6)),
-            case(Kind::Inequality, 9, (0, 9)),
-        ],
+        case in cases(Kind::Inequality, &[(4, (0, 2)), (6, (0, 4)), (8, (0, 6)), (9, (0, 9))]),
     ) {
         check_against_grid(&case)?;
     }
@@ -381,20 +381,17 @@ proptest! {
 
     #[test]
     fn large_classic_puzzles_made_from_a_grid_are_solved_consistently_with_it(
-        case in prop_oneof![
-            case(Kind::Classic, 12, (144 * 45 / 100, 144)),
-            case(Kind::Classic, 16, (256 * 55 / 100, 256)),
-        ],
+        case in cases(Kind::Classic, &[(12, (144 * 45 / 100, 144)), (16, (256 * 55 / 100, 256))]),
     ) {
         check_against_grid(&case)?;
     }
 
     #[test]
     fn large_inequality_puzzles_made_from_a_grid_are_solved_consistently_with_it(
-        case in prop_oneof![
-            case(Kind::Inequality, 12, (144 * 30 / 100, 144)),
-            case(Kind::Inequality, 16, (256 * 45 / 100, 256)),
-        ],
+        case in cases(
+            Kind::Inequality,
+            &[(12, (144 * 30 / 100, 144)), (16, (256 * 45 / 100, 256))],
+        ),
     ) {
         check_against_grid(&case)?;
     }

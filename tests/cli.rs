@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-use common::cli::{assert_no_panic, code, run, stderr, stdout, BIN};
+use common::cli::{assert_contains, assert_no_panic, code, run, spawn, stderr, stdout};
 use common::{data, load};
 
 /// A fresh path in the temp directory; the file is the caller's to write and remove.
@@ -492,7 +492,7 @@ fn input_past_the_size_limit_is_refused() {
     let big = vec![b'.'; (256 << 20) + 1];
     let o = run(&["solve", "--format", "line"], &big);
     assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("larger than 256 MiB"), "{}", stderr(&o));
+    assert_contains(&stderr(&o), "larger than 256 MiB");
 }
 
 #[test]
@@ -553,6 +553,26 @@ struct Batch {
     says: &'static str,
 }
 
+impl Batch {
+    /// The batch `first`, `bad`, `last`; its good part is the same without `bad`.
+    fn new(
+        name: &'static str,
+        format: &'static str,
+        [first, bad, last]: [String; 3],
+        at: (u32, u32),
+        says: &'static str,
+    ) -> Batch {
+        Batch {
+            name,
+            format,
+            input: format!("{first}{bad}{last}"),
+            good: format!("{first}{last}"),
+            at,
+            says,
+        }
+    }
+}
+
 /// The first two puzzles of the POJ 3074 sample.
 fn sample_lines() -> (String, String) {
     let text = load("poj3074/sample.in");
@@ -591,96 +611,89 @@ fn batches() -> Vec<Batch> {
     let contradiction = r#"{"size":9,"givens":"9","relations":[["r1c1","<","r1c2"]]}"#
         .replace("\"9\"", &format!("\"9{}\"", ".".repeat(80)));
     vec![
-        Batch {
-            name: "a bad symbol in a line",
-            format: "line",
-            input: format!("{a}\n{x}\n{b}\n"),
-            good: format!("{a}\n{b}\n"),
-            at: (2, 5),
-            says: "'X' is not a digit",
-        },
-        Batch {
-            name: "a bad symbol in a poj3074 line",
-            format: "poj3074",
-            input: format!("{a}\n{x}\n{b}\nend\n"),
-            good: format!("{a}\n{b}\nend\n"),
-            at: (2, 5),
-            says: "'X' is not a symbol of a POJ 3074 puzzle",
-        },
-        Batch {
-            name: "a short grid block",
-            format: "grid",
-            input: format!(
-                "{}\n{}\n{}",
-                grid_rows(&a),
-                lines_of(&grid_rows(&b), 8),
-                grid_rows(&b)
-            ),
-            good: format!("{}\n{}", grid_rows(&a), grid_rows(&b)),
-            at: (19, 1),
-            says: "the puzzle ends after 8 rows; a 9×9 grid has 9",
-        },
-        Batch {
-            name: "a bad letter in a poj3076 grid",
-            format: "poj3076",
-            input: format!("{}\n\n{bad_block}\n\n{}\n", blocks[0], blocks[2]),
-            good: format!("{}\n\n{}\n", blocks[0], blocks[2]),
-            at: (18, 1),
-            says: "'x' is not a digit",
-        },
-        Batch {
-            name: "a garbled cqoi puzzle",
-            format: "cqoi",
-            input: format!("{cqoi1}{}{cqoi2}", cqoi2.replacen('^', "x", 1)),
-            good: format!("{cqoi1}{cqoi2}"),
-            at: (17, 5),
-            says: "'x' is not a relation symbol",
-        },
-        Batch {
-            name: "a picture whose relation contradicts a given",
-            format: "picture",
-            input: format!(
-                "{}{}{}",
-                picture(".", "|"),
-                picture("4", "<"),
-                picture(".", "|")
-            ),
-            good: format!("{}{}", picture(".", "|"), picture(".", "|")),
-            at: (10, 1),
-            says: "r1c1 is 4, but r1c1 < r1c2 needs at most 3 there",
-        },
-        Batch {
-            name: "a bad element in a JSON array",
-            format: "json",
-            input: format!(
-                "[\n{},\n{{\"size\":9,\"givens\":5}},\n{}\n]\n",
-                json(&a),
-                json(&b)
-            ),
-            good: format!("[\n{},\n{}\n]\n", json(&a), json(&b)),
-            at: (3, 20),
-            says: "invalid type: integer `5`",
-        },
-        Batch {
-            name: "a bad line in JSON Lines",
-            format: "json",
-            input: format!(
-                "{}\n{{\"size\":9,\"givens\":\"...\"\n{}\n",
-                json(&a),
-                json(&b)
-            ),
-            good: format!("{}\n{}\n", json(&a), json(&b)),
-            at: (3, 1),
-            says: "EOF while parsing an object",
-        },
-        Batch {
-            name: "a JSON relation contradicting a given",
-            format: "json",
-            input: format!("{}\n{contradiction}\n{}\n", json(&a), json(&b)),
-            good: format!("{}\n{}\n", json(&a), json(&b)),
-            at: (2, 1),
-            says: "r1c1 is 9",
-        },
+        Batch::new(
+            "a bad symbol in a line",
+            "line",
+            [format!("{a}\n"), format!("{x}\n"), format!("{b}\n")],
+            (2, 5),
+            "'X' is not a digit",
+        ),
+        Batch::new(
+            "a bad symbol in a poj3074 line",
+            "poj3074",
+            [format!("{a}\n"), format!("{x}\n"), format!("{b}\nend\n")],
+            (2, 5),
+            "'X' is not a symbol of a POJ 3074 puzzle",
+        ),
+        Batch::new(
+            "a short grid block",
+            "grid",
+            [
+                format!("{}\n", grid_rows(&a)),
+                format!("{}\n", lines_of(&grid_rows(&b), 8)),
+                grid_rows(&b),
+            ],
+            (19, 1),
+            "the puzzle ends after 8 rows; a 9×9 grid has 9",
+        ),
+        Batch::new(
+            "a bad letter in a poj3076 grid",
+            "poj3076",
+            [
+                format!("{}\n\n", blocks[0]),
+                format!("{bad_block}\n\n"),
+                format!("{}\n", blocks[2]),
+            ],
+            (18, 1),
+            "'x' is not a digit",
+        ),
+        Batch::new(
+            "a garbled cqoi puzzle",
+            "cqoi",
+            [cqoi1, cqoi2.replacen('^', "x", 1), cqoi2],
+            (17, 5),
+            "'x' is not a relation symbol",
+        ),
+        Batch::new(
+            "a picture whose relation contradicts a given",
+            "picture",
+            [picture(".", "|"), picture("4", "<"), picture(".", "|")],
+            (10, 1),
+            "r1c1 is 4, but r1c1 < r1c2 needs at most 3 there",
+        ),
+        Batch::new(
+            "a bad element in a JSON array",
+            "json",
+            [
+                format!("[\n{},\n", json(&a)),
+                "{\"size\":9,\"givens\":5},\n".to_string(),
+                format!("{}\n]\n", json(&b)),
+            ],
+            (3, 20),
+            "invalid type: integer `5`",
+        ),
+        Batch::new(
+            "a bad line in JSON Lines",
+            "json",
+            [
+                format!("{}\n", json(&a)),
+                "{\"size\":9,\"givens\":\"...\"\n".to_string(),
+                format!("{}\n", json(&b)),
+            ],
+            (3, 1),
+            "EOF while parsing an object",
+        ),
+        Batch::new(
+            "a JSON relation contradicting a given",
+            "json",
+            [
+                format!("{}\n", json(&a)),
+                format!("{contradiction}\n"),
+                format!("{}\n", json(&b)),
+            ],
+            (2, 1),
+            "r1c1 is 9",
+        ),
     ]
 }
 
@@ -867,9 +880,9 @@ fn bad_input_wins_over_an_unsolvable_puzzle_once_everything_is_answered() {
         let o = run(&[command, "--format", "line"], input.as_bytes());
         assert_eq!(code(&o), 2, "{command}: {}", stderr(&o));
         let err = stderr(&o);
-        assert!(err.contains("puzzle 3: r1c1 and r1c2 are both 7"), "{err}");
+        assert_contains(&err, "puzzle 3: r1c1 and r1c2 are both 7");
         if command == "solve" {
-            assert!(err.contains("puzzle 1 (line 1): no solution"), "{err}");
+            assert_contains(&err, "puzzle 1 (line 1): no solution");
             assert_eq!(stdout(&o).lines().count(), 2, "puzzles 2 and 4 answered");
         } else {
             assert_eq!(stdout(&o), "0\n1\ninvalid\n1\n");
@@ -888,10 +901,9 @@ fn bench_times_the_good_puzzles_and_names_the_bad() {
     );
     let _ = std::fs::remove_file(&file);
     assert_eq!(code(&o), 2, "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains(":2:2: puzzle 2: r1c1 and r1c2 are both 1 in row 1"),
-        "{}",
-        stderr(&o)
+    assert_contains(
+        &stderr(&o),
+        ":2:2: puzzle 2: r1c1 and r1c2 are both 1 in row 1",
     );
     let line: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("JSON");
     assert_eq!((&line["puzzles"], &line["invalid"]), (&2.into(), &1.into()));
@@ -910,7 +922,7 @@ fn bench_times_every_file_it_can_read_around_one_it_cannot() {
     );
     let _ = std::fs::remove_file(&good);
     assert_eq!(code(&o), 2, "{}", stderr(&o));
-    assert!(stderr(&o).contains("cannot open"), "{}", stderr(&o));
+    assert_contains(&stderr(&o), "cannot open");
     let line: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("JSON");
     assert_eq!(
         (&line["puzzles"], &line["file"]),
@@ -927,10 +939,9 @@ fn bench_refuses_more_puzzles_than_it_keeps() {
     let o = run(&["bench", "--runs", "1", &file.to_string_lossy()], b"");
     let _ = std::fs::remove_file(&file);
     assert_eq!(code(&o), 2, "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("more than 1000000 puzzles; bench keeps them all in memory"),
-        "{}",
-        stderr(&o)
+    assert_contains(
+        &stderr(&o),
+        "more than 1000000 puzzles; bench keeps them all in memory",
     );
     assert_eq!(stdout(&o), "");
     assert!(started.elapsed() < Duration::from_secs(60));
@@ -991,10 +1002,9 @@ fn an_unsolvable_puzzle_is_named_and_the_others_are_still_solved() {
 fn a_puzzle_with_many_solutions_gets_its_first_and_a_warning() {
     let o = run(&["solve", "--format", "line"], EMPTY_81.as_bytes());
     assert_eq!(code(&o), 0);
-    assert!(
-        stderr(&o).contains("puzzle 1 (line 1): more than one solution; wrote the first"),
-        "{}",
-        stderr(&o)
+    assert_contains(
+        &stderr(&o),
+        "puzzle 1 (line 1): more than one solution; wrote the first",
     );
     check_poj3074_answers(&format!("{EMPTY_81}\nend\n"), &stdout(&o));
 }
@@ -1014,10 +1024,9 @@ fn the_node_limit_gives_up_with_exit_1() {
             puzzle.as_bytes(),
         );
         assert_eq!(code(&o), 1, "{puzzle}");
-        assert!(
-            stderr(&o).contains("puzzle 1 (line 1): gave up after 1 node (raise --node-limit)"),
-            "{}",
-            stderr(&o)
+        assert_contains(
+            &stderr(&o),
+            "puzzle 1 (line 1): gave up after 1 node (raise --node-limit)",
         );
         assert_eq!(stdout(&o), "");
     }
@@ -1210,11 +1219,7 @@ fn check_accepts_good_answers_and_rejects_tampered_ones() {
     std::fs::write(&short, text.lines().take(3).collect::<Vec<_>>().join("\n")).expect("temp file");
     let o = run(&["check", &p, &short.to_string_lossy()], b"");
     assert_eq!(code(&o), 2);
-    assert!(
-        stderr(&o).contains("3 answers for 50 puzzles"),
-        "{}",
-        stderr(&o)
-    );
+    assert_contains(&stderr(&o), "3 answers for 50 puzzles");
 
     // The answers may come from stdin.
     let o = run(&["check", &p, "-"], &solved.stdout);
@@ -1321,21 +1326,16 @@ fn stats_summarise_the_run_on_stderr() {
         "peer",
         "µs per puzzle",
     ] {
-        assert!(err.contains(part), "{part:?} missing from {err}");
+        assert_contains(&err, part);
     }
 }
 
 #[test]
 fn a_closed_pipe_ends_the_run_quietly() {
-    let mut child = Command::new(BIN)
-        .args([
-            "solve",
-            &data("poj3074/royle_sudoku17_first1000.in").to_string_lossy(),
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn(&[
+        "solve",
+        &data("poj3074/royle_sudoku17_first1000.in").to_string_lossy(),
+    ]);
     let mut first = [0u8; 82];
     child
         .stdout
@@ -1407,20 +1407,12 @@ fn unknown_commands_and_options_are_one_line_usage_errors() {
 fn names_given_on_the_command_line_reach_stderr_escaped() {
     let o = run(&["solve", "--format", "li\u{1b}[2Jne"], b"");
     assert_eq!(code(&o), 2);
-    assert!(
-        stderr(&o).contains(r"--format 'li\u{1b}[2Jne' is not a format"),
-        "{}",
-        stderr(&o)
-    );
+    assert_contains(&stderr(&o), r"--format 'li\u{1b}[2Jne' is not a format");
     let o = run(
         &["solve", "--kind", "\u{202e}classic", "--alphabet", "x"],
         b"",
     );
-    assert!(
-        stderr(&o).contains(r"--kind '\u{202e}classic' is not a kind"),
-        "{}",
-        stderr(&o)
-    );
+    assert_contains(&stderr(&o), r"--kind '\u{202e}classic' is not a kind");
     let o = run(&["so\u{1b}lve"], b"");
     assert_eq!(
         stderr(&o),
@@ -1433,11 +1425,7 @@ fn names_given_on_the_command_line_reach_stderr_escaped() {
 fn a_missing_file_is_named() {
     let o = run(&["solve", "/nonexistent/puzzles.txt"], b"");
     assert_eq!(code(&o), 2);
-    assert!(
-        stderr(&o).contains("/nonexistent/puzzles.txt: cannot open"),
-        "{}",
-        stderr(&o)
-    );
+    assert_contains(&stderr(&o), "/nonexistent/puzzles.txt: cannot open");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! covered, and the comparison table has a row per engine.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::Value;
 use sudoku_lab::formats::{self, ReadOptions};
@@ -12,7 +12,7 @@ use sudoku_lab::{EngineKind, Options, Progress, Puzzle, Via};
 
 mod common;
 
-use common::cli::{code, run, stderr, stdout, BIN};
+use common::cli::{assert_contains, code, run, spawn, stderr, stdout};
 use common::load;
 
 /// A 4×4 puzzle with one solution, solved by singles alone.
@@ -299,23 +299,25 @@ fn the_node_limit_stops_the_trace_with_exit_1() {
     assert_well_formed(&t, "naive, node limit");
     assert_eq!(t.summary["status"], "limit");
     assert_eq!(t.summary["event_limit"], false);
-    assert!(
-        stderr(&o).contains("(raise --node-limit)"),
-        "{}",
-        stderr(&o)
+    assert_contains(&stderr(&o), "(raise --node-limit)");
+}
+
+/// Traces puzzle `number` of `input` at the decisions level; the summary's puzzle number and
+/// line.
+fn traced_puzzle_and_line(input: &str, number: &str) -> (Option<u64>, Option<u64>) {
+    let o = run(
+        &["trace", "--level", "decisions", "--puzzle", number],
+        input,
     );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let t = parse_trace(&o);
+    (t.summary["puzzle"].as_u64(), t.summary["line"].as_u64())
 }
 
 #[test]
 fn puzzle_picks_which_puzzle_of_the_input_is_traced() {
     let input = load("poj3074/norvig_top95.in");
-    let o = run(&["trace", "--level", "decisions", "--puzzle", "3"], &input);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let t = parse_trace(&o);
-    assert_eq!(
-        (t.summary["puzzle"].as_u64(), t.summary["line"].as_u64()),
-        (Some(3), Some(3))
-    );
+    assert_eq!(traced_puzzle_and_line(&input, "3"), (Some(3), Some(3)));
     let o = run(&["trace", "--puzzle", "2"], FOUR);
     assert_eq!(code(&o), 2);
     assert_eq!(
@@ -327,18 +329,15 @@ fn puzzle_picks_which_puzzle_of_the_input_is_traced() {
 #[test]
 fn a_bad_puzzle_before_the_one_asked_for_is_not_its_business() {
     let input = format!("{}\n{}", "1..1\n....\n....\n....\n", FOUR);
-    let o = run(&["trace", "--puzzle", "2", "--level", "decisions"], &input);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let t = parse_trace(&o);
-    assert_eq!(
-        (t.summary["puzzle"].as_u64(), t.summary["line"].as_u64()),
-        (Some(2), Some(6))
-    );
+    assert_eq!(traced_puzzle_and_line(&input, "2"), (Some(2), Some(6)));
     let o = run(&["compare", "--puzzle", "2"], &input);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let o = run(&["trace", "--puzzle", "1"], &input);
     assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("<stdin>:1:4: puzzle 1: r1c1 and r1c4 are both 1"));
+    assert_contains(
+        &stderr(&o),
+        "<stdin>:1:4: puzzle 1: r1c1 and r1c4 are both 1",
+    );
 }
 
 #[test]
@@ -361,7 +360,7 @@ fn an_invalid_puzzle_is_refused_at_its_position() {
     assert_eq!(code(&o), 2);
     let o = run(&["trace", "--level", "some"], FOUR);
     assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("--level 'some' is not a level"));
+    assert_contains(&stderr(&o), "--level 'some' is not a level");
 }
 
 /// The rows of a comparison table: engine name → its cells.
@@ -410,9 +409,12 @@ fn compare_prints_a_row_per_engine_with_its_status() {
     }
     if rows[2][1] == "limit" {
         assert_eq!(rows[2][2], "20000", "{text}");
-        assert!(text.contains("naive: stopped after 20000 nodes (raise --node-limit)"));
+        assert_contains(
+            &text,
+            "naive: stopped after 20000 nodes (raise --node-limit)",
+        );
     }
-    assert!(text.contains("eliminations by rule:"), "{text}");
+    assert_contains(&text, "eliminations by rule:");
     assert!(
         text.lines()
             .any(|l| l.trim_start().starts_with("propagate  peer ")),
@@ -437,7 +439,7 @@ fn compare_skips_dlx_on_a_puzzle_with_relations() {
     );
     assert!(text
         .contains("dlx: skipped: the dlx engine solves classic puzzles only, not inequality ones"));
-    assert!(text.contains("relation "), "{text}");
+    assert_contains(&text, "relation ");
 }
 
 #[test]
@@ -462,13 +464,7 @@ fn every_command_has_help_and_the_overview_lists_them() {
 fn a_closed_pipe_ends_a_long_trace_quietly() {
     // The empty 16×16 grid traced in full is long; reading one line and closing must stop
     // the search at once, not after the whole trace.
-    let mut child = Command::new(BIN)
-        .args(["trace", "--format", "line", "--alphabet", "letters"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sudoku-lab binary runs");
+    let mut child = spawn(&["trace", "--format", "line", "--alphabet", "letters"]);
     let mut stdin = child.stdin.take().expect("stdin is piped");
     stdin.write_all(&[b'.'; 256]).unwrap();
     stdin.write_all(b"\n").unwrap();

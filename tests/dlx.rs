@@ -7,12 +7,15 @@ mod common;
 
 use std::time::Instant;
 
-use common::{assert_solves, classic_puzzle, data, load, pattern_grid};
+use common::placed::PlacedCheck;
+use common::{
+    assert_agree, assert_solves, classic_puzzle, data, limit, load, pattern_grid, solve_with,
+};
 use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
-use sudoku_lab::trace::{Event, EventKind, Replay, ReplayCheck};
+use sudoku_lab::trace::ReplayCheck;
 use sudoku_lab::{
-    Cell, DigitSet, Engine, EngineKind, Kind, Observer, Options, Outcome, Progress, Propagate,
-    Puzzle, Relation, Rule, Search, Silent, Status, Via,
+    Cell, DigitSet, Engine, EngineKind, Kind, Observer, Options, Outcome, Progress, Puzzle,
+    Relation, Rule, Search, Silent, Status, Via,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -80,17 +83,19 @@ fn dlx(puzzle: &Puzzle, options: Options) -> Outcome {
     engine.outcome()
 }
 
-fn propagate(puzzle: &Puzzle, options: Options) -> Outcome {
-    let mut search = Propagate::new(puzzle, options, Silent);
-    search.run();
-    search.outcome()
-}
-
-fn limit(solution_limit: u64) -> Options {
-    Options {
-        solution_limit,
-        ..Options::default()
-    }
+/// Runs dlx on `puzzle` with the replay check, which must pass with a round per node;
+/// returns the status and the engine. `what` names the puzzle.
+fn replayed(puzzle: &Puzzle, options: Options, what: &str) -> (Status, Engine<ReplayCheck>) {
+    let check = ReplayCheck::new(puzzle);
+    let mut engine = Engine::new(EngineKind::Dlx, puzzle, options, check)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    let status = engine.run();
+    let rounds = engine
+        .observer()
+        .result()
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert_eq!(rounds, engine.stats().nodes, "{what}: a round per node");
+    (status, engine)
 }
 
 /// `grid` with the givens at `holes` (row-major indices) taken out.
@@ -135,67 +140,6 @@ impl Observer for Log {
     }
 }
 
-/// Replays only placements and branches (what a trace at the `placements` level keeps) and
-/// checks at every round that the cells placed are exactly the engine's single-candidate cells.
-struct PlacedCheck {
-    replay: Replay,
-    error: Option<String>,
-    rounds: u64,
-}
-
-impl PlacedCheck {
-    fn new(puzzle: &Puzzle) -> PlacedCheck {
-        PlacedCheck {
-            replay: Replay::new(puzzle),
-            error: None,
-            rounds: 0,
-        }
-    }
-
-    fn apply(&mut self, kind: EventKind, depth: usize, cell: usize, digit: u8) {
-        let event = Event {
-            seq: 0,
-            kind,
-            rule: None,
-            depth: depth as u16,
-            cell: Some(cell as u16),
-            digit,
-            cause: None,
-            via: Via::Nothing,
-        };
-        if let Err(e) = self.replay.apply(&event) {
-            self.error.get_or_insert(e);
-        }
-    }
-}
-
-impl Observer for PlacedCheck {
-    fn round(&mut self, depth: usize, grid: &[u32]) {
-        self.rounds += 1;
-        let single = |m: u32| {
-            if m.count_ones() == 1 {
-                m.trailing_zeros() as u8 + 1
-            } else {
-                0
-            }
-        };
-        let engine: Vec<u8> = grid.iter().map(|&m| single(m)).collect();
-        if self.error.is_none() && (self.replay.values() != engine || self.replay.depth() != depth)
-        {
-            self.error = Some(format!("round {}: placed cells differ", self.rounds));
-        }
-    }
-    fn place(&mut self, cell: usize, digit: u8, _: Rule, _: Via, depth: usize) {
-        self.apply(EventKind::Place, depth, cell, digit);
-    }
-    fn guess(&mut self, cell: usize, digit: u8, _: Rule, depth: usize) {
-        self.apply(EventKind::Guess, depth, cell, digit);
-    }
-    fn backtrack(&mut self, depth: usize) {
-        self.apply(EventKind::Backtrack, depth, 0, 0);
-    }
-}
-
 /// Stops the search once it has seen `rounds` rounds.
 struct StopAfter {
     rounds: u64,
@@ -220,15 +164,7 @@ fn every_corpus_replays_exactly_and_every_answer_verifies() {
         assert!(!puzzles.is_empty(), "{path} has no puzzles");
         for (i, puzzle) in puzzles.iter().enumerate() {
             let what = format!("{path} #{}", i + 1);
-            let check = ReplayCheck::new(puzzle);
-            let mut engine = Engine::new(EngineKind::Dlx, puzzle, Options::default(), check)
-                .unwrap_or_else(|e| panic!("{what}: {e}"));
-            let status = engine.run();
-            let rounds = engine
-                .observer()
-                .result()
-                .unwrap_or_else(|e| panic!("{what}: {e}"));
-            assert_eq!(rounds, engine.stats().nodes, "{what}: a round per node");
+            let (status, engine) = replayed(puzzle, Options::default(), &what);
             assert!(status.has_solution(), "{what}: {status}");
             for answer in engine.solutions() {
                 assert_solves(puzzle, answer, &what);
@@ -248,9 +184,8 @@ fn a_cell_left_with_one_candidate_is_reported_placed_before_the_next_round() {
         let check = PlacedCheck::new(puzzle);
         let mut engine = Engine::new(EngineKind::Dlx, puzzle, limit(100), check).unwrap();
         engine.run();
-        let check = engine.observer();
-        assert_eq!(check.error, None, "puzzle {i}");
-        assert_eq!(check.rounds, engine.stats().nodes, "puzzle {i}");
+        let nodes = engine.stats().nodes;
+        assert_eq!(engine.observer().result(), Ok(nodes), "puzzle {i}");
     }
 }
 
@@ -260,11 +195,7 @@ fn every_corpus_gets_the_statuses_and_solutions_of_propagate() {
         for (i, puzzle) in puzzles.iter().enumerate() {
             let what = format!("{path} #{}", i + 1);
             let ours = dlx(puzzle, Options::default());
-            let theirs = propagate(puzzle, Options::default());
-            assert_eq!(ours.status, theirs.status, "{what}");
-            if ours.status == Status::Unique {
-                assert_eq!(ours.solutions, theirs.solutions, "{what}");
-            }
+            assert_agree(&ours, &solve_with(puzzle, Options::default()), &what);
             for answer in &ours.solutions {
                 assert_solves(puzzle, answer, &what);
             }
@@ -316,9 +247,7 @@ fn solution_counts_of_multi_solution_puzzles_match_propagate() {
     for (i, puzzle) in puzzles.iter().enumerate() {
         let what = format!("puzzle {i} of size {}", puzzle.size());
         let ours = dlx(puzzle, limit(1000));
-        let theirs = propagate(puzzle, limit(1000));
-        assert_eq!(ours.status, theirs.status, "{what}");
-        assert_eq!(ours.stats.solutions, theirs.stats.solutions, "{what}");
+        assert_agree(&ours, &solve_with(puzzle, limit(1000)), &what);
         for answer in &ours.solutions {
             assert_solves(puzzle, answer, &what);
         }
@@ -331,15 +260,8 @@ fn solution_counts_of_multi_solution_puzzles_match_propagate() {
 #[test]
 fn a_counted_search_replays_exactly() {
     let puzzle = classic_puzzle(4, vec![0; 16]);
-    let mut engine = Engine::new(
-        EngineKind::Dlx,
-        &puzzle,
-        limit(1000),
-        ReplayCheck::new(&puzzle),
-    )
-    .unwrap();
-    assert_eq!(engine.run(), Status::Multiple);
-    assert!(engine.observer().result().is_ok());
+    let (status, engine) = replayed(&puzzle, limit(1000), "empty 4×4");
+    assert_eq!(status, Status::Multiple);
     assert!(engine.stats().backtracks > 0);
 }
 
@@ -445,15 +367,8 @@ fn equal_givens_in_a_house_make_the_puzzle_unsolvable_without_a_panic() {
     givens[80] = 3;
     givens[8] = 5; // r1c9: another 5 in row 1
     let puzzle = classic_puzzle(9, givens);
-    let mut engine = Engine::new(
-        EngineKind::Dlx,
-        &puzzle,
-        Options::default(),
-        ReplayCheck::new(&puzzle),
-    )
-    .unwrap();
-    assert_eq!(engine.run(), Status::Unsolvable);
-    assert!(engine.observer().result().is_ok());
+    let (status, engine) = replayed(&puzzle, Options::default(), "two 5s in row 1");
+    assert_eq!(status, Status::Unsolvable);
     assert_eq!(engine.stats().contradictions, 1);
     assert_eq!(engine.stats().nodes, 0);
 }
@@ -481,15 +396,8 @@ fn a_puzzle_with_a_cell_left_without_candidates_is_unsolvable() {
     givens[8] = 3;
     givens[5] = 4;
     let puzzle = classic_puzzle(4, givens);
-    let mut engine = Engine::new(
-        EngineKind::Dlx,
-        &puzzle,
-        Options::default(),
-        ReplayCheck::new(&puzzle),
-    )
-    .unwrap();
-    assert_eq!(engine.run(), Status::Unsolvable);
-    assert!(engine.observer().result().is_ok());
+    let (status, engine) = replayed(&puzzle, Options::default(), "r1c1 without candidates");
+    assert_eq!(status, Status::Unsolvable);
     assert_eq!(engine.stats().guesses, 0);
 }
 

@@ -26,12 +26,7 @@ fn fast_path_agrees_on_the_poj3074_corpora() {
         ("poj3074/royle_sudoku17_first1000.in", 1),
         ("poj3074/royle_sudoku17_all.in", 97),
     ] {
-        for (i, p) in corpus(path, Format::Poj3074, step).iter().enumerate() {
-            assert_eq!(
-                common::agree_fast(p, 2, &format!("{path} #{i}")),
-                Status::Unique
-            );
-        }
+        common::agree_fast_unique(path, &corpus(path, Format::Poj3074, step));
     }
 }
 
@@ -187,17 +182,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn fast_path_agrees_on_random_puzzles(
-        grid in common::classic_grid(9),
-        keep in proptest::collection::vec(0u8..100, 81),
-        density in 15u8..60,
-    ) {
-        let givens: Vec<u8> = grid
-            .iter()
-            .zip(&keep)
-            .map(|(&d, &k)| if k < density { d } else { 0 })
-            .collect();
-        let puzzle = Puzzle::classic(givens).unwrap();
+    fn fast_path_agrees_on_random_puzzles(puzzle in common::thinned_puzzle(9, 15..60)) {
         let status = common::agree_fast(&puzzle, 20, "random");
         prop_assert!(status.has_solution());
     }
@@ -239,11 +224,7 @@ proptest! {
         relation_density in 20u8..101,
         flip in proptest::collection::vec(0u8..40, 1..4),
     ) {
-        let givens: Vec<u8> = grid
-            .iter()
-            .zip(&givens_kept)
-            .map(|(&d, &k)| if k < given_density { d } else { 0 })
-            .collect();
+        let givens = common::thinned(&grid, &givens_kept, given_density);
         // Mostly true relations (the grid solves the puzzle); sometimes one is flipped.
         let relations = relations_of(&grid, &relations_kept, &flip, relation_density);
         let puzzle = Puzzle::new(Kind::Inequality, 9, givens, relations).unwrap();

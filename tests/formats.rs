@@ -1,26 +1,16 @@
 //! Text formats against the shared corpora, write→read round trips, error messages, and
 //! fuzzing: no input may make a reader or the detector panic.
 
-use std::path::PathBuf;
 use std::time::Instant;
 
+mod common;
+
+use common::{adjacent_pairs, data, load, Rng};
 use proptest::prelude::*;
 use sudoku_lab::formats::{
     detect, read, Alphabet, Entry, Format, InputError, Pos, ReadOptions, Writer,
 };
 use sudoku_lab::{Cell, Kind, Puzzle, Relation};
-
-fn data(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(path)
-}
-
-fn load(path: &str) -> String {
-    let p = data(path);
-    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    String::from_utf8_lossy(&bytes).into_owned()
-}
 
 fn read_ok(text: &str, format: Format, options: ReadOptions) -> Vec<Entry> {
     read(text, format, options)
@@ -354,6 +344,16 @@ fn outline(text: &str, format: Format) -> Vec<Result<usize, Place>> {
         .collect()
 }
 
+/// The outline of `count` puzzles in a row, each of `bad` (number, line, col) an error there.
+fn bad_among(count: usize, bad: &[(usize, u32, u32)]) -> Vec<Result<usize, Place>> {
+    (1..=count)
+        .map(|n| match bad.iter().find(|b| b.0 == n) {
+            Some(&(_, line, col)) => Err((Some(n), line, col)),
+            None => Ok(n),
+        })
+        .collect()
+}
+
 /// `text`'s lines from 1-based `first` to `last`, each with its line break.
 fn lines(text: &str, first: usize, last: usize) -> String {
     text.lines()
@@ -369,18 +369,12 @@ fn a_line_reader_goes_on_at_the_line_after_a_bad_one() {
     let text = format!("{SUDOKU}\n{bad}\n{SUDOKU}\n{}\n{SUDOKU}\n", &SUDOKU[1..]);
     assert_eq!(
         outline(&text, Format::Line),
-        [
-            Ok(1),
-            Err((Some(2), 2, 41)),
-            Ok(3),
-            Err((Some(4), 4, 81)),
-            Ok(5)
-        ]
+        bad_among(5, &[(2, 2, 41), (4, 4, 81)])
     );
     let judge = format!("{SUDOKU}\n{bad}\n{SUDOKU}\nend\n");
     assert_eq!(
         outline(&judge, Format::Poj3074),
-        [Ok(1), Err((Some(2), 2, 41)), Ok(3)]
+        bad_among(3, &[(2, 2, 41)])
     );
 }
 
@@ -401,31 +395,19 @@ fn a_grid_reader_goes_on_after_the_bad_puzzles_rows_or_at_a_blank_line() {
     // A short row in puzzle 2 of three separated by blank lines.
     let short = NINE_GRID.replacen("8...6...3", "8...6...", 1);
     let text = format!("{NINE_GRID}\n{short}\n{NINE_GRID}");
-    assert_eq!(
-        outline(&text, Format::Grid),
-        [Ok(1), Err((Some(2), 14, 9)), Ok(3)]
-    );
+    assert_eq!(outline(&text, Format::Grid), bad_among(3, &[(2, 14, 9)]));
     // The same without blank lines: the bad puzzle's other rows are skipped.
     let text = format!("{NINE_GRID}{short}{NINE_GRID}");
-    assert_eq!(
-        outline(&text, Format::Grid),
-        [Ok(1), Err((Some(2), 13, 9)), Ok(3)]
-    );
+    assert_eq!(outline(&text, Format::Grid), bad_among(3, &[(2, 13, 9)]));
     // A block cut short ends at its blank line, not in the next puzzle.
     let cut = lines(NINE_GRID, 1, 5);
     let text = format!("{NINE_GRID}\n{cut}\n{NINE_GRID}");
-    assert_eq!(
-        outline(&text, Format::Grid),
-        [Ok(1), Err((Some(2), 16, 1)), Ok(3)]
-    );
+    assert_eq!(outline(&text, Format::Grid), bad_among(3, &[(2, 16, 1)]));
     // A first row too wide for any grid: its rows as wide go with it, a narrower one starts
     // the next puzzle.
     let wide = format!("{SUDOKU}\n").repeat(2);
     let text = format!("{NINE_GRID}{wide}{NINE_GRID}");
-    assert_eq!(
-        outline(&text, Format::Grid),
-        [Ok(1), Err((Some(2), 10, 26)), Ok(3)]
-    );
+    assert_eq!(outline(&text, Format::Grid), bad_among(3, &[(2, 10, 26)]));
     let e = read(&text, Format::Grid, ReadOptions::default())
         .find_map(Result::err)
         .unwrap();
@@ -442,17 +424,11 @@ fn a_grid_whose_first_row_lost_a_symbol_is_not_stitched_to_the_next() {
     // with blocks): skipping eight rows would leave its ninth row to start the next puzzle.
     let short_first = NINE_GRID.replacen("53..7....", "53..7...", 1);
     let text = format!("{NINE_GRID}{short_first}{NINE_GRID}{NINE_GRID}");
-    assert_eq!(
-        outline(&text, Format::Grid),
-        [Ok(1), Err((Some(2), 11, 9)), Ok(3), Ok(4)]
-    );
+    assert_eq!(outline(&text, Format::Grid), bad_among(4, &[(2, 11, 9)]));
     // The second row short instead: the first row was right, the puzzle is 9 rows.
     let short_second = NINE_GRID.replacen("6..195...", "6..195..", 1);
     let text = format!("{NINE_GRID}{short_second}{NINE_GRID}{NINE_GRID}");
-    assert_eq!(
-        outline(&text, Format::Grid),
-        [Ok(1), Err((Some(2), 11, 9)), Ok(3), Ok(4)]
-    );
+    assert_eq!(outline(&text, Format::Grid), bad_among(4, &[(2, 11, 9)]));
     for item in read(&text, Format::Grid, ReadOptions::default()).flatten() {
         assert_eq!(item.puzzle.size(), 9, "no puzzle made of two");
     }
@@ -503,10 +479,7 @@ fn a_picture_reader_goes_on_after_the_bad_pictures_lines() {
     // other: the rest of its nine lines go with it.
     let bad = body.replacen("^   -   -   v   -", "^   -   x   v   -", 1);
     let text = format!("{body}{bad}{body}");
-    assert_eq!(
-        outline(&text, Format::Picture),
-        [Ok(1), Err((Some(2), 11, 9)), Ok(3)]
-    );
+    assert_eq!(outline(&text, Format::Picture), bad_among(3, &[(2, 11, 9)]));
     // A picture cut short, a blank line, a headerless picture: the blank line it crossed is
     // where the next one starts.
     let cut = lines(body, 1, 5);
@@ -517,16 +490,10 @@ fn a_picture_reader_goes_on_after_the_bad_pictures_lines() {
     assert_eq!(items[2..], [Ok(3), Ok(4)]);
     // A bad header: the picture runs to the next blank line.
     let text = format!("{FIVE_PICTURE}\n99 futoshiki\n{body}\n{FIVE_PICTURE}");
-    assert_eq!(
-        outline(&text, Format::Picture),
-        [Ok(1), Err((Some(2), 12, 1)), Ok(3)]
-    );
+    assert_eq!(outline(&text, Format::Picture), bad_among(3, &[(2, 12, 1)]));
     // A picture cut short by the next header leaves the header to that picture.
     let text = format!("{}{FIVE_PICTURE}", lines(FIVE_PICTURE, 1, 4));
-    assert_eq!(
-        outline(&text, Format::Picture),
-        [Err((Some(1), 5, 1)), Ok(2)]
-    );
+    assert_eq!(outline(&text, Format::Picture), bad_among(2, &[(1, 5, 1)]));
 }
 
 #[test]
@@ -535,10 +502,7 @@ fn a_broken_picture_of_unknown_size_takes_only_its_own_lines() {
     // A header that says no kind, then pictures that follow each other without blank lines:
     // the first cell row tells how tall the broken picture is.
     let text = format!("{FIVE_PICTURE}5 sudokuish\n{body}{body}{FIVE_PICTURE}");
-    assert_eq!(
-        outline(&text, Format::Picture),
-        [Ok(1), Err((Some(2), 11, 3)), Ok(3), Ok(4)]
-    );
+    assert_eq!(outline(&text, Format::Picture), bad_among(4, &[(2, 11, 3)]));
     // A headerless picture whose first row is broken: its separators still count its cells.
     let broken = body.replacen(". < . | . | . | 4", ". < . | . | . | 4 x", 1);
     let text = format!("{body}{broken}{body}{body}");
@@ -553,14 +517,11 @@ fn a_cqoi_reader_takes_a_garbled_puzzles_108_symbols_and_goes_on() {
     let sample = load("cqoi2013/sample1.in");
     let garbled = sample.replacen("^ v v v ^", "^ v x v ^", 1);
     let text = format!("{sample}{garbled}{sample}");
-    assert_eq!(
-        outline(&text, Format::Cqoi),
-        [Ok(1), Err((Some(2), 24, 5)), Ok(3)]
-    );
+    assert_eq!(outline(&text, Format::Cqoi), bad_among(3, &[(2, 24, 5)]));
     // Two garbled symbols in one puzzle are one error.
     let twice = garbled.replacen("> < < > > >", "> < # > > >", 1);
     let text = format!("{twice}{sample}");
-    assert_eq!(outline(&text, Format::Cqoi), [Err((Some(1), 9, 5)), Ok(2)]);
+    assert_eq!(outline(&text, Format::Cqoi), bad_among(2, &[(1, 9, 5)]));
     // A missing symbol shifts the puzzles after it: they are reported, never misread.
     let short = sample.replacen("> < < < > <", "> < < < >", 1);
     let items = outline(&format!("{short}{sample}{sample}"), Format::Cqoi);
@@ -577,18 +538,7 @@ fn a_json_array_goes_on_after_a_bad_element() {
         one.replace("1..", "11.")
     );
     let items = outline(&text, Format::Json);
-    assert_eq!(
-        items,
-        [
-            Ok(1),
-            Err((Some(2), 3, 11)),
-            Ok(3),
-            Err((Some(4), 5, 10)),
-            Ok(5),
-            Ok(6),
-            Ok(7)
-        ]
-    );
+    assert_eq!(items, bad_among(7, &[(2, 3, 11), (4, 5, 10)]));
     // Equal givens are left to validation, like every format.
     let entries: Vec<_> = read(&text, Format::Json, ReadOptions::default())
         .filter_map(Result::ok)
@@ -597,10 +547,7 @@ fn a_json_array_goes_on_after_a_bad_element() {
     // A pretty-printed element whose `}` is missing ends where the next element starts.
     let pretty =
         format!("[\n  {{\n    \"size\": 4,\n    \"givens\": \"................\"\n  ,\n  {one}\n]");
-    assert_eq!(
-        outline(&pretty, Format::Json),
-        [Err((Some(1), 6, 3)), Ok(2)]
-    );
+    assert_eq!(outline(&pretty, Format::Json), bad_among(2, &[(1, 6, 3)]));
 }
 
 #[test]
@@ -609,16 +556,7 @@ fn json_lines_go_on_at_the_next_object_after_a_bad_one() {
     let broken = r#"{"size":4,"givens":"1...........4...""#;
     let text = format!("{one}\n{broken}\n{one}\n[1,2]\n{one}\n");
     let items = outline(&text, Format::Json);
-    assert_eq!(
-        items,
-        [
-            Ok(1),
-            Err((Some(2), 3, 1)),
-            Ok(3),
-            Err((Some(4), 4, 4)),
-            Ok(5)
-        ]
-    );
+    assert_eq!(items, bad_among(5, &[(2, 3, 1), (4, 4, 4)]));
     let e = first_error(&text, Format::Json);
     assert!(
         e.message
@@ -873,20 +811,9 @@ fn canonical(p: &Puzzle) -> String {
     format!("{} {} {givens} {}", p.kind(), p.size(), relations.join(" "))
 }
 
-/// A tiny deterministic generator, so one `u64` from proptest builds a whole puzzle.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-/// A random puzzle of `kind` and `size`: some givens, and for kinds with relations some
-/// relations (at most one per pair of neighbours), plus an alphabet that can write it.
+/// A random puzzle of `kind` and `size` (one `u64` from proptest builds it): some givens, and
+/// for kinds with relations some relations (at most one per pair of neighbours), plus an
+/// alphabet that can write it.
 fn random_puzzle(kind: Kind, size: usize, seed: u64) -> (Puzzle, Alphabet) {
     let mut rng = Rng(seed | 1);
     let density = rng.below(60);
@@ -901,18 +828,10 @@ fn random_puzzle(kind: Kind, size: usize, seed: u64) -> (Puzzle, Alphabet) {
         .collect();
     let mut relations = Vec::new();
     if kind != Kind::Classic {
-        for r in 0..size {
-            for c in 0..size {
-                for (dr, dc) in [(0, 1), (1, 0)] {
-                    if r + dr < size && c + dc < size && rng.below(4) == 0 {
-                        let less = rng.below(2) == 0;
-                        relations.push(Relation::new(
-                            Cell::new(r, c),
-                            less,
-                            Cell::new(r + dr, c + dc),
-                        ));
-                    }
-                }
+        for (a, b) in adjacent_pairs(size) {
+            if rng.below(4) == 0 {
+                let less = rng.below(2) == 0;
+                relations.push(Relation::new(Cell::at(a, size), less, Cell::at(b, size)));
             }
         }
     }
@@ -936,25 +855,12 @@ fn random_puzzle(kind: Kind, size: usize, seed: u64) -> (Puzzle, Alphabet) {
 /// A random CQOI puzzle: each of the 108 in-block pairs in a random direction.
 fn random_cqoi(seed: u64) -> Puzzle {
     let mut rng = Rng(seed | 1);
-    let mut relations = Vec::new();
-    for r in 0..9 {
-        for c in 0..9 {
-            if c % 3 != 2 {
-                relations.push(Relation::new(
-                    Cell::new(r, c),
-                    rng.below(2) == 0,
-                    Cell::new(r, c + 1),
-                ));
-            }
-            if r % 3 != 2 {
-                relations.push(Relation::new(
-                    Cell::new(r, c),
-                    rng.below(2) == 0,
-                    Cell::new(r + 1, c),
-                ));
-            }
-        }
-    }
+    let block = |i: usize| (i / 27, i % 9 / 3);
+    let relations = adjacent_pairs(9)
+        .into_iter()
+        .filter(|&(a, b)| block(a) == block(b))
+        .map(|(a, b)| Relation::new(Cell::at(a, 9), rng.below(2) == 0, Cell::at(b, 9)))
+        .collect();
     Puzzle::new(Kind::Inequality, 9, vec![0; 81], relations).unwrap()
 }
 
@@ -1134,29 +1040,20 @@ fn check_py_accepts_written_futoshiki_pictures_and_answers() {
         let mut rng = Rng(seed);
         let mut rows: Vec<usize> = (0..n).collect();
         let mut cols: Vec<usize> = (0..n).collect();
-        for i in (1..n).rev() {
-            rows.swap(i, rng.below(i + 1));
-            cols.swap(i, rng.below(i + 1));
-        }
-        let value = |r: usize, c: usize| ((rows[r] + cols[c]) % n + 1) as u8;
-        let solution: Vec<u8> = (0..n * n).map(|i| value(i / n, i % n)).collect();
+        rng.shuffle(&mut rows);
+        rng.shuffle(&mut cols);
+        let solution: Vec<u8> = (0..n * n)
+            .map(|i| ((rows[i / n] + cols[i % n]) % n + 1) as u8)
+            .collect();
         let givens: Vec<u8> = solution
             .iter()
             .map(|&d| if rng.below(4) == 0 { d } else { 0 })
             .collect();
         let mut relations = Vec::new();
-        for r in 0..n {
-            for c in 0..n {
-                for (dr, dc) in [(0, 1), (1, 0)] {
-                    if r + dr < n && c + dc < n && rng.below(3) == 0 {
-                        let less = value(r, c) < value(r + dr, c + dc);
-                        relations.push(Relation::new(
-                            Cell::new(r, c),
-                            less,
-                            Cell::new(r + dr, c + dc),
-                        ));
-                    }
-                }
+        for (a, b) in adjacent_pairs(n) {
+            if rng.below(3) == 0 {
+                let less = solution[a] < solution[b];
+                relations.push(Relation::new(Cell::at(a, n), less, Cell::at(b, n)));
             }
         }
         let p = Puzzle::new(Kind::Futoshiki, n, givens, relations).unwrap();

@@ -3,28 +3,20 @@
 //! engine's on corpus puzzles, on hand-made ones and on generated small puzzles of every
 //! kind; it pauses, resumes, resets and stops at its limits cleanly.
 
-use std::path::PathBuf;
+mod common;
 
-use sudoku_lab::formats::{self, Format, ReadOptions};
+use common::placed::PlacedCheck;
+use common::{adjacent_pairs, assert_agree, puzzles, solve_with, Rng};
+use sudoku_lab::formats::Format;
 use sudoku_lab::search::Naive;
-use sudoku_lab::trace::{Event, EventKind, Replay, ReplayCheck};
+use sudoku_lab::trace::ReplayCheck;
 use sudoku_lab::{
-    Cell, DigitSet, Engine, EngineKind, Kind, Observer, Options, Outcome, Progress, Propagate,
-    Puzzle, Relation, Rule, Search, Silent, Status, Via,
+    Cell, DigitSet, Engine, EngineKind, Kind, Observer, Options, Outcome, Progress, Puzzle,
+    Relation, Rule, Search, Silent, Status, Via,
 };
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-fn read(path: &str, format: Format) -> Vec<Puzzle> {
-    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(path);
-    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{path}: {e}"));
-    formats::read(&text, format, ReadOptions::default())
-        .map(|entry| entry.unwrap_or_else(|e| panic!("{path}:{e}")).puzzle)
-        .collect()
-}
 
 /// The first broken rule of `answer`, in words — from the puzzle's public data and the
 /// block shapes written out here, trusting nothing else of the library.
@@ -105,30 +97,16 @@ fn naive(puzzle: &Puzzle, options: Options, what: &str) -> Outcome {
     outcome
 }
 
-fn propagate(puzzle: &Puzzle, options: Options) -> Outcome {
-    let mut search = Propagate::new(puzzle, options, Silent);
-    search.run();
-    search.outcome()
-}
-
 /// Solves with both engines and asserts they agree on the status and the solution count
 /// (and the solution, when unique). Returns naive's outcome.
 fn agree(puzzle: &Puzzle, options: Options, what: &str) -> Outcome {
     let mine = naive(puzzle, options, what);
-    let theirs = propagate(puzzle, options);
     assert_ne!(
         mine.status,
         Status::LimitReached,
         "{what}: naive hit a limit"
     );
-    assert_eq!(mine.status, theirs.status, "{what}: status");
-    assert_eq!(
-        mine.stats.solutions, theirs.stats.solutions,
-        "{what}: count"
-    );
-    if mine.status == Status::Unique {
-        assert_eq!(mine.solutions, theirs.solutions, "{what}: the solution");
-    }
+    assert_agree(&mine, &solve_with(puzzle, options), what);
     mine
 }
 
@@ -157,33 +135,6 @@ fn puzzle(kind: Kind, text: &str, relations: Vec<Relation>) -> Puzzle {
         .collect();
     let size = (givens.len() as f64).sqrt() as usize;
     Puzzle::new(kind, size, givens, relations).expect("a well-formed puzzle")
-}
-
-/// A small deterministic generator (xorshift64*), so generated puzzles are the same on
-/// every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
 }
 
 /// A solved grid by construction, digits relabelled at random: the classic pattern
@@ -219,14 +170,10 @@ fn from_grid(kind: Kind, size: usize, keep: usize, relate: usize, rng: &mut Rng)
         .collect();
     let mut relations = Vec::new();
     if kind != Kind::Classic {
-        for i in 0..size * size {
-            let (r, c) = (i / size, i % size);
-            for (j, ok) in [(i + 1, c + 1 < size), (i + size, r + 1 < size)] {
-                if ok && rng.chance(relate) {
-                    let a = Cell::at(i, size);
-                    let b = Cell::at(j, size);
-                    relations.push(Relation::new(a, grid[i] < grid[j], b));
-                }
+        for (i, j) in adjacent_pairs(size) {
+            if rng.chance(relate) {
+                let (a, b) = (Cell::at(i, size), Cell::at(j, size));
+                relations.push(Relation::new(a, grid[i] < grid[j], b));
             }
         }
     }
@@ -247,16 +194,10 @@ fn random_puzzle(kind: Kind, size: usize, rng: &mut Rng) -> Puzzle {
         .collect();
     let mut relations = Vec::new();
     if kind != Kind::Classic {
-        for i in 0..size * size {
-            let (r, c) = (i / size, i % size);
-            for (j, ok) in [(i + 1, c + 1 < size), (i + size, r + 1 < size)] {
-                if ok && rng.chance(25) {
-                    relations.push(Relation::new(
-                        Cell::at(i, size),
-                        rng.chance(50),
-                        Cell::at(j, size),
-                    ));
-                }
+        for (i, j) in adjacent_pairs(size) {
+            if rng.chance(25) {
+                let (a, b) = (Cell::at(i, size), Cell::at(j, size));
+                relations.push(Relation::new(a, rng.chance(50), b));
             }
         }
     }
@@ -288,7 +229,7 @@ fn small_classic_puzzles_are_solved_and_replay() {
 
 #[test]
 fn easy_nine_by_nine_puzzles_are_solved_uniquely() {
-    let puzzles = read("poj3074/norvig_easy50.in", Format::Poj3074);
+    let puzzles = puzzles("poj3074/norvig_easy50.in", Format::Poj3074);
     for (i, p) in puzzles.iter().take(20).enumerate() {
         let what = format!("norvig_easy50 #{}", i + 1);
         let outcome = agree(p, limits(2, 1_000_000), &what);
@@ -298,7 +239,7 @@ fn easy_nine_by_nine_puzzles_are_solved_uniquely() {
 
 #[test]
 fn the_cqoi_sample_is_solved_within_a_few_million_nodes() {
-    let p = &read("cqoi2013/sample1.in", Format::Cqoi)[0];
+    let p = &puzzles("cqoi2013/sample1.in", Format::Cqoi)[0];
     let outcome = agree(p, limits(2, 5_000_000), "cqoi sample1");
     assert!(outcome.status.has_solution());
 }
@@ -432,78 +373,12 @@ fn random_possibly_contradictory_puzzles_agree_with_propagate() {
 // ---------------------------------------------------------------------------------------------
 // Events and statistics
 
-/// Replays only placements, guesses and backtracks (a trace at the placements level) and
-/// checks at every round that the cells holding one digit are the same as the engine's.
-struct PlacedCheck {
-    replay: Replay,
-    seq: u32,
-    rounds: u64,
-    error: Option<String>,
-}
-
-impl PlacedCheck {
-    fn new(puzzle: &Puzzle) -> PlacedCheck {
-        PlacedCheck {
-            replay: Replay::new(puzzle),
-            seq: 0,
-            rounds: 0,
-            error: None,
-        }
-    }
-
-    fn apply(&mut self, kind: EventKind, depth: usize, cell: Option<usize>, digit: u8) {
-        let event = Event {
-            seq: self.seq,
-            kind,
-            rule: None,
-            depth: depth as u16,
-            cell: cell.map(|c| c as u16),
-            digit,
-            cause: None,
-            via: Via::Nothing,
-        };
-        self.seq += 1;
-        if let Err(e) = self.replay.apply(&event) {
-            self.error.get_or_insert(e);
-        }
-    }
-}
-
-impl Observer for PlacedCheck {
-    fn round(&mut self, depth: usize, grid: &[u32]) {
-        self.apply(EventKind::Round, depth, None, 0);
-        self.rounds += 1;
-        let engine: Vec<u8> = grid
-            .iter()
-            .map(|&m| {
-                if m.count_ones() == 1 {
-                    m.trailing_zeros() as u8 + 1
-                } else {
-                    0
-                }
-            })
-            .collect();
-        if self.error.is_none() && engine != self.replay.values() {
-            self.error = Some(format!("round {}: placed digits differ", self.rounds));
-        }
-    }
-    fn place(&mut self, cell: usize, digit: u8, _: Rule, _: Via, depth: usize) {
-        self.apply(EventKind::Place, depth, Some(cell), digit);
-    }
-    fn guess(&mut self, cell: usize, digit: u8, _: Rule, depth: usize) {
-        self.apply(EventKind::Guess, depth, Some(cell), digit);
-    }
-    fn backtrack(&mut self, depth: usize) {
-        self.apply(EventKind::Backtrack, depth, None, 0);
-    }
-}
-
 #[test]
 fn placements_alone_replay_every_single_candidate_cell() {
     let mut rng = Rng(11);
     let mut cases = vec![
-        read("cqoi2013/sample1.in", Format::Cqoi).remove(0),
-        read("poj3074/norvig_easy50.in", Format::Poj3074).remove(0),
+        puzzles("cqoi2013/sample1.in", Format::Cqoi).remove(0),
+        puzzles("poj3074/norvig_easy50.in", Format::Poj3074).remove(0),
         puzzle(Kind::Classic, EMPTY_4, vec![]),
         puzzle(Kind::Classic, "123. ...4 .... ....", vec![]),
     ];
@@ -514,9 +389,8 @@ fn placements_alone_replay_every_single_candidate_cell() {
     for (i, p) in cases.iter().enumerate() {
         let mut search = Naive::new(p, limits(100, 2_000_000), PlacedCheck::new(p));
         search.run();
-        let check = search.observer();
-        assert_eq!(check.error, None, "case {i}: {p:?}");
-        assert_eq!(check.rounds, search.stats().nodes);
+        let nodes = search.stats().nodes;
+        assert_eq!(search.observer().result(), Ok(nodes), "case {i}: {p:?}");
     }
 }
 
@@ -564,8 +438,8 @@ impl Observer for Tally {
 
 #[test]
 fn statistics_count_exactly_the_reported_events() {
-    let p = &read("cqoi2013/sample1.in", Format::Cqoi)[0];
-    let easy = &read("poj3074/norvig_easy50.in", Format::Poj3074)[0];
+    let p = &puzzles("cqoi2013/sample1.in", Format::Cqoi)[0];
+    let easy = &puzzles("poj3074/norvig_easy50.in", Format::Poj3074)[0];
     let empty = puzzle(Kind::Classic, EMPTY_4, vec![]);
     for (p, solution_limit) in [(p, 2), (easy, 2), (&empty, 1000)] {
         let mut search = Naive::new(p, limits(solution_limit, 5_000_000), Tally::default());
@@ -652,7 +526,7 @@ fn the_largest_grids_are_searched_without_trouble() {
 #[test]
 fn advancing_one_node_at_a_time_ends_as_a_single_run() {
     let cases = [
-        read("poj3074/norvig_easy50.in", Format::Poj3074).remove(3),
+        puzzles("poj3074/norvig_easy50.in", Format::Poj3074).remove(3),
         puzzle(Kind::Classic, EMPTY_4, vec![]),
         puzzle(Kind::Classic, "123. ...4 .... ....", vec![]),
     ];
@@ -687,7 +561,7 @@ fn advancing_one_node_at_a_time_ends_as_a_single_run() {
 
 #[test]
 fn reset_starts_over_and_reuses_the_search() {
-    let puzzles = read("poj3074/norvig_easy50.in", Format::Poj3074);
+    let puzzles = puzzles("poj3074/norvig_easy50.in", Format::Poj3074);
     let four = puzzle(Kind::Classic, EMPTY_4, vec![]);
     let mut search = Naive::new(&puzzles[0], limits(2, 1_000_000), Silent);
     search.advance(10);
@@ -704,7 +578,7 @@ fn reset_starts_over_and_reuses_the_search() {
 
 #[test]
 fn the_node_limit_stops_the_search_cleanly() {
-    let hardest = read("poj3074/norvig_hardest.in", Format::Poj3074);
+    let hardest = puzzles("poj3074/norvig_hardest.in", Format::Poj3074);
     let p = &hardest[0];
     let limit = 20_000;
     let mut search = Naive::new(p, limits(2, limit), ReplayCheck::new(p));
@@ -760,7 +634,7 @@ fn the_engine_enum_runs_naive_on_every_kind() {
 #[test]
 #[ignore = "a measurement: minutes in debug, about a minute in release"]
 fn measure_top95_within_ten_million_nodes() {
-    let puzzles = read("poj3074/norvig_top95.in", Format::Poj3074);
+    let puzzles = puzzles("poj3074/norvig_top95.in", Format::Poj3074);
     let limit = 10_000_000;
     let (mut nodes, mut seconds) = (0u64, 0f64);
     let mut unfinished = Vec::new();

@@ -5,10 +5,13 @@
 
 mod common;
 
-use common::{block_shape, classic_grid, cyclic_grid, pattern_grid, permutation, Rules};
+use common::{
+    adjacent_pairs, block_shape, classic_grid, cyclic_grid, pattern_grid, permutation, Rules,
+};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::subsequence;
+use proptest::strategy::Union;
 use sudoku_lab::{
     solve, Cell, Kind, Options, Outcome, Puzzle, Relation, Status, Strategy as SearchStrategy,
 };
@@ -28,20 +31,6 @@ fn latin_grid(size: usize) -> impl Strategy<Value = Vec<u8>> {
                 .collect()
         },
     )
-}
-
-/// Every pair of orthogonal neighbours `(left or upper, right or lower)`, row-major indices.
-fn adjacent_pairs(size: usize) -> Vec<(usize, usize)> {
-    let mut pairs = Vec::new();
-    for i in 0..size * size {
-        if i % size + 1 < size {
-            pairs.push((i, i + 1));
-        }
-        if i / size + 1 < size {
-            pairs.push((i, i + size));
-        }
-    }
-    pairs
 }
 
 /// A puzzle in the making: a solved grid, the cells it keeps as givens and the neighbour
@@ -103,6 +92,15 @@ fn case(kind: Kind, size: usize, givens: (usize, usize)) -> BoxedStrategy<Case> 
             pairs,
         })
         .boxed()
+}
+
+/// Puzzles of `kind` from a random grid, of each `(size, givens)` equally often.
+fn cases(kind: Kind, shapes: &[(usize, (usize, usize))]) -> impl Strategy<Value = Case> {
+    Union::new(
+        shapes
+            .iter()
+            .map(|&(size, givens)| case(kind, size, givens)),
+    )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -358,24 +356,14 @@ proptest! {
 
     #[test]
     fn small_classic_puzzles_made_from_a_grid_are_solved_consistently_with_it(
-        case in prop_oneof![
-            case(Kind::Classic, 4, (0, 16)),
-            case(Kind::Classic, 6, (0, 36)),
-            case(Kind::Classic, 8, (0, 64)),
-            case(Kind::Classic, 9, (25, 81)),
-        ],
+        case in cases(Kind::Classic, &[(4, (0, 16)), (6, (0, 36)), (8, (0, 64)), (9, (25, 81))]),
     ) {
         check_against_grid(&case)?;
     }
 
     #[test]
     fn inequality_puzzles_with_relations_read_off_a_grid_are_solved_consistently_with_it(
-        case in prop_oneof![
-            case(Kind::Inequality, 4, (0, 2)),
-            case(Kind::Inequality, 6, (0, 4)),
-            case(Kind::Inequality, 8, (0, 6)),
-            case(Kind::Inequality, 9, (0, 9)),
-        ],
+        case in cases(Kind::Inequality, &[(4, (0, 2)), (6, (0, 4)), (8, (0, 6)), (9, (0, 9))]),
     ) {
         check_against_grid(&case)?;
     }
@@ -393,20 +381,17 @@ proptest! {
 
     #[test]
     fn large_classic_puzzles_made_from_a_grid_are_solved_consistently_with_it(
-        case in prop_oneof![
-            case(Kind::Classic, 12, (144 * 45 / 100, 144)),
-            case(Kind::Classic, 16, (256 * 55 / 100, 256)),
-        ],
+        case in cases(Kind::Classic, &[(12, (144 * 45 / 100, 144)), (16, (256 * 55 / 100, 256))]),
     ) {
         check_against_grid(&case)?;
     }
 
     #[test]
     fn large_inequality_puzzles_made_from_a_grid_are_solved_consistently_with_it(
-        case in prop_oneof![
-            case(Kind::Inequality, 12, (144 * 30 / 100, 144)),
-            case(Kind::Inequality, 16, (256 * 45 / 100, 256)),
-        ],
+        case in cases(
+            Kind::Inequality,
+            &[(12, (144 * 30 / 100, 144)), (16, (256 * 45 / 100, 256))],
+        ),
     ) {
         check_against_grid(&case)?;
     }

@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::limit;
 use proptest::prelude::*;
 use sudoku_lab::formats::Format;
 use sudoku_lab::{solve_fast, Options, Propagate, Puzzle, Search, Silent, Status};
@@ -17,33 +18,16 @@ fn corpus(path: &str, format: Format, step: usize) -> Vec<Puzzle> {
         .collect()
 }
 
-fn options(limit: u64) -> Options {
-    Options {
-        solution_limit: limit,
-        ..Options::default()
-    }
-}
-
 #[test]
 fn fast_path_agrees_on_the_public_sixteen_set() {
     let path = "sixteen/public_120_AP.txt";
-    for (i, p) in corpus(path, Format::Line, 7).iter().enumerate() {
-        assert_eq!(
-            common::agree_fast(p, 2, &format!("{path} #{i}")),
-            Status::Unique
-        );
-    }
+    common::agree_fast_unique(path, &corpus(path, Format::Line, 7));
 }
 
 #[test]
 fn fast_path_agrees_on_the_generated_sixteen_set() {
     let path = "sixteen/generated_200_AP.txt";
-    for (i, p) in corpus(path, Format::Line, 11).iter().enumerate() {
-        assert_eq!(
-            common::agree_fast(p, 2, &format!("{path} #{i}")),
-            Status::Unique
-        );
-    }
+    common::agree_fast_unique(path, &corpus(path, Format::Line, 11));
 }
 
 #[test]
@@ -58,7 +42,7 @@ fn fast_path_solves_the_poj3076_samples_as_the_judge_expects() {
             }
             let what = format!("{input} #{i}");
             assert_eq!(common::agree_fast(p, 2, &what), Status::Unique, "{what}");
-            let fast = solve_fast(p, options(2)).unwrap();
+            let fast = solve_fast(p, limit(2)).unwrap();
             assert_eq!(&fast.solutions[0], answer, "{what}");
         }
     }
@@ -71,7 +55,7 @@ fn sixteen_classic(p: &Puzzle) -> bool {
 /// The first public puzzle's solution, found by the general engine.
 fn solved_grid() -> (Puzzle, Vec<u8>) {
     let puzzle = common::puzzles("sixteen/public_120_AP.txt", Format::Line).remove(0);
-    let mut general = Propagate::new(&puzzle, options(2), Silent);
+    let mut general = Propagate::new(&puzzle, limit(2), Silent);
     assert_eq!(general.run(), Status::Unique);
     let solution = general.solutions()[0].clone();
     (puzzle, solution)
@@ -139,7 +123,7 @@ fn contradictory_givens_are_unsolvable_without_validation() {
         givens[b] = 5;
         let puzzle = Puzzle::classic(givens).unwrap();
         assert!(puzzle.validate().is_err());
-        let outcome = solve_fast(&puzzle, options(2)).unwrap();
+        let outcome = solve_fast(&puzzle, limit(2)).unwrap();
         assert_eq!(outcome.status, Status::Unsolvable, "two 5s in a {house}");
         assert!(outcome.solutions.is_empty());
     }
@@ -148,12 +132,9 @@ fn contradictory_givens_are_unsolvable_without_validation() {
 #[test]
 fn fast_path_stops_at_the_limits() {
     let empty = Puzzle::classic(vec![0; 256]).unwrap();
-    assert_eq!(
-        solve_fast(&empty, options(1)).unwrap().status,
-        Status::Solved
-    );
+    assert_eq!(solve_fast(&empty, limit(1)).unwrap().status, Status::Solved);
     let (puzzle, solution) = solved_grid();
-    let first = solve_fast(&puzzle, options(1)).unwrap();
+    let first = solve_fast(&puzzle, limit(1)).unwrap();
     assert_eq!(first.status, Status::Solved);
     assert_eq!(first.solutions, vec![solution]);
     for (p, limit) in [(&empty, 3), (&puzzle, 1), (&puzzle, 5)] {
@@ -168,17 +149,14 @@ fn fast_path_stops_at_the_limits() {
     }
     let nine = Puzzle::classic(vec![0; 81]).unwrap();
     let twelve = Puzzle::classic(vec![0; 144]).unwrap();
-    assert!(solve_fast(&twelve, options(2)).is_none());
-    assert_eq!(
-        solve_fast(&nine, options(2)).unwrap().solutions[0].len(),
-        81
-    );
+    assert!(solve_fast(&twelve, limit(2)).is_none());
+    assert_eq!(solve_fast(&nine, limit(2)).unwrap().solutions[0].len(), 81);
 }
 
 #[test]
 fn statistics_count_the_work() {
     let (puzzle, _) = solved_grid();
-    let outcome = solve_fast(&puzzle, options(2)).unwrap();
+    let outcome = solve_fast(&puzzle, limit(2)).unwrap();
     let stats = &outcome.stats;
     assert!(stats.nodes >= 1);
     assert_eq!(stats.solutions, 1);
@@ -189,17 +167,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn fast_path_agrees_on_random_puzzles(
-        grid in common::classic_grid(16),
-        keep in proptest::collection::vec(0u8..100, 256),
-        density in 5u8..80,
-    ) {
-        let givens: Vec<u8> = grid
-            .iter()
-            .zip(&keep)
-            .map(|(&d, &k)| if k < density { d } else { 0 })
-            .collect();
-        let puzzle = Puzzle::classic(givens).unwrap();
+    fn fast_path_agrees_on_random_puzzles(puzzle in common::thinned_puzzle(16, 5..80)) {
         let status = common::agree_fast(&puzzle, 5, "random");
         prop_assert!(status.has_solution());
     }

@@ -7,8 +7,8 @@
 mod common;
 
 use common::{
-    answers, assert_solves, classic_puzzle, cyclic_grid, data, limit, manifest, pattern_grid,
-    puzzles, solve_with, with_strategy, Rules,
+    answers, assert_agree, assert_solves, classic_puzzle, cyclic_grid, data, limit, manifest,
+    pattern_grid, puzzles, solve_with, with_strategy, Rules,
 };
 use sudoku_lab::formats::Format;
 use sudoku_lab::{
@@ -176,14 +176,7 @@ fn assert_strategies_agree(puzzle: &Puzzle, solution_limit: u64, what: &str) -> 
         match &first {
             None => first = Some((name, outcome)),
             Some((base_name, base)) => {
-                assert_eq!(outcome.status, base.status, "{what}, against {base_name}");
-                assert_eq!(
-                    outcome.stats.solutions, base.stats.solutions,
-                    "{what}: a different number of solutions than {base_name}"
-                );
-                if outcome.status == Status::Unique {
-                    assert_eq!(outcome.solutions, base.solutions, "{what}, {base_name}");
-                }
+                assert_agree(&outcome, base, &format!("{what}, against {base_name}"));
             }
         }
     }

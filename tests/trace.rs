@@ -6,8 +6,11 @@
 //! what its rule rests on, checked against the replayed state by [`Origins`] (which knows
 //! nothing of the recorder's bookkeeping).
 
-use std::path::PathBuf;
+mod common;
 
+use common::data;
+use common::event_counts::check_event_counts;
+use common::placed::single_values;
 use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
 use sudoku_lab::trace::{
     Event, EventKind, Level, PremiseReader, Recorder, Replay, TraceOptions, RECORD_WORDS,
@@ -15,12 +18,6 @@ use sudoku_lab::trace::{
 use sudoku_lab::{
     DigitSet, Engine, EngineKind, Observer, Options, Puzzle, Rule, Search, Status, Via,
 };
-
-fn data(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(path)
-}
 
 /// Up to `count` puzzles spread evenly over a corpus file.
 fn sample(path: &str, format: &str, count: usize) -> Vec<Puzzle> {
@@ -263,19 +260,6 @@ impl Checked {
     }
 }
 
-/// The digit of every single-candidate cell of a grid, 0 elsewhere.
-fn values(grid: &[u32]) -> Vec<u8> {
-    grid.iter()
-        .map(|&m| {
-            if m.count_ones() == 1 {
-                m.trailing_zeros() as u8 + 1
-            } else {
-                0
-            }
-        })
-        .collect()
-}
-
 impl Observer for Checked {
     fn round(&mut self, depth: usize, grid: &[u32]) {
         self.recorder.round(depth, grid);
@@ -295,7 +279,7 @@ impl Observer for Checked {
                     DigitSet::from_bits(self.replay.grid()[c])
                 ));
             }
-            Level::Placements if self.replay.values() != values(grid) => {
+            Level::Placements if self.replay.values() != single_values(grid) => {
                 self.fail(format!("round {}: placed digits differ", self.rounds));
             }
             _ => {}
@@ -432,36 +416,8 @@ fn check_puzzle(puzzle: &Puzzle, what: &str) {
                 .unwrap_or_else(|e| panic!("{context}: {e}"));
             check_premises(&checked.events, &checked.premises)
                 .unwrap_or_else(|e| panic!("{context}: {e}"));
-            let count = |kind: EventKind, rule: Option<Rule>| {
-                checked
-                    .events
-                    .iter()
-                    .filter(|e| e.kind == kind && (rule.is_none() || e.rule == rule))
-                    .count() as u64
-            };
-            assert_eq!(
-                count(EventKind::Guess, Some(Rule::Guess)),
-                stats.guesses,
-                "{context}"
-            );
-            assert_eq!(
-                count(EventKind::Guess, Some(Rule::Probe)),
-                stats.probes,
-                "{context}"
-            );
-            assert_eq!(
-                count(EventKind::Solution, None),
-                stats.solutions,
-                "{context}"
-            );
-            assert_eq!(
-                count(EventKind::Contradiction, None),
-                stats.contradictions,
-                "{context}"
-            );
-            if level != Level::Decisions {
-                assert_eq!(count(EventKind::Round, None), stats.nodes, "{context}");
-            }
+            check_event_counts(&checked.events, &stats, level)
+                .unwrap_or_else(|e| panic!("{context}: {e}"));
             if level == Level::Full {
                 // Placements and guesses take a cell's other candidates with them: those
                 // eliminations are counted in the statistics but not reported one by one.
@@ -475,8 +431,13 @@ fn check_puzzle(puzzle: &Puzzle, what: &str) {
                 .iter()
                 .map(|&r| stats.eliminations[r as usize])
                 .sum();
+                let eliminations = checked
+                    .events
+                    .iter()
+                    .filter(|e| e.kind == EventKind::Eliminate)
+                    .count() as u64;
                 assert_eq!(
-                    count(EventKind::Eliminate, None),
+                    eliminations,
                     stats.total_eliminations() - implied,
                     "{context}"
                 );
@@ -529,23 +490,31 @@ fn check_corpus(path: &str, format: &str, count: usize) {
 
 #[test]
 fn poj3074_corpora_replay_for_every_engine_and_level() {
-    check_corpus("poj3074/sample.in", "poj3074", 10);
-    check_corpus("poj3074/acwing169_sample.in", "poj3074", 10);
-    check_corpus("poj3074/norvig_easy50.in", "poj3074", 10);
-    check_corpus("poj3074/norvig_top95.in", "poj3074", 8);
-    check_corpus("poj3074/norvig_hardest.in", "poj3074", 4);
-    check_corpus("poj3074/royle_sudoku17_first1000.in", "poj3074", 8);
-    check_corpus("poj3074/royle_sudoku17_all.in", "poj3074", 4);
+    for (name, count) in [
+        ("sample", 10),
+        ("acwing169_sample", 10),
+        ("norvig_easy50", 10),
+        ("norvig_top95", 8),
+        ("norvig_hardest", 4),
+        ("royle_sudoku17_first1000", 8),
+        ("royle_sudoku17_all", 4),
+    ] {
+        check_corpus(&format!("poj3074/{name}.in"), "poj3074", count);
+    }
 }
 
 #[test]
 fn bench9_corpora_replay_for_every_engine_and_level() {
-    check_corpus("bench9/puzzles2_17_clue", "line", 3);
-    check_corpus("bench9/puzzles3_magictour_top1465", "line", 3);
-    check_corpus("bench9/puzzles5_forum_hardest_1905_11+", "line", 3);
-    check_corpus("bench9/puzzles6_forum_hardest_1106", "line", 3);
-    check_corpus("bench9/puzzles7_serg_benchmark", "line", 3);
-    check_corpus("bench9/kaggle3m_subset_puzzles", "line", 3);
+    for name in [
+        "puzzles2_17_clue",
+        "puzzles3_magictour_top1465",
+        "puzzles5_forum_hardest_1905_11+",
+        "puzzles6_forum_hardest_1106",
+        "puzzles7_serg_benchmark",
+        "kaggle3m_subset_puzzles",
+    ] {
+        check_corpus(&format!("bench9/{name}"), "line", 3);
+    }
 }
 
 #[test]

@@ -7,7 +7,7 @@
 use libfuzzer_sys::fuzz_target;
 use sudoku_lab::formats::{self, Alphabet, Entry, Format, InputError, ReadOptions, Writer};
 use sudoku_lab::{Kind, Puzzle};
-use sudoku_lab_fuzz::check::{describe, unsafe_to_show, well_formed};
+use sudoku_lab_fuzz::check::{consistent_problems, describe, unsafe_to_show, well_formed};
 
 /// Entries looked at per read: readers may go on after an error, so bound the items.
 const MAX_ITEMS: usize = 12;
@@ -99,30 +99,7 @@ fn check_entry(entry: &Entry, format: Format, options: ReadOptions, lines: u32) 
         entry.cell_pos.len(),
         n * n
     );
-    let problems = p.problems();
-    match p.validate() {
-        Ok(()) => assert!(
-            problems.is_empty(),
-            "{format}: validate passed, problems {problems:?}"
-        ),
-        Err(first) => assert_eq!(
-            Some(&first),
-            problems.first(),
-            "{format}: validate vs problems"
-        ),
-    }
-    for problem in problems {
-        for c in &problem.cells {
-            assert!(
-                (c.row as usize) < n && (c.col as usize) < n,
-                "{format}: problem {problem} names {c}, outside {n}×{n}"
-            );
-        }
-        assert!(
-            !problem.message.chars().any(unsafe_to_show),
-            "{format}: a raw control character in {:?}",
-            problem.message
-        );
+    for problem in consistent_problems(p, format.name()) {
         let e = entry.input_error(problem);
         check_error(&e, lines, format.name());
     }

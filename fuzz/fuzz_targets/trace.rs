@@ -13,9 +13,9 @@ use libfuzzer_sys::fuzz_target;
 use sudoku_lab::trace::{
     Event, EventKind, Level, PremiseReader, Replay, ReplayCheck, TraceOptions, Tracer,
 };
-use sudoku_lab::{Engine, EngineKind, Progress, Rule, Search, Silent};
+use sudoku_lab::{Engine, EngineKind, Progress, Search, Silent};
 use sudoku_lab_fuzz::case::{self, small_options};
-use sudoku_lab_fuzz::check::Rules;
+use sudoku_lab_fuzz::check::{check_event_counts, Rules};
 use sudoku_lab_fuzz::verdict::Verdict;
 
 fn run(data: &[u8]) -> Result<()> {
@@ -131,32 +131,7 @@ fn run(data: &[u8]) -> Result<()> {
             "{what}: solution events replay to the solutions"
         );
     }
-    let count = |kind: EventKind, rule: Option<Rule>| {
-        events
-            .iter()
-            .filter(|e| e.kind == kind && (rule.is_none() || e.rule == rule))
-            .count() as u64
-    };
-    let stats = &outcome.stats;
-    assert_eq!(
-        count(EventKind::Guess, Some(Rule::Guess)),
-        stats.guesses,
-        "{what}"
-    );
-    assert_eq!(
-        count(EventKind::Guess, Some(Rule::Probe)),
-        stats.probes,
-        "{what}"
-    );
-    assert_eq!(count(EventKind::Solution, None), stats.solutions, "{what}");
-    assert_eq!(
-        count(EventKind::Contradiction, None),
-        stats.contradictions,
-        "{what}"
-    );
-    if level != Level::Decisions {
-        assert_eq!(count(EventKind::Round, None), stats.nodes, "{what}");
-    }
+    check_event_counts(&events, &outcome.stats, level).unwrap_or_else(|e| panic!("{what}: {e}"));
 
     // The observer does not steer the search, and neither do the advance budgets.
     let mut silent = Engine::new(engine, puzzle, options, Silent).unwrap();

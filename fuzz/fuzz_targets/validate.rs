@@ -9,7 +9,9 @@
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use sudoku_lab::{Cell, Engine, EngineKind, Kind, Options, Puzzle, Relation, Search, Silent};
-use sudoku_lab_fuzz::check::{describe, size_supported, unsafe_to_show, well_formed, Rules};
+use sudoku_lab_fuzz::check::{
+    consistent_problems, describe, size_supported, unsafe_to_show, well_formed, Rules,
+};
 
 /// The most cells for which a reported problem is cross-checked by solving.
 const SOLVE_CELLS: usize = 64;
@@ -127,26 +129,7 @@ fuzz_target!(|input: Input| {
     kept.sort_by_key(|r| r.oriented());
     assert_eq!(kept, expected, "relations kept once each");
 
-    let problems = puzzle.problems();
-    match puzzle.validate() {
-        Ok(()) => assert!(
-            problems.is_empty(),
-            "validate passed with problems {problems:?}"
-        ),
-        Err(first) => assert_eq!(
-            Some(&first),
-            problems.first(),
-            "validate's error is the first problem"
-        ),
-    }
-    for p in &problems {
-        assert!(
-            p.cells.iter().all(|&c| inside(c)),
-            "{p} names {:?}, outside {n}×{n}",
-            p.cells
-        );
-        assert!(!p.message.chars().any(unsafe_to_show), "{:?}", p.message);
-    }
+    let problems = consistent_problems(&puzzle, "Puzzle::new");
 
     let rules = Rules::of(&puzzle);
     if let Some(reason) = known_problem(&rules) {

@@ -105,7 +105,7 @@ impl ArbOptions {
                     .map(|(k, v)| {
                         let key = match k {
                             Key::Known(i) => {
-                                Opt::ALL[*i as usize % Opt::ALL.len()].key().to_string()
+                                Opt::ALL[*i as usize % Opt::ALL.len()].name().to_string()
                             }
                             Key::Raw(s) => s.clone(),
                         };
@@ -190,7 +190,7 @@ fn check_settings(export: Export, options: &OptionsArg) {
             }
             for (key, _) in fields {
                 assert!(
-                    export.options().iter().any(|o| o.key() == key),
+                    export.options().iter().any(|o| o.name() == key),
                     "{} accepted the option {key:?}",
                     export.name()
                 );

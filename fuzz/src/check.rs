@@ -1,12 +1,17 @@
 //! What the targets check outcomes with: the answer checker that trusts nothing in the
-//! library (`Rules`, shared with the tests: `tests/common/rules.rs`), and what a puzzle and a
-//! message must look like from the outside.
+//! library (`Rules`, shared with the tests: `tests/common/rules.rs`), the events of a trace
+//! against its statistics (`tests/common/event_counts.rs`), and what a puzzle and a message
+//! must look like from the outside.
 
-use sudoku_lab::{Kind, Puzzle};
+use sudoku_lab::{Kind, Problem, Puzzle};
 
 #[path = "../../tests/common/rules.rs"]
 mod rules;
 
+#[path = "../../tests/common/event_counts.rs"]
+mod event_counts;
+
+pub use event_counts::check_event_counts;
 pub use rules::{block_shape, Rules};
 
 /// The sizes a kind admits: the classic sizes with blocks, 3 to 25 for Futoshiki.
@@ -80,6 +85,39 @@ pub fn well_formed(p: &Puzzle, what: &str) {
             "{what}: relations out of order or twice: {pairs:?}"
         );
     }
+}
+
+/// What validation promises, checked from the outside: `validate` passes exactly when
+/// `problems` is empty and fails with its first problem, and every problem names only cells
+/// of the grid in a message safe to show. Returns the problems.
+pub fn consistent_problems(p: &Puzzle, what: &str) -> Vec<Problem> {
+    let n = p.size();
+    let problems = p.problems();
+    match p.validate() {
+        Ok(()) => assert!(
+            problems.is_empty(),
+            "{what}: validate passed with problems {problems:?}"
+        ),
+        Err(first) => assert_eq!(
+            Some(&first),
+            problems.first(),
+            "{what}: validate's error is not the first problem"
+        ),
+    }
+    for problem in &problems {
+        for c in &problem.cells {
+            assert!(
+                (c.row as usize) < n && (c.col as usize) < n,
+                "{what}: problem {problem} names {c}, outside {n}×{n}"
+            );
+        }
+        assert!(
+            !problem.message.chars().any(unsafe_to_show),
+            "{what}: a raw control character in {:?}",
+            problem.message
+        );
+    }
+    problems
 }
 
 /// True for a char a message must not show raw: a control char, or one that is invisible or

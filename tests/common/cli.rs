@@ -2,22 +2,27 @@
 //! never a panic, an internal error or a signal.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
 
-/// Runs the binary with `args`, feeding `stdin` from a thread so that a large input cannot
-/// deadlock against a full stdout pipe; fails the test on a panic, an internal error or a
-/// signal.
-pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
-    let mut child = Command::new(BIN)
+/// Starts the binary with `args` and its stdin, stdout and stderr piped.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(BIN)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the sudoku-lab binary runs");
+        .expect("the sudoku-lab binary runs")
+}
+
+/// Runs the binary with `args`, feeding `stdin` from a thread so that a large input cannot
+/// deadlock against a full stdout pipe; fails the test on a panic, an internal error or a
+/// signal.
+pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
+    let mut child = spawn(args);
     let mut pipe = child.stdin.take().expect("stdin is piped");
     let input = stdin.as_ref().to_vec();
     // The binary may stop reading early (bad input, size limit): a broken pipe is expected.
@@ -40,6 +45,11 @@ pub fn stderr(o: &Output) -> String {
 
 pub fn code(o: &Output) -> i32 {
     o.status.code().unwrap_or(-1)
+}
+
+/// Fails the test, showing `text`, unless `text` contains `part`.
+pub fn assert_contains(text: &str, part: &str) {
+    assert!(text.contains(part), "{part:?} missing from {text}");
 }
 
 /// Fails the test when the run ended in a panic, an internal error or a signal.

@@ -1,8 +1,11 @@
 //! Shared by the solver tests: an answer verifier that trusts nothing in the library, the
-//! corpus loader, and the grids puzzles are made from.
+//! corpus loader, the grids puzzles are made from, a placements-level replay check, and the
+//! events of a trace counted against its statistics.
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod event_counts;
+pub mod placed;
 mod rules;
 
 pub use rules::{block_shape, Rules};
@@ -33,17 +36,7 @@ pub fn agree_fast(puzzle: &Puzzle, limit: u64, what: &str) -> Status {
         ..Options::default()
     };
     let fast = solve_fast(puzzle, options).unwrap_or_else(|| panic!("{what}: no fast path"));
-    let mut general = Propagate::new(puzzle, options, Silent);
-    let status = general.run();
-    assert_eq!(fast.status, status, "{what}");
-    assert_eq!(
-        fast.stats.solutions,
-        general.stats().solutions,
-        "{what}: counts"
-    );
-    if status == Status::Unique {
-        assert_eq!(fast.solutions, general.solutions(), "{what}");
-    }
+    assert_agree(&fast, &solve_with(puzzle, options), what);
     assert_eq!(
         fast.solutions.len() as u64,
         fast.stats.solutions.min(2),
@@ -55,7 +48,27 @@ pub fn agree_fast(puzzle: &Puzzle, limit: u64, what: &str) -> Status {
     if fast.solutions.len() == 2 {
         assert_ne!(fast.solutions[0], fast.solutions[1], "{what}");
     }
-    status
+    fast.status
+}
+
+/// Two searches of one puzzle agree: the same status, the same number of solutions, and the
+/// same solution when it is unique. `what` names the puzzle and the searches.
+pub fn assert_agree(ours: &Outcome, theirs: &Outcome, what: &str) {
+    assert_eq!(ours.status, theirs.status, "{what}: status");
+    assert_eq!(
+        ours.stats.solutions, theirs.stats.solutions,
+        "{what}: a different number of solutions"
+    );
+    if ours.status == Status::Unique {
+        assert_eq!(ours.solutions, theirs.solutions, "{what}: the solution");
+    }
+}
+
+/// [`agree_fast`] on each of `puzzles`, read from the file `path`: each has one solution.
+pub fn agree_fast_unique(path: &str, puzzles: &[Puzzle]) {
+    for (i, p) in puzzles.iter().enumerate() {
+        assert_eq!(agree_fast(p, 2, &format!("{path} #{i}")), Status::Unique);
+    }
 }
 
 /// A path inside the shared data directory.
@@ -175,6 +188,30 @@ pub fn classic_puzzle(size: usize, givens: Vec<u8>) -> Puzzle {
     Puzzle::new(Kind::Classic, size, givens, Vec::new()).expect("a well-formed classic puzzle")
 }
 
+/// The digits of a solved grid whose `keep` byte is below `density`, 0 elsewhere.
+pub fn thinned(grid: &[u8], keep: &[u8], density: u8) -> Vec<u8> {
+    grid.iter()
+        .zip(keep)
+        .map(|(&d, &k)| if k < density { d } else { 0 })
+        .collect()
+}
+
+/// A classic puzzle of `size` with a solution: a random solved grid thinned to about
+/// `density` percent of its digits (a keep byte in `0..100` per cell).
+pub fn thinned_puzzle(
+    size: usize,
+    density: std::ops::Range<u8>,
+) -> impl proptest::strategy::Strategy<Value = Puzzle> {
+    (
+        classic_grid(size),
+        proptest::collection::vec(0u8..100, size * size),
+        density,
+    )
+        .prop_map(|(grid, keep, density)| {
+            Puzzle::classic(thinned(&grid, &keep, density)).expect("a well-formed puzzle")
+        })
+}
+
 /// A random permutation of `0..n`.
 pub fn permutation(n: usize) -> impl proptest::strategy::Strategy<Value = Vec<usize>> {
     Just((0..n).collect::<Vec<_>>()).prop_shuffle()
@@ -218,4 +255,47 @@ pub fn classic_grid(size: usize) -> impl proptest::strategy::Strategy<Value = Ve
                     .collect()
             },
         )
+}
+
+/// Every pair of orthogonal neighbours `(left or upper, right or lower)`, row-major indices,
+/// in reading order of their first cell, the right neighbour first.
+pub fn adjacent_pairs(size: usize) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    for i in 0..size * size {
+        if i % size + 1 < size {
+            pairs.push((i, i + 1));
+        }
+        if i / size + 1 < size {
+            pairs.push((i, i + size));
+        }
+    }
+    pairs
+}
+
+/// A small deterministic generator (xorshift64*, from a nonzero seed), so generated puzzles
+/// are the same on every run.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
 }

@@ -23,7 +23,7 @@
 //! playing, stepping or jumping to the end) shows it. Any edit of the puzzle goes back to
 //! `idle`.
 
-import { el } from "./dom.js";
+import { el, options } from "./dom.js";
 import { SolverClient } from "./client.js";
 import { KIND, KINDS, RULES } from "./records.js";
 import { Trace, MARKER_KINDS } from "./trace.js";
@@ -68,9 +68,8 @@ function seconds(t) {
   return `${(t / 1000).toFixed(1)} s`;
 }
 
-function select(action, label, options, value) {
-  const s = el("select", { dataset: { action } });
-  for (const [v, text] of options) s.append(el("option", { value: v, textContent: text }));
+function select(action, label, choices, value) {
+  const s = el("select", { dataset: { action } }, ...options(choices));
   if (value !== undefined) s.value = value;
   const id = `ex-${action}`;
   s.id = id;

@@ -1,7 +1,12 @@
 //! Import and export dialogs: paste or open a puzzle text; write the puzzle in any format, copy or download it.
 
-import { describeError, naturalFormat, readPuzzle, writePuzzle } from "./formats.js";
+import { options } from "./dom.js";
+import { ALPHABETS, FORMATS, describeError, naturalFormat, readPuzzle, writePuzzle } from "./formats.js";
+import { KINDS } from "./model.js";
 import { copyText, shareUrl } from "./url.js";
+
+/** The first choice of each import menu: let the reader find out. */
+const DETECT = ["", "Detect"];
 
 /** Places the caret of a textarea at a 1-based line and column (to point at a parse error). */
 function caretAt(textarea, line, column) {
@@ -23,6 +28,9 @@ export class ImportDialog {
     this.alphabet = document.getElementById("import-alphabet");
     this.file = document.getElementById("import-file");
     this.error = document.getElementById("import-error");
+    this.format.append(...options([DETECT, ...FORMATS]));
+    this.kind.append(...options([DETECT, ...KINDS.map((kind) => [kind, kind])]));
+    this.alphabet.append(...options([DETECT, ...ALPHABETS]));
     this.onImport = onImport;
     this.dialog.addEventListener("click", (event) => {
       const action = event.target.closest("[data-action]")?.dataset.action;
@@ -84,6 +92,7 @@ export class ExportDialog {
     this.format = document.getElementById("export-format");
     this.text = document.getElementById("export-text");
     this.error = document.getElementById("export-error");
+    this.format.append(...options([...FORMATS, ["link", "link (URL)"]]));
     this.getModel = getModel;
     this.notify = notify;
     this.format.addEventListener("change", () => this.refresh());

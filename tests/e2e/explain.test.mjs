@@ -8,32 +8,9 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 
-import { DATA, SHOTS, env } from "./harness.mjs";
-
-/** Norvig's top95 #87: propagation needs 47 guesses, so the timeline has every marker. */
-const HARD = "...5.3.......6.7..5.8....1636..2.......4.1.......3...567....2.8..4.7.......2..5..";
-const FINAL = ["unique", "several", "none", "invalid", "limit", "error", "stopped"];
-
-/** A fresh page; fails the test on any page error or console error. */
-async function open(query = "", { colorScheme = "light", viewport = { width: 1280, height: 900 } } = {}) {
-  const page = await env.browser.newPage({ viewport, colorScheme });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-  page.errors = errors;
-  await page.goto(env.base + query);
-  await page.waitForSelector("[data-action=explain]", { state: "attached" });
-  return page;
-}
+import { DATA, FINAL, HARD, SHOTS, env, explainAt, frames, openPage as open, waitForStatus } from "./harness.mjs";
 
 const status = (page) => page.getAttribute("#status", "data-status");
-
-async function waitForStatus(page, states = FINAL, timeout = 30000) {
-  await page.waitForFunction(
-    (states) => states.includes(document.getElementById("status")?.dataset.status),
-    states, { timeout });
-  return status(page);
-}
 
 /** The 81 (N²) digits shown, from the data-cell texts. */
 async function digits(page) {
@@ -72,8 +49,14 @@ async function shot(page, name, fullPage = true) {
   await page.screenshot({ path: path.join(SHOTS, `explain-${name}.png`), fullPage });
 }
 
-/** Waits until two animation frames have passed (the page draws once per frame). */
-const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+/** A page that has explained its first puzzle (the CQOI sample: unique) at max speed, paused. */
+async function explainedSample() {
+  const page = await open();
+  await explainAt(page, "max");
+  assert.equal(await waitForStatus(page), "unique");
+  await page.click("[data-action=pause]");
+  return page;
+}
 
 /** Clicks a control and lets the page draw. */
 async function press(page, action) {
@@ -125,11 +108,7 @@ test("Solve an invalid puzzle: status invalid, and the clashing cells are marked
 });
 
 test("Explain the CQOI sample: the log explains a relation and the board highlights it", async () => {
-  const page = await open();
-  await page.selectOption("[data-action=speed]", "max");
-  await page.click("[data-action=explain]");
-  assert.equal(await waitForStatus(page), "unique");
-  await page.click("[data-action=pause]");
+  const page = await explainedSample();
   // A relation elimination with a cause: "d removed from rXcY: rAcB is at most M and rXcY < rAcB".
   const index = await page.evaluate(() => {
     const s = window.sudokuLabExplain.session;
@@ -152,11 +131,7 @@ test("Explain the CQOI sample: the log explains a relation and the board highlig
 });
 
 test("a question about a cell that is not one shows what was typed, escaped", async () => {
-  const page = await open();
-  await page.selectOption("[data-action=speed]", "max");
-  await page.click("[data-action=explain]");
-  assert.equal(await waitForStatus(page), "unique");
-  await page.click("[data-action=pause]");
+  const page = await explainedSample();
   // Control characters a paste can carry: shown as \u{..}, never raw.
   await page.fill("[data-action=why-cell]", "r1\u001b[2Jc\u0000");
   await page.click("[data-action=ask-why]");
@@ -170,8 +145,7 @@ test("a question about a cell that is not one shows what was typed, escaped", as
 
 test("Explain a hard 9×9, scrub back and forth, step and step back", async () => {
   const page = await open(`?puzzle=${HARD}&kind=classic`);
-  await page.selectOption("[data-action=speed]", "1000");
-  await page.click("[data-action=explain]");
+  await explainAt(page, "1000");
   assert.equal(await waitForStatus(page), "unique");
   await page.waitForTimeout(400);
   await shot(page, "hard-playing");

@@ -7,17 +7,13 @@ import assert from "node:assert/strict";
 import path from "node:path";
 
 import { EXAMPLES } from "../../www/js/examples.js";
-import { SHOTS as shots, cellTexts, clickCentres, env, relationMap as relations } from "./harness.mjs";
+import { SHOTS as shots, cellTexts, clickCentres, env, importText, pageErrors, relationMap as relations } from "./harness.mjs";
 
 /** Opens the page (query string `search`) and waits until the board shows a puzzle. */
 async function open(search = "", { viewport = { width: 1280, height: 800 }, permissions = [] } = {}) {
   const context = await env.browser.newContext({ viewport, permissions });
   const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
+  const errors = pageErrors(page);
   await page.goto(env.base + search);
   await page.waitForSelector('[data-cell="r1c1"]');
   await page.waitForFunction(() => document.getElementById("summary")?.textContent !== "");
@@ -170,11 +166,7 @@ test("an invalid puzzle marks the right cells and sets data-status=invalid", asy
 test("importing a POJ 3076 puzzle by paste", async () => {
   const { page, close } = await open();
   const text = example("poj3076").text;
-  await page.click('[data-action="import"]');
-  await page.fill("#import-text", "");
-  await page.focus("#import-text");
-  await page.keyboard.insertText(text);
-  await page.click('[data-action="import-apply"]');
+  await importText(page, text);
   await page.waitForFunction(() => document.querySelectorAll("[data-cell]").length === 256);
   const expected = [...text.replace(/\s+/g, "")].map((ch) => (ch === "-" ? "" : String(ch.charCodeAt(0) - 64)));
   assert.deepEqual(await cellTexts(page), expected);

@@ -8,72 +8,27 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 
-import { DATA, SHOTS, env } from "./harness.mjs";
-
-/** Norvig's top95 #87: propagation needs 47 guesses, so the timeline has every marker. */
-const HARD = "...5.3.......6.7..5.8....1636..2.......4.1.......3...567....2.8..4.7.......2..5..";
-const FINAL = ["unique", "several", "none", "invalid", "limit", "error", "stopped"];
-
-/** A fresh page; fails the test on any page error or console error. */
-async function open(query = "", { colorScheme = "light", viewport = { width: 1280, height: 900 } } = {}) {
-  const page = await env.browser.newPage({ viewport, colorScheme });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-  page.errors = errors;
-  await page.goto(env.base + query);
-  await page.waitForSelector("[data-action=explain]", { state: "attached" });
-  return page;
-}
+import {
+  DATA, FINAL, HARD, SHOTS, cellTexts, env, explainAt, frames, openPage as open, relationMap, verifyAnswer, waitForStatus,
+} from "./harness.mjs";
 
 const status = (page) => page.getAttribute("#status", "data-status");
 
-async function waitForStatus(page, states = FINAL, timeout = 30000) {
-  await page.waitForFunction(
-    (states) => states.includes(document.getElementById("status")?.dataset.status),
-    states, { timeout });
-  return status(page);
-}
-
-/** The 81 (N²) digits shown, from the data-cell texts. */
-async function digits(page) {
-  return page.$$eval("[data-cell]", (cells) => cells.map((c) => Number(c.textContent || 0)));
-}
-
-async function relations(page) {
-  return page.$$eval("[data-edge]", (edges) => edges
-    .filter((e) => e.dataset.rel)
-    .map((e) => [...e.dataset.edge.split("-"), e.dataset.rel]));
-}
-
-/** An independent check of a 9×9 answer: houses hold 1..9 once, every relation holds. */
-function verify9(values, rels) {
-  const index = (name) => {
-    const m = /^r(\d+)c(\d+)$/.exec(name);
-    return (Number(m[1]) - 1) * 9 + Number(m[2]) - 1;
-  };
-  const houses = [];
-  for (let i = 0; i < 9; i++) {
-    houses.push([...Array(9)].map((_, j) => i * 9 + j));
-    houses.push([...Array(9)].map((_, j) => j * 9 + i));
-    const [r0, c0] = [Math.floor(i / 3) * 3, (i % 3) * 3];
-    houses.push([...Array(9)].map((_, j) => (r0 + Math.floor(j / 3)) * 9 + c0 + (j % 3)));
-  }
-  for (const h of houses) {
-    assert.deepEqual(h.map((c) => values[c]).sort(), [1, 2, 3, 4, 5, 6, 7, 8, 9], `house ${h}`);
-  }
-  for (const [a, b, rel] of rels) {
-    const [x, y] = [values[index(a)], values[index(b)]];
-    assert.ok(rel === "<" ? x < y : x > y, `${a} ${rel} ${b} but ${x}, ${y}`);
-  }
-}
+/** The 81 (N²) digits shown, from the data-cell texts (0 for an empty cell). */
+const digits = async (page) => (await cellTexts(page)).map(Number);
 
 async function shot(page, name, fullPage = true) {
   await page.screenshot({ path: path.join(SHOTS, `explain-${name}.png`), fullPage });
 }
 
-/** Waits until two animation frames have passed (the page draws once per frame). */
-const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+/** A page that has explained its first puzzle (the CQOI sample: unique) at max speed, paused. */
+async function explainedSample() {
+  const page = await open();
+  await explainAt(page, "max");
+  assert.equal(await waitForStatus(page), "unique");
+  await page.click("[data-action=pause]");
+  return page;
+}
 
 /** Clicks a control and lets the page draw. */
 async function press(page, action) {
@@ -104,9 +59,9 @@ test("Solve the CQOI2013 sample 1: a unique, verified answer, and the time to it
   console.log(`# page load → first answer (CQOI sample 1, Solve): ${loadToAnswer.toFixed(0)} ms`);
   const values = await digits(page);
   assert.equal(values.length, 81);
-  const rels = await relations(page);
-  assert.equal(rels.length, 108, "the CQOI sample has 108 relations");
-  verify9(values, rels);
+  const rels = await relationMap(page);
+  assert.equal(Object.values(rels).filter(Boolean).length, 108, "the CQOI sample has 108 relations");
+  verifyAnswer(values, { size: 9, block: [3, 3], relations: rels });
   assert.match(await page.textContent("#stats"), /nodes/);
   await shot(page, "solve-cqoi");
   await page.close();
@@ -125,11 +80,7 @@ test("Solve an invalid puzzle: status invalid, and the clashing cells are marked
 });
 
 test("Explain the CQOI sample: the log explains a relation and the board highlights it", async () => {
-  const page = await open();
-  await page.selectOption("[data-action=speed]", "max");
-  await page.click("[data-action=explain]");
-  assert.equal(await waitForStatus(page), "unique");
-  await page.click("[data-action=pause]");
+  const page = await explainedSample();
   // A relation elimination with a cause: "d removed from rXcY: rAcB is at most M and rXcY < rAcB".
   const index = await page.evaluate(() => {
     const s = window.sudokuLabExplain.session;
@@ -152,11 +103,7 @@ test("Explain the CQOI sample: the log explains a relation and the board highlig
 });
 
 test("a question about a cell that is not one shows what was typed, escaped", async () => {
-  const page = await open();
-  await page.selectOption("[data-action=speed]", "max");
-  await page.click("[data-action=explain]");
-  assert.equal(await waitForStatus(page), "unique");
-  await page.click("[data-action=pause]");
+  const page = await explainedSample();
   // Control characters a paste can carry: shown as \u{..}, never raw.
   await page.fill("[data-action=why-cell]", "r1\u001b[2Jc\u0000");
   await page.click("[data-action=ask-why]");
@@ -170,8 +117,7 @@ test("a question about a cell that is not one shows what was typed, escaped", as
 
 test("Explain a hard 9×9, scrub back and forth, step and step back", async () => {
   const page = await open(`?puzzle=${HARD}&kind=classic`);
-  await page.selectOption("[data-action=speed]", "1000");
-  await page.click("[data-action=explain]");
+  await explainAt(page, "1000");
   assert.equal(await waitForStatus(page), "unique");
   await page.waitForTimeout(400);
   await shot(page, "hard-playing");
@@ -185,7 +131,7 @@ test("Explain a hard 9×9, scrub back and forth, step and step back", async () =
   await scrub(page, max);
   const end = await digits(page);
   assert.ok(end.every((d) => d > 0), "the end shows the solution");
-  verify9(end, []);
+  verifyAnswer(end, { size: 9, block: [3, 3] });
   await scrub(page, Math.floor(max / 2));
   const middle = await digits(page);
   const placed = middle.filter(Boolean).length;

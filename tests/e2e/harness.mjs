@@ -1,5 +1,6 @@
 // What every browser test needs: a static server for www/ on a free port, headless Chromium
-// from Debian (playwright-core downloads no browser), and readers for the page's test hooks.
+// from Debian (playwright-core downloads no browser), readers for the page's test hooks, and
+// the steps many journeys share (open the page, import a text, explain, wait for the status).
 import { before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -36,6 +37,58 @@ after(async () => {
   await env.browser?.close();
   server?.stop();
 });
+
+/** Norvig's top95 #87: propagation needs 47 guesses, a trace of thousands of events with every marker. */
+export const HARD = "...5.3.......6.7..5.8....1636..2.......4.1.......3...567....2.8..4.7.......2..5..";
+
+/** The statuses a finished Solve or Explain leaves in `data-status`. */
+export const FINAL = ["unique", "several", "none", "invalid", "limit", "error", "stopped"];
+
+/** Collects the page's uncaught exceptions and console errors (a test asserts there are none). */
+export function pageErrors(page) {
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  return errors;
+}
+
+/**
+ * A new page of the app at `query` (light, 1280×900 unless told; `touch` for a touch screen),
+ * its errors collected in `page.errors`; resolves once the explain controls are in the page.
+ */
+export async function openPage(query = "", { viewport = { width: 1280, height: 900 }, colorScheme = "light", touch = false } = {}) {
+  const page = await env.browser.newPage({ viewport, colorScheme, hasTouch: touch, isMobile: touch });
+  page.errors = pageErrors(page);
+  await page.goto(env.base + query);
+  await page.waitForSelector("[data-action=explain]", { state: "attached" });
+  return page;
+}
+
+/** Waits until `data-status` is one of `states`; resolves to it. */
+export async function waitForStatus(page, states = FINAL, timeout = 30_000) {
+  await page.waitForFunction(
+    (states) => states.includes(document.getElementById("status")?.dataset.status),
+    states, { timeout });
+  return page.getAttribute("#status", "data-status");
+}
+
+/** Waits until two animation frames have passed (the page draws once per frame). */
+export const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/** Sets the playback speed and presses Explain. */
+export async function explainAt(page, speed) {
+  await page.selectOption("[data-action=speed]", speed);
+  await page.click("[data-action=explain]");
+}
+
+/** Pastes `text` into the import dialog (one insertion, as a paste is) and imports it. */
+export async function importText(page, text) {
+  await page.click("[data-action=import]");
+  await page.fill("#import-text", "");
+  await page.focus("#import-text");
+  await page.keyboard.insertText(text);
+  await page.click("[data-action=import-apply]");
+}
 
 /** Every cell's text, in reading order. */
 export const cellTexts = (page) =>

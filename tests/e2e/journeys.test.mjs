@@ -6,15 +6,13 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 
-import { DATA, SHOTS, cellTexts, clickCentres, env, relationMap, verifyAnswer } from "./harness.mjs";
-
-const FINAL = ["unique", "several", "none", "invalid", "limit", "error", "stopped"];
+import {
+  DATA, SHOTS, cellTexts, clickCentres, env, importText, pageErrors, relationMap, verifyAnswer, waitForStatus,
+} from "./harness.mjs";
 
 async function open(search = "") {
   const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  const errors = pageErrors(page);
   await page.goto(env.base + search);
   await page.waitForSelector('[data-cell="r1c1"]');
   await page.waitForSelector("[data-action=solve]");
@@ -23,10 +21,7 @@ async function open(search = "") {
 
 async function solved(page) {
   await page.click("[data-action=solve]");
-  await page.waitForFunction(
-    (states) => states.includes(document.getElementById("status")?.dataset.status),
-    FINAL, { timeout: 30_000 });
-  return page.getAttribute("#status", "data-status");
+  return waitForStatus(page);
 }
 
 /** The relations of the judge's CQOI sample, decoded here: {edge: "<" | ">"}. */
@@ -71,11 +66,7 @@ test("enter the CQOI2013 sample 1 by clicking its 108 gaps, solve, and the verif
 test("paste a POJ 3076 puzzle, solve it, and the verified 16×16 answer appears", async () => {
   const { page, errors } = await open();
   const text = fs.readFileSync(path.join(DATA, "poj3076/sample.in"), "utf8");
-  await page.click("[data-action=import]");
-  await page.fill("#import-text", "");
-  await page.focus("#import-text");
-  await page.keyboard.insertText(text);
-  await page.click("[data-action=import-apply]");
+  await importText(page, text);
   await page.waitForFunction(() => document.querySelectorAll("[data-cell]").length === 256);
   const givens = [...text.replace(/\s+/g, "")].map((ch) => (ch === "-" ? 0 : ch.charCodeAt(0) - 64));
   assert.equal(await solved(page), "unique");

@@ -8,39 +8,40 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 
-import { SHOTS, env, axeViolations } from "./harness.mjs";
+import { HARD, SHOTS, axeViolations, explainAt, frames, openPage } from "./harness.mjs";
 
-/** Norvig's top95 #87: propagation needs 47 guesses, a trace of thousands of events. */
-const HARD = "...5.3.......6.7..5.8....1636..2.......4.1.......3...567....2.8..4.7.......2..5..";
 const FINAL = ["unique", "several", "none", "limit", "stopped"];
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-async function open(query = "", { viewport = DESKTOP, colorScheme = "light", touch = false } = {}) {
-  const page = await env.browser.newPage({ viewport, colorScheme, hasTouch: touch, isMobile: touch });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-  page.errors = errors;
-  await page.goto(env.base + query);
-  await page.waitForSelector("[data-action=explain]", { state: "attached" });
-  return page;
-}
+const open = (query = "", options = {}) => openPage(query, { viewport: DESKTOP, ...options });
 
 const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `learner-${name}.png`) });
-const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const statusOf = (page) => page.evaluate(() => {
   const s = document.getElementById("status");
   return { state: s.dataset.status, text: s.textContent };
 });
 const traced = (page) => page.waitForFunction(() => window.sudokuLabExplain.session?.done);
 
+/** The number of the current event and of the log's entry marked current: they must agree. */
+const currentAndEntry = (page) => page.evaluate(() => [
+  document.querySelector("[data-current-event]").dataset.currentEvent,
+  document.querySelector(".ex-recent [aria-current=step] button")?.dataset.index,
+]);
+
 /** Explain at maximum speed, wait for the whole trace, and pause. */
 async function explainAll(page) {
-  await page.selectOption("[data-action=speed]", "max");
-  await page.click("[data-action=explain]");
+  await explainAt(page, "max");
   await traced(page);
   await page.click("[data-action=pause]");
+}
+
+/** A page explaining the hard puzzle at `speed`, once playback has passed event `past`. */
+async function playingHard(speed, past) {
+  const page = await open(`?puzzle=${HARD}&kind=classic`);
+  await explainAt(page, speed);
+  await page.waitForFunction((past) => window.sudokuLabExplain.animator.position > past, past);
+  return page;
 }
 
 /** True when the element's whole box is inside the viewport. */
@@ -92,10 +93,7 @@ test("a short phone screen: while playing, the sentence sticks under the board (
 });
 
 test("Pause: the log's current entry is the current event, and nothing is dimmed", async () => {
-  const page = await open(`?puzzle=${HARD}&kind=classic`);
-  await page.selectOption("[data-action=speed]", "1000");
-  await page.click("[data-action=explain]");
-  await page.waitForFunction(() => window.sudokuLabExplain.animator.position > 300);
+  const page = await playingHard("1000", 300);
   await page.click("[data-action=pause]");
   await frames(page);
   const seen = await page.evaluate(() => {
@@ -120,10 +118,7 @@ test("Pause: the log's current entry is the current event, and nothing is dimmed
   for (const action of ["step", "step-back", "next-marker"]) {
     await page.click(`[data-action=${action}]`);
     await frames(page);
-    const [current, entry] = await page.evaluate(() => [
-      document.querySelector("[data-current-event]").dataset.currentEvent,
-      document.querySelector(".ex-recent [aria-current=step] button")?.dataset.index,
-    ]);
+    const [current, entry] = await currentAndEntry(page);
     assert.equal(entry, current, action);
   }
   assert.deepEqual(page.errors, []);
@@ -132,8 +127,7 @@ test("Pause: the log's current entry is the current event, and nothing is dimmed
 
 test("the status before the end does not give the outcome away; at the end it does", async () => {
   const page = await open(`?puzzle=${HARD}&kind=classic`);
-  await page.selectOption("[data-action=speed]", "5000");
-  await page.click("[data-action=explain]");
+  await explainAt(page, "5000");
   await traced(page);
   await page.click("[data-action=pause]");
   const count = Number(await page.getAttribute("[data-action=scrub]", "max"));
@@ -172,8 +166,7 @@ test("Solve's statistics show no rule rows the fast path did not count", async (
   assert.doesNotMatch(text, /total\s*0/);
   assert.match(text, /does not count rules/);
   // Explain counts them.
-  await page.selectOption("[data-action=speed]", "max");
-  await page.click("[data-action=explain]");
+  await explainAt(page, "max");
   await traced(page);
   await page.waitForFunction(() => /Eliminations by rule/.test(document.getElementById("stats").textContent));
   assert.deepEqual(page.errors, []);
@@ -481,8 +474,7 @@ test("Pause while the trace still streams: the playing state goes, the statistic
   const page = await open("?example=poj3076&engine=naive&level=decisions");
   await page.selectOption("[data-action=node-limit]", "100000000");
   await page.selectOption("[data-action=max-events]", "2000000");
-  await page.selectOption("[data-action=speed]", "100");
-  await page.click("[data-action=explain]");
+  await explainAt(page, "100");
   await page.waitForFunction(() => window.sudokuLabExplain.animator.position > 5);
   // Pause is clicked and the page read in one step (the page updates its controls in the
   // click's handler), so that a slow machine cannot let the trace end in between.
@@ -507,17 +499,11 @@ test("Pause while the trace still streams: the playing state goes, the statistic
 });
 
 test("Space pauses a fast play, and the log agrees with the current event", async () => {
-  const page = await open(`?puzzle=${HARD}&kind=classic`);
-  await page.selectOption("[data-action=speed]", "250");
-  await page.click("[data-action=explain]");
-  await page.waitForFunction(() => window.sudokuLabExplain.animator.position > 200);
+  const page = await playingHard("250", 200);
   await page.focus("[data-action=scrub]");
   await page.keyboard.press(" ");
   await frames(page);
-  const [current, entry] = await page.evaluate(() => [
-    document.querySelector("[data-current-event]").dataset.currentEvent,
-    document.querySelector(".ex-recent [aria-current=step] button")?.dataset.index,
-  ]);
+  const [current, entry] = await currentAndEntry(page);
   assert.equal(entry, current);
   await page.close();
 });

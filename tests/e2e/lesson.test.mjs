@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 
-import { ROOT, SHOTS, env, axeViolations } from "./harness.mjs";
+import { ROOT, SHOTS, env, axeViolations, pageErrors } from "./harness.mjs";
 
 const LESSON = "lessons/propagation.html";
 const DESKTOP = { width: 1280, height: 800 };
@@ -45,10 +45,8 @@ const JUMPS = {
  */
 async function open({ viewport = DESKTOP, colorScheme = "light", reducedMotion = "no-preference", url = LESSON } = {}) {
   const page = await env.browser.newPage({ viewport, colorScheme, reducedMotion });
-  const errors = [];
+  page.errors = pageErrors(page);
   const foreign = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
   page.on("request", (r) => {
     if (!r.url().startsWith(env.base) && !/^(data|blob):/.test(r.url())) foreign.push(r.url());
   });
@@ -60,7 +58,6 @@ async function open({ viewport = DESKTOP, colorScheme = "light", reducedMotion =
     }, true);
   });
   await page.goto(env.base + url);
-  page.errors = errors;
   page.foreign = foreign;
   return page;
 }

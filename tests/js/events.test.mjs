@@ -234,32 +234,36 @@ test("every golden event has an explanation without placeholders", () => {
 
 const classic9 = { size: 9, kind: "classic", givens: ".".repeat(81), relations: [] };
 
+/**
+ * A trace of `rows` over `model` (see `build`), each row `[event, sentence]`: every event must
+ * say its sentence. A row without a sentence only sets the scene.
+ */
+function expectSentences(model, rows) {
+  const built = build(model, rows.map(([event]) => event));
+  rows.forEach(([, sentence], i) => {
+    if (sentence !== undefined) assert.equal(built.say(i), sentence, `event ${i}`);
+  });
+  return built;
+}
+
 test("placements: given, naked single, hidden single in row, column and block", () => {
-  const { say } = build(classic9, [
-    { kind: "place", rule: "given", cell: 21, digit: 5 },
-    { kind: "place", rule: "hidden_single_block", cell: 10, digit: 4, via: { house: 18 } },
-    { kind: "place", rule: "hidden_single_row", cell: 11, digit: 3, via: { house: 1 } },
-    { kind: "place", rule: "hidden_single_column", cell: 12, digit: 2, via: { house: 12 } },
-    ...[1, 2, 3, 4, 5, 6, 7, 8].map((digit) => ({ kind: "eliminate", rule: "peer", cell: 80, digit })),
-    { kind: "place", rule: "naked_single", cell: 80, digit: 9, cause: 11 },
+  expectSentences(classic9, [
+    [{ kind: "place", rule: "given", cell: 21, digit: 5 }, "r3c4 is 5 (given)"],
+    [{ kind: "place", rule: "hidden_single_block", cell: 10, digit: 4, via: { house: 18 } }, "r2c2 must be 4: it is the only place for 4 in block 1"],
+    [{ kind: "place", rule: "hidden_single_row", cell: 11, digit: 3, via: { house: 1 } }, "r2c3 must be 3: it is the only place for 3 in row 2"],
+    [{ kind: "place", rule: "hidden_single_column", cell: 12, digit: 2, via: { house: 12 } }, "r2c4 must be 2: it is the only place for 2 in column 4"],
+    ...[1, 2, 3, 4, 5, 6, 7, 8].map((digit) => [{ kind: "eliminate", rule: "peer", cell: 80, digit }]),
+    [{ kind: "place", rule: "naked_single", cell: 80, digit: 9, cause: 11 }, "r9c9 is 9: it is the only candidate left"],
   ]);
-  assert.equal(say(0), "r3c4 is 5 (given)");
-  assert.equal(say(1), "r2c2 must be 4: it is the only place for 4 in block 1");
-  assert.equal(say(2), "r2c3 must be 3: it is the only place for 3 in row 2");
-  assert.equal(say(3), "r2c4 must be 2: it is the only place for 2 in column 4");
-  assert.equal(say(12), "r9c9 is 9: it is the only candidate left");
 });
 
 test("eliminations by peer name the peer and the house they share", () => {
-  const { say, trace, replay, puzzle } = build(classic9, [
-    { kind: "place", rule: "given", cell: 26, digit: 7 },
-    { kind: "eliminate", rule: "peer", cell: 21, digit: 7, cause: 0, via: { cell: 26 } },
-    { kind: "eliminate", rule: "peer", cell: 80, digit: 7, cause: 0, via: { cell: 26 } },
-    { kind: "eliminate", rule: "peer", cell: 19, digit: 1, via: { cell: 9 } },
+  const { trace, replay, puzzle } = expectSentences(classic9, [
+    [{ kind: "place", rule: "given", cell: 26, digit: 7 }],
+    [{ kind: "eliminate", rule: "peer", cell: 21, digit: 7, cause: 0, via: { cell: 26 } }, "7 removed from r3c4: r3c9 is 7 (same row)"],
+    [{ kind: "eliminate", rule: "peer", cell: 80, digit: 7, cause: 0, via: { cell: 26 } }, "7 removed from r9c9: r3c9 is 7 (same column)"],
+    [{ kind: "eliminate", rule: "peer", cell: 19, digit: 1, via: { cell: 9 } }, "1 removed from r3c2: r2c1 is 1 (same block)"],
   ]);
-  assert.equal(say(1), "7 removed from r3c4: r3c9 is 7 (same row)");
-  assert.equal(say(2), "7 removed from r9c9: r3c9 is 7 (same column)");
-  assert.equal(say(3), "1 removed from r3c2: r2c1 is 1 (same block)");
   replay.seek(1);
   const f = focus(trace, 1, replay, puzzle);
   assert.deepEqual(f.cells, [21, 26]);
@@ -270,18 +274,13 @@ test("eliminations by peer name the peer and the house they share", () => {
 
 test("eliminations by relation state the partner's bound and the inequality", () => {
   const model = { ...classic9, kind: "inequality", relations: [["r3c4", "<", "r3c5"], ["r4c1", ">", "r5c1"]] };
-  const { say, trace, replay, puzzle } = build(model, [
-    { kind: "eliminate", rule: "peer", cell: 22, digit: 7 },
-    { kind: "eliminate", rule: "peer", cell: 22, digit: 8 },
-    { kind: "eliminate", rule: "peer", cell: 22, digit: 9 },
-    { kind: "eliminate", rule: "relation", cell: 21, digit: 7, via: { relation: 0 } },
-    { kind: "eliminate", rule: "relation", cell: 27, digit: 1, via: { relation: 1 } },
-    { kind: "place", rule: "given", cell: 27, digit: 4 },
-    { kind: "eliminate", rule: "relation", cell: 36, digit: 5, via: { relation: 1 } },
+  const { trace, replay, puzzle } = expectSentences(model, [
+    ...[7, 8, 9].map((digit) => [{ kind: "eliminate", rule: "peer", cell: 22, digit }]),
+    [{ kind: "eliminate", rule: "relation", cell: 21, digit: 7, via: { relation: 0 } }, "7 removed from r3c4: r3c5 is at most 6 and r3c4 < r3c5"],
+    [{ kind: "eliminate", rule: "relation", cell: 27, digit: 1, via: { relation: 1 } }, "1 removed from r4c1: r5c1 is at least 1 and r5c1 < r4c1"],
+    [{ kind: "place", rule: "given", cell: 27, digit: 4 }],
+    [{ kind: "eliminate", rule: "relation", cell: 36, digit: 5, via: { relation: 1 } }, "5 removed from r5c1: r4c1 is 4 and r5c1 < r4c1"],
   ]);
-  assert.equal(say(3), "7 removed from r3c4: r3c5 is at most 6 and r3c4 < r3c5");
-  assert.equal(say(4), "1 removed from r4c1: r5c1 is at least 1 and r5c1 < r4c1");
-  assert.equal(say(6), "5 removed from r5c1: r4c1 is 4 and r5c1 < r4c1");
   replay.seek(3);
   const f = focus(trace, 3, replay, puzzle);
   assert.deepEqual(f.relations, ["r3c4-r3c5"]);
@@ -290,28 +289,18 @@ test("eliminations by relation state the partner's bound and the inequality", ()
 });
 
 test("locked candidates, refutations and disjunctions", () => {
-  const { say } = build(classic9, [
-    { kind: "eliminate", rule: "locked_candidates", cell: 30, digit: 3, via: { confined: [22, 3] } },
-    { kind: "guess", rule: "guess", depth: 1, cell: 30, digit: 2 },
-    { kind: "contradiction", depth: 1, cell: 45, via: { cell: 45 } },
-    { kind: "backtrack", depth: 1 },
-    { kind: "eliminate", rule: "refutation", cell: 30, digit: 2, cause: 3 },
-    { kind: "guess", rule: "probe", depth: 1, cell: 0, digit: 3 },
-    { kind: "contradiction", depth: 1, digit: 4, via: { house: 2 } },
-    { kind: "backtrack", depth: 1, cause: 6 },
-    { kind: "eliminate", rule: "refutation", cell: 0, digit: 3, cause: 7 },
-    { kind: "eliminate", rule: "disjunction", cell: 5, digit: 6, cause: 7, via: { cell: 1 } },
+  expectSentences(classic9, [
+    [{ kind: "eliminate", rule: "locked_candidates", cell: 30, digit: 3, via: { confined: [22, 3] } }, "3 removed from r4c4: in block 5, 3 can only be in row 4"],
+    [{ kind: "guess", rule: "guess", depth: 1, cell: 30, digit: 2 }, "guess r4c4 = 2 (8 candidates)"],
+    [{ kind: "contradiction", depth: 1, cell: 45, via: { cell: 45 } }, "r4c4 = 2 led to a contradiction: r6c1 has no candidate left"],
+    [{ kind: "backtrack", depth: 1 }, "backtrack: undo r4c4 = 2"],
+    [{ kind: "eliminate", rule: "refutation", cell: 30, digit: 2, cause: 3 }, "2 removed from r4c4: r4c4 = 2 led to a contradiction"],
+    [{ kind: "guess", rule: "probe", depth: 1, cell: 0, digit: 3 }, "try r1c1 = 3"],
+    [{ kind: "contradiction", depth: 1, digit: 4, via: { house: 2 } }, "trying r1c1 = 3 led to a contradiction: 4 has no place left in row 3"],
+    [{ kind: "backtrack", depth: 1, cause: 6 }, "backtrack: the trial r1c1 = 3 is over"],
+    [{ kind: "eliminate", rule: "refutation", cell: 0, digit: 3, cause: 7 }, "3 removed from r1c1: trying r1c1 = 3 led to a contradiction"],
+    [{ kind: "eliminate", rule: "disjunction", cell: 5, digit: 6, cause: 7, via: { cell: 1 } }, "6 removed from r1c6: every candidate of r1c2, tried in turn, rules it out"],
   ]);
-  assert.equal(say(0), "3 removed from r4c4: in block 5, 3 can only be in row 4");
-  assert.equal(say(1), "guess r4c4 = 2 (8 candidates)");
-  assert.equal(say(2), "r4c4 = 2 led to a contradiction: r6c1 has no candidate left");
-  assert.equal(say(3), "backtrack: undo r4c4 = 2");
-  assert.equal(say(4), "2 removed from r4c4: r4c4 = 2 led to a contradiction");
-  assert.equal(say(5), "try r1c1 = 3");
-  assert.equal(say(6), "trying r1c1 = 3 led to a contradiction: 4 has no place left in row 3");
-  assert.equal(say(7), "backtrack: the trial r1c1 = 3 is over");
-  assert.equal(say(8), "3 removed from r1c1: trying r1c1 = 3 led to a contradiction");
-  assert.equal(say(9), "6 removed from r1c6: every candidate of r1c2, tried in turn, rules it out");
 });
 
 test("below the full level a guess does not count candidates it cannot know", () => {
@@ -323,22 +312,16 @@ test("below the full level a guess does not count candidates it cannot know", ()
 
 test("solutions, rounds and a branch that ended in a solution", () => {
   const four = { size: 4, kind: "classic", givens: ".".repeat(16), relations: [] };
-  const { say } = build(four, [
-    { kind: "round" },
-    { kind: "guess", rule: "guess", depth: 1, cell: 0, digit: 1 },
-    { kind: "round", depth: 1 },
-    { kind: "solution", depth: 1 },
-    { kind: "backtrack", depth: 1, cause: 3 },
-    { kind: "eliminate", rule: "refutation", cell: 0, digit: 1, cause: 4 },
-    { kind: "solution" },
-    { kind: "contradiction", cell: 5, via: { cell: 5 } },
+  expectSentences(four, [
+    [{ kind: "round" }, "propagation round at the root"],
+    [{ kind: "guess", rule: "guess", depth: 1, cell: 0, digit: 1 }],
+    [{ kind: "round", depth: 1 }, "propagation round at depth 1"],
+    [{ kind: "solution", depth: 1 }, "solution found"],
+    [{ kind: "backtrack", depth: 1, cause: 3 }],
+    [{ kind: "eliminate", rule: "refutation", cell: 0, digit: 1, cause: 4 }, "1 removed from r1c1: r1c1 = 1 has been explored (it gave a solution)"],
+    [{ kind: "solution" }, "solution 2 found: the puzzle has several solutions"],
+    [{ kind: "contradiction", cell: 5, via: { cell: 5 } }, "contradiction: r2c2 has no candidate left"],
   ]);
-  assert.equal(say(0), "propagation round at the root");
-  assert.equal(say(2), "propagation round at depth 1");
-  assert.equal(say(3), "solution found");
-  assert.equal(say(5), "1 removed from r1c1: r1c1 = 1 has been explored (it gave a solution)");
-  assert.equal(say(6), "solution 2 found: the puzzle has several solutions");
-  assert.equal(say(7), "contradiction: r2c2 has no candidate left");
 });
 
 test("a removed candidate's proof tree unfolds its premises down to givens, guesses and relations", () => {

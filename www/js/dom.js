@@ -12,3 +12,8 @@ export function el(tag, props = {}, ...children) {
   e.append(...children);
   return e;
 }
+
+/** `<option>`s from `[value, text]` pairs: every menu of the page is built from a table. */
+export function options(pairs) {
+  return pairs.map(([value, text]) => el("option", { value, textContent: text }));
+}

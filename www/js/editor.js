@@ -1,7 +1,9 @@
 //! Editing: selection, digits, relations, kind and size, undo — by mouse, keyboard and the on-screen pad.
 
+import { el, options } from "./dom.js";
 import {
   BLOCK_SIZES,
+  KINDS,
   allowsRelations,
   cloneModel,
   describe,
@@ -45,7 +47,7 @@ export class Editor {
     this.pad = root.querySelector("#digit-pad");
     this.helpBig = root.querySelector("#help-big");
     this.exampleNote = root.querySelector("#example-note");
-    this.fillExamples();
+    this.fillMenus();
     this.bindControls();
     this.placePad();
   }
@@ -63,14 +65,10 @@ export class Editor {
     place();
   }
 
-  fillExamples() {
-    for (const example of EXAMPLES) {
-      const option = document.createElement("option");
-      option.value = example.id;
-      option.textContent = example.title;
-      option.title = example.note;
-      this.exampleSelect.append(option);
-    }
+  /** The kinds (the sizes follow the kind: see `sync`) and the examples, with their notes as titles. */
+  fillMenus() {
+    this.kindSelect.append(...options(KINDS.map((kind) => [kind, kind[0].toUpperCase() + kind.slice(1)])));
+    this.exampleSelect.append(...EXAMPLES.map((e) => el("option", { value: e.id, textContent: e.title, title: e.note })));
   }
 
   bindControls() {
@@ -135,14 +133,7 @@ export class Editor {
     this.kindSelect.value = kind;
     const sizes = sizesFor(kind);
     if (this.sizeSelect.dataset.kind !== kind) {
-      this.sizeSelect.replaceChildren(
-        ...sizes.map((n) => {
-          const option = document.createElement("option");
-          option.value = String(n);
-          option.textContent = `${n}×${n}`;
-          return option;
-        }),
-      );
+      this.sizeSelect.replaceChildren(...options(sizes.map((n) => [String(n), `${n}×${n}`])));
       this.sizeSelect.dataset.kind = kind;
     }
     this.sizeSelect.value = String(size);

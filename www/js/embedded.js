@@ -21,16 +21,12 @@
 
 import { version } from "../pkg/sudoku_lab.js";
 import { findExample } from "./examples.js";
+import { isOn } from "./url.js";
 
 export const PROTOCOL = 1;
 
 /** Settings a call may change, and the layout. */
 const SETTINGS = ["engine", "level", "speed", "start", "autoplay"];
-
-/** Accepts `true`, `"true"`, `""` (a present boolean attribute), `1`, `"yes"`, `"on"`. */
-function flag(value) {
-  return value === true || /^(1|true|yes|on|)$/i.test(String(value ?? "no"));
-}
 
 /** Wires the board to its host: `app` is the page (app.js), `explain` the explain module's API. */
 export function connect(app, explain) {
@@ -85,7 +81,7 @@ export function connect(app, explain) {
   function configure(options = {}, { reopen = true } = {}) {
     const settings = {};
     for (const name of SETTINGS) if (options[name] !== undefined) settings[name] = options[name];
-    if (settings.autoplay !== undefined) settings.autoplay = settings.autoplay !== null && flag(settings.autoplay);
+    if (settings.autoplay !== undefined) settings.autoplay = isOn(settings.autoplay);
     if (options.autoHeight !== undefined) {
       document.documentElement.classList.toggle("ex-auto-height", Boolean(options.autoHeight));
       reportSize(true);
@@ -94,9 +90,7 @@ export function connect(app, explain) {
     if (options.controls !== undefined || options.caption !== undefined) {
       return explain.embedLayout({
         controls: options.controls ?? document.documentElement.dataset.controls,
-        caption: options.caption === undefined
-          ? (document.documentElement.classList.contains("ex-captioned") ? "on" : null)
-          : (options.caption === false || options.caption === null ? null : options.caption === true ? "on" : options.caption),
+        caption: options.caption === undefined ? document.documentElement.classList.contains("ex-captioned") : options.caption,
       });
     }
     return null;

@@ -23,7 +23,7 @@
 //! playing, stepping or jumping to the end) shows it. Any edit of the puzzle goes back to
 //! `idle`.
 
-import { el } from "./dom.js";
+import { el, options } from "./dom.js";
 import { SolverClient } from "./client.js";
 import { KIND, KINDS, RULES } from "./records.js";
 import { Trace, MARKER_KINDS } from "./trace.js";
@@ -36,6 +36,7 @@ import { EventLog } from "./log.js";
 import { StatsPanel } from "./stats.js";
 import { toWasm, solutionDigits, answerAlphabet } from "./model.js";
 import { quoted } from "./formats.js";
+import { isOn } from "./url.js";
 
 /** Engines: value, menu text, and what the note under the menus says of it. */
 const ENGINES = [
@@ -67,9 +68,8 @@ function seconds(t) {
   return `${(t / 1000).toFixed(1)} s`;
 }
 
-function select(action, label, options, value) {
-  const s = el("select", { dataset: { action } });
-  for (const [v, text] of options) s.append(el("option", { value: v, textContent: text }));
+function select(action, label, choices, value) {
+  const s = el("select", { dataset: { action } }, ...options(choices));
   if (value !== undefined) s.value = value;
   const id = `ex-${action}`;
   s.id = id;
@@ -243,12 +243,12 @@ export function install(app) {
   /**
    * What an embedded board shows besides the board: `controls` "none" (nothing: a host
    * script drives it), "playback" (the default: play, steps, the timeline) or "full" (also
-   * Solve, Explain, Stop and the engine and detail menus); `caption` on shows the current
-   * sentence under the board.
+   * Solve, Explain, Stop and the engine and detail menus); `caption` on (see `isOn`) shows
+   * the current sentence under the board.
    */
   function embedLayout({ controls, caption }) {
     const which = ["none", "playback", "full"].includes(controls) ? controls : "playback";
-    const captioned = caption !== null && caption !== undefined && /^(1|true|yes|on|)$/i.test(String(caption));
+    const captioned = isOn(caption);
     if (regions.playback) regions.playback.hidden = which === "none";
     if (regions.controls) regions.controls.hidden = which !== "full";
     if (regions.log) regions.log.hidden = !captioned;
@@ -316,7 +316,7 @@ export function install(app) {
    * paused at that event (and plays from there with `autoplay`).
    */
   const opening = {
-    autoplay: /^(1|true|yes|on)?$/i.test(params.get("autoplay") ?? "no"),
+    autoplay: isOn(params.get("autoplay")),
     start: params.get("start") || null,
     /** The model last opened (a puzzle opens once, however many ask), and the run doing it. */
     model: null,

@@ -3,7 +3,7 @@
 import init, { parse, format, validate, quote } from "../pkg/sudoku_lab.js";
 import { fromWasm, toWasm, sameModel } from "./model.js";
 
-/** The formats `format()` writes, with their labels. */
+/** The formats `format()` writes, with their labels (the menus of the import and export dialogs). */
 export const FORMATS = [
   ["line", "line"],
   ["grid", "grid"],
@@ -12,6 +12,15 @@ export const FORMATS = [
   ["cqoi", "CQOI"],
   ["picture", "picture"],
   ["json", "JSON"],
+];
+
+/** The symbol alphabets a text may be written in, with their labels. */
+export const ALPHABETS = [
+  ["digits", "digits 1–9"],
+  ["letters", "letters A = 1"],
+  ["alnum", "1–9, then A = 10"],
+  ["hex", "hex 0 = 1 … F = 16"],
+  ["numbers", "numbers"],
 ];
 
 let ready = null;

@@ -1,7 +1,17 @@
 //! Import and export dialogs: paste or open a puzzle text; write the puzzle in any format, copy or download it.
 
-import { describeError, naturalFormat, readPuzzle, writePuzzle } from "./formats.js";
+import { options } from "./dom.js";
+import { ALPHABETS, FORMATS, describeError, naturalFormat, readPuzzle, writePuzzle } from "./formats.js";
+import { KINDS } from "./model.js";
 import { copyText, shareUrl } from "./url.js";
+
+/** The first choice of each import menu: let the reader find out. */
+const DETECT = ["", "Detect"];
+
+/** A dialog's elements, each `#PREFIX-NAME` under its NAME: `{dialog, text, …}`. */
+function partsOf(prefix, names) {
+  return Object.fromEntries(names.map((name) => [name, document.getElementById(`${prefix}-${name}`)]));
+}
 
 /** Places the caret of a textarea at a 1-based line and column (to point at a parse error). */
 function caretAt(textarea, line, column) {
@@ -16,13 +26,10 @@ function caretAt(textarea, line, column) {
 export class ImportDialog {
   /** @param {{onImport: (model) => void}} options */
   constructor({ onImport }) {
-    this.dialog = document.getElementById("import-dialog");
-    this.text = document.getElementById("import-text");
-    this.format = document.getElementById("import-format");
-    this.kind = document.getElementById("import-kind");
-    this.alphabet = document.getElementById("import-alphabet");
-    this.file = document.getElementById("import-file");
-    this.error = document.getElementById("import-error");
+    Object.assign(this, partsOf("import", ["dialog", "text", "format", "kind", "alphabet", "file", "error"]));
+    this.format.append(...options([DETECT, ...FORMATS]));
+    this.kind.append(...options([DETECT, ...KINDS.map((kind) => [kind, kind])]));
+    this.alphabet.append(...options([DETECT, ...ALPHABETS]));
     this.onImport = onImport;
     this.dialog.addEventListener("click", (event) => {
       const action = event.target.closest("[data-action]")?.dataset.action;
@@ -80,10 +87,8 @@ export class ImportDialog {
 export class ExportDialog {
   /** @param {{getModel: () => object, notify: (text: string) => void}} options */
   constructor({ getModel, notify }) {
-    this.dialog = document.getElementById("export-dialog");
-    this.format = document.getElementById("export-format");
-    this.text = document.getElementById("export-text");
-    this.error = document.getElementById("export-error");
+    Object.assign(this, partsOf("export", ["dialog", "format", "text", "error"]));
+    this.format.append(...options([...FORMATS, ["link", "link (URL)"]]));
     this.getModel = getModel;
     this.notify = notify;
     this.format.addEventListener("change", () => this.refresh());

@@ -32,19 +32,26 @@ function branchEnd(endedBy) {
   return "has been explored";
 }
 
+/** The fields of event `index` that its sentence and its highlight are made of, as numbers. */
+function fieldsOf(trace, index) {
+  return {
+    kind: trace.kind(index),
+    rule: trace.rule(index),
+    depth: trace.depth(index),
+    cell: trace.cell(index),
+    digit: trace.digit(index),
+    tag: trace.viaTag(index),
+    payload: trace.viaPayload(index),
+  };
+}
+
 /**
  * The plain-English sentence for event `index` of `trace`, given `before` — a Replay at
  * position `index` (the state just before the event) — and `puzzle` (`describePuzzle`).
  */
 export function explain(trace, index, before, puzzle) {
   const n = puzzle.size;
-  const kind = trace.kind(index);
-  const rule = trace.rule(index);
-  const cell = trace.cell(index);
-  const digit = trace.digit(index);
-  const tag = trace.viaTag(index);
-  const payload = trace.viaPayload(index);
-  const depth = trace.depth(index);
+  const { kind, rule, depth, cell, digit, tag, payload } = fieldsOf(trace, index);
   const X = cell < n * n ? cellName(cell, n) : "";
   const d = String(digit);
   switch (kind) {
@@ -142,14 +149,10 @@ export function toneOf(trace, index) {
  */
 export function focus(trace, index, before, puzzle) {
   const n = puzzle.size;
-  const kind = trace.kind(index);
-  const rule = trace.rule(index);
-  const cell = trace.cell(index);
-  const tag = trace.viaTag(index);
-  const payload = trace.viaPayload(index);
+  const { kind, rule, cell, digit, tag, payload } = fieldsOf(trace, index);
   const out = { cells: [], houses: [], relations: [], removed: null, tone: toneOf(trace, index) };
   if (cell < n * n) out.cells.push(cell);
-  if (kind === KIND.ELIMINATE) out.removed = { cell, digit: trace.digit(index) };
+  if (kind === KIND.ELIMINATE) out.removed = { cell, digit };
   if (tag === VIA.CELL && payload < n * n && payload !== cell) out.cells.push(payload);
   if (tag === VIA.HOUSE) out.houses.push(payload);
   if (tag === VIA.CONFINED) out.houses.push(payload & 0xff, payload >>> 8);

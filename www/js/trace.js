@@ -13,6 +13,16 @@ function grown(words, used, need) {
   return bigger;
 }
 
+/** The first index in `0..length` at which `below(index)` turns false (binary search: it must be true, then false). */
+function firstNotBelow(length, below) {
+  let lo = 0, hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (below(mid)) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
 /** Marker kinds drawn on the timeline. */
 export const MARKER_KINDS = ["guess", "contradiction", "backtrack", "solution"];
 
@@ -96,11 +106,7 @@ export class Trace {
    * list if it has two premises or more, else its cause, else none.
    */
   premises(i) {
-    let lo = 0, hi = this.entries;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.premiseWords[this.entryAt[mid]] < i) lo = mid + 1; else hi = mid;
-    }
+    const lo = firstNotBelow(this.entries, (k) => this.premiseWords[this.entryAt[k]] < i);
     if (lo < this.entries) {
       const at = this.entryAt[lo];
       if (this.premiseWords[at] === i) return Array.from(this.premiseWords.subarray(at + 2, at + 2 + this.premiseWords[at + 1]));
@@ -114,8 +120,7 @@ export class Trace {
     let best = -1;
     for (const k of kinds) {
       const list = this.markers[k];
-      let lo = 0, hi = list.length;
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (list[mid] < from) lo = mid + 1; else hi = mid; }
+      const lo = firstNotBelow(list.length, (m) => list[m] < from);
       if (lo < list.length && (best < 0 || list[lo] < best)) best = list[lo];
     }
     return best;
@@ -126,8 +131,7 @@ export class Trace {
     let best = -1;
     for (const k of kinds) {
       const list = this.markers[k];
-      let lo = 0, hi = list.length;
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (list[mid] < before) lo = mid + 1; else hi = mid; }
+      const lo = firstNotBelow(list.length, (m) => list[m] < before);
       if (lo > 0 && list[lo - 1] > best) best = list[lo - 1];
     }
     return best;

@@ -2,6 +2,15 @@
 
 import { compactText, readPuzzle } from "./formats.js";
 
+/**
+ * A boolean setting as a URL parameter, an attribute value or a call gives it: on for `true`
+ * and (in any case) `1`, `true`, `yes`, `on` and `""` (`?autoplay`, a present boolean
+ * attribute); off for `null`, `undefined`, `false` and any other text.
+ */
+export function isOn(value) {
+  return /^(1|true|yes|on|)$/i.test(String(value ?? "no"));
+}
+
 /** Parameters that belong to the puzzle; every other one (embed, autoplay, engine, level) is kept. */
 const PUZZLE_PARAMS = ["puzzle", "kind", "alphabet", "format", "example"];
 

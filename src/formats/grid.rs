@@ -15,11 +15,11 @@
 
 use super::alphabet::{self, number_value, Alphabet};
 use super::scan::{
-    a_size, allowed_sizes_text, coord, count_of, default_kind, entry_of_cells, exact_root, shorten,
+    self, a_size, allowed_sizes_text, coord, count_of, default_kind, exact_root, shorten,
     size_allowed, Line, Lines, MAX_SIZE,
 };
 use super::{Entry, InputError, Pos, ReadOptions};
-use crate::puzzle::{Kind, Problem, Puzzle};
+use crate::puzzle::{Problem, Puzzle};
 
 /// Which grid format: the free one (`grid`) or the judge's (POJ 3076).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -278,7 +278,7 @@ impl<'a> GridReader<'a> {
         let (givens, alphabet) = self.decode(&symbols, size, split, start)?;
         let kind = self.options.kind.unwrap_or_else(|| default_kind(size));
         let cell_pos = symbols.iter().map(|s| s.1).collect();
-        entry_of_cells(kind, size, givens, cell_pos, alphabet, self.number, start)
+        scan::entry_of_cells(kind, size, givens, cell_pos, alphabet, self.number, start)
     }
 
     /// How many rows the bad puzzle has whose row `rows` (`line`) failed, when the first row
@@ -563,23 +563,9 @@ pub(crate) fn write_puzzle(
     dialect: Dialect,
 ) -> Result<(), Problem> {
     let size = puzzle.size();
-    if !puzzle.relations().is_empty() {
-        return Err(Problem::new(
-            "the grid format has no relations: write this puzzle as picture or json",
-            Vec::new(),
-        ));
-    }
+    scan::without_relations(puzzle, "grid")?;
     let (alphabet, empty) = if dialect == Dialect::Poj3076 {
-        if size != 16 || puzzle.kind() == Kind::Futoshiki {
-            return Err(Problem::new(
-                format!(
-                    "POJ 3076 puzzles are 16×16 sudoku; this is {} {}",
-                    a_size(size),
-                    puzzle.kind()
-                ),
-                Vec::new(),
-            ));
-        }
+        scan::judge_takes(puzzle, "POJ 3076", 16)?;
         (Alphabet::Letters, '-')
     } else {
         alphabet::writes(alphabet, size)?;
@@ -615,6 +601,7 @@ fn write_rows(
 mod tests {
     use super::*;
     use crate::formats::{read as read_format, Format};
+    use crate::puzzle::Kind;
 
     fn read_all(text: &str, format: Format) -> Vec<Result<Entry, InputError>> {
         read_format(text, format, ReadOptions::default()).collect()

@@ -5,8 +5,8 @@
 
 use super::alphabet::{self, Alphabet};
 use super::scan::{
-    a_size, allowed_sizes, allowed_sizes_text, coord, count_of, default_kind, entry_of_cells,
-    exact_root, size_allowed, Line, Lines, MAX_CELLS,
+    self, a_size, allowed_sizes, allowed_sizes_text, coord, count_of, default_kind, exact_root,
+    size_allowed, Line, Lines, MAX_CELLS,
 };
 use super::{quote, Entry, InputError, Pos, ReadOptions};
 use crate::puzzle::{Kind, Problem, Puzzle};
@@ -109,7 +109,7 @@ impl LineReader<'_> {
             }
         });
         let cell_pos = symbols.iter().map(|s| s.1).collect();
-        entry_of_cells(kind, size, givens, cell_pos, alphabet, self.number, start)
+        scan::entry_of_cells(kind, size, givens, cell_pos, alphabet, self.number, start)
     }
 
     /// The common case read without collecting symbols: a line of ASCII symbols and no
@@ -259,23 +259,9 @@ pub(crate) fn write_puzzle(
     dialect: Dialect,
 ) -> Result<(), Problem> {
     let size = puzzle.size();
-    if !puzzle.relations().is_empty() {
-        return Err(Problem::new(
-            "the line format has no relations: write this puzzle as picture or json",
-            Vec::new(),
-        ));
-    }
+    scan::without_relations(puzzle, "line")?;
     let alphabet = if dialect == Dialect::Poj3074 {
-        if size != 9 || puzzle.kind() == Kind::Futoshiki {
-            return Err(Problem::new(
-                format!(
-                    "POJ 3074 puzzles are 9×9 sudoku; this is {} {}",
-                    a_size(size),
-                    puzzle.kind()
-                ),
-                Vec::new(),
-            ));
-        }
+        scan::judge_takes(puzzle, "POJ 3074", 9)?;
         Alphabet::Digits
     } else if alphabet == Alphabet::Numbers {
         return Err(Problem::new(

@@ -175,6 +175,33 @@ pub(crate) fn exact_root(n: usize) -> Option<usize> {
     (1..=MAX_SIZE).find(|r| r * r == n)
 }
 
+/// Refuses to write a puzzle with relations in a format that has none (`format`: its name).
+pub(crate) fn without_relations(puzzle: &Puzzle, format: &str) -> Result<(), Problem> {
+    if puzzle.relations().is_empty() {
+        return Ok(());
+    }
+    Err(Problem::new(
+        format!("the {format} format has no relations: write this puzzle as picture or json"),
+        Vec::new(),
+    ))
+}
+
+/// Refuses to write in a judge's format (`judge`: its name) a puzzle other than the
+/// `size`×`size` sudoku it takes.
+pub(crate) fn judge_takes(puzzle: &Puzzle, judge: &str, size: usize) -> Result<(), Problem> {
+    if puzzle.size() == size && puzzle.kind() != Kind::Futoshiki {
+        return Ok(());
+    }
+    Err(Problem::new(
+        format!(
+            "{judge} puzzles are {size}×{size} sudoku; this is {} {}",
+            a_size(puzzle.size()),
+            puzzle.kind()
+        ),
+        Vec::new(),
+    ))
+}
+
 /// A puzzle of one of the formats without relations (line, grid) as an [`Entry`]: the model
 /// checks it, and a problem it finds is placed at the symbol of the cell it names.
 pub(crate) fn entry_of_cells(

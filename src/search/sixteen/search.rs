@@ -408,12 +408,7 @@ impl Sixteen {
             return;
         }
         self.stats.nodes += 1;
-        if state.propagate().is_err() {
-            self.stats.contradictions += 1;
-            return;
-        }
-        if state.solved() {
-            self.found(&state);
+        if !self.settle(&mut state) {
             return;
         }
         if self.stats.backtracks == 0 && state.candidates() > PROBE_CANDIDATES {
@@ -437,6 +432,21 @@ impl Sixteen {
         self.branch(state, b, bit);
     }
 
+    /// Propagates `state`; false when that ends its branch: a contradiction (counted) or a
+    /// solution (recorded).
+    #[inline(always)]
+    fn settle(&mut self, state: &mut Bands) -> bool {
+        if state.propagate().is_err() {
+            self.stats.contradictions += 1;
+            return false;
+        }
+        if state.solved() {
+            self.found(state);
+            return false;
+        }
+        true
+    }
+
     /// Tries each candidate of the cell at `bit` of band `b` in turn; a refuted one leaves
     /// the cell.
     pub(super) fn branch(&mut self, mut state: Bands, b: usize, bit: u64) {
@@ -455,12 +465,7 @@ impl Sixteen {
             self.stats.backtracks += 1;
             // The branch failed or is exhausted: the digit leaves the cell here too.
             state.restrict(d, b, !bit);
-            if state.propagate().is_err() {
-                self.stats.contradictions += 1;
-                return;
-            }
-            if state.solved() {
-                self.found(&state);
+            if !self.settle(&mut state) {
                 return;
             }
             if state.unsolved[b] & bit == 0 {

@@ -45,7 +45,7 @@
 //! 2. A variant in [`EngineKind`] (its name; `supports` when it cannot take every kind),
 //!    and one in [`Engine`], with its arm in `each!`, [`Engine::new`] and [`Engine::kind`].
 //! 3. What a failing check then points at: the TypeScript union `EngineName` in
-//!    `src/wasm/exports.rs` (asserted against [`EngineKind::ALL`]), the message the wasm
+//!    `src/wasm/exports/mod.rs` (asserted against [`EngineKind::ALL`]), the message the wasm
 //!    argument test expects for an unknown engine, a node budget per engine in `tests/trace.rs` (a non-exhaustive
 //!    match), and the page's menu entry with its one-line description (`ENGINES` in
 //!    `www/js/explain.js`).

@@ -544,10 +544,10 @@ mod tests {
     }
 
     /// The names in `export type NAME = "a" | "b" …;` of the TypeScript declarations (in
-    /// `exports.rs`, which builds for wasm only: read as text here).
+    /// `exports/mod.rs`, which builds for wasm only: read as text here).
     fn union(name: &str) -> Vec<&'static str> {
         let start = format!("export type {name} = ");
-        let line = include_str!("exports.rs")
+        let line = include_str!("exports/mod.rs")
             .lines()
             .find_map(|l| l.strip_prefix(start.as_str()))
             .unwrap_or_else(|| panic!("no type {name}"));

@@ -1,0 +1,181 @@
+//! Unit tests of the `grid` format.
+
+use super::*;
+use crate::formats::{read as read_format, Format};
+use crate::puzzle::Kind;
+
+fn read_all(text: &str, format: Format) -> Vec<Result<Entry, InputError>> {
+    read_format(text, format, ReadOptions::default()).collect()
+}
+
+const NINE: &str = "\
+53..7....
+6..195...
+.98....6.
+8...6...3
+4..8.3..1
+7...2...6
+.6....28.
+...419..5
+....8..79
+";
+
+#[test]
+fn a_nine_by_nine_grid_reads_row_by_row() {
+    let e = read_all(NINE, Format::Grid).remove(0).unwrap();
+    assert_eq!(e.puzzle.size(), 9);
+    assert_eq!(e.puzzle.givens()[..3], [5, 3, 0]);
+    assert_eq!(e.cell_pos[10], Pos::new(2, 2));
+}
+
+#[test]
+fn separators_and_rule_lines_are_ignored() {
+    let text = "\
++-------+-------+-------+
+| 5 3 . | . 7 . | . . . |
+| 6 . . | 1 9 5 | . . . |
+| . 9 8 | . . . | . 6 . |
++-------+-------+-------+
+| 8 . . | . 6 . | . . 3 |
+| 4 . . | 8 . 3 | . . 1 |
+| 7 . . | . 2 . | . . 6 |
+|-------+-------+-------|
+| . 6 . | . . . | 2 8 . |
+| . . . | 4 1 9 | . . 5 |
+| . . . | . 8 . | . 7 9 |
++-------+-------+-------+
+";
+    let a = read_all(text, Format::Grid).remove(0).unwrap();
+    let b = read_all(NINE, Format::Grid).remove(0).unwrap();
+    assert_eq!(a.puzzle, b.puzzle);
+    assert_eq!(a.cell_pos[0], Pos::new(2, 3));
+}
+
+#[test]
+fn puzzles_may_follow_each_other_without_blank_lines() {
+    let text = format!("{NINE}{NINE}\n\n{NINE}");
+    let entries = read_all(&text, Format::Grid);
+    assert_eq!(entries.len(), 3);
+    assert_eq!(entries[1].as_ref().unwrap().pos, Pos::new(10, 1));
+}
+
+#[test]
+fn a_row_of_n_dashes_is_an_empty_row() {
+    let text = "----\n12-4\n----\n4-2-\n";
+    let e = read_all(text, Format::Grid).remove(0).unwrap();
+    assert_eq!(e.puzzle.size(), 4);
+    assert_eq!(e.puzzle.givens()[..8], [0, 0, 0, 0, 1, 2, 0, 4]);
+}
+
+#[test]
+fn a_count_line_must_match_the_puzzles() {
+    let text = format!("3\n{NINE}\n{NINE}");
+    let entries = read_all(&text, Format::Grid);
+    assert_eq!(entries.len(), 3);
+    let e = entries[2].as_ref().unwrap_err();
+    assert_eq!(e.message, "the first line says 3 puzzles but 2 follow");
+    assert_eq!(e.pos, Pos::new(20, 10));
+    // Puzzles past the count are still read; the count is reported at the end, at the
+    // first puzzle too many.
+    let entries = read_all(&format!("1\n{NINE}\n{NINE}\n{NINE}"), Format::Grid);
+    assert_eq!(entries.len(), 4);
+    assert!(entries[..3].iter().all(|e| e.is_ok()));
+    let e = entries[3].as_ref().unwrap_err();
+    assert_eq!(e.message, "the first line says 1 puzzle but 3 follow");
+    assert_eq!((e.pos, e.puzzle), (Pos::new(12, 1), None));
+}
+
+#[test]
+fn a_row_as_long_as_the_count_line_is_a_row() {
+    let text = "1234\n3412\n2143\n4321\n";
+    let entries = read_all(text, Format::Grid);
+    assert_eq!(entries.len(), 1);
+    assert_eq!(
+        entries[0].as_ref().unwrap().puzzle.givens()[..4],
+        [1, 2, 3, 4]
+    );
+}
+
+#[test]
+fn a_huge_count_is_only_compared() {
+    let e = read_all(&format!("99999999999999999999999\n{NINE}"), Format::Grid);
+    assert_eq!(
+        e[1].as_ref().unwrap_err().message,
+        "the first line says 99999999999999999999… puzzles but 1 follows"
+    );
+}
+
+#[test]
+fn a_short_row_says_how_many_symbols_it_needs() {
+    let text = NINE.replacen("6..195...", "6..195..", 1);
+    let e = read_all(&text, Format::Grid).remove(0).unwrap_err();
+    assert_eq!(e.message, "row 2 has 8 symbols; a 9×9 grid needs 9");
+    assert_eq!(e.pos, Pos::new(2, 9));
+}
+
+#[test]
+fn a_blank_line_inside_a_puzzle_ends_it_too_early() {
+    let text = NINE.replacen(".98....6.\n", ".98....6.\n\n", 1);
+    let e = read_all(&text, Format::Grid).remove(0).unwrap_err();
+    assert_eq!(e.message, "the puzzle ends after 3 rows; a 9×9 grid has 9");
+    assert_eq!(e.pos, Pos::new(4, 1));
+}
+
+#[test]
+fn numbers_between_spaces_make_big_grids() {
+    let mut text = String::new();
+    for r in 0..16 {
+        let row: Vec<String> = (0..16)
+            .map(|c| ((r * 4 + r / 4 + c) % 16 + 1).to_string())
+            .collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    let e = read_all(&text, Format::Grid).remove(0).unwrap();
+    assert_eq!(e.alphabet, Alphabet::Numbers);
+    assert_eq!(e.puzzle.givens()[..3], [1, 2, 3]);
+    let mut out = String::new();
+    write_solution(&mut out, &e, e.puzzle.givens(), true);
+    assert_eq!(out, text);
+}
+
+#[test]
+fn block_spaced_digits_are_not_numbers() {
+    let text = "123 456 789\n".repeat(9);
+    let e = read_all(&text, Format::Grid).remove(0).unwrap();
+    assert_eq!(e.alphabet, Alphabet::Digits);
+}
+
+#[test]
+fn poj3076_output_has_a_blank_line_between_grids_only() {
+    let p = Puzzle::new(Kind::Classic, 16, vec![1; 256], vec![]).unwrap();
+    let mut out = String::new();
+    write_puzzle(&mut out, &p, Alphabet::Digits, true, Dialect::Poj3076).unwrap();
+    write_puzzle(&mut out, &p, Alphabet::Digits, false, Dialect::Poj3076).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 33);
+    assert_eq!(lines[16], "");
+    assert_eq!(lines[0], "A".repeat(16));
+    assert!(out.ends_with("AAAA\n"));
+}
+
+#[test]
+fn poj3076_count_line_that_disagrees_is_an_error() {
+    let grid = "----------------\n".repeat(16);
+    let text = format!("2\n{grid}");
+    let entries = read_all(&text, Format::Poj3076);
+    assert!(entries[0].is_ok());
+    let e = entries[1].as_ref().unwrap_err();
+    assert_eq!(e.message, "the first line says 2 puzzles but 1 follows");
+    assert_eq!(e.pos, Pos::new(17, 17));
+}
+
+#[test]
+fn poj3076_rows_are_sixteen_letters() {
+    let grid = "----------------\n".repeat(15) + "-----------------\n";
+    let e = read_all(&grid, Format::Poj3076).remove(0).unwrap_err();
+    assert_eq!(e.message, "row 16 has 17 symbols; a POJ 3076 grid needs 16");
+    let grid = "----------------\n".repeat(15) + "---------------1\n";
+    let e = read_all(&grid, Format::Poj3076).remove(0).unwrap_err();
+    assert_eq!(e.pos, Pos::new(16, 16));
+}

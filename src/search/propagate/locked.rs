@@ -173,7 +173,7 @@ impl<O: Observer> Propagate<O> {
         let mut changed = false;
         // Rows against blocks, then columns against blocks.
         for side in &crossings.sides {
-            let (len, segs, band_lines) = (side.len, side.segs, side.band_lines);
+            let (segs, band_lines) = (side.segs, side.band_lines);
             for (band, &houses) in side.bands.iter().enumerate() {
                 // Segments are read only by the intersections of their own band, and nothing
                 // outside a band changes while it is examined: a band with no changed line
@@ -214,16 +214,8 @@ impl<O: Observer> Propagate<O> {
                                 house: block_h as u8,
                                 to: line_h as u8,
                             };
-                            for j in line * segs..(line + 1) * segs {
-                                if j == s {
-                                    continue;
-                                }
-                                for &cell in &side.cells[j * len..(j + 1) * len] {
-                                    let cell = cell as usize;
-                                    self.remove(cell, pointing, Rule::LockedCandidates, via)?;
-                                }
-                                self.segments[j] &= !pointing;
-                            }
+                            let line_segs = (line * segs..(line + 1) * segs).step_by(1);
+                            self.clear_segments(side, line_segs, s, pointing, via)?;
                             changed = true;
                         }
                         let claiming = here & !rest_of_line & rest_of_block;
@@ -232,16 +224,8 @@ impl<O: Observer> Propagate<O> {
                                 house: line_h as u8,
                                 to: block_h as u8,
                             };
-                            for other in (band_segs.start + k..band_segs.end).step_by(segs) {
-                                if other == s {
-                                    continue;
-                                }
-                                for &cell in &side.cells[other * len..(other + 1) * len] {
-                                    let cell = cell as usize;
-                                    self.remove(cell, claiming, Rule::LockedCandidates, via)?;
-                                }
-                                self.segments[other] &= !claiming;
-                            }
+                            let block_segs = (band_segs.start + k..band_segs.end).step_by(segs);
+                            self.clear_segments(side, block_segs, s, claiming, via)?;
                             changed = true;
                         }
                     }
@@ -252,5 +236,26 @@ impl<O: Observer> Propagate<O> {
             }
         }
         Ok(changed)
+    }
+
+    /// Removes `digits` from the cells of every segment in `segments` but `keep` (the
+    /// intersection `via` confines them to), and from those segments' candidates.
+    #[inline]
+    fn clear_segments(
+        &mut self,
+        side: &Side,
+        segments: impl Iterator<Item = usize>,
+        keep: usize,
+        digits: u32,
+        via: Via,
+    ) -> Result<(), Contradiction> {
+        let len = side.len;
+        for j in segments.filter(|&j| j != keep) {
+            for &cell in &side.cells[j * len..(j + 1) * len] {
+                self.remove(cell as usize, digits, Rule::LockedCandidates, via)?;
+            }
+            self.segments[j] &= !digits;
+        }
+        Ok(())
     }
 }

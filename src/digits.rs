@@ -4,7 +4,10 @@
 //! bit:    24 23 … 8 7 6 5 4 3 2 1 0
 //! digit:  25 24 … 9 8 7 6 5 4 3 2 1      (bit d-1 set ⇔ digit d is a candidate)
 //! ```
-//! Every bit trick of the crate lives here so the engines read as set algebra.
+//! The set operations of the general engines, the trace and validation live here, so they
+//! read as set algebra. The engines' innermost loops and the fast paths (`search/nine`,
+//! `search/sixteen`) keep their own word-level tricks on raw masks, beside the layouts they
+//! work on: there a `DigitSet` per operation would hide the layout that makes them fast.
 
 use std::fmt;
 

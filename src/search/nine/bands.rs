@@ -3,9 +3,6 @@
 
 use super::*;
 
-/// Why propagation stopped short.
-pub(super) struct Contradiction;
-
 /// A set of cells as three band masks.
 pub(super) type Cells = [u32; 3];
 

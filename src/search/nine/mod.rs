@@ -45,7 +45,7 @@
 use crate::geometry::Cell;
 use crate::puzzle::{Kind, Puzzle};
 
-use super::{End, Options, Outcome, Stats};
+use super::{Contradiction, End, Options, Outcome, Stats};
 
 mod bands;
 mod bits;

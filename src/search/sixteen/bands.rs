@@ -3,9 +3,6 @@
 
 use super::*;
 
-/// Why propagation stopped short.
-pub(super) struct Contradiction;
-
 /// The state of a 16×16 search: `Copy`, copied on branch.
 #[derive(Clone, Copy)]
 pub(super) struct Bands {

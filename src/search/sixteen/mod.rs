@@ -54,7 +54,7 @@
 
 use crate::puzzle::{Kind, Puzzle};
 
-use super::{End, Options, Outcome, Stats};
+use super::{Contradiction, End, Options, Outcome, Stats};
 
 mod bands;
 mod bits;

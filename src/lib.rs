@@ -19,6 +19,7 @@ pub mod wasm;
 
 pub use digits::DigitSet;
 pub use geometry::{Cell, Geometry, House, HouseKind};
+pub use named::Named;
 pub use puzzle::{Kind, Problem, Puzzle, Relation};
 pub use search::{
     solve, solve_fast, solve_with, Engine, EngineKind, Observer, Options, Outcome, Progress,

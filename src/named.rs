@@ -28,6 +28,9 @@ pub trait Named: Copy + 'static {
 
     /// The name used in text.
     fn name(self) -> &'static str;
+
+    /// The variant named `text` (surrounding space and ASCII case ignored).
+    fn parse(text: &str) -> Option<Self>;
 }
 
 macro_rules! named {
@@ -71,6 +74,10 @@ macro_rules! named {
 
             fn name(self) -> &'static str {
                 $name::name(self)
+            }
+
+            fn parse(text: &str) -> Option<$name> {
+                $name::parse(text)
             }
         }
 

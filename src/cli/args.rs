@@ -2,9 +2,9 @@
 
 use std::ffi::OsString;
 
-use sudoku_lab::formats::{quote, Alphabet, Format, ReadOptions};
+use sudoku_lab::formats::{quote, Format, ReadOptions};
 use sudoku_lab::trace::Level;
-use sudoku_lab::{EngineKind, Kind, Options};
+use sudoku_lab::{EngineKind, Named, Options};
 
 use super::Failure;
 
@@ -137,57 +137,46 @@ impl Parsed {
         self.switches.contains(&name)
     }
 
-    /// `--format F`: `None` for `auto` or when left out.
-    pub fn format(&self, option: &str, command: &'static str) -> Result<Option<Format>, Failure> {
-        match self.value(option) {
-            None => Ok(None),
-            Some(v) if v.eq_ignore_ascii_case("auto") && option == "format" => Ok(None),
-            Some(v) => Format::parse(v).map(Some).ok_or_else(|| {
-                let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-                let auto = if option == "format" { ", auto" } else { "" };
-                Failure::usage(
-                    format!(
-                        "--{option} {} is not a format (choose {}{auto})",
-                        quote(v),
-                        names.join(", ")
-                    ),
-                    command,
-                )
-            }),
+    /// `--OPTION V` naming one of the `T`s (`what`: "a format"); `None` when left out, or
+    /// for `auto` where `auto` (detect) is taken.
+    fn choice<T: Named>(
+        &self,
+        option: &str,
+        what: &str,
+        auto: bool,
+        command: &'static str,
+    ) -> Result<Option<T>, Failure> {
+        let Some(v) = self.value(option) else {
+            return Ok(None);
+        };
+        if auto && v.eq_ignore_ascii_case("auto") {
+            return Ok(None);
         }
+        T::parse(v).map(Some).ok_or_else(|| {
+            let names: Vec<&str> = T::ALL.iter().map(|t| t.name()).collect();
+            let auto = if auto { ", auto" } else { "" };
+            Failure::usage(
+                format!(
+                    "--{option} {} is not {what} (choose {}{auto})",
+                    quote(v),
+                    names.join(", ")
+                ),
+                command,
+            )
+        })
+    }
+
+    /// `--format F` (`auto` detects) or `--output F`: `None` for `auto` or when left out.
+    pub fn format(&self, option: &str, command: &'static str) -> Result<Option<Format>, Failure> {
+        self.choice(option, "a format", option == "format", command)
     }
 
     /// `--kind K` and `--alphabet A`, `auto` or left out meaning "detect".
     pub fn read_options(&self, command: &'static str) -> Result<ReadOptions, Failure> {
-        let kind = match self.value("kind") {
-            None => None,
-            Some(v) if v.eq_ignore_ascii_case("auto") => None,
-            Some(v) => Some(Kind::parse(v).ok_or_else(|| {
-                Failure::usage(
-                    format!(
-                        "--kind {} is not a kind (choose classic, inequality, futoshiki, auto)",
-                        quote(v)
-                    ),
-                    command,
-                )
-            })?),
-        };
-        let alphabet = match self.value("alphabet") {
-            None => None,
-            Some(v) if v.eq_ignore_ascii_case("auto") => None,
-            Some(v) => Some(Alphabet::parse(v).ok_or_else(|| {
-                let names: Vec<&str> = Alphabet::ALL.iter().map(|a| a.name()).collect();
-                Failure::usage(
-                    format!(
-                        "--alphabet {} is not an alphabet (choose {}, auto)",
-                        quote(v),
-                        names.join(", ")
-                    ),
-                    command,
-                )
-            })?),
-        };
-        Ok(ReadOptions { kind, alphabet })
+        Ok(ReadOptions {
+            kind: self.choice("kind", "a kind", true, command)?,
+            alphabet: self.choice("alphabet", "an alphabet", true, command)?,
+        })
     }
 
     /// `--node-limit N`, from 1 to [`Options::MAX_LIMIT`] (the limit wasm takes too).
@@ -197,38 +186,16 @@ impl Parsed {
 
     /// `--engine E`: propagate (the default), dlx or naive.
     pub fn engine(&self, command: &'static str) -> Result<EngineKind, Failure> {
-        let Some(v) = self.value("engine") else {
-            return Ok(EngineKind::default());
-        };
-        EngineKind::parse(v).ok_or_else(|| {
-            let names: Vec<&str> = EngineKind::ALL.iter().map(|e| e.name()).collect();
-            Failure::usage(
-                format!(
-                    "--engine {} is not an engine (choose {})",
-                    quote(v),
-                    names.join(", ")
-                ),
-                command,
-            )
-        })
+        Ok(self
+            .choice("engine", "an engine", false, command)?
+            .unwrap_or_default())
     }
 
     /// `--level L`: decisions, placements or full (the default).
     pub fn level(&self, command: &'static str) -> Result<Level, Failure> {
-        let Some(v) = self.value("level") else {
-            return Ok(Level::default());
-        };
-        Level::parse(v).ok_or_else(|| {
-            let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-            Failure::usage(
-                format!(
-                    "--level {} is not a level (choose {})",
-                    quote(v),
-                    names.join(", ")
-                ),
-                command,
-            )
-        })
+        Ok(self
+            .choice("level", "a level", false, command)?
+            .unwrap_or_default())
     }
 
     /// A whole number of at least 1, or `default` when the option is left out.

@@ -2,6 +2,19 @@
 //! in text (the command line, JSON, traces, the wasm module and the page), from which its
 //! `COUNT`, `ALL` list, `name`, `parse` and `Display` all follow.
 
+/// What every `named!` enum is, for code generic over them (such as the wasm module's
+/// argument checks, which list the choices in their error messages).
+pub trait Named: Copy + 'static {
+    /// Every variant, in declaration order.
+    const ALL: &'static [Self];
+
+    /// The name used in text.
+    fn name(self) -> &'static str;
+
+    /// The variant named `text` (surrounding space and ASCII case ignored).
+    fn parse(text: &str) -> Option<Self>;
+}
+
 /// Declares an enum whose variants each have a name in text:
 ///
 /// ```text
@@ -20,19 +33,6 @@
 /// The variants take no explicit discriminants: they are numbered in order from 0, so
 /// `variant as usize` indexes `ALL` (and tables of `COUNT` entries). `parse` trims the text
 /// and ignores ASCII case.
-/// What every [`named!`] enum is, for code generic over them (such as the wasm module's
-/// argument checks, which list the choices in their error messages).
-pub trait Named: Copy + 'static {
-    /// Every variant, in declaration order.
-    const ALL: &'static [Self];
-
-    /// The name used in text.
-    fn name(self) -> &'static str;
-
-    /// The variant named `text` (surrounding space and ASCII case ignored).
-    fn parse(text: &str) -> Option<Self>;
-}
-
 macro_rules! named {
     (
         $(#[$meta:meta])*

@@ -9,7 +9,7 @@
 //! status, observer) that it hands out by `book`/`book_mut`:
 //!
 //! ```text
-//! trait Search<O: Observer>             written by each engine       written once (provided)
+//! trait Search (type Observer)          written by each engine       written once (provided)
 //!   begin()      givens in at depth 0   ✓
 //!   node()       propagate, then branch ✓
 //!                / Book::found / backtrack / Book::exhausted

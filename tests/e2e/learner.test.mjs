@@ -315,6 +315,11 @@ test("at the full level removed candidates stay, greyed; clicking one explains i
   await page.close();
 });
 
+/** Waits up to 5 s for `holds(range, arg)` on the timeline's range; the assertion after it says what failed. */
+const scrubUntil = (page, holds, arg) => page.waitForFunction(
+  `(${holds})(document.querySelector("[data-action=scrub]"), ${JSON.stringify(arg)})`,
+  undefined, { timeout: 5000 }).catch(() => {});
+
 test("the timeline zooms and pans: keys, wheel, buttons, minimap", async () => {
   const page = await open(`?puzzle=${HARD}&kind=classic`);
   await explainAll(page);
@@ -334,11 +339,12 @@ test("the timeline zooms and pans: keys, wheel, buttons, minimap", async () => {
   const box = await page.locator(".ex-track").boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(0, -400);
-  await frames(page);
+  // Chromium delivers a wheel through the compositor, later than two frames on a busy machine.
+  await scrubUntil(page, (r, span) => r.max - r.min < span, hi - lo);
   const [lo2, hi2] = await bounds();
   assert.ok(hi2 - lo2 < hi - lo, `the wheel zoomed in (${lo2}–${hi2})`);
   await page.mouse.wheel(300, 0);
-  await frames(page);
+  await scrubUntil(page, (r, from) => Number(r.min) > from, lo2);
   const [lo3] = await bounds();
   assert.ok(lo3 > lo2, `a horizontal wheel pans right (${lo2} → ${lo3})`);
   // Scrubbing inside the window seeks there.

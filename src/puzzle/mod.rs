@@ -257,6 +257,16 @@ impl Puzzle {
     }
 }
 
+/// The givens written in `text` row by row: a digit is a given, any other char an empty
+/// cell, whitespace is ignored (`"1... .... .... ...."`). For unit tests.
+#[cfg(test)]
+pub(crate) fn givens_of(text: &str) -> Vec<u8> {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| c.to_digit(10).map_or(0, |d| d as u8))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -93,6 +93,19 @@ impl<O: Observer> Book<O> {
         self.stats.backtracks += 1;
     }
 
+    /// Steps back from a dead end at `*depth`: reports the backtrack and goes one level up,
+    /// or, at the root, ends the search with an exact count. True when it stepped back.
+    #[inline]
+    pub fn step_back(&mut self, depth: &mut usize) -> bool {
+        if *depth == 0 {
+            self.exhausted();
+            return false;
+        }
+        self.backtrack(*depth);
+        *depth -= 1;
+        true
+    }
+
     /// Every cell of `grid` (the search's candidate grid) holds one digit and no constraint
     /// is broken: reports the solution, counts it, keeps it (the first two), and returns true
     /// when the solution limit ends the search — else the engine goes on by backtracking.

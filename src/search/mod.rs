@@ -13,7 +13,8 @@
 //!   begin()      givens in at depth 0   ✓
 //!   node()       propagate, then branch ✓
 //!                / Book::found / backtrack / Book::exhausted
-//!   grid(), depth(), reset(puzzle)      ✓
+//!   grid(), depth()                     ✓ (`grid_in_frames!()` over a `Frames` stack)
+//!   reset(puzzle)                       ✓
 //!   book(), book_mut()                  ✓ (`book_in_field!()`)
 //!   advance(budget) run() status() stats() solutions()
 //!   observer() observer_mut() outcome()                              ✓ budget, node limit,
@@ -33,11 +34,15 @@
 //!    `type Observer = O;` and `book_in_field!();`, then:
 //!    - `begin`: fill depth 0 and put in each given (`book.place(…, Rule::Given, …)`);
 //!    - `node`: count `book.stats.nodes`, report [`Observer::round`], propagate; on a dead end
-//!      `book.contradiction(…)` and backtrack (`book.backtrack(depth)`, then remove the failed
-//!      digit one level up as a [`Rule::Refutation`], and at the root [`Book::exhausted`]);
+//!      `book.contradiction(…)` and backtrack ([`Book::step_back`] reports it and goes up a
+//!      level, or at the root ends the search; then remove the failed digit as a
+//!      [`Rule::Refutation`]);
 //!      with every cell placed [`Book::found`] (true: the solution limit ended the search;
 //!      false: backtrack and go on); else branch (`book.guess(…)`);
-//!    - `grid`, `depth`, and `reset` (start over on another puzzle, keeping the buffers);
+//!    - `grid`, `depth`, and `reset` (start over on another puzzle, keeping the buffers); an
+//!      engine that branches by copying grids keeps them in a `Frames` stack (`frames.rs`),
+//!      which also fills the root with the givens (`Frames::begin`), copies a branch
+//!      (`Frames::branch`) and writes `grid` and `depth` (`grid_in_frames!()`);
 //!    - report by the protocol in [`Observer`] (an elimination that leaves one candidate is
 //!      followed by its `place`): `book.place`, `book.eliminate`, `book.guess`,
 //!      `book.backtrack` and `book.contradiction` each count in `book.stats` and tell the
@@ -61,6 +66,7 @@
 
 mod dlx;
 mod driver;
+mod frames;
 mod naive;
 mod nine;
 mod observer;
@@ -361,6 +367,7 @@ pub fn solve_with(kind: EngineKind, puzzle: &Puzzle, options: Options) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::givens_of;
 
     #[test]
     fn rules_are_listed_in_index_order_with_distinct_names() {
@@ -387,11 +394,22 @@ mod tests {
     }
 
     #[test]
+    fn each_fast_path_finds_an_empty_grid_not_unique() {
+        type FastPath = fn(&Puzzle, Options) -> Outcome;
+        for (size, solve) in [(9, nine::solve as FastPath), (16, sixteen::solve)] {
+            let puzzle = Puzzle::classic(vec![0; size * size]).unwrap();
+            let outcome = solve(&puzzle, Options::default());
+            assert_eq!(outcome.status, Status::Multiple, "{size}×{size}");
+            assert_ne!(outcome.solutions[0], outcome.solutions[1]);
+            for s in &outcome.solutions {
+                puzzle.check_answer(s).unwrap();
+            }
+        }
+    }
+
+    #[test]
     fn solve_refuses_an_invalid_puzzle_before_searching() {
-        let mut givens = vec![0; 16];
-        givens[0] = 1;
-        givens[1] = 1;
-        let puzzle = Puzzle::classic(givens).unwrap();
+        let puzzle = Puzzle::classic(givens_of("11.. .... .... ....")).unwrap();
         let problem = solve(&puzzle, Options::default()).unwrap_err();
         assert_eq!(problem.message, "r1c1 and r1c2 are both 1 in row 1");
     }

@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! open     = the empty cells, row-major: the cell of the node at depth d is open[d]
-//! grids:   [ depth 0: cells × u32 ][ depth 1 ][ depth 2 ] …   (allocated once, cells + 1 frames)
+//! frames   = the candidate grids by depth (`Frames`, cells + 1 of them)
 //! choices[d] = the digit tried in open[d] to go from depth d to d + 1
 //! ```
 //! A node at depth `d` checks the candidates of `open[d]` against the placed cells (the givens
@@ -27,6 +27,7 @@ use crate::digits::DigitSet;
 use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 
+use super::frames::{grid_in_frames, Frames};
 use super::{book_in_field, Book, Observer, Options, Rule, Search, Via};
 
 /// A relation seen from one of its cells.
@@ -57,7 +58,6 @@ impl Link {
 /// handle; [`Search::reset`] reuses them for the next puzzle of the same size.
 pub struct Naive<O: Observer> {
     geometry: &'static Geometry,
-    cells: usize,
     full: u32,
     givens: Vec<u8>,
     /// The empty cells in row-major order: the node at depth `d` is for `open[d]`.
@@ -65,7 +65,7 @@ pub struct Naive<O: Observer> {
     /// The relations of each cell: `links[link_start[c]..link_start[c + 1]]`.
     links: Vec<Link>,
     link_start: Vec<u32>,
-    grids: Vec<u32>,
+    frames: Frames,
     choices: Vec<u8>,
     depth: usize,
     /// Whether the first node has checked the givens against each other.
@@ -80,13 +80,12 @@ impl<O: Observer> Naive<O> {
         let cells = geometry.cell_count();
         let mut search = Naive {
             geometry,
-            cells,
             full: 0,
             givens: Vec::with_capacity(cells),
             open: Vec::with_capacity(cells),
             links: Vec::new(),
             link_start: Vec::with_capacity(cells + 1),
-            grids: vec![0; cells * (cells + 1)],
+            frames: Frames::new(cells, 0),
             choices: vec![0; cells + 1],
             depth: 0,
             givens_checked: false,
@@ -104,7 +103,7 @@ impl<O: Observer> Naive<O> {
         self.givens.extend_from_slice(puzzle.givens());
         self.open.clear();
         self.open.extend(
-            (0..self.cells)
+            (0..self.frames.cells)
                 .filter(|&c| self.givens[c] == 0)
                 .map(|c| c as u16),
         );
@@ -116,7 +115,7 @@ impl<O: Observer> Naive<O> {
             .iter()
             .map(|r| (r.smaller.index(size), r.larger.index(size)))
             .collect();
-        for cell in 0..self.cells {
+        for cell in 0..self.frames.cells {
             self.link_start.push(self.links.len() as u32);
             for (index, &(lo, hi)) in ends.iter().enumerate() {
                 let index = index as u16;
@@ -141,17 +140,12 @@ impl<O: Observer> Naive<O> {
         self.book.restart();
     }
 
-    #[inline]
-    fn frame(&self, depth: usize) -> &[u32] {
-        &self.grids[depth * self.cells..(depth + 1) * self.cells]
-    }
-
     /// Removes from `cell` the candidates that a placed peer holds (rule peer) or that a
     /// relation with a placed partner forbids (rule relation), smallest digit first, each
     /// with the first peer or relation that rules it out. Returns false when nothing is left.
     fn check(&mut self, cell: usize) -> bool {
-        let base = self.depth * self.cells;
-        let grid = &self.grids[base..base + self.cells];
+        let base = self.depth * self.frames.cells;
+        let grid = &self.frames.grids[base..base + self.frames.cells];
         let have = grid[cell];
         // The first placed peer holding each digit of the cell.
         let mut held_by = [0u16; 32];
@@ -192,7 +186,7 @@ impl<O: Observer> Naive<O> {
             self.book.eliminate(cell, bit, rule, via, self.depth);
         }
         let left = have & !(held | forbidden);
-        self.grids[base + cell] = left;
+        self.frames.grids[base + cell] = left;
         if left == have {
             return true;
         }
@@ -221,36 +215,24 @@ impl<O: Observer> Naive<O> {
     /// Opens a branch: copies the grid one level down and tries the smallest candidate, even
     /// when it is the only one (naive does not count candidates).
     fn branch(&mut self, cell: usize) {
-        let cells = self.cells;
-        let from = self.depth * cells;
-        self.grids.copy_within(from..from + cells, from + cells);
-        let m = self.grids[from + cell];
-        let bit = m & m.wrapping_neg();
-        let digit = bit.trailing_zeros() as u8 + 1;
+        let (digit, rest) = self.frames.branch(self.depth, cell);
         self.choices[self.depth] = digit;
         self.depth += 1;
-        self.book.guess(cell, digit, m & !bit, self.depth);
-        self.grids[from + cells + cell] = bit;
+        self.book.guess(cell, digit, rest, self.depth);
     }
 
     /// Returns from a dead end: pops branches, removing each failed digit from its cell in
     /// the parent grid, until a parent still has something to try. Ends the search at the root.
     fn backtrack(&mut self) {
-        loop {
-            if self.depth == 0 {
-                self.book.exhausted();
-                return;
-            }
-            self.book.backtrack(self.depth);
-            self.depth -= 1;
+        while self.book.step_back(&mut self.depth) {
             let cell = self.open[self.depth] as usize;
             let bit = 1u32 << (self.choices[self.depth] - 1);
-            let at = self.depth * self.cells + cell;
+            let at = self.depth * self.frames.cells + cell;
             // The parent grid is as the branch left it, so the guessed digit is still there.
-            self.grids[at] &= !bit;
+            self.frames.grids[at] &= !bit;
             self.book
                 .eliminate(cell, bit, Rule::Refutation, Via::Nothing, self.depth);
-            if self.narrowed(cell, self.grids[at]) {
+            if self.narrowed(cell, self.frames.grids[at]) {
                 return;
             }
         }
@@ -264,28 +246,20 @@ impl<O: Observer> Search for Naive<O> {
 
     /// Fills depth 0 with every digit, then fixes the givens.
     fn begin(&mut self) {
-        self.grids[..self.cells].fill(self.full);
-        for cell in 0..self.cells {
-            let d = self.givens[cell];
-            if d == 0 {
-                continue;
-            }
-            self.book.place(cell, d, Rule::Given, Via::Nothing, 0);
-            self.grids[cell] = 1 << (d - 1);
-        }
+        self.frames
+            .begin(self.full, &self.givens, &mut self.book, |_| {});
     }
 
     /// One node: check the next empty cell against the placed ones, then guess, or
     /// backtrack from an emptied cell, or record a solution when no empty cell is left.
     fn node(&mut self) {
         self.book.stats.nodes += 1;
-        let base = self.depth * self.cells;
         self.book
             .observer
-            .round(self.depth, &self.grids[base..base + self.cells]);
+            .round(self.depth, self.frames.frame(self.depth));
         if !self.givens_checked {
             self.givens_checked = true;
-            for cell in 0..self.cells {
+            for cell in 0..self.frames.cells {
                 if self.givens[cell] != 0 && !self.check(cell) {
                     self.backtrack();
                     return;
@@ -294,8 +268,7 @@ impl<O: Observer> Search for Naive<O> {
         }
         let Some(&cell) = self.open.get(self.depth) else {
             // Every empty cell is filled: a solution.
-            let grid = &self.grids[self.depth * self.cells..(self.depth + 1) * self.cells];
-            if !self.book.found(grid, self.depth) {
+            if !self.book.found(self.frames.frame(self.depth), self.depth) {
                 self.backtrack();
             }
             return;
@@ -308,20 +281,12 @@ impl<O: Observer> Search for Naive<O> {
         }
     }
 
-    fn grid(&self) -> &[u32] {
-        self.frame(self.depth)
-    }
-
-    fn depth(&self) -> usize {
-        self.depth
-    }
+    grid_in_frames!();
 
     /// Starts over on `puzzle`, keeping the buffers when the size allows.
     fn reset(&mut self, puzzle: &Puzzle) {
         let cells = puzzle.geometry().cell_count();
-        if cells != self.cells {
-            self.cells = cells;
-            self.grids = vec![0; cells * (cells + 1)];
+        if self.frames.fit(cells) {
             self.choices = vec![0; cells + 1];
         }
         self.load(puzzle);
@@ -332,7 +297,7 @@ impl<O: Observer> Search for Naive<O> {
 mod tests {
     use super::*;
     use crate::geometry::Cell;
-    use crate::puzzle::{Kind, Relation};
+    use crate::puzzle::{givens_of, Kind, Relation};
     use crate::search::Silent;
     use crate::search::Status;
 
@@ -340,15 +305,8 @@ mod tests {
         digits.iter().copied().collect::<DigitSet>().bits()
     }
 
-    fn givens(text: &str) -> Vec<u8> {
-        text.chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|c| c.to_digit(10).map_or(0, |d| d as u8))
-            .collect()
-    }
-
     fn started(kind: Kind, text: &str, relations: Vec<Relation>) -> Naive<Silent> {
-        let puzzle = Puzzle::new(kind, 4, givens(text), relations).unwrap();
+        let puzzle = Puzzle::new(kind, 4, givens_of(text), relations).unwrap();
         let mut search = Naive::new(&puzzle, Options::default(), Silent);
         search.book.started = true;
         search.givens_checked = true;
@@ -362,9 +320,9 @@ mod tests {
         // rules out nothing.
         let larger = Relation::new(Cell::new(0, 2), true, Cell::new(0, 1));
         let mut s = started(Kind::Inequality, "3.2. .... .... ....", vec![larger]);
-        s.grids[5] = bits(&[1, 4]);
+        s.frames.grids[5] = bits(&[1, 4]);
         assert!(s.check(1));
-        assert_eq!(s.grids[1], bits(&[4]));
+        assert_eq!(s.frames.grids[1], bits(&[4]));
         assert_eq!(s.book.stats.eliminations[Rule::Peer as usize], 2, "2 and 3");
         assert_eq!(s.book.stats.eliminations[Rule::Relation as usize], 1, "1");
     }
@@ -375,7 +333,7 @@ mod tests {
         s.node();
         assert_eq!(s.depth, 1);
         assert_eq!(s.book.stats.guesses, 1);
-        assert_eq!(s.frame(1)[3], bits(&[4]));
+        assert_eq!(s.frames.frame(1)[3], bits(&[4]));
         assert_eq!(s.book.stats.eliminations[Rule::Guess as usize], 0);
         assert_eq!(
             s.book.stats.placements[Rule::NakedSingle as usize],
@@ -390,25 +348,30 @@ mod tests {
         // its row, 4 in its column).
         let mut s = started(Kind::Classic, ".23. ...4 .... ....", vec![]);
         s.node();
-        assert_eq!((s.depth, s.frame(1)[0]), (1, bits(&[1])));
+        assert_eq!((s.depth, s.frames.frame(1)[0]), (1, bits(&[1])));
         s.node();
         assert_eq!(s.book.stats.contradictions, 1);
         assert_eq!(s.depth, 0);
         assert_eq!(
-            s.grids[0],
+            s.frames.grids[0],
             bits(&[4]),
             "1 refuted, 2 and 3 ruled out by peers"
         );
         assert_eq!(s.book.stats.eliminations[Rule::Refutation as usize], 1);
         assert_eq!(s.book.stats.placements[Rule::NakedSingle as usize], 1);
         s.node();
-        assert_eq!((s.depth, s.frame(1)[0]), (1, bits(&[4])), "r1c1 again");
+        assert_eq!(
+            (s.depth, s.frames.frame(1)[0]),
+            (1, bits(&[4])),
+            "r1c1 again"
+        );
         assert_eq!(s.book.stats.guesses, 2);
     }
 
     #[test]
     fn clashing_givens_end_the_search_at_the_first_node() {
-        let puzzle = Puzzle::new(Kind::Classic, 4, givens("1... .... 1... ...."), vec![]).unwrap();
+        let puzzle =
+            Puzzle::new(Kind::Classic, 4, givens_of("1... .... 1... ...."), vec![]).unwrap();
         let mut s = Naive::new(&puzzle, Options::default(), Silent);
         assert_eq!(s.run(), Status::Unsolvable);
         assert_eq!((s.book.stats.nodes, s.book.stats.guesses), (1, 0));

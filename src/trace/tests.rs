@@ -3,7 +3,7 @@
 use super::*;
 use crate::digits::DigitSet;
 use crate::geometry::Cell;
-use crate::puzzle::{Kind, Puzzle, Relation};
+use crate::puzzle::{givens_of, Kind, Puzzle, Relation};
 use crate::search::{Engine, EngineKind, Options, Progress, Search, Status};
 
 #[test]
@@ -152,9 +152,7 @@ fn removals_of(removed: &[Option<u32>], n: usize, cells: &[usize], digits: &[u8]
 
 #[test]
 fn a_peer_elimination_is_caused_by_the_placement_of_its_peer() {
-    let mut givens = vec![0; 16];
-    givens[0] = 1;
-    let puzzle = Puzzle::classic(givens).unwrap();
+    let puzzle = Puzzle::classic(givens_of("1... .... .... ....")).unwrap();
     let events = traced(&puzzle, Level::Full);
     let given = events
         .iter()
@@ -172,10 +170,7 @@ fn a_peer_elimination_is_caused_by_the_placement_of_its_peer() {
 fn a_hidden_single_rests_on_the_removal_of_its_digit_from_every_other_cell_of_its_house() {
     // 4×4 with 1 at r2c3 and r3c2: in row 1, r1c2 loses 1 to r3c2 (column), r1c3 and
     // r1c4 to r2c3 (block): r1c1 is the only place left for 1.
-    let mut givens = vec![0; 16];
-    givens[6] = 1;
-    givens[9] = 1;
-    let puzzle = Puzzle::classic(givens).unwrap();
+    let puzzle = Puzzle::classic(givens_of(".... ..1. .1.. ....")).unwrap();
     let (events, premises) = traced_with_premises(&puzzle, Level::Full);
     let s = events
         .iter()
@@ -203,9 +198,7 @@ fn a_hidden_single_rests_on_the_removal_of_its_digit_from_every_other_cell_of_it
 #[test]
 fn a_naked_single_rests_on_the_removal_of_each_other_candidate() {
     // 4×4 with r1c2 = 1, r1c3 = 2, r2c1 = 3: r1c1 can only be 4.
-    let mut givens = vec![0; 16];
-    (givens[1], givens[2], givens[4]) = (1, 2, 3);
-    let puzzle = Puzzle::classic(givens).unwrap();
+    let puzzle = Puzzle::classic(givens_of(".12. 3... .... ....")).unwrap();
     let (events, premises) = traced_with_premises(&puzzle, Level::Full);
     let s = events
         .iter()
@@ -230,8 +223,7 @@ fn a_relation_elimination_rests_on_the_partner_losing_every_digit_past_it() {
     // 4×4 Futoshiki, r1c1 < r1c2, r3c2 = 4 and r4c2 = 3: r1c2 keeps 1 and 2. So r1c2
     // loses 1 (r1c1 is at least 1: the relation alone), and r1c1 loses 2 (r1c2 lost 3 and
     // 4), 3 (r1c2 lost 4) and 4 (nothing above 4: the relation alone).
-    let mut givens = vec![0; 16];
-    (givens[9], givens[13]) = (4, 3);
+    let givens = givens_of(".... .... .4.. .3..");
     let rel = Relation::new(Cell::new(0, 0), true, Cell::new(0, 1));
     let puzzle = Puzzle::new(Kind::Futoshiki, 4, givens, vec![rel]).unwrap();
     let (events, premises) = traced_with_premises(&puzzle, Level::Full);
@@ -296,9 +288,7 @@ fn locked_candidates_rest_on_the_removal_of_the_digit_from_the_rest_of_the_house
 
 #[test]
 fn coarser_levels_keep_only_their_events_and_causes_among_them() {
-    let mut givens = vec![0; 16];
-    givens[0] = 1;
-    let puzzle = Puzzle::classic(givens).unwrap();
+    let puzzle = Puzzle::classic(givens_of("1... .... .... ....")).unwrap();
     for level in Level::ALL {
         // (The reader checks that premises ascend and end at the cause.)
         let (events, premises) = traced_with_premises(&puzzle, level);

@@ -59,14 +59,3 @@ fn solves_the_poj_sample_and_proves_uniqueness() {
     assert_eq!(outcome.status, Status::Unique);
     puzzle.check_answer(&outcome.solutions[0]).unwrap();
 }
-
-#[test]
-fn an_empty_grid_has_several_solutions() {
-    let puzzle = Puzzle::classic(vec![0; 81]).unwrap();
-    let outcome = solve(&puzzle, Options::default());
-    assert_eq!(outcome.status, Status::Multiple);
-    assert_ne!(outcome.solutions[0], outcome.solutions[1]);
-    for s in &outcome.solutions {
-        puzzle.check_answer(s).unwrap();
-    }
-}

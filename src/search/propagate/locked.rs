@@ -129,7 +129,7 @@ impl<O: Observer> Propagate<O> {
         segs: usize,
         band_lines: usize,
     ) -> bool {
-        let base = self.depth * self.cells;
+        let base = self.depth * self.frames.cells;
         let first = band * band_lines * segs;
         let (mut once_block, mut twice_block) = ([0u32; MAX_BLOCK], [0u32; MAX_BLOCK]);
         let mut twice_line = [0u32; MAX_BLOCK];
@@ -139,7 +139,7 @@ impl<O: Observer> Propagate<O> {
                 let s = first + i * segs + k;
                 let m = side.cells[s * len..(s + 1) * len]
                     .iter()
-                    .fold(0, |m, &c| m | self.grids[base + c as usize]);
+                    .fold(0, |m, &c| m | self.frames.grids[base + c as usize]);
                 self.segments[s] = m;
                 twice |= once & m;
                 once |= m;

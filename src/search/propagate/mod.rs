@@ -4,7 +4,7 @@
 //! State is one candidate grid per depth, copied on branch (no undo log):
 //!
 //! ```text
-//! grids: [ depth 0: cells × u32 ][ depth 1 ][ depth 2 ] …   (allocated once, cells + 2 frames)
+//! frames = the candidate grids by depth (`Frames`: cells + 1, and one spare for probing)
 //! choices[d] = (cell, digit) tried to go from depth d to d + 1
 //! ```
 //! A cell whose set has one digit is *placed*; its digit leaves its peers exactly once, when it
@@ -33,6 +33,7 @@ use crate::digits::DigitSet;
 use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 
+use super::frames::{grid_in_frames, Frames};
 use super::{book_in_field, Book, Observer, Options, Rule, Search, Strategy, Via};
 use locked::Crossings;
 
@@ -40,7 +41,6 @@ use locked::Crossings;
 /// wasm handle; [`Search::reset`] reuses them for the next puzzle of the same size.
 pub struct Propagate<O: Observer> {
     geometry: &'static Geometry,
-    cells: usize,
     full: u32,
     strategy: Strategy,
     /// `(smaller, larger)` cell indices of every relation.
@@ -52,7 +52,7 @@ pub struct Propagate<O: Observer> {
     relation_queue: Vec<u16>,
     relation_queued: Vec<bool>,
     givens: Vec<u8>,
-    grids: Vec<u32>,
+    frames: Frames,
     choices: Vec<(u16, u8)>,
     depth: usize,
     /// Cells that became single and still have to be removed from their peers.
@@ -88,7 +88,6 @@ impl<O: Observer> Propagate<O> {
         let cells = geometry.cell_count();
         let mut search = Propagate {
             geometry,
-            cells,
             full: 0,
             strategy: Strategy::SINGLES,
             relations: Vec::new(),
@@ -97,7 +96,7 @@ impl<O: Observer> Propagate<O> {
             relation_queue: Vec::new(),
             relation_queued: Vec::new(),
             givens: Vec::new(),
-            grids: vec![0; cells * (cells + 2)],
+            frames: Frames::new(cells, 1),
             choices: vec![(0, 0); cells + 1],
             depth: 0,
             queue: Vec::with_capacity(cells),
@@ -182,14 +181,10 @@ impl<O: Observer> Propagate<O> {
 
     /// The candidates of every cell at the current depth.
     pub fn candidates(&self) -> impl Iterator<Item = DigitSet> + '_ {
-        self.frame(self.depth)
+        self.frames
+            .frame(self.depth)
             .iter()
             .map(|&m| DigitSet::from_bits(m))
-    }
-
-    #[inline]
-    fn frame(&self, depth: usize) -> &[u32] {
-        &self.grids[depth * self.cells..(depth + 1) * self.cells]
     }
 
     /// The unplaced cell to branch on, or `None` when every cell is placed: the fewest
@@ -197,7 +192,7 @@ impl<O: Observer> Propagate<O> {
     /// the fewest candidates per unit of conflict weight of the cell's houses (dom/wdeg),
     /// which steers the search to where it failed.
     fn choose(&self) -> Option<usize> {
-        let grid = self.frame(self.depth);
+        let grid = self.frames.frame(self.depth);
         let mut best = None;
         if self.probing {
             // Among the cells with the fewest candidates, the one whose trials removed most.
@@ -277,7 +272,7 @@ impl<O: Observer> Propagate<O> {
     /// The solved digits of every house at the current depth, from the one-candidate cells
     /// of the grid: what `solved` keeps up to date, recomputed from scratch.
     fn solved_in_grid(&self) -> Vec<u32> {
-        let grid = self.frame(self.depth);
+        let grid = self.frames.frame(self.depth);
         (0..self.geometry.house_count())
             .map(|h| {
                 self.geometry.house(h).iter().fold(0, |placed, &c| {
@@ -301,17 +296,11 @@ impl<O: Observer> Propagate<O> {
 
     /// Opens a branch: copies the grid one level down and tries the smallest candidate.
     fn branch(&mut self, cell: usize) {
-        let cells = self.cells;
-        let from = self.depth * cells;
-        self.grids.copy_within(from..from + cells, from + cells);
+        let (digit, rest) = self.frames.branch(self.depth, cell);
         self.copy_solved();
-        let m = self.grids[from + cell];
-        let bit = m & m.wrapping_neg();
-        let digit = bit.trailing_zeros() as u8 + 1;
         self.choices[self.depth] = (cell as u16, digit);
         self.depth += 1;
-        self.book.guess(cell, digit, m & !bit, self.depth);
-        self.grids[from + cells + cell] = bit;
+        self.book.guess(cell, digit, rest, self.depth);
         self.dirty = self.geometry.house_mask(cell);
         self.locked_dirty = self.dirty;
         self.touch(cell);
@@ -325,13 +314,7 @@ impl<O: Observer> Propagate<O> {
         self.forget_relations();
         self.dirty = 0;
         self.locked_dirty = 0;
-        loop {
-            if self.depth == 0 {
-                self.book.exhausted();
-                return;
-            }
-            self.book.backtrack(self.depth);
-            self.depth -= 1;
+        while self.book.step_back(&mut self.depth) {
             let (cell, digit) = self.choices[self.depth];
             if self
                 .remove(
@@ -355,17 +338,11 @@ impl<O: Observer> Search for Propagate<O> {
 
     /// Fills depth 0 with every digit, then fixes the givens (queued for propagation).
     fn begin(&mut self) {
-        let full = self.full;
-        self.grids[..self.cells].fill(full);
-        for cell in 0..self.cells {
-            let d = self.givens[cell];
-            if d == 0 {
-                continue;
-            }
-            self.book.place(cell, d, Rule::Given, Via::Nothing, 0);
-            self.grids[cell] = 1 << (d - 1);
-            self.queue.push(cell as u16);
-        }
+        let queue = &mut self.queue;
+        self.frames
+            .begin(self.full, &self.givens, &mut self.book, |cell| {
+                queue.push(cell as u16)
+            });
         let houses = self.geometry.house_count();
         self.solved[..houses].fill(0);
         self.dirty = (1u128 << houses) - 1;
@@ -380,18 +357,16 @@ impl<O: Observer> Search for Propagate<O> {
         if !self.probing && self.book.stats.backtracks >= self.strategy.probe_after {
             self.escalate();
         }
-        let base = self.depth * self.cells;
         self.book
             .observer
-            .round(self.depth, &self.grids[base..base + self.cells]);
+            .round(self.depth, self.frames.frame(self.depth));
         if self.propagate().and_then(|()| self.probe()).is_err() {
             self.backtrack();
             return;
         }
         let Some(cell) = self.choose() else {
             // Every cell is placed and propagation found no conflict: a solution.
-            let grid = &self.grids[self.depth * self.cells..(self.depth + 1) * self.cells];
-            if !self.book.found(grid, self.depth) {
+            if !self.book.found(self.frames.frame(self.depth), self.depth) {
                 self.backtrack();
             }
             return;
@@ -399,20 +374,12 @@ impl<O: Observer> Search for Propagate<O> {
         self.branch(cell);
     }
 
-    fn grid(&self) -> &[u32] {
-        self.frame(self.depth)
-    }
-
-    fn depth(&self) -> usize {
-        self.depth
-    }
+    grid_in_frames!();
 
     /// Starts over on `puzzle`, keeping the buffers when the size allows.
     fn reset(&mut self, puzzle: &Puzzle) {
         let cells = puzzle.geometry().cell_count();
-        if cells != self.cells {
-            self.cells = cells;
-            self.grids = vec![0; cells * (cells + 2)];
+        if self.frames.fit(cells) {
             self.choices = vec![(0, 0); cells + 1];
             self.queue = Vec::with_capacity(cells);
             self.union = vec![0; cells];

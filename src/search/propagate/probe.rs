@@ -19,12 +19,12 @@ impl<O: Observer> Propagate<O> {
         if !self.probing {
             return Ok(());
         }
-        let cells = self.cells;
+        let cells = self.frames.cells;
         let base = self.depth * cells;
         let mut quiet = 0;
         let mut cell = 0;
         while quiet < cells {
-            let m = self.grids[base + cell];
+            let m = self.frames.grids[base + cell];
             let count = m.count_ones();
             if count >= 2 {
                 let mut bits = m;
@@ -40,11 +40,11 @@ impl<O: Observer> Propagate<O> {
                         self.remove(cell, bit, Rule::Refutation, Via::Nothing)?;
                         self.propagate()?;
                         quiet = 0;
-                        bits &= self.grids[base + cell];
+                        bits &= self.frames.grids[base + cell];
                         continue;
                     }
                     // Constructive disjunction: keep what some successful trial kept.
-                    let trial = &self.grids[base + cells..base + 2 * cells];
+                    let trial = &self.frames.grids[base + cells..base + 2 * cells];
                     if first {
                         self.union.copy_from_slice(trial);
                         first = false;
@@ -55,10 +55,10 @@ impl<O: Observer> Propagate<O> {
                     }
                 }
                 self.scores[cell] = score;
-                if !first && self.grids[base + cell].count_ones() >= 2 {
+                if !first && self.frames.grids[base + cell].count_ones() >= 2 {
                     let mut changed = false;
                     for other in 0..cells {
-                        let excluded = self.grids[base + other] & !self.union[other];
+                        let excluded = self.frames.grids[base + other] & !self.union[other];
                         if excluded != 0 {
                             changed = true;
                             let via = Via::Cell(cell as u16);
@@ -80,9 +80,11 @@ impl<O: Observer> Propagate<O> {
     /// Tries `bit` in `cell` one level down: fails when propagation there finds a
     /// contradiction. The trial is undone either way.
     pub(super) fn trial(&mut self, cell: usize, bit: u32) -> Result<(), Contradiction> {
-        let cells = self.cells;
+        let cells = self.frames.cells;
         let base = self.depth * cells;
-        self.grids.copy_within(base..base + cells, base + cells);
+        self.frames
+            .grids
+            .copy_within(base..base + cells, base + cells);
         self.copy_solved();
         self.depth += 1;
         self.book.stats.probes += 1;
@@ -90,7 +92,7 @@ impl<O: Observer> Propagate<O> {
         self.book
             .observer
             .guess(cell, digit, Rule::Probe, self.depth);
-        self.grids[base + cells + cell] = bit;
+        self.frames.grids[base + cells + cell] = bit;
         self.queue.push(cell as u16);
         self.dirty = self.geometry.house_mask(cell);
         self.touch(cell);

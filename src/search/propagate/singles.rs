@@ -34,7 +34,7 @@ fn holders(grid: &[u32], peers: &[u16], bit: u32, n: usize) -> u64 {
 impl<O: Observer> Propagate<O> {
     /// Propagates the top grid to a fixed point.
     pub(super) fn propagate(&mut self) -> Result<(), Contradiction> {
-        let base = self.depth * self.cells;
+        let base = self.depth * self.frames.cells;
         let geometry = self.geometry;
         let solved_base = self.depth * geometry.house_count();
         let related = !self.relations.is_empty();
@@ -44,14 +44,14 @@ impl<O: Observer> Propagate<O> {
             let (mut changed_houses, mut eliminated) = (0u128, 0u64);
             while let Some(cell) = self.queue.pop() {
                 let cell = cell as usize;
-                let bit = self.grids[base + cell];
+                let bit = self.frames.grids[base + cell];
                 for &h in geometry.houses_of(cell) {
                     self.solved[solved_base + h as usize] |= bit;
                 }
                 // First which peers have the digit, without branching (whether a peer has it
                 // is a coin toss for the branch predictor), then those peers in order.
                 for peers in geometry.peers(cell).chunks(64) {
-                    let grid = &self.grids[base..base + self.cells];
+                    let grid = &self.frames.grids[base..base + self.frames.cells];
                     // 9×9 and 16×16 get a loop of constant length, unrolled.
                     let mut hits = match peers.len() {
                         20 => holders(grid, peers, bit, 20),
@@ -61,9 +61,9 @@ impl<O: Observer> Propagate<O> {
                     while hits != 0 {
                         let peer = peers[hits.trailing_zeros() as usize] as usize;
                         hits &= hits - 1;
-                        let m = self.grids[base + peer];
+                        let m = self.frames.grids[base + peer];
                         let left = m & !bit;
-                        self.grids[base + peer] = left;
+                        self.frames.grids[base + peer] = left;
                         changed_houses |= geometry.house_mask(peer);
                         if related {
                             self.touch(peer);
@@ -200,14 +200,14 @@ impl<O: Observer> Propagate<O> {
         rule: Rule,
         via: Via,
     ) -> Result<(), Contradiction> {
-        let at = self.depth * self.cells + cell;
-        let old = self.grids[at];
+        let at = self.depth * self.frames.cells + cell;
+        let old = self.frames.grids[at];
         let removed = old & digits;
         if removed == 0 {
             return Ok(());
         }
         let new = old & !digits;
-        self.grids[at] = new;
+        self.frames.grids[at] = new;
         self.dirty |= self.geometry.house_mask(cell);
         self.locked_dirty |= self.geometry.house_mask(cell);
         self.touch(cell);
@@ -225,15 +225,15 @@ impl<O: Observer> Propagate<O> {
     /// until none is left:
     /// `larger` keeps digits above `min(smaller)`, `smaller` keeps digits below `max(larger)`.
     pub(super) fn relation_bounds(&mut self) -> Result<(), Contradiction> {
-        let base = self.depth * self.cells;
+        let base = self.depth * self.frames.cells;
         while let Some(i) = self.relation_queue.pop() {
             let i = i as usize;
             self.relation_queued[i] = false;
             let via = Via::Relation(i as u16);
             let (lo, hi) = self.relations[i];
             let (lo, hi) = (lo as usize, hi as usize);
-            let l = self.grids[base + lo];
-            let h = self.grids[base + hi];
+            let l = self.frames.grids[base + lo];
+            let h = self.frames.grids[base + hi];
             // Digits above the smallest candidate of `lo`: clear its lowest bit and below.
             let lowest = l & l.wrapping_neg();
             let above = !((lowest << 1).wrapping_sub(1));
@@ -258,7 +258,7 @@ impl<O: Observer> Propagate<O> {
     /// Places every digit that has one place left in a dirty house; fails when a digit has
     /// no place left.
     pub(super) fn hidden_singles(&mut self) -> Result<(), Contradiction> {
-        let base = self.depth * self.cells;
+        let base = self.depth * self.frames.cells;
         let geometry = self.geometry;
         let solved_base = self.depth * geometry.house_count();
         debug_assert!(self.queue.is_empty());
@@ -271,7 +271,7 @@ impl<O: Observer> Propagate<O> {
             let h = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
             let house = geometry.house(h);
-            let grid = &self.grids[base..base + self.cells];
+            let grid = &self.frames.grids[base..base + self.frames.cells];
             // The common sizes get a loop of constant length, unrolled.
             let (once, twice) = match house.len() {
                 9 => once_and_twice(grid, house, 9),
@@ -298,7 +298,7 @@ impl<O: Observer> Propagate<O> {
                 hidden &= hidden - 1;
                 let Some(&c) = house
                     .iter()
-                    .find(|&&c| self.grids[base + c as usize] & bit != 0)
+                    .find(|&&c| self.frames.grids[base + c as usize] & bit != 0)
                 else {
                     // An earlier hidden single of this house took the only place.
                     return Err(self.house_contradiction(h, bit));
@@ -306,8 +306,8 @@ impl<O: Observer> Propagate<O> {
                 let c = c as usize;
                 // The placement takes the cell's other candidates with it (counted, not
                 // reported one by one).
-                let removed = self.grids[base + c] & !bit;
-                self.grids[base + c] = bit;
+                let removed = self.frames.grids[base + c] & !bit;
+                self.frames.grids[base + c] = bit;
                 self.dirty |= geometry.house_mask(c);
                 self.touch(c);
                 self.locked_dirty |= geometry.house_mask(c);

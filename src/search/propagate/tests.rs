@@ -10,7 +10,7 @@ use crate::search::Silent;
 fn bare(kind: Kind, size: usize, relations: Vec<Relation>) -> Propagate<Silent> {
     let puzzle = Puzzle::new(kind, size, vec![0; size * size], relations).unwrap();
     let mut search = Propagate::new(&puzzle, Options::default(), Silent);
-    search.grids[..size * size].fill(DigitSet::full(size).bits());
+    search.frames.grids[..size * size].fill(DigitSet::full(size).bits());
     search
 }
 
@@ -27,11 +27,11 @@ fn hidden_single_in_block_places_digit() {
     let mut s = bare(Kind::Classic, 4, vec![]);
     // Block 1 is r1c1 r1c2 r2c1 r2c2; only r2c2 keeps 3.
     for name in ["r1c1", "r1c2", "r2c1"] {
-        s.grids[index(name, 4)] = bits(&[1, 2, 4]);
+        s.frames.grids[index(name, 4)] = bits(&[1, 2, 4]);
     }
     s.dirty = 1 << 8; // block 1 only (houses: 4 rows, 4 columns, then blocks)
     assert!(s.hidden_singles().is_ok());
-    assert_eq!(s.grids[index("r2c2", 4)], bits(&[3]));
+    assert_eq!(s.frames.grids[index("r2c2", 4)], bits(&[3]));
     assert_eq!(s.queue, vec![index("r2c2", 4) as u16]);
     assert_eq!(s.book.stats.placements[Rule::HiddenSingleBlock as usize], 1);
     assert_eq!(
@@ -44,7 +44,7 @@ fn hidden_single_in_block_places_digit() {
 fn a_digit_with_no_place_in_a_house_is_a_contradiction() {
     let mut s = bare(Kind::Classic, 4, vec![]);
     for c in 0..4 {
-        s.grids[c] = bits(&[1, 2, 3]);
+        s.frames.grids[c] = bits(&[1, 2, 3]);
     }
     s.dirty = 1; // row 1
     assert!(s.hidden_singles().is_err());
@@ -55,12 +55,12 @@ fn a_digit_with_no_place_in_a_house_is_a_contradiction() {
 fn relation_bounds_narrow_both_cells() {
     let less = Relation::new(Cell::new(0, 0), true, Cell::new(0, 1));
     let mut s = bare(Kind::Futoshiki, 4, vec![less]);
-    s.grids[0] = bits(&[3, 4]);
+    s.frames.grids[0] = bits(&[3, 4]);
     s.touch(0);
     // r1c2 must exceed min(r1c1) = 3; r1c1 must stay below max(r1c2) = 4.
     assert!(s.relation_bounds().is_ok());
-    assert_eq!(s.grids[1], bits(&[4]));
-    assert_eq!(s.grids[0], bits(&[3]));
+    assert_eq!(s.frames.grids[1], bits(&[4]));
+    assert_eq!(s.frames.grids[0], bits(&[3]));
     assert_eq!(s.book.stats.eliminations[Rule::Relation as usize], 3 + 1);
     assert_eq!(s.book.stats.placements[Rule::NakedSingle as usize], 2);
 }
@@ -72,13 +72,13 @@ fn only_relations_of_changed_cells_are_looked_at_again() {
         Relation::new(Cell::new(2, 2), true, Cell::new(2, 3)),
     ];
     let mut s = bare(Kind::Futoshiki, 4, rels);
-    s.grids[0] = bits(&[4]);
-    s.grids[10] = bits(&[4]);
+    s.frames.grids[0] = bits(&[4]);
+    s.frames.grids[10] = bits(&[4]);
     s.touch(10);
     // r3c3 changed: its relation narrows r3c4 to nothing; r1c1's relation is not queued
     // (r1c1 did not change as far as the search knows), so r1c2 keeps its candidates.
     assert!(s.relation_bounds().is_err());
-    assert_eq!(s.grids[1], bits(&[1, 2, 3, 4]));
+    assert_eq!(s.frames.grids[1], bits(&[1, 2, 3, 4]));
 }
 
 #[test]
@@ -86,14 +86,14 @@ fn pointing_removes_the_digit_from_the_rest_of_the_row() {
     let mut s = bare(Kind::Classic, 4, vec![]);
     // In block 1, digit 2 stays only in row 1 (r1c1, r1c2): it leaves r1c3 and r1c4.
     for name in ["r2c1", "r2c2"] {
-        s.grids[index(name, 4)] = bits(&[1, 3, 4]);
+        s.frames.grids[index(name, 4)] = bits(&[1, 3, 4]);
     }
     s.locked_dirty = !0 >> (128 - 12);
     assert_eq!(s.locked_candidates(), Ok(true));
     for name in ["r1c3", "r1c4"] {
-        assert_eq!(s.grids[index(name, 4)], bits(&[1, 3, 4]), "{name}");
+        assert_eq!(s.frames.grids[index(name, 4)], bits(&[1, 3, 4]), "{name}");
     }
-    assert_eq!(s.grids[index("r1c1", 4)], bits(&[1, 2, 3, 4]));
+    assert_eq!(s.frames.grids[index("r1c1", 4)], bits(&[1, 2, 3, 4]));
     assert_eq!(
         s.book.stats.eliminations[Rule::LockedCandidates as usize],
         2
@@ -105,12 +105,12 @@ fn a_probe_that_fails_refutes_its_digit() {
     let mut s = bare(Kind::Classic, 4, vec![]);
     // r1c1 ∈ {1, 2}; 1 also is the only candidate left of r1c2, so trying 1 in r1c1
     // empties r1c2: the probe refutes 1 and r1c1 becomes 2.
-    s.grids[0] = bits(&[1, 2]);
-    s.grids[1] = bits(&[1]);
+    s.frames.grids[0] = bits(&[1, 2]);
+    s.frames.grids[1] = bits(&[1]);
     s.recount_solved(); // r1c2 is placed by hand, not by propagation
     s.probing = true;
     assert!(s.probe().is_ok());
-    assert_eq!(s.grids[0], bits(&[2]));
+    assert_eq!(s.frames.grids[0], bits(&[2]));
     assert!(s.book.stats.probes >= 1);
     assert!(s.book.stats.eliminations[Rule::Refutation as usize] >= 1);
 }
@@ -118,14 +118,14 @@ fn a_probe_that_fails_refutes_its_digit() {
 #[test]
 fn branching_prefers_the_cell_with_fewest_candidates() {
     let mut s = bare(Kind::Classic, 9, vec![]);
-    s.grids[40] = bits(&[2, 7]);
-    s.grids[3] = bits(&[1, 5, 9]);
+    s.frames.grids[40] = bits(&[2, 7]);
+    s.frames.grids[3] = bits(&[1, 5, 9]);
     assert_eq!(s.choose(), Some(40));
     s.branch(40);
     assert_eq!(s.depth, 1);
-    assert_eq!(s.frame(1)[40], bits(&[2]));
+    assert_eq!(s.frames.frame(1)[40], bits(&[2]));
     assert_eq!(
-        s.frame(0)[40],
+        s.frames.frame(0)[40],
         bits(&[2, 7]),
         "the parent grid is untouched"
     );
@@ -134,7 +134,7 @@ fn branching_prefers_the_cell_with_fewest_candidates() {
 #[test]
 fn escalation_returns_to_the_root_when_nothing_was_found() {
     let mut s = bare(Kind::Classic, 4, vec![]);
-    s.grids[0] = bits(&[1, 2]);
+    s.frames.grids[0] = bits(&[1, 2]);
     s.branch(0);
     s.escalate();
     assert_eq!(s.depth, 0);
@@ -256,7 +256,7 @@ mod incremental {
                             m |= 1 << d;
                         }
                     }
-                    s.grids[c] = m;
+                    s.frames.grids[c] = m;
                 }
                 let changed =
                     (0..houses).fold(
@@ -273,7 +273,7 @@ mod incremental {
                     let seg = |s: &Propagate<Silent>, i: usize| {
                         side.cells[i * side.len..(i + 1) * side.len]
                             .iter()
-                            .fold(0, |m, &c| m | s.grids[c as usize])
+                            .fold(0, |m, &c| m | s.frames.grids[c as usize])
                     };
                     for band in 0..side.bands.len() {
                         let mut expected = false;

@@ -196,17 +196,6 @@ fn propagation_for_avx2_and_bmi2_agrees_with_the_portable_code() {
 }
 
 #[test]
-fn solves_an_empty_grid_and_finds_it_not_unique() {
-    let puzzle = Puzzle::classic(vec![0; 256]).unwrap();
-    let outcome = solve(&puzzle, Options::default());
-    assert_eq!(outcome.status, Status::Multiple);
-    assert_ne!(outcome.solutions[0], outcome.solutions[1]);
-    for s in &outcome.solutions {
-        puzzle.check_answer(s).unwrap();
-    }
-}
-
-#[test]
 fn equal_givens_in_a_column_make_it_unsolvable() {
     let mut givens = vec![0; 256];
     givens[3] = 7;

@@ -378,17 +378,7 @@ fn a_line_reader_goes_on_at_the_line_after_a_bad_one() {
     );
 }
 
-const NINE_GRID: &str = "\
-53..7....
-6..195...
-.98....6.
-8...6...3
-4..8.3..1
-7...2...6
-.6....28.
-...419..5
-....8..79
-";
+const NINE_GRID: &str = include_str!("fixtures/nine.grid");
 
 #[test]
 fn a_grid_reader_goes_on_after_the_bad_puzzles_rows_or_at_a_blank_line() {
@@ -459,18 +449,7 @@ fn a_poj3076_reader_goes_on_after_a_bad_grid() {
     assert_eq!(items[5..], [Ok(6), Ok(7), Ok(8)]);
 }
 
-const FIVE_PICTURE: &str = "\
-5
-. < . | . | . | 4
-^   -   -   v   -
-. | . | 2 > . | .
--   -   -   -   -
-. | . | . | . | .
--   -   -   -   ^
-. > . | . | . | .
--   -   -   -   -
-. | . | . | . | .
-";
+const FIVE_PICTURE: &str = include_str!("fixtures/five.picture");
 
 #[test]
 fn a_picture_reader_goes_on_after_the_bad_pictures_lines() {

@@ -93,14 +93,15 @@ pub(crate) fn read(
     text: &str,
     _options: ReadOptions,
 ) -> impl Iterator<Item = Result<Entry, InputError>> + '_ {
-    CqoiReader {
+    let mut reader = CqoiReader {
         chars: without_bom(text).chars(),
         line: 1,
         col: 1,
         number: 0,
         done: false,
         after_last: Pos::new(1, 1),
-    }
+    };
+    std::iter::from_fn(move || reader.puzzle()).fuse()
 }
 
 struct CqoiReader<'a> {
@@ -108,24 +109,10 @@ struct CqoiReader<'a> {
     line: u32,
     col: u32,
     number: usize,
+    /// The input had no symbols at all and that was said: nothing more to read.
     done: bool,
     /// Just past the last symbol read.
     after_last: Pos,
-}
-
-impl Iterator for CqoiReader<'_> {
-    type Item = Result<Entry, InputError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let result = self.puzzle();
-        if result.is_none() {
-            self.done = true;
-        }
-        result
-    }
 }
 
 impl CqoiReader<'_> {
@@ -149,6 +136,9 @@ impl CqoiReader<'_> {
     /// The next puzzle: its 108 symbols, or as many as are left. An error names the first
     /// bad symbol; the rest of the puzzle's symbols are read past all the same.
     fn puzzle(&mut self) -> Option<Result<Entry, InputError>> {
+        if self.done {
+            return None;
+        }
         let mut relation_pos: Vec<(Relation, Pos)> = Vec::with_capacity(SYMBOLS);
         let mut error: Option<InputError> = None;
         let mut read = 0;
@@ -336,31 +326,22 @@ mod tests {
     use super::*;
     use crate::formats::{read as read_format, Format};
 
-    const SAMPLE1: &str = "\
-> < < < > <
-v ^ v v ^ v ^ ^ v
-< < < > < <
-v ^ v ^ v v ^ ^ v
-< < < < > >
-< > > > < >
-v v ^ ^ v ^ ^ v v
-< > > < > >
-^ v v v ^ v v ^ v
-> < < > > >
-< > > > > <
-v v v v ^ ^ ^ ^ ^
-> < < < < <
-^ ^ ^ ^ ^ v v v ^
-> > < > < <
-";
-
     fn read_all(text: &str) -> Vec<Result<Entry, InputError>> {
         read_format(text, Format::Cqoi, ReadOptions::default()).collect()
     }
 
+    /// Luogu P4573's sample 1, in its layout (positions in the tests depend on it).
+    fn sample1() -> String {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/data/cqoi2013/sample1.in"
+        );
+        std::fs::read_to_string(path).expect("the shared corpus (../shared/data)")
+    }
+
     #[test]
     fn the_stream_order_matches_the_luogu_layout() {
-        let e = read_all(SAMPLE1).remove(0).unwrap();
+        let e = read_all(&sample1()).remove(0).unwrap();
         assert_eq!(e.puzzle.relations().len(), 108);
         // Stream order, as the positions record it…
         assert_eq!(e.relation_pos[0].0.to_string(), "r1c1 > r1c2");
@@ -374,7 +355,7 @@ v v v v ^ ^ ^ ^ ^
 
     #[test]
     fn cqoi_reads_garbled_line_breaks_as_one_stream() {
-        let flat: String = SAMPLE1.split_whitespace().collect();
+        let flat: String = sample1().split_whitespace().collect();
         let garbled: String = flat
             .chars()
             .enumerate()
@@ -386,14 +367,15 @@ v v v v ^ ^ ^ ^ ^
                 }
             })
             .collect();
-        let a = read_all(SAMPLE1).remove(0).unwrap();
+        let a = read_all(&sample1()).remove(0).unwrap();
         let b = read_all(&garbled).remove(0).unwrap();
         assert_eq!(a.puzzle, b.puzzle);
     }
 
     #[test]
     fn a_missing_symbol_is_counted_at_the_end() {
-        let text = SAMPLE1.trim_end().trim_end_matches('<').trim_end();
+        let text = sample1();
+        let text = text.trim_end().trim_end_matches('<').trim_end();
         let e = read_all(text).remove(0).unwrap_err();
         assert_eq!(e.message, "expected 108 relation symbols, found 107");
         assert_eq!(e.pos, Pos::new(15, 10));
@@ -401,7 +383,7 @@ v v v v ^ ^ ^ ^ ^
 
     #[test]
     fn a_vertical_symbol_in_a_horizontal_slot_names_the_cells() {
-        let text = SAMPLE1.replacen('>', "^", 1);
+        let text = sample1().replacen('>', "^", 1);
         let e = read_all(&text).remove(0).unwrap_err();
         assert_eq!(
             e.message,
@@ -412,7 +394,7 @@ v v v v ^ ^ ^ ^ ^
 
     #[test]
     fn other_chars_are_errors_at_their_place() {
-        let text = SAMPLE1.replacen('v', "x", 1);
+        let text = sample1().replacen('v', "x", 1);
         let e = read_all(&text).remove(0).unwrap_err();
         assert_eq!(e.message, "'x' is not a relation symbol (< > ^ v)");
         assert_eq!(e.pos, Pos::new(2, 1));
@@ -421,7 +403,7 @@ v v v v ^ ^ ^ ^ ^
     #[test]
     fn empty_input_is_an_error_and_puzzles_may_follow_each_other() {
         assert!(read_all("  \n").remove(0).is_err());
-        let two = format!("{SAMPLE1}{SAMPLE1}");
+        let two = sample1().repeat(2);
         let entries = read_all(&two);
         assert_eq!(entries.len(), 2);
         assert_eq!(entries[1].as_ref().unwrap().pos, Pos::new(16, 1));
@@ -429,10 +411,10 @@ v v v v ^ ^ ^ ^ ^
 
     #[test]
     fn writing_reproduces_the_luogu_layout() {
-        let e = read_all(SAMPLE1).remove(0).unwrap();
+        let e = read_all(&sample1()).remove(0).unwrap();
         let mut out = String::new();
         write_puzzle(&mut out, &e.puzzle, true).unwrap();
-        assert_eq!(out, SAMPLE1);
+        assert_eq!(out, sample1());
     }
 
     #[test]

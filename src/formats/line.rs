@@ -8,15 +8,8 @@ use super::scan::{
     self, a_size, allowed_sizes, allowed_sizes_text, coord, count_of, default_kind, exact_root,
     size_allowed, Line, Lines, MAX_CELLS,
 };
-use super::{quote, Entry, InputError, Pos, ReadOptions};
+use super::{quote, Dialect, Entry, InputError, Pos, ReadOptions};
 use crate::puzzle::{Kind, Problem, Puzzle};
-
-/// Which line format: the free one (`line`) or the judge's (POJ 3074).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Dialect {
-    Line,
-    Poj3074,
-}
 
 /// Reads one puzzle per non-blank line; `#` lines are comments. With `judge` (POJ 3074) every
 /// line holds 81 symbols (digits, `.` or `0` empty) and a line `end` ends the input; a
@@ -26,13 +19,13 @@ pub(crate) fn read<'a>(
     options: ReadOptions,
     dialect: Dialect,
 ) -> impl Iterator<Item = Result<Entry, InputError>> + 'a {
-    LineReader {
+    let mut reader = LineReader {
         lines: Lines::new(text),
         options,
-        judge: dialect == Dialect::Poj3074,
+        judge: dialect == Dialect::Judge,
         number: 0,
-        done: false,
-    }
+    };
+    std::iter::from_fn(move || reader.next_entry()).fuse()
 }
 
 struct LineReader<'a> {
@@ -40,16 +33,11 @@ struct LineReader<'a> {
     options: ReadOptions,
     judge: bool,
     number: usize,
-    done: bool,
 }
 
-impl Iterator for LineReader<'_> {
-    type Item = Result<Entry, InputError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
+impl LineReader<'_> {
+    /// The next entry; `None` once the input is used up (or at POJ 3074's `end`).
+    fn next_entry(&mut self) -> Option<Result<Entry, InputError>> {
         while let Some(line) = self.lines.next() {
             if line.is_skipped() {
                 continue;
@@ -60,12 +48,8 @@ impl Iterator for LineReader<'_> {
             self.number += 1;
             return Some(self.entry(line).map_err(|e| e.in_puzzle(self.number)));
         }
-        self.done = true;
         None
     }
-}
-
-impl LineReader<'_> {
     fn entry(&self, line: Line<'_>) -> Result<Entry, InputError> {
         match self.plain_entry(&line) {
             Some(entry) => Ok(entry),
@@ -260,7 +244,7 @@ pub(crate) fn write_puzzle(
 ) -> Result<(), Problem> {
     let size = puzzle.size();
     scan::without_relations(puzzle, "line")?;
-    let alphabet = if dialect == Dialect::Poj3074 {
+    let alphabet = if dialect == Dialect::Judge {
         scan::judge_takes(puzzle, "POJ 3074", 9)?;
         Alphabet::Digits
     } else if alphabet == Alphabet::Numbers {
@@ -284,12 +268,12 @@ mod tests {
     use super::*;
     use crate::formats::{read as read_format, Format};
 
-    const SAMPLE: &str =
-        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
-
     fn read_all(text: &str, format: Format) -> Vec<Result<Entry, InputError>> {
         read_format(text, format, ReadOptions::default()).collect()
     }
+
+    const SAMPLE: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
 
     #[test]
     fn a_plain_line_reads_as_the_general_reader_does() {
@@ -327,7 +311,6 @@ mod tests {
                 options: *options,
                 judge: false,
                 number: 7,
-                done: false,
             };
             let line = Line { number: 3, text };
             let general = reader.general_entry(Line { number: 3, text });
@@ -355,7 +338,6 @@ mod tests {
             options: ReadOptions::default(),
             judge: false,
             number: 1,
-            done: false,
         };
         for text in [
             "1 2 3 4 . . . . . . . . . . . .",
@@ -493,9 +475,9 @@ mod tests {
     fn writing_refuses_relations_and_wrong_judge_sizes() {
         let p = Puzzle::new(Kind::Classic, 4, vec![0; 16], vec![]).unwrap();
         let mut out = String::new();
-        assert!(write_puzzle(&mut out, &p, Alphabet::Digits, Dialect::Poj3074).is_err());
-        assert!(write_puzzle(&mut out, &p, Alphabet::Numbers, Dialect::Line).is_err());
-        write_puzzle(&mut out, &p, Alphabet::Digits, Dialect::Line).unwrap();
+        assert!(write_puzzle(&mut out, &p, Alphabet::Digits, Dialect::Judge).is_err());
+        assert!(write_puzzle(&mut out, &p, Alphabet::Numbers, Dialect::Free).is_err());
+        write_puzzle(&mut out, &p, Alphabet::Digits, Dialect::Free).unwrap();
         assert_eq!(out, format!("{}\n", ".".repeat(16)));
     }
 }

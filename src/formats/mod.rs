@@ -120,6 +120,14 @@ pub struct ReadOptions {
     pub alphabet: Option<Alphabet>,
 }
 
+/// Which of a family's two formats: the free one (`line`, `grid`) or the judge's (POJ 3074,
+/// POJ 3076), which fixes the size and the symbols.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Dialect {
+    Free,
+    Judge,
+}
+
 /// One puzzle read from text, with what is needed to answer in kind and to point at errors.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Entry {
@@ -279,10 +287,10 @@ pub fn read<'a>(
     options: ReadOptions,
 ) -> Box<dyn Iterator<Item = Result<Entry, InputError>> + 'a> {
     match format {
-        Format::Line => Box::new(line::read(text, options, line::Dialect::Line)),
-        Format::Poj3074 => Box::new(line::read(text, options, line::Dialect::Poj3074)),
-        Format::Grid => Box::new(grid::read(text, options, grid::Dialect::Grid)),
-        Format::Poj3076 => Box::new(grid::read(text, options, grid::Dialect::Poj3076)),
+        Format::Line => Box::new(line::read(text, options, Dialect::Free)),
+        Format::Poj3074 => Box::new(line::read(text, options, Dialect::Judge)),
+        Format::Grid => Box::new(grid::read(text, options, Dialect::Free)),
+        Format::Poj3076 => Box::new(grid::read(text, options, Dialect::Judge)),
         Format::Cqoi => Box::new(cqoi::read(text, options)),
         Format::Picture => Box::new(picture::read(text, options)),
         Format::Json => Box::new(json::read(text, options)),
@@ -357,12 +365,10 @@ impl Writer {
     ) -> Result<(), Problem> {
         let first = self.written == 0;
         match self.format {
-            Format::Line => line::write_puzzle(out, puzzle, alphabet, line::Dialect::Line),
-            Format::Poj3074 => line::write_puzzle(out, puzzle, alphabet, line::Dialect::Poj3074),
-            Format::Grid => grid::write_puzzle(out, puzzle, alphabet, first, grid::Dialect::Grid),
-            Format::Poj3076 => {
-                grid::write_puzzle(out, puzzle, alphabet, first, grid::Dialect::Poj3076)
-            }
+            Format::Line => line::write_puzzle(out, puzzle, alphabet, Dialect::Free),
+            Format::Poj3074 => line::write_puzzle(out, puzzle, alphabet, Dialect::Judge),
+            Format::Grid => grid::write_puzzle(out, puzzle, alphabet, first, Dialect::Free),
+            Format::Poj3076 => grid::write_puzzle(out, puzzle, alphabet, first, Dialect::Judge),
             Format::Cqoi => one_relation_per_pair(puzzle, Format::Cqoi)
                 .and_then(|()| cqoi::write_puzzle(out, puzzle, first)),
             Format::Picture => one_relation_per_pair(puzzle, Format::Picture)

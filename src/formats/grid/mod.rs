@@ -18,15 +18,8 @@ use super::scan::{
     self, a_size, allowed_sizes_text, coord, count_of, default_kind, exact_root, shorten,
     size_allowed, Line, Lines, MAX_SIZE,
 };
-use super::{Entry, InputError, Pos, ReadOptions};
+use super::{Dialect, Entry, InputError, Pos, ReadOptions};
 use crate::puzzle::{Problem, Puzzle};
-
-/// Which grid format: the free one (`grid`) or the judge's (POJ 3076).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Dialect {
-    Grid,
-    Poj3076,
-}
 
 /// Reads grids. A puzzle is N cell rows of N symbols, where N is the first row's symbol count;
 /// puzzles are separated by blank lines or simply follow each other. Spaces and `|` separate
@@ -42,10 +35,10 @@ pub(crate) fn read<'a>(
     options: ReadOptions,
     dialect: Dialect,
 ) -> impl Iterator<Item = Result<Entry, InputError>> + 'a {
-    GridReader {
+    let mut reader = GridReader {
         lines: Lines::new(text),
         options,
-        judge: dialect == Dialect::Poj3076,
+        judge: dialect == Dialect::Judge,
         number: 0,
         count: None,
         first_extra: None,
@@ -53,7 +46,8 @@ pub(crate) fn read<'a>(
         done: false,
         end: Pos::new(1, 1),
         lookahead: None,
-    }
+    };
+    std::iter::from_fn(move || reader.next_entry()).fuse()
 }
 
 /// How a cell row splits into symbols.
@@ -88,6 +82,7 @@ struct GridReader<'a> {
     /// Where the first puzzle past the count line's number starts.
     first_extra: Option<Pos>,
     started: bool,
+    /// The count check has run at the end of the input: nothing more to say.
     done: bool,
     /// Just past the last text read, for errors at the end of the input.
     end: Pos,
@@ -95,23 +90,12 @@ struct GridReader<'a> {
     lookahead: Option<(u32, Option<usize>)>,
 }
 
-impl Iterator for GridReader<'_> {
-    type Item = Result<Entry, InputError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl<'a> GridReader<'a> {
+    /// The next entry; `None` once the input is used up.
+    fn next_entry(&mut self) -> Option<Result<Entry, InputError>> {
         if self.done {
             return None;
         }
-        let result = self.next_entry();
-        if result.is_none() {
-            self.done = true;
-        }
-        result
-    }
-}
-
-impl<'a> GridReader<'a> {
-    fn next_entry(&mut self) -> Option<Result<Entry, InputError>> {
         if !self.started {
             self.started = true;
             self.read_count_line();
@@ -564,7 +548,7 @@ pub(crate) fn write_puzzle(
 ) -> Result<(), Problem> {
     let size = puzzle.size();
     scan::without_relations(puzzle, "grid")?;
-    let (alphabet, empty) = if dialect == Dialect::Poj3076 {
+    let (alphabet, empty) = if dialect == Dialect::Judge {
         scan::judge_takes(puzzle, "POJ 3076", 16)?;
         (Alphabet::Letters, '-')
     } else {

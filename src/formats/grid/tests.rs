@@ -8,17 +8,8 @@ fn read_all(text: &str, format: Format) -> Vec<Result<Entry, InputError>> {
     read_format(text, format, ReadOptions::default()).collect()
 }
 
-const NINE: &str = "\
-53..7....
-6..195...
-.98....6.
-8...6...3
-4..8.3..1
-7...2...6
-.6....28.
-...419..5
-....8..79
-";
+/// Wikipedia's example puzzle as a grid (shared with tests/formats.rs).
+const NINE: &str = include_str!("../../../tests/fixtures/nine.grid");
 
 #[test]
 fn a_nine_by_nine_grid_reads_row_by_row() {
@@ -150,8 +141,8 @@ fn block_spaced_digits_are_not_numbers() {
 fn poj3076_output_has_a_blank_line_between_grids_only() {
     let p = Puzzle::new(Kind::Classic, 16, vec![1; 256], vec![]).unwrap();
     let mut out = String::new();
-    write_puzzle(&mut out, &p, Alphabet::Digits, true, Dialect::Poj3076).unwrap();
-    write_puzzle(&mut out, &p, Alphabet::Digits, false, Dialect::Poj3076).unwrap();
+    write_puzzle(&mut out, &p, Alphabet::Digits, true, Dialect::Judge).unwrap();
+    write_puzzle(&mut out, &p, Alphabet::Digits, false, Dialect::Judge).unwrap();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 33);
     assert_eq!(lines[16], "");

@@ -3,22 +3,12 @@
 use super::*;
 use crate::formats::{read as read_format, Format};
 
-const FIVE: &str = "\
-5
-. < . | . | . | 4
-^   -   -   v   -
-. | . | 2 > . | .
--   -   -   -   -
-. | . | . | . | .
--   -   -   -   ^
-. > . | . | . | .
--   -   -   -   -
-. | . | . | . | .
-";
-
 fn read_all(text: &str) -> Vec<Result<Entry, InputError>> {
     read_format(text, Format::Picture, ReadOptions::default()).collect()
 }
+
+/// A 5×5 Futoshiki picture (shared with tests/formats.rs).
+const FIVE: &str = include_str!("../../../tests/fixtures/five.picture");
 
 #[test]
 fn a_bare_size_header_means_futoshiki() {

@@ -1,6 +1,6 @@
 //! The 9×9 fast path against the general engine: same status, same unique solution, same
-//! count, on every 9×9 corpus (classic and inequality) and on random puzzles — and every
-//! answer verified independently.
+//! count, on every 9×9 corpus (classic and inequality) and on random puzzles (those of the
+//! 16×16 fast path too) — and every answer verified independently.
 
 mod common;
 
@@ -179,11 +179,18 @@ fn fast_path_finds_contradictory_relations() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(264))]
 
+    /// Both fast paths, 9×9 (200 cases) and 16×16 (64), against the general engine.
     #[test]
-    fn fast_path_agrees_on_random_puzzles(puzzle in common::thinned_puzzle(9, 15..60)) {
-        let status = common::agree_fast(&puzzle, 20, "random");
+    fn fast_paths_agree_on_random_puzzles(
+        puzzle in prop_oneof![
+            200 => common::thinned_puzzle(9, 15..60),
+            64 => common::thinned_puzzle(16, 5..80),
+        ]
+    ) {
+        let limit = if puzzle.size() == 9 { 20 } else { 5 };
+        let status = common::agree_fast(&puzzle, limit, "random");
         prop_assert!(status.has_solution());
     }
 }

@@ -1,11 +1,11 @@
 //! The 16×16 fast path against the general engine: same status, same unique solution, same
 //! count, on every 16×16 corpus, on puzzles with several solutions or none, at the limits,
-//! and on random puzzles — and every answer verified independently.
+//! and on random puzzles (in tests/fast.rs, beside the 9×9 ones) — and every answer verified
+//! independently.
 
 mod common;
 
 use common::limit;
-use proptest::prelude::*;
 use sudoku_lab::formats::Format;
 use sudoku_lab::{solve_fast, Options, Propagate, Puzzle, Search, Silent, Status};
 
@@ -161,14 +161,4 @@ fn statistics_count_the_work() {
     assert!(stats.nodes >= 1);
     assert_eq!(stats.solutions, 1);
     assert!(stats.backtracks <= stats.guesses);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
-
-    #[test]
-    fn fast_path_agrees_on_random_puzzles(puzzle in common::thinned_puzzle(16, 5..80)) {
-        let status = common::agree_fast(&puzzle, 5, "random");
-        prop_assert!(status.has_solution());
-    }
 }

@@ -14,7 +14,7 @@ pub fn block_shape(size: usize) -> Option<(usize, usize)> {
         return None;
     }
     let rows = (1..=size)
-        .filter(|r| r * r <= size && size % r == 0)
+        .filter(|&r| r * r <= size && size / r * r == size)
         .max()?;
     Some((rows, size / rows))
 }

@@ -76,28 +76,27 @@ pub struct Naive<O: Observer> {
 impl<O: Observer> Naive<O> {
     /// Prepares a search; no work is done until [`Search::advance`] or [`Search::run`].
     pub fn new(puzzle: &Puzzle, options: Options, observer: O) -> Naive<O> {
-        let geometry = puzzle.geometry();
-        let cells = geometry.cell_count();
+        // Empty buffers: `reset` sizes them for the puzzle, as it does for every next one.
         let mut search = Naive {
-            geometry,
+            geometry: puzzle.geometry(),
             full: 0,
-            givens: Vec::with_capacity(cells),
-            open: Vec::with_capacity(cells),
+            givens: Vec::new(),
+            open: Vec::new(),
             links: Vec::new(),
-            link_start: Vec::with_capacity(cells + 1),
-            frames: Frames::new(cells, 0),
-            choices: vec![0; cells + 1],
+            link_start: Vec::new(),
+            frames: Frames::new(0, 0),
+            choices: Vec::new(),
             depth: 0,
             givens_checked: false,
             book: Book::new(options, observer),
         };
-        search.load(puzzle);
+        search.reset(puzzle);
         search
     }
 
     fn load(&mut self, puzzle: &Puzzle) {
-        let size = puzzle.size();
         self.geometry = puzzle.geometry();
+        let size = puzzle.size();
         self.full = DigitSet::full(size).bits();
         self.givens.clear();
         self.givens.extend_from_slice(puzzle.givens());

@@ -84,10 +84,9 @@ pub struct Propagate<O: Observer> {
 impl<O: Observer> Propagate<O> {
     /// Prepares a search; no work is done until [`Search::advance`] or [`Search::run`].
     pub fn new(puzzle: &Puzzle, options: Options, observer: O) -> Propagate<O> {
-        let geometry = puzzle.geometry();
-        let cells = geometry.cell_count();
+        // Empty buffers: `reset` sizes them for the puzzle, as it does for every next one.
         let mut search = Propagate {
-            geometry,
+            geometry: puzzle.geometry(),
             full: 0,
             strategy: Strategy::SINGLES,
             relations: Vec::new(),
@@ -96,10 +95,10 @@ impl<O: Observer> Propagate<O> {
             relation_queue: Vec::new(),
             relation_queued: Vec::new(),
             givens: Vec::new(),
-            frames: Frames::new(cells, 1),
-            choices: vec![(0, 0); cells + 1],
+            frames: Frames::new(0, 1),
+            choices: Vec::new(),
             depth: 0,
-            queue: Vec::with_capacity(cells),
+            queue: Vec::new(),
             dirty: 0,
             solved: Vec::new(),
             locked_dirty: 0,
@@ -107,11 +106,11 @@ impl<O: Observer> Propagate<O> {
             segments: [0; 125],
             weights: Vec::new(),
             probing: false,
-            scores: vec![0; cells],
-            union: vec![0; cells],
+            scores: Vec::new(),
+            union: Vec::new(),
             book: Book::new(options, observer),
         };
-        search.load(puzzle);
+        search.reset(puzzle);
         search
     }
 

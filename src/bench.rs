@@ -93,6 +93,44 @@ pub fn measure(
     }
 }
 
+/// The distribution of the time one puzzle takes to grade.
+#[derive(Clone, Copy, PartialEq, Debug, serde::Serialize)]
+pub struct GradeTimes {
+    pub puzzles: usize,
+    /// Puzzles the techniques solved without guessing.
+    pub without_guessing: usize,
+    pub median_millis: f64,
+    pub p90_millis: f64,
+    pub worst_millis: f64,
+}
+
+/// Grades every puzzle once (every technique, one thread) and returns the distribution of
+/// the time per puzzle. `now` is the clock, in milliseconds.
+pub fn measure_grades(puzzles: &[Puzzle], now: impl Fn() -> f64) -> GradeTimes {
+    let mut times = Vec::with_capacity(puzzles.len());
+    let mut without_guessing = 0;
+    for p in puzzles {
+        let start = now();
+        let g = crate::logic::grade(p, crate::logic::Techniques::ALL);
+        times.push(now() - start);
+        without_guessing += usize::from(!g.needs_guessing);
+    }
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        times
+            .get(((times.len() as f64 * q) as usize).min(times.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or(0.0)
+    };
+    GradeTimes {
+        puzzles: puzzles.len(),
+        without_guessing,
+        median_millis: at(0.5),
+        p90_millis: at(0.9),
+        worst_millis: times.last().copied().unwrap_or(0.0),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ pub mod bench;
 pub mod digits;
 pub mod formats;
 pub mod geometry;
+pub mod logic;
 pub mod puzzle;
 pub mod search;
 pub mod trace;

@@ -1,0 +1,226 @@
+//! The candidate grid a person reasons on: the digits placed so far, the candidates of the
+//! open cells, and the questions techniques ask of it — where a digit can still go in a
+//! house, which cells see each other, which relations a cell has.
+
+use crate::geometry::Geometry;
+use crate::puzzle::{Kind, Puzzle};
+use crate::search::Contradiction;
+
+/// A puzzle in the middle of being solved by hand. Candidates are bit sets (bit `d - 1` for
+/// digit `d`); a cell is *open* until a digit is placed in it, even when one candidate is
+/// left (that is a naked single still to be seen).
+#[derive(Clone, Debug)]
+pub struct Board<'p> {
+    puzzle: &'p Puzzle,
+    geometry: &'static Geometry,
+    size: usize,
+    values: Vec<u8>,
+    cands: Vec<u32>,
+    /// Per house, the digits placed in it.
+    placed: Vec<u32>,
+    /// `(smaller, larger)` cell indices of every relation, in the puzzle's order.
+    relations: Vec<(usize, usize)>,
+}
+
+impl<'p> Board<'p> {
+    /// The start of a puzzle: every digit a candidate, then each given placed (and removed
+    /// from its peers). A contradiction means clashing givens.
+    pub fn new(puzzle: &'p Puzzle) -> Result<Board<'p>, Contradiction> {
+        let mut board = Board::empty(puzzle);
+        for (cell, &d) in puzzle.givens().iter().enumerate() {
+            if d != 0 {
+                board.place(cell, d)?;
+            }
+        }
+        Ok(board)
+    }
+
+    /// Every digit a candidate of every cell, nothing placed.
+    pub(crate) fn empty(puzzle: &'p Puzzle) -> Board<'p> {
+        let geometry = puzzle.geometry();
+        let size = puzzle.size();
+        let cells = geometry.cell_count();
+        Board {
+            puzzle,
+            geometry,
+            size,
+            values: vec![0; cells],
+            cands: vec![full(size); cells],
+            placed: vec![0; geometry.house_count()],
+            relations: puzzle
+                .relations()
+                .iter()
+                .map(|r| (r.smaller.index(size), r.larger.index(size)))
+                .collect(),
+        }
+    }
+
+    pub fn puzzle(&self) -> &'p Puzzle {
+        self.puzzle
+    }
+
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geometry
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    pub fn kind(&self) -> Kind {
+        self.puzzle.kind()
+    }
+
+    /// The number of cells.
+    pub fn cells(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The digit placed in `cell`, 0 while it is open.
+    #[inline]
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// The placed digits, 0 for open cells.
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    #[inline]
+    pub fn is_open(&self, cell: usize) -> bool {
+        self.values[cell] == 0
+    }
+
+    /// The candidates of `cell` (bit `d - 1` for digit `d`); a placed cell has its digit.
+    #[inline]
+    pub fn candidates(&self, cell: usize) -> u32 {
+        self.cands[cell]
+    }
+
+    /// Every cell's candidates.
+    pub fn grid(&self) -> &[u32] {
+        &self.cands
+    }
+
+    /// The digits placed in house `h`.
+    #[inline]
+    pub fn placed_in(&self, h: usize) -> u32 {
+        self.placed[h]
+    }
+
+    /// Where digit `d` can still go in house `h`: bit `i` for the `i`-th cell of the house
+    /// (in [`Geometry::house`] order), over open cells only.
+    #[inline]
+    pub fn positions(&self, h: usize, d: u8) -> u32 {
+        let bit = 1 << (d - 1);
+        self.geometry
+            .house(h)
+            .iter()
+            .enumerate()
+            .fold(0, |m, (i, &c)| {
+                let c = c as usize;
+                if self.values[c] == 0 && self.cands[c] & bit != 0 {
+                    m | 1 << i
+                } else {
+                    m
+                }
+            })
+    }
+
+    /// The open cells of house `h` that hold digit `d` as a candidate.
+    pub fn cells_with(&self, h: usize, d: u8) -> impl Iterator<Item = usize> + '_ {
+        let bit = 1 << (d - 1);
+        self.geometry
+            .house(h)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(move |&c| self.values[c] == 0 && self.cands[c] & bit != 0)
+    }
+
+    /// True when `a` and `b` are different cells that share a house.
+    #[inline]
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        a != b && self.geometry.house_mask(a) & self.geometry.house_mask(b) != 0
+    }
+
+    /// The open cells, in reading order.
+    pub fn open_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.values.len()).filter(|&c| self.values[c] == 0)
+    }
+
+    /// `(smaller, larger)` cell indices of every relation, by the puzzle's relation index.
+    pub fn relations(&self) -> &[(usize, usize)] {
+        &self.relations
+    }
+
+    /// True when every cell holds a digit.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// Places `digit` in `cell` and removes it from the cell's peers. A contradiction when the
+    /// digit is no longer a candidate there or a peer already holds it.
+    pub fn place(&mut self, cell: usize, digit: u8) -> Result<(), Contradiction> {
+        let bit = 1u32 << (digit - 1);
+        if self.cands[cell] & bit == 0 || self.values[cell] != 0 {
+            return Err(Contradiction);
+        }
+        for &h in self.geometry.houses_of(cell) {
+            if self.placed[h as usize] & bit != 0 {
+                return Err(Contradiction);
+            }
+        }
+        self.values[cell] = digit;
+        self.cands[cell] = bit;
+        for &h in self.geometry.houses_of(cell) {
+            self.placed[h as usize] |= bit;
+        }
+        for &p in self.geometry.peers(cell) {
+            self.cands[p as usize] &= !bit;
+        }
+        Ok(())
+    }
+
+    /// Removes the digits of `mask` from the candidates of open `cell`.
+    #[inline]
+    pub fn eliminate(&mut self, cell: usize, mask: u32) {
+        if self.values[cell] == 0 {
+            self.cands[cell] &= !mask;
+        }
+    }
+
+    /// Sets the candidates of open `cell` to `mask` (a player's pencil marks, narrowed).
+    pub(crate) fn restrict(&mut self, cell: usize, mask: u32) {
+        if self.values[cell] == 0 {
+            self.cands[cell] &= mask;
+        }
+    }
+
+    /// True when the grid cannot be completed as it stands: an open cell without
+    /// candidates, or a digit not placed in a house with no place left there.
+    pub fn is_broken(&self) -> bool {
+        if self.open_cells().any(|c| self.cands[c] == 0) {
+            return true;
+        }
+        let all = full(self.size);
+        (0..self.geometry.house_count()).any(|h| {
+            let reachable = self
+                .geometry
+                .house(h)
+                .iter()
+                .fold(self.placed[h], |m, &c| m | self.cands[c as usize]);
+            reachable != all
+        })
+    }
+}
+
+/// Every digit of a grid of `size`.
+#[inline]
+pub(crate) const fn full(size: usize) -> u32 {
+    if size >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << size) - 1
+    }
+}

@@ -1,0 +1,308 @@
+//! Steps in words: the whole deduction as a sentence, and the lighter pointers a hint gives
+//! first (which technique and where to look; which cells).
+
+use crate::digits::DigitSet;
+use crate::geometry::Geometry;
+
+use super::board::Board;
+use super::{Step, Technique};
+
+named! {
+    /// How much of the next step a hint reveals: `technique` — which technique, and where to
+    /// look (its houses or digit); `cells` — also which cells make the pattern; `step` — the
+    /// whole step: what it places or removes, and why.
+    #[derive(Default)]
+    pub enum Reveal {
+        Technique = "technique", Cells = "cells", #[default] Step = "step",
+    }
+}
+
+/// `r1c1`, for a cell index.
+pub(crate) fn cell_name(geometry: &Geometry, cell: usize) -> String {
+    geometry.cell(cell).to_string()
+}
+
+/// "a, b and c".
+pub(crate) fn and_list(items: impl IntoIterator<Item = String>) -> String {
+    let items: Vec<String> = items.into_iter().collect();
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+fn cells(geometry: &Geometry, list: &[usize]) -> String {
+    and_list(list.iter().map(|&c| cell_name(geometry, c)))
+}
+
+fn digits(set: DigitSet) -> String {
+    and_list(set.iter().map(|d| d.to_string()))
+}
+
+fn houses(geometry: &Geometry, list: &[usize]) -> String {
+    // "rows 2 and 7" when they are all of one kind, else "row 2 and column 7".
+    let names: Vec<String> = list
+        .iter()
+        .map(|&h| geometry.house_name(h).to_string())
+        .collect();
+    let kinds: Vec<&str> = names
+        .iter()
+        .map(|n| n.split(' ').next().unwrap_or(""))
+        .collect();
+    if list.len() > 1 && kinds.iter().all(|k| *k == kinds[0]) {
+        let numbers = names
+            .iter()
+            .map(|n| n.split(' ').nth(1).unwrap_or("").to_string());
+        format!("{}s {}", kinds[0], and_list(numbers))
+    } else {
+        and_list(names)
+    }
+}
+
+/// What the step does: "so 5 goes in r3c4", "so 7 leaves r2c3 and r2c9", "so r2c3 loses 1
+/// and 2, and r2c9 loses 2".
+pub fn effect(step: &Step, geometry: &Geometry) -> String {
+    let mut parts = Vec::new();
+    for &(cell, d) in &step.placements {
+        parts.push(format!("{d} goes in {}", cell_name(geometry, cell)));
+    }
+    let gone = &step.eliminations;
+    if !gone.is_empty() {
+        let first = gone[0].1;
+        if first.is_single() && gone.iter().all(|&(_, s)| s == first) {
+            let list: Vec<usize> = gone.iter().map(|&(c, _)| c).collect();
+            parts.push(format!(
+                "{} leaves {}",
+                digits(first),
+                cells(geometry, &list)
+            ));
+        } else {
+            parts.extend(
+                gone.iter()
+                    .map(|&(c, s)| format!("{} loses {}", cell_name(geometry, c), digits(s))),
+            );
+        }
+    }
+    format!("so {}", and_list(parts))
+}
+
+/// The step as one sentence a person can check on the board it was found on.
+pub fn sentence(step: &Step, board: &Board) -> String {
+    let g = board.geometry();
+    let puzzle = board.puzzle();
+    let d = digits(step.digits);
+    let effect = effect(step, g);
+    let relations = || {
+        and_list(
+            step.relations
+                .iter()
+                .map(|&i| puzzle.relations()[i].to_string()),
+        )
+    };
+    let n = step.technique.size();
+    match step.technique {
+        Technique::FullHouse => format!(
+            "{} is the last open cell of {}, {effect}.",
+            cell_name(g, step.placements[0].0),
+            houses(g, &step.houses)
+        ),
+        Technique::HiddenSingle => format!(
+            "In {}, {d} has one place left, {effect}.",
+            houses(g, &step.houses)
+        ),
+        Technique::NakedSingle => format!(
+            "{} has one candidate left, {effect}.",
+            cells(g, &step.cells)
+        ),
+        Technique::ChainBound => format!(
+            "{} is a chain of {} cells ({}): the i-th is at least i and at most {} − {} + i, {effect}.",
+            cells(g, &step.cells),
+            step.cells.len(),
+            relations(),
+            board.size(),
+            step.cells.len()
+        ),
+        Technique::RelationBound => {
+            let (other, target) = (step.cells[0], step.cells[1]);
+            let rel = relations();
+            let side = if puzzle.relations()[step.relations[0]].larger.index(board.size()) == target
+            {
+                "above the smallest candidate"
+            } else {
+                "below the largest candidate"
+            };
+            format!(
+                "{rel}: {} must be {side} of {}, {effect}.",
+                cell_name(g, target),
+                cell_name(g, other)
+            )
+        }
+        Technique::Pointing | Technique::Claiming => format!(
+            "In {}, {d} can only go in {} (all in {}), {effect}.",
+            houses(g, &step.houses[..1]),
+            cells(g, &step.cells),
+            houses(g, &step.houses[1..]),
+        ),
+        Technique::HouseBound => {
+            let (q, x) = step.cells.split_at(step.cells.len() - 1);
+            format!(
+                "Through the relations {}, {} are all on one side of {}; being in {}, they hold {} different digits, {effect}.",
+                relations(),
+                cells(g, q),
+                cell_name(g, x[0]),
+                houses(g, &step.houses),
+                q.len()
+            )
+        }
+        Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => format!(
+            "In {}, {} hold only {d} between them, {effect}.",
+            houses(g, &step.houses),
+            cells(g, &step.cells)
+        ),
+        Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => format!(
+            "In {}, {d} can only go in {}, so those cells hold nothing else: {}.",
+            houses(g, &step.houses),
+            cells(g, &step.cells),
+            effect.trim_start_matches("so ")
+        ),
+        Technique::OrderedSubset => format!(
+            "In {}, {} hold only {d} between them, and the relations {} order them: each takes a digit of its rank, {effect}.",
+            houses(g, &step.houses),
+            cells(g, &step.cells),
+            relations()
+        ),
+        Technique::XWing
+        | Technique::Swordfish
+        | Technique::Jellyfish
+        | Technique::FinnedXWing
+        | Technique::FinnedSwordfish
+        | Technique::FinnedJellyfish => {
+            let base = houses(g, &step.houses[..n]);
+            let cover = houses(g, &step.houses[n..2 * n]);
+            let fins = if step.houses.len() > 2 * n {
+                format!(
+                    " but for fins in {} (if a fin holds it, the targets see it)",
+                    houses(g, &step.houses[2 * n..])
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                "In {base}, {d} can only go in {cover}{fins}: one {d} of each of {cover} is in {base}, {effect}."
+            )
+        }
+        Technique::Skyscraper | Technique::TwoStringKite => {
+            let c = &step.cells;
+            let (ends, joined) = if step.technique == Technique::Skyscraper {
+                ([c[1], c[3]], [c[0], c[2]])
+            } else {
+                ([c[0], c[3]], [c[1], c[2]])
+            };
+            format!(
+                "In {}, {d} has two places each; {} cannot both hold {d}, so one of {} does, {effect}.",
+                houses(g, &step.houses[..2]),
+                cells(g, &joined),
+                cells(g, &ends)
+            )
+        }
+        Technique::EmptyRectangle => {
+            let k = step.cells.len();
+            format!(
+                "In {}, {d} can only go on one row and one column of it; {} are the only places of {d} in {}, so {d} is in the block's line or at {}, {effect}.",
+                houses(g, &step.houses[..1]),
+                cells(g, &step.cells[k - 2..]),
+                houses(g, &step.houses[1..]),
+                cell_name(g, step.cells[k - 1])
+            )
+        }
+        Technique::XyWing | Technique::XyzWing => {
+            let c = &step.cells;
+            let z = step.eliminations.first().map_or(DigitSet::EMPTY, |e| e.1);
+            format!(
+                "The pivot {} ({}) sees {} ({}) and {} ({}): whatever the pivot holds, one of them is {}, {effect}.",
+                cell_name(g, c[0]),
+                digits(DigitSet::from_bits(board.candidates(c[0]))),
+                cell_name(g, c[1]),
+                digits(DigitSet::from_bits(board.candidates(c[1]))),
+                cell_name(g, c[2]),
+                digits(DigitSet::from_bits(board.candidates(c[2]))),
+                digits(z)
+            )
+        }
+        Technique::WWing => {
+            let c = &step.cells;
+            let w = step.eliminations.first().map_or(DigitSet::EMPTY, |e| e.1);
+            let x = step.digits.difference(w);
+            format!(
+                "{} and {} both hold {d}; {} and {} are the only places of {} in {}, one seen by each, so one of {} and {} is {}, {effect}.",
+                cell_name(g, c[0]),
+                cell_name(g, c[3]),
+                cell_name(g, c[1]),
+                cell_name(g, c[2]),
+                digits(x),
+                houses(g, &step.houses),
+                cell_name(g, c[0]),
+                cell_name(g, c[3]),
+                digits(w)
+            )
+        }
+        Technique::XChain | Technique::XyChain | Technique::Aic => {
+            let chain = chain_text(step, g);
+            let rel = if step.relations.is_empty() {
+                String::new()
+            } else {
+                format!(" (weak links from {})", relations())
+            };
+            format!(
+                "The chain {chain}{rel} (= one of the two is true, − not both) makes one of its ends true, {effect}."
+            )
+        }
+    }
+}
+
+/// A chain as text: `7r1c1 = 7r1c5 − 7r4c5 = 7r4c2`, a group as `7r1c1|r1c2`.
+pub fn chain_text(step: &Step, geometry: &Geometry) -> String {
+    let mut out = String::new();
+    for (i, node) in step.chain.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if node.on { " = " } else { " − " });
+        }
+        out.push_str(&node.digit.to_string());
+        let names: Vec<String> = node.cells.iter().map(|&c| cell_name(geometry, c)).collect();
+        out.push_str(&names.join("|"));
+    }
+    out
+}
+
+/// What a hint says at `reveal`: the technique and where to look, then its cells, then the
+/// whole sentence.
+pub fn pointer(step: &Step, board: &Board, reveal: Reveal) -> String {
+    let g = board.geometry();
+    let title = step.technique.title();
+    let article = if title.starts_with(['a', 'e', 'i', 'o', 'u', 'X']) {
+        "an"
+    } else {
+        "a"
+    };
+    let place = if !step.houses.is_empty() && step.chain.is_empty() {
+        format!(" in {}", houses(g, &step.houses))
+    } else if !step.digits.is_empty() && step.digits.len() <= 2 {
+        format!(" on {}", digits(step.digits))
+    } else {
+        String::new()
+    };
+    let look = format!("Look for {article} {title}{place}.");
+    match reveal {
+        Reveal::Technique => look,
+        Reveal::Cells => {
+            let pattern = if step.cells.is_empty() {
+                step.placements.iter().map(|&(c, _)| c).collect()
+            } else {
+                step.cells.clone()
+            };
+            format!("{look} The cells: {}.", cells(g, &pattern))
+        }
+        Reveal::Step => sentence(step, board),
+    }
+}

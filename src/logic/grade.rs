@@ -1,0 +1,128 @@
+//! Grades: how hard a puzzle is for a person — the hardest technique it needs (and how
+//! often), a score on a Sudoku-Explainer-like scale, a level name, and whether the library's
+//! techniques are not enough and it needs guessing.
+
+use crate::puzzle::Puzzle;
+use crate::search::{solve_with, EngineKind, Options};
+
+use super::board::Board;
+use super::{solve_steps, Ending, Technique, Techniques};
+
+named! {
+    /// A puzzle's level, by its score (README "Techniques and grades"): easy — singles, relation
+    /// and chain bounds, at most 2.3; medium — intersections and house bounds, at most 2.9;
+    /// hard — pairs, triples, X-wing, swordfish, single-digit patterns, wings, finned X-wing, at
+    /// most 4.5; expert — quads, jellyfish, finned swordfish and jellyfish, at most 6.0;
+    /// extreme — chains; guessing — no technique of the library finishes it.
+    pub enum Level {
+        Easy = "easy", Medium = "medium", Hard = "hard", Expert = "expert",
+        Extreme = "extreme", Guessing = "guessing",
+    }
+}
+
+impl Level {
+    /// The level of a score in tenths, for a puzzle that needs no guessing.
+    pub fn of(score: u32) -> Level {
+        match score {
+            0..=23 => Level::Easy,
+            24..=29 => Level::Medium,
+            30..=45 => Level::Hard,
+            46..=60 => Level::Expert,
+            _ => Level::Extreme,
+        }
+    }
+}
+
+/// The most steps a grade takes before it calls the rest guessing: every step removes a
+/// candidate or places a digit, so a 25×25 puzzle needs at most 25³ = 15,625.
+pub const MAX_STEPS: usize = 20_000;
+
+/// How hard a puzzle is, by the techniques a person needs.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Grade {
+    /// The score in tenths: the hardest step's rating, and for a puzzle that needs guessing
+    /// 8.0 plus a tenth for each guess a search needs from where the techniques stop.
+    pub score: u32,
+    pub level: Level,
+    /// The hardest technique used (none for a puzzle with nothing to deduce).
+    pub hardest: Option<Technique>,
+    /// Its rating in tenths (the score of a puzzle that needs no guessing).
+    pub hardest_rating: u32,
+    /// How many steps used the hardest technique.
+    pub hardest_steps: usize,
+    /// Steps taken by technique.
+    pub steps: [u32; Technique::COUNT],
+    /// Whether the techniques stopped short of the solution.
+    pub needs_guessing: bool,
+    /// Guesses a search needed from where the techniques stopped (0 when they finish).
+    pub guesses: u64,
+    /// Cells the techniques placed before stopping (givens not counted).
+    pub placed: usize,
+}
+
+/// Grades `puzzle` with `allowed` techniques. The puzzle must be valid; a grade says
+/// nothing of uniqueness (the caller checks it).
+pub fn grade(puzzle: &Puzzle, allowed: Techniques) -> Grade {
+    let mut steps = [0u32; Technique::COUNT];
+    let mut hardest: Option<(u32, Technique)> = None;
+    let size = puzzle.size();
+    let givens = puzzle.givens().iter().filter(|&&d| d != 0).count();
+    let (ending, placed, stuck_at) = match Board::new(puzzle) {
+        Ok(mut board) => {
+            let ending = solve_steps(&mut board, allowed, MAX_STEPS, |step, _| {
+                steps[step.technique as usize] += 1;
+                let r = step.rating(size);
+                if hardest.is_none_or(|(h, _)| r > h) {
+                    hardest = Some((r, step.technique));
+                }
+            });
+            let placed = board.values().iter().filter(|&&d| d != 0).count() - givens;
+            (ending, placed, Some(board.values().to_vec()))
+        }
+        Err(_) => (Ending::Broken, 0, None),
+    };
+    let needs_guessing = ending != Ending::Solved;
+    let guesses = match (needs_guessing, stuck_at) {
+        (true, Some(values)) => guesses_from(puzzle, values),
+        _ => 0,
+    };
+    let base = hardest.map_or(0, |(r, _)| r);
+    let score = if needs_guessing {
+        80 + guesses.min(100) as u32
+    } else {
+        base
+    };
+    let hardest_technique = hardest.map(|(_, t)| t);
+    Grade {
+        score,
+        level: if needs_guessing {
+            Level::Guessing
+        } else {
+            Level::of(score)
+        },
+        hardest: hardest_technique,
+        hardest_rating: base,
+        hardest_steps: hardest_technique.map_or(0, |t| steps[t as usize] as usize),
+        steps,
+        needs_guessing,
+        guesses,
+        placed,
+    }
+}
+
+/// The guesses the default engine needs to solve `puzzle` with `values` placed.
+fn guesses_from(puzzle: &Puzzle, values: Vec<u8>) -> u64 {
+    let Ok(partial) = Puzzle::new(
+        puzzle.kind(),
+        puzzle.size(),
+        values,
+        puzzle.relations().to_vec(),
+    ) else {
+        return 0;
+    };
+    let options = Options {
+        solution_limit: 1,
+        ..Options::default()
+    };
+    solve_with(EngineKind::Propagate, &partial, options).map_or(0, |o| o.stats.guesses)
+}

@@ -1,0 +1,89 @@
+//! Intersections: where a block meets a row or column, a digit confined to the meeting in
+//! one of them leaves the rest of the other (pointing: confined in the block; claiming:
+//! confined in the line).
+
+use super::{Step, Technique, View};
+
+/// In a block, a digit's places lie in one row or column: it leaves the rest of that line.
+pub(crate) fn pointing(view: &View) -> Option<Step> {
+    for b in view.blocks() {
+        for d in view.digits() {
+            let p = view.positions(b, d);
+            if p.count_ones() < 2 {
+                continue;
+            }
+            let cells: Vec<usize> = view.cells_at(b, p).collect();
+            for line in lines_through(view, &cells) {
+                if let Some(step) = confined(view, Technique::Pointing, b, line, d, &cells) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// In a row or column, a digit's places lie in one block: it leaves the rest of the block.
+pub(crate) fn claiming(view: &View) -> Option<Step> {
+    let board = view.board;
+    if view.blocks().is_empty() {
+        return None;
+    }
+    let geometry = board.geometry();
+    for line in view.rows().chain(view.columns()) {
+        for d in view.digits() {
+            let p = view.positions(line, d);
+            if p.count_ones() < 2 {
+                continue;
+            }
+            let cells: Vec<usize> = view.cells_at(line, p).collect();
+            let block = geometry.block_of(cells[0])?;
+            if cells.iter().all(|&c| geometry.block_of(c) == Some(block)) {
+                let b = 2 * board.size() + block;
+                if let Some(step) = confined(view, Technique::Claiming, line, b, d, &cells) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The row and the column (house numbers) that hold every cell of `cells`, where they do.
+fn lines_through(view: &View, cells: &[usize]) -> Vec<usize> {
+    let geometry = view.board.geometry();
+    let n = view.board.size();
+    let first = geometry.cell(cells[0]);
+    let mut lines = Vec::new();
+    if cells.iter().all(|&c| geometry.cell(c).row == first.row) {
+        lines.push(first.row as usize);
+    }
+    if cells.iter().all(|&c| geometry.cell(c).col == first.col) {
+        lines.push(n + first.col as usize);
+    }
+    lines
+}
+
+/// Digit `d`, confined in house `from` to `cells` (all in house `to`), leaves the other
+/// cells of `to`.
+fn confined(
+    view: &View,
+    technique: Technique,
+    from: usize,
+    to: usize,
+    d: u8,
+    cells: &[usize],
+) -> Option<Step> {
+    let board = view.board;
+    let mut step = Step::new(technique)
+        .with_cells(cells.iter().copied())
+        .with_houses([from, to])
+        .with_digits(1 << (d - 1));
+    for &c in board.geometry().house(to) {
+        let c = c as usize;
+        if !cells.contains(&c) {
+            step.remove(board, c, 1 << (d - 1));
+        }
+    }
+    step.useful()
+}

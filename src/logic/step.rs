@@ -1,0 +1,177 @@
+//! A [`Step`]: one deduction a person can make — what it places or removes, and the cells,
+//! houses, digits, relations and chain that justify it.
+
+use crate::digits::DigitSet;
+
+use super::board::Board;
+use super::Technique;
+
+/// One node of a chain: a digit in one cell, or in a group of cells of one house (a grouped
+/// node: "7 somewhere in r1c1–r1c3"); `on` when the chain makes it true at this point (the
+/// node is entered by a strong link), `off` when false.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ChainNode {
+    pub cells: Vec<usize>,
+    pub digit: u8,
+    pub on: bool,
+}
+
+/// One deduction: the technique, its effect (placements and eliminations, each one still
+/// possible on the board it was found on), and its premises — the pattern's cells, the
+/// houses and digits it is about, the relations it uses, and for chains the chain itself.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Step {
+    pub technique: Technique,
+    /// `(cell, digit)` to place.
+    pub placements: Vec<(usize, u8)>,
+    /// `(cell, digits)` to remove, one entry per cell, in the order found.
+    pub eliminations: Vec<(usize, DigitSet)>,
+    /// The cells of the pattern (not those it changes), in the order the sentence names them.
+    pub cells: Vec<usize>,
+    /// The houses the pattern lives in (house numbers of [`crate::Geometry`]).
+    pub houses: Vec<usize>,
+    /// The digits the pattern is about.
+    pub digits: DigitSet,
+    /// The relations it uses, by index in [`crate::Puzzle::relations`].
+    pub relations: Vec<usize>,
+    /// For chains: the nodes in order, first to last.
+    pub chain: Vec<ChainNode>,
+}
+
+impl Step {
+    pub(crate) fn new(technique: Technique) -> Step {
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            cells: Vec::new(),
+            houses: Vec::new(),
+            digits: DigitSet::EMPTY,
+            relations: Vec::new(),
+            chain: Vec::new(),
+        }
+    }
+
+    /// A step of `technique` whose pattern is `cells` in `houses`, about the digits of `mask`
+    /// (its effect is added after).
+    pub(crate) fn pattern(
+        technique: Technique,
+        cells: impl IntoIterator<Item = usize>,
+        houses: impl IntoIterator<Item = usize>,
+        mask: u32,
+    ) -> Step {
+        Step::new(technique)
+            .with_cells(cells)
+            .with_houses(houses)
+            .with_digits(mask)
+    }
+
+    /// A step of `technique` that places `digit` in `cell`.
+    pub(crate) fn placing(technique: Technique, cell: usize, digit: u8) -> Step {
+        let mut step = Step::new(technique).with_digits(1 << (digit - 1));
+        step.put(cell, digit);
+        step
+    }
+
+    /// Adds the removal of the digits of `mask` that `cell` still has on `board` (nothing
+    /// when it has none of them, or is placed).
+    pub(crate) fn remove(&mut self, board: &Board, cell: usize, mask: u32) {
+        if !board.is_open(cell) {
+            return;
+        }
+        let gone = board.candidates(cell) & mask;
+        if gone == 0 {
+            return;
+        }
+        match self.eliminations.iter_mut().find(|(c, _)| *c == cell) {
+            Some((_, set)) => *set = set.union(DigitSet::from_bits(gone)),
+            None => self.eliminations.push((cell, DigitSet::from_bits(gone))),
+        }
+    }
+
+    /// Adds the placement of `digit` in `cell`.
+    pub(crate) fn put(&mut self, cell: usize, digit: u8) {
+        if !self.placements.contains(&(cell, digit)) {
+            self.placements.push((cell, digit));
+        }
+    }
+
+    pub(crate) fn with_cells(mut self, cells: impl IntoIterator<Item = usize>) -> Step {
+        for c in cells {
+            if !self.cells.contains(&c) {
+                self.cells.push(c);
+            }
+        }
+        self
+    }
+
+    pub(crate) fn with_houses(mut self, houses: impl IntoIterator<Item = usize>) -> Step {
+        for h in houses {
+            if !self.houses.contains(&h) {
+                self.houses.push(h);
+            }
+        }
+        self
+    }
+
+    pub(crate) fn with_digits(mut self, mask: u32) -> Step {
+        self.digits = self.digits.union(DigitSet::from_bits(mask));
+        self
+    }
+
+    /// True when the step changes the board.
+    pub fn is_useful(&self) -> bool {
+        !self.placements.is_empty() || !self.eliminations.is_empty()
+    }
+
+    /// The step if it changes the board.
+    pub(crate) fn useful(self) -> Option<Step> {
+        self.is_useful().then_some(self)
+    }
+
+    /// How hard the step is, on the scale of [`Technique::rating`] (in tenths), for a grid
+    /// of `size`: the technique's rating, a hidden single in a row or column 0.3 above one in
+    /// a block, a chain more the longer it is.
+    pub fn rating(&self, size: usize) -> u32 {
+        let base = self.technique.rating();
+        match self.technique {
+            Technique::HiddenSingle if self.houses.first().is_some_and(|&h| h < 2 * size) => {
+                base + 3
+            }
+            Technique::XChain | Technique::XyChain | Technique::Aic => {
+                base + chain_length_bonus(self.chain.len())
+            }
+            _ => base,
+        }
+    }
+
+    /// Applies the step to `board`: the eliminations, then the placements.
+    pub fn apply(&self, board: &mut Board) -> Result<(), crate::search::Contradiction> {
+        for &(cell, set) in &self.eliminations {
+            board.eliminate(cell, set.bits());
+        }
+        for &(cell, digit) in &self.placements {
+            board.place(cell, digit)?;
+        }
+        Ok(())
+    }
+}
+
+/// Sudoku Explainer's length bonus for chains, in tenths: one more for each ceiling the
+/// number of links passes in 4, 6, 8, 12, 16, 24, 32, 48, … (×3/2 and ×4/3 in turn).
+pub(crate) fn chain_length_bonus(nodes: usize) -> u32 {
+    let length = nodes.saturating_sub(1);
+    let mut ceiling = 4usize;
+    let mut bonus = 0;
+    let mut three_halves = true;
+    while length > ceiling {
+        bonus += 1;
+        ceiling = if three_halves {
+            ceiling * 3 / 2
+        } else {
+            ceiling * 4 / 3
+        };
+        three_halves = !three_halves;
+    }
+    bonus
+}

@@ -1,0 +1,498 @@
+//! Tests of the technique library: steps on boards built to show one technique, and the
+//! soundness of every step on the shared corpora (no step removes a digit of the solution).
+
+use super::*;
+use crate::puzzle::{givens_of, Puzzle};
+use crate::search::{solve, Options, Status};
+
+/// The puzzles of a shared corpus file, one per line (at most `take`).
+fn corpus(path: &str, take: usize) -> Vec<Puzzle> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(path);
+    let text = std::fs::read_to_string(&path).expect("the shared corpus (../shared/data)");
+    text.lines()
+        .filter(|l| l.len() == 81)
+        .take(take)
+        .map(|l| Puzzle::classic(givens_of(&l.replace('.', "0"))).unwrap())
+        .collect()
+}
+
+/// Runs every technique on `puzzle` from the start, checking each step against the unique
+/// solution; returns how the run ended and the techniques used.
+fn check_steps(puzzle: &Puzzle) -> (Ending, Vec<Technique>) {
+    let outcome = solve(puzzle, Options::default()).unwrap();
+    assert_eq!(outcome.status, Status::Unique);
+    let solution = &outcome.solutions[0];
+    let mut board = Board::new(puzzle).unwrap();
+    let mut used = Vec::new();
+    let ending = solve_steps(&mut board, Techniques::ALL, 10_000, |step, _| {
+        for &(cell, digit) in &step.placements {
+            assert_eq!(solution[cell], digit, "{step:?}");
+        }
+        for &(cell, digits) in &step.eliminations {
+            assert!(
+                !digits.contains(solution[cell]),
+                "{step:?} removes the solution's {}",
+                solution[cell]
+            );
+        }
+        used.push(step.technique);
+    });
+    (ending, used)
+}
+
+#[test]
+fn no_step_removes_a_digit_of_the_solution_on_top1465() {
+    let mut stuck = 0;
+    let mut counts = [0usize; Technique::COUNT];
+    for puzzle in corpus("bench9/puzzles3_magictour_top1465", 200) {
+        let (ending, used) = check_steps(&puzzle);
+        assert_ne!(ending, Ending::Broken);
+        stuck += usize::from(ending == Ending::Stuck);
+        for t in used {
+            counts[t as usize] += 1;
+        }
+    }
+    eprintln!("stuck {stuck}");
+    for t in Technique::ALL {
+        eprintln!("{t}: {}", counts[t as usize]);
+    }
+}
+
+/// The index of a cell named like `r3c7` in a 9×9 grid.
+fn at(name: &str) -> usize {
+    crate::geometry::Cell::parse(name).unwrap().index(9)
+}
+
+/// The mask of `digits`.
+fn mask(digits: &[u8]) -> u32 {
+    digits.iter().fold(0, |m, &d| m | 1 << (d - 1))
+}
+
+/// Digit `d` keeps, in house `house` (`r1`, `c5`, `b3`), only the cells `keep`.
+fn only(board: &mut Board, d: u8, house: &str, keep: &[&str]) {
+    let n: usize = house[1..].parse().unwrap();
+    let h = match &house[..1] {
+        "r" => n - 1,
+        "c" => 9 + n - 1,
+        _ => 18 + n - 1,
+    };
+    let keep: Vec<usize> = keep.iter().map(|k| at(k)).collect();
+    for &c in board.geometry().house(h) {
+        if !keep.contains(&(c as usize)) {
+            board.eliminate(c as usize, 1 << (d - 1));
+        }
+    }
+}
+
+/// Sets the candidates of each named cell.
+fn set(board: &mut Board, cells: &[(&str, &[u8])]) {
+    for &(name, digits) in cells {
+        board.restrict(at(name), mask(digits));
+    }
+}
+
+/// The step's eliminations as `(cell name, digits)`, sorted.
+fn removed(step: &Step) -> Vec<(String, Vec<u8>)> {
+    let mut list: Vec<(String, Vec<u8>)> = step
+        .eliminations
+        .iter()
+        .map(|(c, s)| {
+            (
+                crate::geometry::Cell::at(*c, 9).to_string(),
+                s.iter().collect(),
+            )
+        })
+        .collect();
+    list.sort();
+    list
+}
+
+fn names(list: &[(&str, &[u8])]) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = list
+        .iter()
+        .map(|(c, d)| (c.to_string(), d.to_vec()))
+        .collect();
+    v.sort();
+    v
+}
+
+fn empty9() -> Puzzle {
+    Puzzle::classic(vec![0; 81]).unwrap()
+}
+
+#[test]
+fn a_digit_with_one_place_in_a_block_is_a_hidden_single() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    only(&mut b, 7, "b1", &["r2c3"]);
+    let step = Technique::HiddenSingle.find(&b).unwrap();
+    assert_eq!(step.placements, [(at("r2c3"), 7)]);
+    assert_eq!(step.houses, [18]);
+    assert_eq!(step.rating(9), 12);
+}
+
+#[test]
+fn the_last_open_cell_of_a_house_is_a_full_house() {
+    let p = Puzzle::classic(givens_of("12345678. ........ . ........ . ........ . ........ . ........ . ........ . ........ . ........ .")).unwrap();
+    let b = Board::new(&p).unwrap();
+    let step = Technique::FullHouse.find(&b).unwrap();
+    assert_eq!(step.placements, [(at("r1c9"), 9)]);
+}
+
+#[test]
+fn a_cell_with_one_candidate_is_a_naked_single() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    set(&mut b, &[("r4c4", &[6])]);
+    let step = Technique::NakedSingle.find(&b).unwrap();
+    assert_eq!(step.placements, [(at("r4c4"), 6)]);
+}
+
+#[test]
+fn pointing_removes_the_digit_from_the_rest_of_the_line() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    only(&mut b, 4, "b1", &["r1c1", "r1c2", "r1c3"]);
+    let step = Technique::Pointing.find(&b).unwrap();
+    let rest: Vec<(&str, &[u8])> = ["r1c4", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9"]
+        .iter()
+        .map(|c| (*c, &[4u8][..]))
+        .collect();
+    assert_eq!(removed(&step), names(&rest));
+}
+
+#[test]
+fn claiming_removes_the_digit_from_the_rest_of_the_block() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    only(&mut b, 2, "r5", &["r5c1", "r5c3"]);
+    let step = Technique::Claiming.find(&b).unwrap();
+    let rest: Vec<(&str, &[u8])> = ["r4c1", "r4c2", "r4c3", "r6c1", "r6c2", "r6c3"]
+        .iter()
+        .map(|c| (*c, &[2u8][..]))
+        .collect();
+    assert_eq!(removed(&step), names(&rest));
+}
+
+#[test]
+fn a_naked_pair_clears_its_digits_from_the_house() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    set(&mut b, &[("r1c4", &[3, 6]), ("r1c8", &[3, 6])]);
+    let step = Technique::NakedPair.find(&b).unwrap();
+    assert_eq!(step.cells, [at("r1c4"), at("r1c8")]);
+    assert_eq!(step.eliminations.len(), 7);
+    assert!(step
+        .eliminations
+        .iter()
+        .all(|(_, s)| s.bits() == mask(&[3, 6])));
+}
+
+#[test]
+fn a_hidden_triple_strips_its_cells() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    for d in [1, 5, 9] {
+        only(&mut b, d, "c2", &["r1c2", "r4c2", "r8c2"]);
+    }
+    let step = Technique::HiddenTriple.find(&b).unwrap();
+    assert_eq!(step.cells, [at("r1c2"), at("r4c2"), at("r8c2")]);
+    for (_, s) in &step.eliminations {
+        assert_eq!(s.bits(), mask(&[2, 3, 4, 6, 7, 8]));
+    }
+}
+
+#[test]
+fn an_x_wing_clears_its_columns() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    only(&mut b, 5, "r2", &["r2c3", "r2c8"]);
+    only(&mut b, 5, "r7", &["r7c3", "r7c8"]);
+    let step = Technique::XWing.find(&b).unwrap();
+    assert_eq!(step.houses, [1, 6, 11, 16]);
+    assert_eq!(step.eliminations.len(), 14);
+    let gone: Vec<usize> = step.eliminations.iter().map(|e| e.0).collect();
+    assert!(gone.contains(&at("r5c3")) && gone.contains(&at("r9c8")));
+}
+
+#[test]
+fn a_swordfish_needs_three_lines() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    only(&mut b, 8, "c1", &["r1c1", "r5c1"]);
+    only(&mut b, 8, "c4", &["r5c4", "r9c4"]);
+    only(&mut b, 8, "c7", &["r1c7", "r9c7"]);
+    assert!(Technique::XWing.find(&b).is_none());
+    let step = Technique::Swordfish.find(&b).unwrap();
+    assert_eq!(step.houses, [9, 12, 15, 0, 4, 8]);
+    // Row 1, 5 and 9 lose 8 outside columns 1, 4 and 7.
+    assert_eq!(step.eliminations.len(), 18);
+}
+
+#[test]
+fn a_finned_x_wing_removes_only_what_sees_the_fin() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    only(&mut b, 5, "r2", &["r2c3", "r2c8"]);
+    only(&mut b, 5, "r7", &["r7c3", "r7c8", "r7c9"]);
+    assert!(Technique::XWing.find(&b).is_none());
+    let step = Technique::FinnedXWing.find(&b).unwrap();
+    assert_eq!(removed(&step), names(&[("r8c8", &[5]), ("r9c8", &[5])]));
+}
+
+#[test]
+fn a_skyscraper_removes_what_sees_both_tops() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    only(&mut b, 1, "r1", &["r1c1", "r1c5"]);
+    only(&mut b, 1, "r5", &["r5c1", "r5c6"]);
+    let step = Technique::Skyscraper.find(&b).unwrap();
+    let expected: Vec<(&str, &[u8])> = ["r2c6", "r3c6", "r4c5", "r6c5"]
+        .iter()
+        .map(|c| (*c, &[1u8][..]))
+        .collect();
+    assert_eq!(removed(&step), names(&expected));
+}
+
+#[test]
+fn a_two_string_kite_removes_the_crossing_of_its_far_ends() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    only(&mut b, 3, "r1", &["r1c2", "r1c7"]);
+    only(&mut b, 3, "c1", &["r3c1", "r8c1"]);
+    let step = Technique::TwoStringKite.find(&b).unwrap();
+    assert_eq!(removed(&step), names(&[("r8c7", &[3])]));
+}
+
+#[test]
+fn an_empty_rectangle_with_a_column_pair() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    only(&mut b, 6, "b1", &["r2c1", "r2c2", "r1c3", "r3c3"]);
+    only(&mut b, 6, "c7", &["r2c7", "r8c7"]);
+    let step = Technique::EmptyRectangle.find(&b).unwrap();
+    assert_eq!(removed(&step), names(&[("r8c3", &[6])]));
+}
+
+#[test]
+fn an_empty_rectangle_with_a_row_pair() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    only(&mut b, 6, "b1", &["r1c2", "r2c2", "r3c1", "r3c3"]);
+    only(&mut b, 6, "r7", &["r7c2", "r7c8"]);
+    let step = Technique::EmptyRectangle.find(&b).unwrap();
+    assert_eq!(removed(&step), names(&[("r3c8", &[6])]));
+}
+
+#[test]
+fn an_xy_wing_removes_the_shared_digit_of_its_pincers() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    set(
+        &mut b,
+        &[("r1c1", &[1, 2]), ("r1c5", &[1, 3]), ("r5c1", &[2, 3])],
+    );
+    let step = Technique::XyWing.find(&b).unwrap();
+    assert_eq!(step.cells, [at("r1c1"), at("r1c5"), at("r5c1")]);
+    assert_eq!(removed(&step), names(&[("r5c5", &[3])]));
+}
+
+#[test]
+fn an_xyz_wing_removes_from_what_sees_all_three() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    set(
+        &mut b,
+        &[("r1c1", &[1, 2, 3]), ("r1c2", &[1, 3]), ("r2c1", &[2, 3])],
+    );
+    let step = Technique::XyzWing.find(&b).unwrap();
+    let expected: Vec<(&str, &[u8])> = ["r1c3", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"]
+        .iter()
+        .map(|c| (*c, &[3u8][..]))
+        .collect();
+    assert_eq!(removed(&step), names(&expected));
+}
+
+#[test]
+fn a_w_wing_joins_two_pairs_by_a_strong_link() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    set(&mut b, &[("r1c1", &[4, 7]), ("r5c9", &[4, 7])]);
+    only(&mut b, 4, "c5", &["r1c5", "r5c5"]);
+    let step = Technique::WWing.find(&b).unwrap();
+    assert_eq!(removed(&step), names(&[("r1c9", &[7]), ("r5c1", &[7])]));
+}
+
+#[test]
+fn an_x_chain_finds_the_shortest_chain_and_names_it() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    only(&mut b, 2, "r1", &["r1c1", "r1c4"]);
+    only(&mut b, 2, "r6", &["r6c4", "r6c8"]);
+    only(&mut b, 2, "r9", &["r9c8", "r9c2"]);
+    let step = Technique::XChain.find(&b).unwrap();
+    // r1c1 = r1c4 − r6c4 = r6c8 − r9c8 = r9c2 (or the same read backwards).
+    assert_eq!(step.chain.len(), 6);
+    let on: Vec<bool> = step.chain.iter().map(|n| n.on).collect();
+    assert_eq!(on, [false, true, false, true, false, true]);
+    let expected: Vec<(&str, &[u8])> = ["r2c2", "r3c2", "r7c1", "r8c1"]
+        .iter()
+        .map(|c| (*c, &[2u8][..]))
+        .collect();
+    assert_eq!(removed(&step), names(&expected));
+    let text = chain_text(&step, b.geometry());
+    assert!(
+        text == "2r1c1 = 2r1c4 − 2r6c4 = 2r6c8 − 2r9c8 = 2r9c2"
+            || text == "2r9c2 = 2r9c8 − 2r6c8 = 2r6c4 − 2r1c4 = 2r1c1",
+        "{text}"
+    );
+}
+
+#[test]
+fn an_xy_chain_of_three_cells() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    // r1c1 {1,2} − r1c9 {2,3} − r9c9 {3,1}: r1c1 or r9c9 is 1.
+    set(
+        &mut b,
+        &[("r1c1", &[1, 2]), ("r1c9", &[2, 3]), ("r9c9", &[1, 3])],
+    );
+    let step = Technique::XyChain.find(&b).unwrap();
+    assert_eq!(step.chain.len(), 6);
+    assert_eq!(removed(&step), names(&[("r9c1", &[1])]));
+}
+
+/// A puzzle of `kind` and `size` with no givens and the relations `(smaller, larger)`.
+fn related(
+    kind: crate::puzzle::Kind,
+    size: usize,
+    givens: Vec<u8>,
+    pairs: &[(&str, &str)],
+) -> Puzzle {
+    let rels = pairs
+        .iter()
+        .map(|(a, b)| {
+            crate::puzzle::Relation::new(
+                crate::geometry::Cell::parse(a).unwrap(),
+                true,
+                crate::geometry::Cell::parse(b).unwrap(),
+            )
+        })
+        .collect();
+    Puzzle::new(kind, size, givens, rels).unwrap()
+}
+
+fn removed_n(step: &Step, size: usize) -> Vec<(String, Vec<u8>)> {
+    let mut list: Vec<(String, Vec<u8>)> = step
+        .eliminations
+        .iter()
+        .map(|(c, s)| {
+            (
+                crate::geometry::Cell::at(*c, size).to_string(),
+                s.iter().collect(),
+            )
+        })
+        .collect();
+    list.sort();
+    list
+}
+
+#[test]
+fn a_chain_of_four_relations_pins_each_cell_to_its_rank() {
+    use crate::puzzle::Kind;
+    let p = related(
+        Kind::Futoshiki,
+        5,
+        vec![0; 25],
+        &[("r1c1", "r1c2"), ("r1c2", "r1c3"), ("r1c3", "r1c4")],
+    );
+    let b = Board::new(&p).unwrap();
+    let step = Technique::ChainBound.find(&b).unwrap();
+    assert_eq!(step.relations.len(), 3);
+    assert_eq!(
+        removed_n(&step, 5),
+        names(&[
+            ("r1c1", &[3, 4, 5]),
+            ("r1c2", &[1, 4, 5]),
+            ("r1c3", &[1, 2, 5]),
+            ("r1c4", &[1, 2, 3])
+        ])
+    );
+    let text = sentence(&step, &b);
+    assert!(
+        text.starts_with("r1c1, r1c2, r1c3 and r1c4 is a chain of 4 cells"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_relation_with_a_placed_cell_bounds_its_partner() {
+    use crate::puzzle::Kind;
+    let mut givens = vec![0; 25];
+    givens[1] = 3;
+    let p = related(Kind::Futoshiki, 5, givens, &[("r1c1", "r1c2")]);
+    let b = Board::new(&p).unwrap();
+    let step = Technique::RelationBound.find(&b).unwrap();
+    assert_eq!(removed_n(&step, 5), names(&[("r1c1", &[4, 5])]));
+    assert_eq!(
+        sentence(&step, &b),
+        "r1c1 < r1c2: r1c1 must be below the largest candidate of r1c2, so r1c1 loses 4 and 5."
+    );
+}
+
+#[test]
+fn a_cell_above_two_cells_of_a_row_is_at_least_three() {
+    use crate::puzzle::Kind;
+    let p = related(
+        Kind::Futoshiki,
+        5,
+        vec![0; 25],
+        &[("r1c1", "r1c2"), ("r1c3", "r1c2")],
+    );
+    let b = Board::new(&p).unwrap();
+    let step = Technique::HouseBound.find(&b).unwrap();
+    assert_eq!(removed_n(&step, 5), names(&[("r1c2", &[1, 2])]));
+    assert_eq!(step.houses, [0]);
+    assert_eq!(step.relations.len(), 2);
+}
+
+#[test]
+fn an_ordered_pair_takes_its_digits_by_rank() {
+    use crate::puzzle::Kind;
+    let p = related(Kind::Inequality, 9, vec![0; 81], &[("r1c1", "r1c2")]);
+    let mut b = Board::new(&p).unwrap();
+    set(&mut b, &[("r1c1", &[4, 7]), ("r1c2", &[4, 7])]);
+    let step = Technique::OrderedSubset.find(&b).unwrap();
+    assert_eq!(removed(&step), names(&[("r1c1", &[7]), ("r1c2", &[4])]));
+}
+
+#[test]
+fn relation_techniques_find_nothing_without_relations() {
+    let p = empty9();
+    let b = Board::empty(&p);
+    for t in Technique::ALL.into_iter().filter(|t| t.uses_relations()) {
+        assert!(t.find(&b).is_none(), "{t}");
+    }
+}
+
+#[test]
+fn every_technique_has_a_rating_in_order_and_a_title() {
+    let ratings: Vec<u32> = Technique::ALL.iter().map(|t| t.rating()).collect();
+    assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "{ratings:?}");
+    for t in Technique::ALL {
+        assert!(!t.title().is_empty());
+        assert_eq!(Technique::parse(t.name()), Some(t));
+    }
+}
+
+#[test]
+fn chains_get_longer_harder() {
+    use super::step::chain_length_bonus;
+    assert_eq!(chain_length_bonus(4), 0);
+    assert_eq!(chain_length_bonus(5), 0);
+    assert_eq!(chain_length_bonus(6), 1);
+    assert_eq!(chain_length_bonus(8), 2);
+    assert_eq!(chain_length_bonus(10), 3);
+}

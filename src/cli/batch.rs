@@ -10,7 +10,22 @@ use sudoku_lab::{solve_fast, Engine, EngineKind, Options, Search, Silent, Stats,
 
 use super::args;
 use super::input::{unsupported, Input};
-use super::Failure;
+use super::output::Sink;
+use super::{report, Failure};
+
+/// Names a bad puzzle (or bad input between puzzles) on stderr and, for a puzzle, writes
+/// `line` in its place, so that line K of the output still answers puzzle K. False when
+/// nobody reads the output any more.
+fn answer_bad(
+    input: &Input,
+    error: &InputError,
+    sink: &mut Sink,
+    line: &str,
+) -> Result<bool, Failure> {
+    report(&input.describe(error));
+    // Input between puzzles is no puzzle, and gets no line.
+    Ok(error.puzzle.is_none() || sink.write(line)?)
+}
 
 /// What a finished search found for one puzzle.
 pub struct Solved {
@@ -52,6 +67,8 @@ pub struct Puzzles<'a> {
     /// The judge format answers are written in, when there is one: a puzzle it cannot hold
     /// (a 16×16 one as `poj3074`) is bad input, found before it is searched.
     pub output: Option<Format>,
+    /// Whether some input was bad (set by [`Puzzles::next_good`]).
+    pub bad: bool,
 }
 
 impl<'a> Puzzles<'a> {
@@ -76,7 +93,36 @@ impl<'a> Puzzles<'a> {
             solving: Duration::ZERO,
             fast: true,
             output: None,
+            bad: false,
         }
+    }
+
+    /// The next good puzzle with its answers verified; `None` at the end, or when nobody
+    /// reads the output any more. Each bad puzzle before it is named on stderr and answered
+    /// in its place by the line `bad` makes of it (see [`answer_bad`]).
+    pub fn next_good(
+        &mut self,
+        sink: &mut Sink,
+        mut bad: impl FnMut(&InputError) -> String,
+    ) -> Result<Option<(Entry, Box<Solved>)>, Failure> {
+        while let Some(item) = self.next()? {
+            match item {
+                Item::Solved(entry, solved) => {
+                    if let Err(failure) = verify_all(&entry, solved.status, &solved.solutions) {
+                        sink.flush()?;
+                        return Err(failure);
+                    }
+                    return Ok(Some((entry, solved)));
+                }
+                Item::Bad(error) => {
+                    self.bad = true;
+                    if !answer_bad(self.input, &error, sink, &bad(&error))? {
+                        return Ok(None);
+                    }
+                }
+            }
+        }
+        Ok(None)
     }
 
     /// The next puzzle, solved or bad, `None` at the end. An input with no puzzle at all,

@@ -6,7 +6,7 @@ use sudoku_lab::{Options, Status};
 
 use super::answers::count_of;
 use super::args::{self, Spec};
-use super::batch::{name, threads, verify_all, Item, Puzzles};
+use super::batch::{name, threads, Puzzles};
 use super::exit_code;
 use super::input::Input;
 use super::output::Sink;
@@ -75,24 +75,8 @@ pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
     let format = input.format(chosen)?;
     let mut puzzles = Puzzles::new(&input, format, read_options, engine, options, threads);
     let mut sink = Sink::new();
-    let (mut bad, mut unsolved) = (false, false);
-    while let Some(item) = puzzles.next()? {
-        let (entry, solved) = match item {
-            Item::Solved(entry, solved) => (entry, solved),
-            Item::Bad(error) => {
-                bad = true;
-                report(&input.describe(&error));
-                // Input between puzzles is no puzzle, and gets no line.
-                if error.puzzle.is_some() && !sink.write("invalid\n")? {
-                    break;
-                }
-                continue;
-            }
-        };
-        if let Err(failure) = verify_all(&entry, solved.status, &solved.solutions) {
-            sink.flush()?;
-            return Err(failure);
-        }
+    let mut unsolved = false;
+    while let Some((entry, solved)) = puzzles.next_good(&mut sink, |_| "invalid\n".into())? {
         let found = solved.stats.solutions;
         let line = match solved.status {
             Status::LimitReached => {
@@ -112,5 +96,5 @@ pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
         }
     }
     sink.flush()?;
-    Ok(exit_code(bad, unsolved))
+    Ok(exit_code(puzzles.bad, unsolved))
 }

@@ -8,7 +8,7 @@ use sudoku_lab::{Options, Stats, Status};
 
 use super::answers::{by_rule, count_of, json_alphabet, render};
 use super::args::{self, Spec};
-use super::batch::{name, threads, verify_all, Item, Puzzles};
+use super::batch::{name, threads, Puzzles};
 use super::input::Input;
 use super::output::Sink;
 use super::{exit_code, report, Failure, EXIT_OK};
@@ -103,32 +103,19 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
     let mut summary = Summary::default();
     let mut text = String::new();
     let mut unsolved = false;
-    let mut bad = false;
-    while let Some(item) = puzzles.next()? {
+    while let Some((entry, solved)) = puzzles.next_good(&mut sink, |error| {
+        summary.invalid(error);
+        let mut line = String::new();
+        if output_format == Format::Json {
+            write_json_invalid(&mut line, error);
+        }
+        line
+    })? {
         text.clear();
-        let (entry, solved) = match item {
-            Item::Solved(entry, solved) => (entry, solved),
-            Item::Bad(error) => {
-                bad = true;
-                summary.invalid(&error);
-                report(&input.describe(&error));
-                if output_format == Format::Json {
-                    write_json_invalid(&mut text, &error);
-                }
-                if !sink.write(&text)? {
-                    break;
-                }
-                continue;
-            }
-        };
         let status = solved.status;
         let stats = &solved.stats;
         let solutions = &solved.solutions[..];
         summary.add(status, stats);
-        if let Err(failure) = verify_all(&entry, status, solutions) {
-            sink.flush()?;
-            return Err(failure);
-        }
         if output_format == Format::Json {
             write_json(&mut text, &entry, status, stats, solutions);
         } else if let Some(first) = solutions.first() {
@@ -170,7 +157,7 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
     if want_stats {
         summary.report(started.elapsed(), puzzles.solving);
     }
-    Ok(exit_code(bad, unsolved))
+    Ok(exit_code(puzzles.bad, unsolved))
 }
 
 /// Totals over a run, for `--stats`.

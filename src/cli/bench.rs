@@ -4,7 +4,7 @@
 use std::ffi::OsString;
 use std::time::Instant;
 
-use sudoku_lab::bench::{collect, measure, MAX_PUZZLES, MAX_RUNS};
+use sudoku_lab::bench::{collect, measure, measure_grades, MAX_PUZZLES, MAX_RUNS};
 use sudoku_lab::formats;
 use sudoku_lab::Options;
 
@@ -26,6 +26,9 @@ Options:
   --limit N         count up to N solutions per puzzle (default 2: uniqueness checked)
   --runs N          time N runs (1 to 1000), report the median and the fastest (default 5)
   --format F        input format (default auto), --kind K, --alphabet A as for solve
+  --grade           time grading instead (every technique, one pass): the median, 90th
+                    percentile and worst milliseconds per puzzle, and how many the
+                    techniques solve without guessing
   --json            one JSON object per file instead of a line of text
   -h, --help        show this help
 
@@ -41,7 +44,7 @@ or bad usage; 3 internal error.
 const SPEC: Spec = Spec::new(
     "bench",
     &["limit", "runs", "format", "kind", "alphabet"],
-    &["json"],
+    &["json", "grade"],
 );
 
 pub fn bench(args: Vec<OsString>) -> Result<u8, Failure> {
@@ -91,6 +94,24 @@ pub fn bench(args: Vec<OsString>) -> Result<u8, Failure> {
             continue;
         };
         let clock = Instant::now();
+        if parsed.switch("grade") {
+            let g = measure_grades(&puzzles, || clock.elapsed().as_secs_f64() * 1000.0);
+            let line = if json {
+                let mut value = serde_json::to_value(g)
+                    .map_err(|e| Failure::Internal(format!("timings do not serialize: {e}")))?;
+                value["file"] = input.name.clone().into();
+                format!("{value}\n")
+            } else {
+                format!(
+                    "{}: {} puzzles graded ({} without guessing): median {:.3} ms, p90 {:.3} ms, worst {:.3} ms per puzzle\n",
+                    input.name, g.puzzles, g.without_guessing, g.median_millis, g.p90_millis, g.worst_millis
+                )
+            };
+            if !sink.write(&line)? {
+                break;
+            }
+            continue;
+        }
         let m = measure(&puzzles, limit, runs, || {
             clock.elapsed().as_secs_f64() * 1000.0
         });

@@ -7,6 +7,8 @@ mod bench;
 mod check;
 mod compare;
 mod count;
+mod grade;
+mod hint;
 mod input;
 mod output;
 mod solve;
@@ -111,6 +113,8 @@ Usage:
   sudoku-lab check [OPTIONS] PUZZLES ANSWERS   verify answers without trusting the solver
   sudoku-lab trace [OPTIONS] [FILE]            one puzzle's search as JSON events, one a line
   sudoku-lab compare [OPTIONS] [FILE]          one puzzle by every engine: a table of statistics
+  sudoku-lab grade [OPTIONS] [FILE]            how hard every puzzle is for a person: score, level, hardest technique
+  sudoku-lab hint [OPTIONS] [PUZZLE]           the next step from a player's entries and pencil marks
   sudoku-lab bench [OPTIONS] FILE...           µs per puzzle for each file (as the wasm build measures it)
   sudoku-lab formats                           list the input formats
   sudoku-lab help [COMMAND]                    show this help, or a command's
@@ -157,6 +161,8 @@ fn dispatch(args: Vec<OsString>) -> Result<u8, Failure> {
         "check" => check::check(rest),
         "trace" => trace::trace(rest),
         "compare" => compare::compare(rest),
+        "grade" => grade::grade(rest),
+        "hint" => hint::hint(rest),
         "bench" => bench::bench(rest),
         "formats" => formats(rest),
         "help" | "--help" | "-h" => help(rest),
@@ -170,7 +176,7 @@ fn dispatch(args: Vec<OsString>) -> Result<u8, Failure> {
         }),
         other => Err(Failure::Usage {
             message: format!(
-                "unknown command {} (commands: solve, count, check, trace, compare, bench, formats, help)",
+                "unknown command {} (commands: solve, count, check, trace, compare, grade, hint, bench, formats, help)",
                 quote(other)
             ),
             command: None,
@@ -186,6 +192,8 @@ fn help(rest: Vec<OsString>) -> Result<u8, Failure> {
         Some("check") => check::HELP,
         Some("trace") => trace::HELP,
         Some("compare") => compare::HELP,
+        Some("grade") => grade::HELP,
+        Some("hint") => hint::HELP,
         Some("bench") => bench::HELP,
         Some("formats") => FORMATS_HELP,
         Some(other) => {

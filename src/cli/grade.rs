@@ -1,0 +1,153 @@
+//! `sudoku-lab grade`: how hard every puzzle is for a person — score, level, the hardest
+//! technique needed, and whether it needs guessing.
+
+use std::ffi::OsString;
+
+use sudoku_lab::logic::{grade as grade_puzzle, GradeReport, Techniques};
+use sudoku_lab::{EngineKind, Options, Status};
+
+use super::args::{self, Spec};
+use super::batch::{name, threads, Puzzles};
+use super::exit_code;
+use super::input::Input;
+use super::output::Sink;
+use super::{report, Failure, EXIT_OK};
+
+pub const HELP: &str = "\
+Usage: sudoku-lab grade [OPTIONS] [FILE]
+
+Grades every puzzle of FILE (stdin when left out or '-') by the techniques a person needs,
+one line per puzzle: the score, the level, and the hardest technique with how many steps
+used it — or, when the library's techniques stop short, the guesses a search needs from
+there:
+
+  2.3 easy naked_single×12
+  4.2 hard xy_wing×1
+  8.4 guessing 4 guesses (after aic×2)
+
+The score follows Sudoku Explainer's scale where a technique has an SE rating (hidden
+single 1.2–1.5, naked single 2.3, pointing 2.6, naked pair 3.0, X-wing 3.2, XY-wing 4.2,
+jellyfish 5.2, X-chain 6.5, AIC 7.0 and up with length); 8.0 and above means the puzzle
+needs guessing, a tenth more per guess. Levels: easy (to 2.3), medium (to 2.9), hard (to
+4.5), expert (to 6.0), extreme (chains), guessing. README 'Techniques and grades' lists
+every technique and its rating.
+
+A puzzle without exactly one solution is not graded: its line says 'not unique' or 'no
+solution'.
+
+Options:
+  --output O        text (default) or json: one object per line, {\"puzzle\": K, \"score\": 4.2,
+                    \"level\": \"hard\", \"hardest\": \"xy_wing\", \"hardest_steps\": 1,
+                    \"needs_guessing\": false, \"guesses\": 0, \"steps\": {\"hidden_single\": 31, …}}
+  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, auto
+  --kind K          classic, inequality, futoshiki or auto
+  --alphabet A      digits, letters, alnum, hex, numbers or auto
+  --threads N       check N puzzles' solutions at once, 1 to 256 (default: one per core)
+  -h, --help        show this help
+
+A bad puzzle is named on stderr as 'FILE:LINE:COL: puzzle K: what' and its line says
+'invalid'.
+
+Exit status: 0 every puzzle graded, 1 some puzzle has no unique solution, 2 some input was
+bad (2 wins over 1) or bad usage, 3 internal error.
+";
+
+const SPEC: Spec = Spec::new(
+    "grade",
+    &["output", "format", "kind", "alphabet", "threads"],
+    &[],
+);
+
+pub fn grade(args: Vec<OsString>) -> Result<u8, Failure> {
+    let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
+        return Ok(EXIT_OK);
+    };
+    let json = text_or_json(&parsed, SPEC.command)?;
+    let chosen = parsed.format("format", SPEC.command)?;
+    let read_options = parsed.read_options(SPEC.command)?;
+    let threads = threads(&parsed, SPEC.command)?;
+    let file = parsed.single_input(SPEC.command)?;
+
+    let input = Input::read(file)?;
+    let format = input.format(chosen)?;
+    let mut puzzles = Puzzles::new(
+        &input,
+        format,
+        read_options,
+        EngineKind::Propagate,
+        Options::default(),
+        threads,
+    );
+    let mut sink = Sink::new();
+    let mut ungraded = false;
+    let invalid = |error: &sudoku_lab::formats::InputError| {
+        if json {
+            format!(
+                "{}\n",
+                serde_json::json!({"puzzle": error.puzzle, "status": "invalid"})
+            )
+        } else {
+            "invalid\n".to_string()
+        }
+    };
+    while let Some((entry, solved)) = puzzles.next_good(&mut sink, invalid)? {
+        let line = if solved.status == Status::Unique {
+            let grade = GradeReport::of(&grade_puzzle(&entry.puzzle, Techniques::ALL));
+            if json {
+                let line = Numbered {
+                    puzzle: entry.number,
+                    grade: &grade,
+                };
+                let object = serde_json::to_string(&line)
+                    .map_err(|e| Failure::Internal(format!("a grade does not serialize: {e}")))?;
+                format!("{object}\n")
+            } else {
+                format!("{}\n", grade.line())
+            }
+        } else {
+            ungraded = true;
+            let status = match solved.status {
+                Status::Unsolvable => "no solution",
+                Status::LimitReached => "node limit reached",
+                _ => "not unique",
+            };
+            report(&format!("{}: {status}: not graded", name(&entry)));
+            if json {
+                format!(
+                    "{}\n",
+                    serde_json::json!({"puzzle": entry.number, "status": solved.status.name()})
+                )
+            } else {
+                format!("{status}\n")
+            }
+        };
+        if !sink.write(&line)? {
+            break;
+        }
+    }
+    sink.flush()?;
+    Ok(exit_code(puzzles.bad, ungraded))
+}
+
+/// One line of `--output json`: the puzzle's number, then its grade.
+#[derive(serde::Serialize)]
+struct Numbered<'a> {
+    puzzle: usize,
+    #[serde(flatten)]
+    grade: &'a GradeReport,
+}
+
+/// `--output text|json` (text when left out).
+pub fn text_or_json(parsed: &args::Parsed, command: &'static str) -> Result<bool, Failure> {
+    match parsed.value("output").map(str::trim) {
+        None | Some("text") => Ok(false),
+        Some("json") => Ok(true),
+        Some(other) => Err(Failure::usage(
+            format!(
+                "--output {} is not an output (choose text, json)",
+                sudoku_lab::formats::quote(other)
+            ),
+            command,
+        )),
+    }
+}

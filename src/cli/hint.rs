@@ -1,0 +1,145 @@
+//! `sudoku-lab hint`: the next thing to do from where a player is — a wrong entry, a pencil
+//! mark that lost its digit, or the simplest next step, at three levels of help.
+
+use std::ffi::OsString;
+
+use sudoku_lab::formats::{self, InputError, ReadOptions};
+use sudoku_lab::logic::{board_of, hint as find_hint, read_marks, HintReport, PlayerState, Reveal};
+
+use super::args::{self, Spec};
+use super::grade::text_or_json;
+use super::input::Input;
+use super::output;
+use super::{Failure, EXIT_OK};
+
+pub const HELP: &str = "\
+Usage: sudoku-lab hint [OPTIONS] [PUZZLE]
+
+Says what to do next on ONE puzzle of the file PUZZLE (stdin when left out or '-'), the
+first or the one --puzzle picks, from the player's entries and pencil marks. In order:
+
+  1. an entry that is wrong: it breaks a rule (the same digit in a house, a relation that
+     does not hold) or differs from the unique solution — which, and why;
+  2. a cell whose pencil marks have lost its true digit;
+  3. the simplest next step from the player's grid (the entries placed, the marks taken as
+     the candidates where a cell has any), at the level of help --reveal asks for:
+       technique   which technique, and where to look
+       cells       also which cells make the pattern
+       step        the whole step: what it places or removes, and why (default)
+
+  $ sudoku-lab hint --reveal technique puzzle.txt
+  Look for a naked pair in row 4.
+
+Options:
+  --entries GRID    the player's digits: a file, or the text itself, in the puzzle's
+                    symbols, in the line or grid format (givens may be repeated or left
+                    empty)
+  --marks FILE      the player's pencil marks: a file, or the text itself, one token per
+                    cell in reading order: '.' for none, else the digits (137; above 9×9,
+                    numbers separated by commas: 1,10,12); '|' and rule lines are ignored
+  --reveal R        technique, cells or step (default step)
+  --output O        text (default) or json: one object {\"kind\": \"step\", \"technique\",
+                    \"placements\": [[\"r1c1\", 5], …], \"eliminations\": [[\"r2c3\", 7], …],
+                    \"cells\", \"houses\", \"relations\", \"sentence\", \"hint\", …}; kind is
+                    wrong_entry, missing_mark, step, guess or solved
+  --puzzle K        the K-th puzzle of the input (default 1)
+  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, auto
+  --kind K          classic, inequality, futoshiki or auto
+  --alphabet A      digits, letters, alnum, hex, numbers or auto
+  -h, --help        show this help
+
+Hints need a puzzle with exactly one solution.
+
+Exit status: 0 a hint was given, 2 bad input or usage, 3 internal error.
+";
+
+const SPEC: Spec = Spec::new(
+    "hint",
+    &[
+        "entries", "marks", "reveal", "output", "puzzle", "format", "kind", "alphabet",
+    ],
+    &[],
+);
+
+pub fn hint(args: Vec<OsString>) -> Result<u8, Failure> {
+    let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
+        return Ok(EXIT_OK);
+    };
+    let json = text_or_json(&parsed, SPEC.command)?;
+    let reveal = match parsed.value("reveal") {
+        None => Reveal::Step,
+        Some(v) => Reveal::parse(v).ok_or_else(|| {
+            let names: Vec<&str> = Reveal::ALL.iter().map(|r| r.name()).collect();
+            Failure::usage(
+                format!(
+                    "--reveal {} is not a level of help (choose {})",
+                    formats::quote(v),
+                    names.join(", ")
+                ),
+                SPEC.command,
+            )
+        })?,
+    };
+    let number = parsed.positive("puzzle", 1, SPEC.command)? as usize;
+    let chosen = parsed.format("format", SPEC.command)?;
+    let read_options = parsed.read_options(SPEC.command)?;
+    let file = parsed.single_input(SPEC.command)?;
+
+    let input = Input::read(file)?;
+    let format = input.format(chosen)?;
+    let entry = input.puzzle(format, read_options, number)?;
+    let puzzle = &entry.puzzle;
+
+    let mut state = PlayerState::default();
+    if let Some(value) = parsed.value("entries") {
+        let (name, text) = file_or_text(value)?;
+        let options = ReadOptions {
+            kind: Some(puzzle.kind()),
+            alphabet: Some(entry.alphabet),
+        };
+        let described = |e: &InputError| Failure::Input(format!("{name}:{}: {}", e.pos, e.message));
+        let entries_format = formats::detect(&text).map_err(|e| described(&e))?;
+        let grid = formats::read(&text, entries_format, options)
+            .next()
+            .ok_or_else(|| Failure::Input(format!("{name}: no entries")))?
+            .map_err(|e| described(&e))?;
+        if grid.puzzle.size() != puzzle.size() {
+            return Err(Failure::Input(format!(
+                "{name}: the entries are {0}×{0}; the puzzle is {1}×{1}",
+                grid.puzzle.size(),
+                puzzle.size()
+            )));
+        }
+        state.entries = grid.puzzle.givens().to_vec();
+    }
+    if let Some(value) = parsed.value("marks") {
+        let (name, text) = file_or_text(value)?;
+        let marks = read_marks(&text, puzzle.size())
+            .map_err(|e| Failure::Input(format!("{name}:{}: {}", e.pos, e.message)))?;
+        state.marks = Some(marks);
+    }
+    let found =
+        find_hint(puzzle, &state).map_err(|problem| input.error(&entry.input_error(problem)))?;
+    let board = board_of(puzzle, &state);
+    let report = HintReport::of(&found, &board, reveal);
+    let text = if json {
+        serde_json::to_string(&report)
+            .map_err(|e| Failure::Internal(format!("a hint does not serialize: {e}")))?
+    } else {
+        report.text().to_string()
+    };
+    output::print(&format!("{text}\n"))?;
+    Ok(EXIT_OK)
+}
+
+/// The text of `value`: the file of that name if there is one, else the value itself (a
+/// grid or marks typed on the command line). Also the name to use in messages.
+fn file_or_text(value: &str) -> Result<(String, String), Failure> {
+    let path = std::path::Path::new(value);
+    if path.is_file() {
+        let input = Input::read(Some(&OsString::from(value)))?;
+        Ok((input.name, input.text))
+    } else {
+        Ok(("<argument>".to_string(), value.to_string()))
+    }
+}

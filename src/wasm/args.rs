@@ -11,6 +11,7 @@ use crate::named::Named;
 use std::fmt;
 
 use crate::formats::{self, Alphabet, Entry, Format, InputError, Pos, ReadOptions};
+use crate::logic::{read_marks, PlayerState, Reveal};
 use crate::puzzle::Kind;
 use crate::search::{EngineKind, Options};
 use crate::trace::{Level, TraceOptions};
@@ -97,6 +98,7 @@ named! {
     pub enum Export {
         Solve = "solve", SolveAll = "solveAll", Parse = "parse", Validate = "validate",
         Format = "format", Solver = "Solver", Search = "Search", Bench = "bench",
+        Hint = "hint", Grade = "grade",
     }
 }
 
@@ -121,6 +123,8 @@ impl Export {
                 MaxEvents,
             ],
             Export::Bench => &[Format, Alphabet, SolutionLimit, Runs],
+            Export::Hint => &[Format, Alphabet, Reveal],
+            Export::Grade => &[Format, Alphabet],
         }
     }
 }
@@ -130,7 +134,7 @@ named! {
     pub enum Opt {
         Engine = "engine", Format = "format", Alphabet = "alphabet",
         SolutionLimit = "solutionLimit", NodeLimit = "nodeLimit", Level = "level",
-        MaxEvents = "maxEvents", Runs = "runs",
+        MaxEvents = "maxEvents", Runs = "runs", Reveal = "reveal",
     }
 }
 
@@ -147,6 +151,7 @@ pub struct Settings {
     pub level: Level,
     pub max_events: u64,
     pub runs: u64,
+    pub reveal: Reveal,
 }
 
 impl Default for Settings {
@@ -160,6 +165,7 @@ impl Default for Settings {
             level: Level::Full,
             max_events: TraceOptions::DEFAULT_MAX_EVENTS,
             runs: 5,
+            reveal: Reveal::Step,
         }
     }
 }
@@ -349,6 +355,11 @@ pub fn settings(export: Export, options: &OptionsArg) -> Result<Settings, ArgErr
                     settings.runs = n;
                 }
             }
+            Opt::Reveal => {
+                if let Some(r) = choice(argument, value, false)? {
+                    settings.reveal = r;
+                }
+            }
         }
     }
     Ok(settings)
@@ -402,6 +413,90 @@ pub fn one_puzzle(text: &str, format: Format, options: ReadOptions) -> Result<En
             ))
         }
     }
+}
+
+/// A grid of the player's, as `hint` was given it: text, or one number per cell.
+#[derive(Clone, PartialEq, Debug)]
+pub enum GridArg {
+    Text(String),
+    Numbers(Vec<f64>),
+}
+
+/// The `player` argument of `hint`, as the facade found it.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct PlayerArg {
+    /// The player's digits: the puzzle's symbols (`.` empty) in the line or grid format, or
+    /// N² numbers (0 empty).
+    pub entries: Option<GridArg>,
+    /// Pencil marks: N² numbers, each a digit set (bit `d - 1` for digit `d`; 0 for none), or
+    /// the text form of `sudoku-lab hint --marks`.
+    pub marks: Option<GridArg>,
+}
+
+/// The player's state of a `size`×`size` puzzle of `kind` written in `alphabet`, checked.
+pub fn player_state(
+    player: &PlayerArg,
+    kind: Kind,
+    size: usize,
+    alphabet: Alphabet,
+) -> Result<PlayerState, ArgError> {
+    let cells = size * size;
+    let count = |argument: &str, n: usize| {
+        if n == cells {
+            Ok(())
+        } else {
+            Err(ArgError::new(
+                argument,
+                format!("{n} cells; the puzzle has {cells}"),
+            ))
+        }
+    };
+    let entries = match &player.entries {
+        None => Vec::new(),
+        Some(GridArg::Numbers(numbers)) => {
+            count("player.entries", numbers.len())?;
+            numbers
+                .iter()
+                .enumerate()
+                .map(|(i, &n)| whole_at("player.entries", i, n, size as u64).map(|d| d as u8))
+                .collect::<Result<_, _>>()?
+        }
+        Some(GridArg::Text(text)) => {
+            let options = ReadOptions {
+                kind: Some(kind),
+                alphabet: Some(alphabet),
+            };
+            let grid = one_puzzle(text, formats::detect(text).unwrap_or(Format::Line), options)
+                .map_err(|e| ArgError::new("player.entries", e.to_string()))?;
+            count("player.entries", grid.puzzle.size() * grid.puzzle.size())?;
+            grid.puzzle.givens().to_vec()
+        }
+    };
+    let marks = match &player.marks {
+        None => None,
+        Some(GridArg::Numbers(numbers)) => {
+            count("player.marks", numbers.len())?;
+            let most = (1u64 << size) - 1;
+            Some(
+                numbers
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &n)| whole_at("player.marks", i, n, most).map(|m| m as u32))
+                    .collect::<Result<_, _>>()?,
+            )
+        }
+        Some(GridArg::Text(text)) => {
+            Some(read_marks(text, size).map_err(|e| ArgError::new("player.marks", e.to_string()))?)
+        }
+    };
+    Ok(PlayerState { entries, marks })
+}
+
+/// The `i`-th number of `argument`: a whole number from 0 to `most`.
+fn whole_at(argument: &str, i: usize, n: f64, most: u64) -> Result<u64, ArgError> {
+    let argument = format!("{argument}[{i}]");
+    whole(&argument, &Value::Number(n), 0, most)?
+        .ok_or_else(|| ArgError::expected(argument, "a whole number", &Value::Number(n)))
 }
 
 #[cfg(test)]
@@ -567,5 +662,75 @@ mod tests {
         assert_eq!(union("AlphabetName"), names::<Alphabet>());
         assert_eq!(union("LevelName"), names::<Level>());
         assert_eq!(union("Status"), names::<crate::search::Status>());
+        assert_eq!(union("RevealName"), names::<Reveal>());
+    }
+
+    #[test]
+    fn a_players_state_is_checked_cell_by_cell() {
+        let numbers = |v: Vec<f64>| Some(GridArg::Numbers(v));
+        let state = |player: PlayerArg| player_state(&player, Kind::Classic, 4, Alphabet::Digits);
+        let mut entries = vec![0.0; 16];
+        entries[5] = 3.0;
+        let ok = state(PlayerArg {
+            entries: numbers(entries.clone()),
+            marks: Some(GridArg::Text(". 12 ".repeat(8))),
+        })
+        .unwrap();
+        assert_eq!(ok.entries[5], 3);
+        assert_eq!(ok.marks.unwrap()[1], 0b11);
+        let text = state(PlayerArg {
+            entries: Some(GridArg::Text("1...............".into())),
+            marks: None,
+        })
+        .unwrap();
+        assert_eq!(text.entries[0], 1);
+        entries[7] = 5.0;
+        let e = state(PlayerArg {
+            entries: numbers(entries),
+            marks: None,
+        })
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "player.entries[7]: the number 5 is above the most allowed, 4"
+        );
+        let e = state(PlayerArg {
+            entries: numbers(vec![0.0; 15]),
+            marks: None,
+        })
+        .unwrap_err();
+        assert_eq!(e.to_string(), "player.entries: 15 cells; the puzzle has 16");
+        let e = state(PlayerArg {
+            entries: None,
+            marks: numbers(vec![16.0; 16]),
+        })
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "player.marks[0]: the number 16 is above the most allowed, 15"
+        );
+        let e = state(PlayerArg {
+            entries: None,
+            marks: Some(GridArg::Text("x".into())),
+        })
+        .unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("player.marks: 1:1: 'x' is not a set of pencil marks"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn hint_reads_the_level_of_help() {
+        let s = settings(Export::Hint, &object(&[("reveal", text("cells"))])).unwrap();
+        assert_eq!(s.reveal, Reveal::Cells);
+        let e = settings(Export::Hint, &object(&[("reveal", text("all"))])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "options.reveal: expected 'technique', 'cells' or 'step' (or undefined), got the string 'all'"
+        );
+        let e = settings(Export::Grade, &object(&[("reveal", text("step"))])).unwrap_err();
+        assert!(e.to_string().contains("is not read by grade()"), "{e}");
     }
 }

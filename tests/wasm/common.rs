@@ -4,7 +4,9 @@
 use js_sys::{Array, Reflect, Uint32Array};
 use sudoku_lab::trace::{Event, EventKind, PremiseReader, RECORD_WORDS};
 use sudoku_lab::Rule;
-use sudoku_lab::wasm::{format_puzzle as format, layout, parse, solve, validate, version, Solver};
+use sudoku_lab::wasm::{
+    format_puzzle as format, grade, hint, layout, parse, solve, validate, version, Solver,
+};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
@@ -223,4 +225,48 @@ fn bench_times_the_solver_with_the_host_clock() {
     let median = get(&m, "micros_per_puzzle").as_f64().unwrap();
     let fastest = get(&m, "fastest_micros_per_puzzle").as_f64().unwrap();
     assert!(0.0 <= fastest && fastest <= median, "{fastest} {median}");
+}
+
+/// Wikipedia's example puzzle: singles solve it; its first step is 8 in r1c6.
+const WIKI: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+#[wasm_bindgen_test]
+fn hint_gives_the_next_step_at_the_level_asked() {
+    let step = hint(WIKI.into(), None, None, None).unwrap();
+    assert_eq!(text(&step, "kind"), "step");
+    assert_eq!(text(&step, "technique"), "hidden_single");
+    assert_eq!(text(&step, "hint"), "In block 2, 8 has one place left, so 8 goes in r1c6.");
+    let placements: Array = get(&step, "placements").into();
+    let first: Array = placements.get(0).into();
+    assert_eq!((first.get(0).as_string(), first.get(1).as_f64()), (Some("r1c6".into()), Some(8.0)));
+    let light = hint(WIKI.into(), None, Some(options(&[("reveal", "technique".into())])), None).unwrap();
+    assert_eq!(text(&light, "hint"), "Look for a hidden single in block 2.");
+}
+
+#[wasm_bindgen_test]
+fn hint_reports_a_wrong_entry_first_and_checks_the_players_state() {
+    let mut entries = vec![0u32; 81];
+    entries[2] = 5; // r1c3 = 5 repeats the given r1c1 = 5.
+    let array: Array = entries.iter().map(|&d| JsValue::from(d)).collect();
+    let player = options(&[("entries", array.into())]);
+    let wrong = hint(WIKI.into(), None, None, Some(player)).unwrap();
+    assert_eq!(text(&wrong, "kind"), "wrong_entry");
+    assert_eq!(text(&wrong, "peer"), "r1c1");
+    let bad = options(&[("marks", "12 x".into())]);
+    let e = hint(WIKI.into(), None, None, Some(bad)).unwrap_err();
+    assert_eq!(text(&e, "argument"), "player.marks");
+    let bad = options(&[("moves", JsValue::from(1))]);
+    let e = hint(WIKI.into(), None, None, Some(bad)).unwrap_err();
+    assert!(text(&e, "message").contains("'moves' is not a field"), "{}", text(&e, "message"));
+}
+
+#[wasm_bindgen_test]
+fn grade_scores_by_the_hardest_technique() {
+    let g = grade(WIKI.into(), None, None).unwrap();
+    assert_eq!(text(&g, "level"), "easy");
+    assert_eq!(get(&g, "needs_guessing").as_bool(), Some(false));
+    assert!(get(&get(&g, "steps"), "hidden_single").as_f64().unwrap() > 0.0);
+    let e = grade(".".repeat(81).into(), None, None).unwrap_err();
+    assert!(text(&e, "message").contains("grades need a puzzle with one solution"));
 }

@@ -20,10 +20,12 @@ use crate::trace::{Tracer, RECORD_WORDS};
 
 mod handles;
 mod model;
+mod reasoning;
 mod solve;
 
 pub use handles::{Search, Solver};
 pub use model::{bench, format_puzzle, layout, parse, quote, validate, version};
+pub use reasoning::{grade, hint};
 pub use solve::{solve, solve_all};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -128,6 +130,63 @@ export interface SolveResult {
 export interface Problem {
   message: string;
   cells: string[];
+}
+
+export type RevealName = "technique" | "cells" | "step";
+
+export interface HintOptions extends ReadOptions {
+  /** How much of the next step to tell: which technique and where; also its cells; the
+   * whole step (default). */
+  reveal?: RevealName;
+}
+
+/** Where the player is. Both optional. */
+export interface PlayerState {
+  /** The player's digits: text in the puzzle's symbols ('.' empty), or N² numbers (0 empty). */
+  entries?: string | number[];
+  /** Pencil marks: N² digit sets (bit d-1 for digit d, 0 for none), or the CLI's text form. */
+  marks?: string | number[];
+}
+
+/** One step of a technique: what it does, and the cells, houses, digits and relations it rests on. */
+export interface StepReport {
+  technique: string;
+  title: string;
+  rating: number;
+  /** [cell, digit] pairs: `[["r1c1", 5]]`. */
+  placements: [string, number][];
+  /** [cell, digit] pairs, one per candidate removed. */
+  eliminations: [string, number][];
+  cells: string[];
+  /** "row 3", "column 5", "block 7". */
+  houses: string[];
+  digits: number[];
+  /** "r1c1 < r1c2". */
+  relations: string[];
+  /** For chains: "7r1c1 = 7r1c5 − 7r4c5 = 7r4c2". */
+  chain?: string;
+  sentence: string;
+}
+
+export type HintResult =
+  | { kind: "wrong_entry"; cell: string; digit: number; why: "clash" | "relation" | "solution";
+      peer?: string; house?: string; relation?: string; sentence: string }
+  | { kind: "missing_mark"; cell: string; digit?: number; sentence: string }
+  | ({ kind: "step"; reveal: RevealName; hint: string } & StepReport)
+  | { kind: "guess"; cell: string; candidates: number[]; sentence: string }
+  | { kind: "solved"; sentence: string };
+
+export interface GradeResult {
+  /** 1.0 … 7.x by the hardest step (Sudoku Explainer's scale); 8.0 and up: needs guessing. */
+  score: number;
+  level: "easy" | "medium" | "hard" | "expert" | "extreme" | "guessing";
+  hardest: string | null;
+  hardest_rating: number;
+  hardest_steps: number;
+  needs_guessing: boolean;
+  guesses: number;
+  /** Steps by technique, in the order techniques are tried (only those used). */
+  steps: Record<string, number>;
 }
 
 export interface Batch {

@@ -19,6 +19,8 @@
 //! and a line (grouped nodes), and relations. Chains are searched breadth first from each
 //! start, so the shortest chain that removes something is found, up to [`MAX_NODES`].
 
+use std::collections::HashMap;
+
 use super::{ChainNode, Step, Technique, View};
 
 /// The longest chain searched, in nodes.
@@ -28,7 +30,7 @@ pub(crate) const MAX_NODES: usize = 16;
 const MIN_NODES: usize = 4;
 
 /// A node: a digit in one cell, or in 2–5 cells of one block and one line (a group).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Node {
     digit: u8,
     len: u8,
@@ -100,6 +102,7 @@ impl Graph {
             }
         }
         let singles = nodes.len();
+        let mut groups: HashMap<Node, u32> = HashMap::new();
         let mut strong: Vec<Vec<u32>> = vec![Vec::new(); singles];
         let mut weak: Vec<Vec<(u32, u32)>> = vec![Vec::new(); singles];
         let link = |list: &mut Vec<Vec<u32>>, a: u32, b: u32| {
@@ -132,7 +135,7 @@ impl Graph {
                     }
                     let ids: Vec<u32> = parts
                         .into_iter()
-                        .map(|cells| node_id(&mut nodes, &single, size, d, cells))
+                        .map(|cells| node_id(&mut nodes, &mut groups, &single, size, d, cells))
                         .collect();
                     strong.resize(nodes.len(), Vec::new());
                     weak.resize(nodes.len(), Vec::new());
@@ -217,16 +220,22 @@ impl Graph {
 
 /// The node for digit `d` in `cells`: the single node of a one-cell part, else a group
 /// node (made on first use).
-fn node_id(nodes: &mut Vec<Node>, single: &[u32], size: usize, d: u8, cells: Vec<usize>) -> u32 {
+fn node_id(
+    nodes: &mut Vec<Node>,
+    groups: &mut HashMap<Node, u32>,
+    single: &[u32],
+    size: usize,
+    d: u8,
+    cells: Vec<usize>,
+) -> u32 {
     if cells.len() == 1 {
         return single[cells[0] * size + d as usize - 1];
     }
     let node = Node::new(d, &cells);
-    if let Some(i) = nodes.iter().position(|n| *n == node) {
-        return i as u32;
-    }
-    nodes.push(node);
-    (nodes.len() - 1) as u32
+    *groups.entry(node).or_insert_with(|| {
+        nodes.push(node);
+        (nodes.len() - 1) as u32
+    })
 }
 
 /// The places `cells` of a digit in house `h`, split where the house meets blocks (a line)

@@ -37,7 +37,9 @@ pub(crate) fn claiming(view: &View) -> Option<Step> {
                 continue;
             }
             let cells: Vec<usize> = view.cells_at(line, p).collect();
-            let block = geometry.block_of(cells[0])?;
+            let Some(block) = geometry.block_of(cells[0]) else {
+                continue;
+            };
             if cells.iter().all(|&c| geometry.block_of(c) == Some(block)) {
                 let b = 2 * board.size() + block;
                 if let Some(step) = confined(view, Technique::Claiming, line, b, d, &cells) {

@@ -43,10 +43,13 @@ impl Order {
         let mut above: Vec<Vec<u64>> = vec![Vec::new(); cells];
         // Memoised depth-first search: a cell's set is the union of its successors' sets and
         // the successors themselves (the relations are acyclic: validation refuses cycles).
+        // A cycle (which validation refuses) ends at a cell being filled: its set is
+        // already allocated, so the search cannot loop.
         fn fill(c: usize, up: &[Vec<(usize, usize)>], above: &mut [Vec<u64>], words: usize) {
             if !above[c].is_empty() || up[c].is_empty() {
                 return;
             }
+            above[c] = vec![0u64; words];
             let mut set = vec![0u64; words];
             for &(l, _) in &up[c] {
                 fill(l, up, above, words);
@@ -141,6 +144,9 @@ impl Memo {
         if let Some(n) = self.depth[c][side as usize] {
             return n;
         }
+        // Marked before the search below it, so that a cycle (which validation refuses)
+        // cannot loop.
+        self.depth[c][side as usize] = Some(0);
         let n = order
             .towards(c, side)
             .iter()
@@ -185,7 +191,8 @@ pub(crate) fn chain_bound(view: &View) -> Option<Step> {
         }
         let (cells, joins) = order.longest_chain(cell, &mut memo);
         let k = cells.len();
-        if k < 2 {
+        // A chain longer than the digits is a contradiction validation reports, not a bound.
+        if k < 2 || k > n {
             continue;
         }
         let mut step = Step::new(Technique::ChainBound).with_cells(cells.iter().copied());

@@ -24,11 +24,12 @@ fn pairs(view: &View, d: u8, range: std::ops::Range<usize>) -> Vec<(usize, usize
         .collect()
 }
 
-/// `step` with `d` removed from every cell that sees both `a` and `b`, if that removes any.
+/// `step` with `d` removed from every cell outside its pattern that sees both `a` and `b`, if
+/// that removes any.
 fn seen_by_both(view: &View, mut step: Step, d: u8, a: usize, b: usize) -> Option<Step> {
     let board = view.board;
     for c in board.open_cells() {
-        if c != a && c != b && board.sees(c, a) && board.sees(c, b) {
+        if !step.cells.contains(&c) && board.sees(c, a) && board.sees(c, b) {
             step.remove(board, c, 1 << (d - 1));
         }
     }

@@ -146,8 +146,13 @@ pub fn sentence(step: &Step, board: &Board) -> String {
         ),
         Technique::HouseBound => {
             let (q, x) = step.cells.split_at(step.cells.len() - 1);
+            let side = if super::relations::Order::of(board).below(q[0], x[0]) {
+                "below"
+            } else {
+                "above"
+            };
             format!(
-                "Through the relations {}, {} are all on one side of {}; being in {}, they hold {} different digits, {effect}.",
+                "Through the relations {}, {} must all be {side} {}; being in {}, they hold {} different digits, {effect}.",
                 relations(),
                 cells(g, q),
                 cell_name(g, x[0]),
@@ -208,19 +213,32 @@ pub fn sentence(step: &Step, board: &Board) -> String {
         }
         Technique::EmptyRectangle => {
             let k = step.cells.len();
+            let (on, other) = (step.cells[k - 2], step.cells[k - 1]);
+            let pair = houses(g, &step.houses[1..]);
+            // The pair's end on the cross: the cross line it crosses the block along.
+            let cross = if pair.starts_with("column") {
+                format!("row {}", g.cell(on).row + 1)
+            } else {
+                format!("column {}", g.cell(on).col + 1)
+            };
             format!(
-                "In {}, {d} can only go on one row and one column of it; {} are the only places of {d} in {}, so {d} is in the block's line or at {}, {effect}.",
+                "In {}, {d} can only go on one row and one column of it; {} are the only places of {d} in {pair}: if {} holds it, {d} in the block is off {cross}; either way {d} is in the block's other line or at {}, {effect}.",
                 houses(g, &step.houses[..1]),
                 cells(g, &step.cells[k - 2..]),
-                houses(g, &step.houses[1..]),
-                cell_name(g, step.cells[k - 1])
+                cell_name(g, on),
+                cell_name(g, other)
             )
         }
         Technique::XyWing | Technique::XyzWing => {
             let c = &step.cells;
             let z = step.eliminations.first().map_or(DigitSet::EMPTY, |e| e.1);
+            let forced = if step.technique == Technique::XyWing {
+                "whatever the pivot holds, one of the pincers is"
+            } else {
+                "whatever the pivot holds, it or one of the pincers is"
+            };
             format!(
-                "The pivot {} ({}) sees {} ({}) and {} ({}): whatever the pivot holds, one of them is {}, {effect}.",
+                "The pivot {} ({}) sees {} ({}) and {} ({}): {forced} {}, {effect}.",
                 cell_name(g, c[0]),
                 digits(DigitSet::from_bits(board.candidates(c[0]))),
                 cell_name(g, c[1]),
@@ -280,19 +298,22 @@ pub fn chain_text(step: &Step, geometry: &Geometry) -> String {
 pub fn pointer(step: &Step, board: &Board, reveal: Reveal) -> String {
     let g = board.geometry();
     let title = step.technique.title();
-    let article = if title.starts_with(['a', 'e', 'i', 'o', 'u', 'X']) {
-        "an"
-    } else {
-        "a"
+    let article = match step.technique {
+        Technique::Pointing | Technique::Claiming => "",
+        _ if title.starts_with(['a', 'e', 'i', 'o', 'u', 'X']) => "an ",
+        _ => "a ",
     };
-    let place = if !step.houses.is_empty() && step.chain.is_empty() {
-        format!(" in {}", houses(g, &step.houses))
-    } else if !step.digits.is_empty() && step.digits.len() <= 2 {
+    // Where to look, without giving the pattern away: the house of a technique that lives in
+    // one or two houses; the digit of a single-digit pattern; nothing more for the others.
+    let single_digit = step.digits.len() == 1;
+    let place = if step.houses.len() <= 2 && !step.houses.is_empty() && step.chain.is_empty() {
+        format!(" in {}", houses(g, &step.houses[..1]))
+    } else if single_digit {
         format!(" on {}", digits(step.digits))
     } else {
         String::new()
     };
-    let look = format!("Look for {article} {title}{place}.");
+    let look = format!("Look for {article}{title}{place}.");
     match reveal {
         Reveal::Technique => look,
         Reveal::Cells => {

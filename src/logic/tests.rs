@@ -308,6 +308,11 @@ fn an_xyz_wing_removes_from_what_sees_all_three() {
         &[("r1c1", &[1, 2, 3]), ("r1c2", &[1, 3]), ("r2c1", &[2, 3])],
     );
     let step = Technique::XyzWing.find(&b).unwrap();
+    assert!(
+        sentence(&step, &b).contains("it or one of the pincers is 3"),
+        "{}",
+        sentence(&step, &b)
+    );
     let expected: Vec<(&str, &[u8])> = ["r1c3", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"]
         .iter()
         .map(|c| (*c, &[3u8][..]))
@@ -495,4 +500,45 @@ fn chains_get_longer_harder() {
     assert_eq!(chain_length_bonus(6), 1);
     assert_eq!(chain_length_bonus(8), 2);
     assert_eq!(chain_length_bonus(10), 3);
+}
+
+#[test]
+fn invalid_relations_end_in_no_step_rather_than_a_loop_or_a_panic() {
+    use crate::puzzle::Kind;
+    // A cycle, and a chain of five cells in a 4×4 grid: validation refuses both puzzles, but
+    // the library's own entry points must not loop or panic on them either.
+    let cycle = related(
+        Kind::Futoshiki,
+        4,
+        vec![0; 16],
+        &[
+            ("r1c1", "r1c2"),
+            ("r1c2", "r2c2"),
+            ("r2c2", "r2c1"),
+            ("r2c1", "r1c1"),
+        ],
+    );
+    let long = related(
+        Kind::Futoshiki,
+        4,
+        vec![0; 16],
+        &[
+            ("r1c1", "r1c2"),
+            ("r1c2", "r1c3"),
+            ("r1c3", "r1c4"),
+            ("r1c4", "r2c4"),
+        ],
+    );
+    assert!(long.validate().is_err() && cycle.validate().is_err());
+    let b = Board::new(&long).unwrap();
+    assert_eq!(
+        Technique::ChainBound.find(&b),
+        None,
+        "no bound from a chain longer than N"
+    );
+    for p in [&cycle, &long] {
+        // It ends, and what it says is a grade.
+        let g = grade(p, Techniques::ALL);
+        assert!(g.score > 0, "{g:?}");
+    }
 }

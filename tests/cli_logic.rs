@@ -119,6 +119,18 @@ fn bad_marks_and_entries_say_where_and_what() {
     let o = run(&["hint", "--entries", "1234"], WIKI);
     assert_eq!(code(&o), 2);
     assert_contains(&stderr(&o), "<argument>");
+    // An entry that changes a given is the entries' fault, named so.
+    let mut entries = vec![b'.'; 81];
+    entries[0] = b'4';
+    let o = run(
+        &["hint", "--entries", std::str::from_utf8(&entries).unwrap()],
+        WIKI,
+    );
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        "sudoku-lab: <argument>: r1c1 is a given 5; the entries say 4\n"
+    );
     let o = run(&["hint", "--reveal", "all"], WIKI);
     assert_eq!(code(&o), 2);
     assert_contains(

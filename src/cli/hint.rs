@@ -4,7 +4,9 @@
 use std::ffi::OsString;
 
 use sudoku_lab::formats::{self, InputError, ReadOptions};
-use sudoku_lab::logic::{board_of, hint as find_hint, read_marks, HintReport, PlayerState, Reveal};
+use sudoku_lab::logic::{
+    board_of, check_state, hint as find_hint, read_marks, HintReport, PlayerState, Reveal,
+};
 
 use super::args::{self, Spec};
 use super::grade::text_or_json;
@@ -91,6 +93,8 @@ pub fn hint(args: Vec<OsString>) -> Result<u8, Failure> {
     let puzzle = &entry.puzzle;
 
     let mut state = PlayerState::default();
+    // Where the player's state came from, for its own errors.
+    let mut source = String::new();
     if let Some(value) = parsed.value("entries") {
         let (name, text) = file_or_text(value)?;
         let options = ReadOptions {
@@ -111,6 +115,7 @@ pub fn hint(args: Vec<OsString>) -> Result<u8, Failure> {
             )));
         }
         state.entries = grid.puzzle.givens().to_vec();
+        source = name;
     }
     if let Some(value) = parsed.value("marks") {
         let (name, text) = file_or_text(value)?;
@@ -118,6 +123,8 @@ pub fn hint(args: Vec<OsString>) -> Result<u8, Failure> {
             .map_err(|e| Failure::Input(format!("{name}:{}: {}", e.pos, e.message)))?;
         state.marks = Some(marks);
     }
+    check_state(puzzle, &state)
+        .map_err(|problem| Failure::Input(format!("{source}: {}", problem.message)))?;
     let found =
         find_hint(puzzle, &state).map_err(|problem| input.error(&entry.input_error(problem)))?;
     let board = board_of(puzzle, &state);

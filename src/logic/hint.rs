@@ -50,17 +50,7 @@ pub struct PlayerState {
 /// The hint for `state` on `puzzle` (valid, with a unique solution — else the problem).
 pub fn hint(puzzle: &Puzzle, state: &PlayerState) -> Result<Hint, Problem> {
     let cells = puzzle.size() * puzzle.size();
-    for (name, len) in [
-        ("entries", state.entries.len()),
-        ("marks", state.marks.as_ref().map_or(cells, Vec::len)),
-    ] {
-        if len != cells && !(name == "entries" && len == 0) {
-            return Err(Problem::new(
-                format!("the {name} have {len} cells; the puzzle has {cells}"),
-                vec![],
-            ));
-        }
-    }
+    check_state(puzzle, state)?;
     puzzle.validate()?;
     let outcome = solve(puzzle, Options::default())?;
     if outcome.status != Status::Unique {
@@ -141,6 +131,24 @@ pub fn board_of<'p>(puzzle: &'p Puzzle, state: &PlayerState) -> Board<'p> {
         }
     }
     board
+}
+
+/// What is wrong with `state` itself, for `puzzle`: entries or marks of another size, a
+/// digit out of range, an entry that changes a given. (Wrong digits are hints, not errors.)
+pub fn check_state(puzzle: &Puzzle, state: &PlayerState) -> Result<(), Problem> {
+    let cells = puzzle.size() * puzzle.size();
+    for (name, len) in [
+        ("entries", state.entries.len()),
+        ("marks", state.marks.as_ref().map_or(cells, Vec::len)),
+    ] {
+        if len != cells && !(name == "entries" && len == 0) {
+            return Err(Problem::new(
+                format!("the {name} have {len} cells; the puzzle has {cells}"),
+                vec![],
+            ));
+        }
+    }
+    entries_of(puzzle, state, cells).map(|_| ())
 }
 
 /// The givens with the player's entries over them; an entry that changes a given is an

@@ -20,12 +20,10 @@ use crate::trace::{Tracer, RECORD_WORDS};
 
 mod handles;
 mod model;
-mod reasoning;
 mod solve;
 
 pub use handles::{Search, Solver};
-pub use model::{bench, format_puzzle, layout, parse, quote, validate, version};
-pub use reasoning::{grade, hint};
+pub use model::{bench, format_puzzle, grade, hint, layout, parse, quote, validate, version};
 pub use solve::{solve, solve_all};
 
 #[wasm_bindgen(typescript_custom_section)]

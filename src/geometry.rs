@@ -73,6 +73,17 @@ pub enum HouseKind {
     Block,
 }
 
+impl HouseKind {
+    /// The family's name in text: `row`, `column`, `block`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            HouseKind::Row => "row",
+            HouseKind::Column => "column",
+            HouseKind::Block => "block",
+        }
+    }
+}
+
 /// A house: one row, column or block, 0-based `index` within its family.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct House {
@@ -82,12 +93,7 @@ pub struct House {
 
 impl fmt::Display for House {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let word = match self.kind {
-            HouseKind::Row => "row",
-            HouseKind::Column => "column",
-            HouseKind::Block => "block",
-        };
-        write!(f, "{word} {}", self.index + 1)
+        write!(f, "{} {}", self.kind.word(), self.index + 1)
     }
 }
 

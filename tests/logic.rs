@@ -202,7 +202,7 @@ fn hints_from_partial_states_of_solution_digits_agree_with_the_solution() {
             entries,
             marks: None,
         };
-        match hint(p, &state).unwrap() {
+        match hint(p, &state).unwrap().0 {
             Hint::Step(step) => assert_sound(&step, &sol, &format!("#{i}")),
             Hint::Solved | Hint::Guess { .. } => {}
             other => panic!("#{i}: {other:?}"),
@@ -231,7 +231,7 @@ fn a_wrong_entry_is_reported_before_anything_else() {
             entries,
             marks: Some(marks),
         };
-        match hint(p, &state).unwrap() {
+        match hint(p, &state).unwrap().0 {
             Hint::WrongEntry {
                 cell: c,
                 digit,
@@ -256,7 +256,7 @@ fn a_clashing_entry_names_its_peer() {
         marks: None,
     };
     assert_eq!(
-        hint(&p, &state).unwrap(),
+        hint(&p, &state).unwrap().0,
         Hint::WrongEntry {
             cell: 2,
             digit: 5,
@@ -277,7 +277,7 @@ fn a_pencil_mark_that_lost_the_true_digit_comes_before_a_step() {
         marks: Some(marks),
     };
     assert_eq!(
-        hint(&p, &state).unwrap(),
+        hint(&p, &state).unwrap().0,
         Hint::MissingMark {
             cell,
             digit: sol[cell]

@@ -3,10 +3,37 @@
 use std::ffi::OsString;
 
 use sudoku_lab::formats::{quote, Format, ReadOptions};
+use sudoku_lab::logic::Reveal;
 use sudoku_lab::trace::Level;
 use sudoku_lab::{EngineKind, Named, Options};
 
 use super::Failure;
+
+/// What `grade` and `hint` write (`--output`). (`named!` is the library's own: the binary
+/// spells the two names out.)
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Output {
+    Text,
+    Json,
+}
+
+impl Named for Output {
+    const ALL: &'static [Output] = &[Output::Text, Output::Json];
+
+    fn name(self) -> &'static str {
+        match self {
+            Output::Text => "text",
+            Output::Json => "json",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Output> {
+        Output::ALL
+            .iter()
+            .copied()
+            .find(|o| o.name().eq_ignore_ascii_case(text.trim()))
+    }
+}
 
 /// What one command accepts.
 pub struct Spec {
@@ -196,6 +223,18 @@ impl Parsed {
         Ok(self
             .choice("level", "a level", false, command)?
             .unwrap_or_default())
+    }
+
+    /// `--reveal R`: technique, cells or step (the default).
+    pub fn reveal(&self, command: &'static str) -> Result<Reveal, Failure> {
+        Ok(self
+            .choice("reveal", "a level of help", false, command)?
+            .unwrap_or_default())
+    }
+
+    /// `--output text|json` for the commands that write text or JSON: true for JSON.
+    pub fn json_output(&self, command: &'static str) -> Result<bool, Failure> {
+        Ok(self.choice("output", "an output", false, command)? == Some(Output::Json))
     }
 
     /// A whole number of at least 1, or `default` when the option is left out.

@@ -62,7 +62,7 @@ pub fn grade(args: Vec<OsString>) -> Result<u8, Failure> {
     let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
         return Ok(EXIT_OK);
     };
-    let json = text_or_json(&parsed, SPEC.command)?;
+    let json = parsed.json_output(SPEC.command)?;
     let chosen = parsed.format("format", SPEC.command)?;
     let read_options = parsed.read_options(SPEC.command)?;
     let threads = threads(&parsed, SPEC.command)?;
@@ -135,19 +135,4 @@ struct Numbered<'a> {
     puzzle: usize,
     #[serde(flatten)]
     grade: &'a GradeReport,
-}
-
-/// `--output text|json` (text when left out).
-pub fn text_or_json(parsed: &args::Parsed, command: &'static str) -> Result<bool, Failure> {
-    match parsed.value("output").map(str::trim) {
-        None | Some("text") => Ok(false),
-        Some("json") => Ok(true),
-        Some(other) => Err(Failure::usage(
-            format!(
-                "--output {} is not an output (choose text, json)",
-                sudoku_lab::formats::quote(other)
-            ),
-            command,
-        )),
-    }
 }

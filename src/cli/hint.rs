@@ -4,12 +4,9 @@
 use std::ffi::OsString;
 
 use sudoku_lab::formats::{self, InputError, ReadOptions};
-use sudoku_lab::logic::{
-    board_of, check_state, hint as find_hint, read_marks, HintReport, PlayerState, Reveal,
-};
+use sudoku_lab::logic::{check_state, hint as find_hint, read_marks, HintReport, PlayerState};
 
 use super::args::{self, Spec};
-use super::grade::text_or_json;
 use super::input::Input;
 use super::output;
 use super::{Failure, EXIT_OK};
@@ -67,21 +64,8 @@ pub fn hint(args: Vec<OsString>) -> Result<u8, Failure> {
     let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
         return Ok(EXIT_OK);
     };
-    let json = text_or_json(&parsed, SPEC.command)?;
-    let reveal = match parsed.value("reveal") {
-        None => Reveal::Step,
-        Some(v) => Reveal::parse(v).ok_or_else(|| {
-            let names: Vec<&str> = Reveal::ALL.iter().map(|r| r.name()).collect();
-            Failure::usage(
-                format!(
-                    "--reveal {} is not a level of help (choose {})",
-                    formats::quote(v),
-                    names.join(", ")
-                ),
-                SPEC.command,
-            )
-        })?,
-    };
+    let json = parsed.json_output(SPEC.command)?;
+    let reveal = parsed.reveal(SPEC.command)?;
     let number = parsed.positive("puzzle", 1, SPEC.command)? as usize;
     let chosen = parsed.format("format", SPEC.command)?;
     let read_options = parsed.read_options(SPEC.command)?;
@@ -125,9 +109,8 @@ pub fn hint(args: Vec<OsString>) -> Result<u8, Failure> {
     }
     check_state(puzzle, &state)
         .map_err(|problem| Failure::Input(format!("{source}: {}", problem.message)))?;
-    let found =
+    let (found, board) =
         find_hint(puzzle, &state).map_err(|problem| input.error(&entry.input_error(problem)))?;
-    let board = board_of(puzzle, &state);
     let report = HintReport::of(&found, &board, reveal);
     let text = if json {
         serde_json::to_string(&report)

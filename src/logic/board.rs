@@ -6,6 +6,8 @@ use crate::geometry::Geometry;
 use crate::puzzle::{Kind, Puzzle};
 use crate::search::Contradiction;
 
+use super::relations::Order;
+
 /// A puzzle in the middle of being solved by hand. Candidates are bit sets (bit `d - 1` for
 /// digit `d`); a cell is *open* until a digit is placed in it, even when one candidate is
 /// left (that is a naked single still to be seen).
@@ -20,6 +22,8 @@ pub struct Board<'p> {
     placed: Vec<u32>,
     /// `(smaller, larger)` cell indices of every relation, in the puzzle's order.
     relations: Vec<(usize, usize)>,
+    /// Which cells must be below which (the relations never change: worked out once).
+    order: Order,
 }
 
 impl<'p> Board<'p> {
@@ -40,6 +44,11 @@ impl<'p> Board<'p> {
         let geometry = puzzle.geometry();
         let size = puzzle.size();
         let cells = geometry.cell_count();
+        let relations: Vec<(usize, usize)> = puzzle
+            .relations()
+            .iter()
+            .map(|r| (r.smaller.index(size), r.larger.index(size)))
+            .collect();
         Board {
             puzzle,
             geometry,
@@ -47,11 +56,8 @@ impl<'p> Board<'p> {
             values: vec![0; cells],
             cands: vec![full(size); cells],
             placed: vec![0; geometry.house_count()],
-            relations: puzzle
-                .relations()
-                .iter()
-                .map(|r| (r.smaller.index(size), r.larger.index(size)))
-                .collect(),
+            order: Order::of(cells, &relations),
+            relations,
         }
     }
 
@@ -152,6 +158,11 @@ impl<'p> Board<'p> {
     /// `(smaller, larger)` cell indices of every relation, by the puzzle's relation index.
     pub fn relations(&self) -> &[(usize, usize)] {
         &self.relations
+    }
+
+    /// Which cells must be below which, through chains of relations.
+    pub(crate) fn order(&self) -> &Order {
+        &self.order
     }
 
     /// True when every cell holds a digit.

@@ -2,7 +2,7 @@
 //! first (which technique and where to look; which cells).
 
 use crate::digits::DigitSet;
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, House};
 
 use super::board::Board;
 use super::{Step, Technique};
@@ -42,21 +42,13 @@ fn digits(set: DigitSet) -> String {
 
 fn houses(geometry: &Geometry, list: &[usize]) -> String {
     // "rows 2 and 7" when they are all of one kind, else "row 2 and column 7".
-    let names: Vec<String> = list
-        .iter()
-        .map(|&h| geometry.house_name(h).to_string())
-        .collect();
-    let kinds: Vec<&str> = names
-        .iter()
-        .map(|n| n.split(' ').next().unwrap_or(""))
-        .collect();
-    if list.len() > 1 && kinds.iter().all(|k| *k == kinds[0]) {
-        let numbers = names
-            .iter()
-            .map(|n| n.split(' ').nth(1).unwrap_or("").to_string());
-        format!("{}s {}", kinds[0], and_list(numbers))
-    } else {
-        and_list(names)
+    let names: Vec<House> = list.iter().map(|&h| geometry.house_name(h)).collect();
+    match names.first() {
+        Some(first) if names.len() > 1 && names.iter().all(|n| n.kind == first.kind) => {
+            let numbers = names.iter().map(|n| (n.index + 1).to_string());
+            format!("{}s {}", first.kind.word(), and_list(numbers))
+        }
+        _ => and_list(names.iter().map(House::to_string)),
     }
 }
 
@@ -146,7 +138,7 @@ pub fn sentence(step: &Step, board: &Board) -> String {
         ),
         Technique::HouseBound => {
             let (q, x) = step.cells.split_at(step.cells.len() - 1);
-            let side = if super::relations::Order::of(board).below(q[0], x[0]) {
+            let side = if board.order().below(q[0], x[0]) {
                 "below"
             } else {
                 "above"

@@ -56,8 +56,6 @@ pub struct Grade {
     pub needs_guessing: bool,
     /// Guesses a search needed from where the techniques stopped (0 when they finish).
     pub guesses: u64,
-    /// Cells the techniques placed before stopping (givens not counted).
-    pub placed: usize,
 }
 
 /// Grades `puzzle` with `allowed` techniques. The puzzle must be valid; a grade says
@@ -66,8 +64,8 @@ pub fn grade(puzzle: &Puzzle, allowed: Techniques) -> Grade {
     let mut steps = [0u32; Technique::COUNT];
     let mut hardest: Option<(u32, Technique)> = None;
     let size = puzzle.size();
-    let givens = puzzle.givens().iter().filter(|&&d| d != 0).count();
-    let (ending, placed, stuck_at) = match Board::new(puzzle) {
+    // How the techniques ended, and the guesses a search needs from there.
+    let (needs_guessing, guesses) = match Board::new(puzzle) {
         Ok(mut board) => {
             let ending = solve_steps(&mut board, allowed, MAX_STEPS, |step, _| {
                 steps[step.technique as usize] += 1;
@@ -76,15 +74,12 @@ pub fn grade(puzzle: &Puzzle, allowed: Techniques) -> Grade {
                     hardest = Some((r, step.technique));
                 }
             });
-            let placed = board.values().iter().filter(|&&d| d != 0).count() - givens;
-            (ending, placed, Some(board.values().to_vec()))
+            match ending {
+                Ending::Solved => (false, 0),
+                _ => (true, guesses_from(puzzle, board.values().to_vec())),
+            }
         }
-        Err(_) => (Ending::Broken, 0, None),
-    };
-    let needs_guessing = ending != Ending::Solved;
-    let guesses = match (needs_guessing, stuck_at) {
-        (true, Some(values)) => guesses_from(puzzle, values),
-        _ => 0,
+        Err(_) => (true, 0),
     };
     let base = hardest.map_or(0, |(r, _)| r);
     let score = if needs_guessing {
@@ -106,7 +101,6 @@ pub fn grade(puzzle: &Puzzle, allowed: Techniques) -> Grade {
         steps,
         needs_guessing,
         guesses,
-        placed,
     }
 }
 

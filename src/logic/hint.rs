@@ -47,10 +47,11 @@ pub struct PlayerState {
     pub marks: Option<Vec<u32>>,
 }
 
-/// The hint for `state` on `puzzle` (valid, with a unique solution — else the problem).
-pub fn hint(puzzle: &Puzzle, state: &PlayerState) -> Result<Hint, Problem> {
-    let cells = puzzle.size() * puzzle.size();
-    check_state(puzzle, state)?;
+/// The hint for `state` on `puzzle` (valid, with a unique solution — else the problem), with
+/// the board it speaks of: the player's grid (entries placed, marks applied) that a step or
+/// guess was found on; for the other hints the empty grid, which names their cells.
+pub fn hint<'p>(puzzle: &'p Puzzle, state: &PlayerState) -> Result<(Hint, Board<'p>), Problem> {
+    let entries = checked_entries(puzzle, state)?;
     puzzle.validate()?;
     let outcome = solve(puzzle, Options::default())?;
     if outcome.status != Status::Unique {
@@ -63,22 +64,22 @@ pub fn hint(puzzle: &Puzzle, state: &PlayerState) -> Result<Hint, Problem> {
         ));
     }
     let solution = &outcome.solutions[0];
-    let entries = entries_of(puzzle, state, cells)?;
     if let Some(wrong) = wrong_entry(puzzle, &entries, solution) {
-        return Ok(wrong);
+        return Ok((wrong, Board::empty(puzzle)));
     }
     let size = puzzle.size();
-    if let Some(marks) = &state.marks {
-        for cell in 0..cells {
-            let m = marks[cell] & full(size);
-            if entries[cell] == 0 && m != 0 && m >> (solution[cell] - 1) & 1 == 0 {
-                return Ok(Hint::MissingMark {
-                    cell,
-                    digit: solution[cell],
-                });
-            }
+    let marks = state.marks.as_deref().unwrap_or_default();
+    for (cell, &m) in marks.iter().enumerate() {
+        let m = m & full(size);
+        if entries[cell] == 0 && m != 0 && m >> (solution[cell] - 1) & 1 == 0 {
+            let missing = Hint::MissingMark {
+                cell,
+                digit: solution[cell],
+            };
+            return Ok((missing, Board::empty(puzzle)));
         }
     }
+    // Every entry is the solution's and every mark keeps it: nothing here can clash.
     let mut board = Board::empty(puzzle);
     for (cell, &d) in entries.iter().enumerate() {
         if d != 0 {
@@ -87,55 +88,36 @@ pub fn hint(puzzle: &Puzzle, state: &PlayerState) -> Result<Hint, Problem> {
                 .map_err(|_| Problem::new("the entries clash", vec![]))?;
         }
     }
-    if let Some(marks) = &state.marks {
-        for (cell, &m) in marks.iter().enumerate() {
-            if m & full(size) != 0 {
-                board.restrict(cell, m);
-            }
+    for (cell, &m) in marks.iter().enumerate() {
+        if m & full(size) != 0 {
+            board.restrict(cell, m);
         }
     }
-    if board.is_solved() {
-        return Ok(Hint::Solved);
-    }
-    Ok(match next_step(&board, Techniques::ALL) {
-        Some(step) => Hint::Step(step),
-        None => {
-            let cell = board
-                .open_cells()
-                .min_by_key(|&c| board.candidates(c).count_ones())
-                .unwrap_or(0);
-            Hint::Guess {
-                cell,
-                candidates: board.candidates(cell),
-            }
+    let found = if board.is_solved() {
+        Hint::Solved
+    } else if let Some(step) = next_step(&board, Techniques::ALL) {
+        Hint::Step(step)
+    } else {
+        let cell = board
+            .open_cells()
+            .min_by_key(|&c| board.candidates(c).count_ones())
+            .unwrap_or(0);
+        Hint::Guess {
+            cell,
+            candidates: board.candidates(cell),
         }
-    })
-}
-
-/// The board a hint's step was found on: the givens and entries placed, the marks applied.
-/// (For wording the step; `hint` has already checked the state.)
-pub fn board_of<'p>(puzzle: &'p Puzzle, state: &PlayerState) -> Board<'p> {
-    let cells = puzzle.size() * puzzle.size();
-    let mut board = Board::empty(puzzle);
-    let entries = entries_of(puzzle, state, cells).unwrap_or_else(|_| puzzle.givens().to_vec());
-    for (cell, &d) in entries.iter().enumerate() {
-        if d != 0 {
-            let _ = board.place(cell, d);
-        }
-    }
-    if let Some(marks) = &state.marks {
-        for (cell, &m) in marks.iter().enumerate() {
-            if m & full(puzzle.size()) != 0 {
-                board.restrict(cell, m);
-            }
-        }
-    }
-    board
+    };
+    Ok((found, board))
 }
 
 /// What is wrong with `state` itself, for `puzzle`: entries or marks of another size, a
 /// digit out of range, an entry that changes a given. (Wrong digits are hints, not errors.)
 pub fn check_state(puzzle: &Puzzle, state: &PlayerState) -> Result<(), Problem> {
+    checked_entries(puzzle, state).map(|_| ())
+}
+
+/// The givens with the player's entries over them, once [`check_state`]'s checks pass.
+fn checked_entries(puzzle: &Puzzle, state: &PlayerState) -> Result<Vec<u8>, Problem> {
     let cells = puzzle.size() * puzzle.size();
     for (name, len) in [
         ("entries", state.entries.len()),
@@ -148,7 +130,7 @@ pub fn check_state(puzzle: &Puzzle, state: &PlayerState) -> Result<(), Problem> 
             ));
         }
     }
-    entries_of(puzzle, state, cells).map(|_| ())
+    entries_of(puzzle, state, cells)
 }
 
 /// The givens with the player's entries over them; an entry that changes a given is an

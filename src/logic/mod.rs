@@ -42,7 +42,7 @@ mod wings;
 pub use board::Board;
 pub use explain::{chain_text, effect, pointer, sentence, Reveal};
 pub use grade::{grade, Grade, Level, MAX_STEPS};
-pub use hint::{board_of, check_state, hint, Hint, PlayerState, Wrong};
+pub use hint::{check_state, hint, Hint, PlayerState, Wrong};
 pub use marks::read_marks;
 pub use report::{GradeReport, HintReport, StepCounts, StepReport};
 pub use step::{ChainNode, Step};

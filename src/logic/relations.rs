@@ -15,7 +15,6 @@
 //! [`Order`] is the transitive closure of the relations, which these and the ordered subsets
 //! read.
 
-use super::board::Board;
 use super::{Step, Technique, View};
 
 /// Which cells must be below which, through chains of relations.
@@ -30,10 +29,10 @@ pub(crate) struct Order {
 }
 
 impl Order {
-    pub(crate) fn of(board: &Board) -> Order {
-        let cells = board.cells();
+    /// The order of `relations` (`(smaller, larger)` cell indices) over `cells` cells.
+    pub(crate) fn of(cells: usize, relations: &[(usize, usize)]) -> Order {
         let words = cells.div_ceil(64);
-        let relations = board.relations().to_vec();
+        let relations = relations.to_vec();
         let mut up = vec![Vec::new(); cells];
         let mut down = vec![Vec::new(); cells];
         for (i, &(s, l)) in relations.iter().enumerate() {
@@ -182,7 +181,7 @@ impl Memo {
 /// reading order) that removes something.
 pub(crate) fn chain_bound(view: &View) -> Option<Step> {
     let board = view.board;
-    let order = Order::of(board);
+    let order = board.order();
     let n = board.size();
     let mut memo = Memo::new(board.cells());
     for cell in board.open_cells() {
@@ -240,7 +239,7 @@ pub(crate) fn relation_bound(view: &View) -> Option<Step> {
 /// |Q| ≥ 2 (one cell is a relation or chain bound).
 pub(crate) fn house_bound(view: &View) -> Option<Step> {
     let board = view.board;
-    let order = Order::of(board);
+    let order = board.order();
     let geometry = board.geometry();
     for x in board.open_cells() {
         if !order.has_relations(x) {

@@ -116,7 +116,7 @@ pub enum HintReport {
 }
 
 impl HintReport {
-    /// The report of `hint`, found on `board` (see [`super::board_of`]).
+    /// The report of `hint`, on the board [`super::hint`] returned with it.
     pub fn of(hint: &Hint, board: &Board, reveal: Reveal) -> HintReport {
         let g = board.geometry();
         let puzzle: &Puzzle = board.puzzle();

@@ -2,7 +2,6 @@
 //! house with the same `k` places (hidden), for `k` = 2, 3, 4; and, with relations, a naked
 //! subset whose cells the relations order (ordered subset).
 
-use super::relations::Order;
 use super::{Step, Technique, View};
 
 /// The naked and hidden subsets by size, from 2.
@@ -78,7 +77,7 @@ pub(crate) fn hidden(view: &View, k: usize) -> Option<Step> {
 /// `a + 1 ..= k − b`, so the others leave it.
 pub(crate) fn ordered(view: &View) -> Option<Step> {
     let board = view.board;
-    let order = Order::of(board);
+    let order = board.order();
     for h in houses(view) {
         let house = board.geometry().house(h);
         let cells: Vec<(usize, u32)> = house

@@ -4,7 +4,7 @@
 //! `version`.
 
 use super::*;
-use crate::logic::{self, board_of, GradeReport, HintReport, Techniques};
+use crate::logic::{self, GradeReport, HintReport, Techniques};
 use crate::search::{solve as solve_puzzle, Options, Status};
 use crate::wasm::args::{GridArg, PlayerArg};
 
@@ -210,8 +210,7 @@ pub fn hint(
     let player = player_arg(player.as_ref(), puzzle.size() * puzzle.size())?;
     let state =
         args::player_state(&player, puzzle.kind(), puzzle.size(), alphabet).map_err(arg_error)?;
-    let found = logic::hint(&puzzle, &state).map_err(|p| problem_error(&p))?;
-    let board = board_of(&puzzle, &state);
+    let (found, board) = logic::hint(&puzzle, &state).map_err(|p| problem_error(&p))?;
     Ok(to_js(&HintReport::of(&found, &board, settings.reveal)))
 }
 

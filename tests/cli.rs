@@ -1039,7 +1039,7 @@ fn the_node_limit_gives_up_with_exit_1() {
 fn every_engine_writes_the_judge_answers_of_the_poj3074_sample() {
     let expected = load("poj3074/sample.out");
     let input = data("poj3074/sample.in");
-    for engine in ["propagate", "dlx", "naive"] {
+    for engine in ["propagate", "dlx", "naive", "logic"] {
         let o = run_file(&["solve", "--engine", engine], &input);
         assert_eq!(code(&o), 0, "{engine}: {}", stderr(&o));
         assert_eq!(stdout(&o), expected, "{engine}");
@@ -1146,7 +1146,7 @@ fn an_unknown_engine_is_a_usage_error() {
         assert_eq!(
             stderr(&o),
             format!(
-                "sudoku-lab: --engine 'sat' is not an engine (choose propagate, dlx, naive) \
+                "sudoku-lab: --engine 'sat' is not an engine (choose propagate, dlx, naive, logic) \
                  (see 'sudoku-lab {command} --help')\n"
             )
         );

@@ -91,21 +91,25 @@ const FOUR_INEQUALITY: &str = r#"{"size":4,"kind":"inequality","givens":"1......
 /// event budget (naive needs more than a million decisions on the CQOI sample).
 fn cases() -> Vec<(&'static str, String, Vec<&'static str>)> {
     vec![
-        ("4×4", FOUR.to_string(), vec!["propagate", "dlx", "naive"]),
+        (
+            "4×4",
+            FOUR.to_string(),
+            vec!["propagate", "dlx", "naive", "logic"],
+        ),
         (
             "4×4 inequality",
             FOUR_INEQUALITY.to_string(),
-            vec!["propagate", "naive"],
+            vec!["propagate", "naive", "logic"],
         ),
         (
             "cqoi sample1",
             load("cqoi2013/sample1.in"),
-            vec!["propagate"],
+            vec!["propagate", "logic"],
         ),
         (
             "top95 #1",
             load("poj3074/norvig_top95.in"),
-            vec!["propagate", "dlx"],
+            vec!["propagate", "dlx", "logic"],
         ),
     ]
 }
@@ -214,6 +218,9 @@ fn via_json(puzzle: &Puzzle, via: Via) -> Option<Value> {
         Via::Confined { house: h, to } => Some(serde_json::json!({
             "confined": { "house": house(h), "to": house(to) }
         })),
+        Via::Technique(t) => Some(serde_json::json!({
+            "technique": sudoku_lab::logic::Technique::ALL[t as usize].name()
+        })),
     }
 }
 
@@ -261,7 +268,7 @@ fn every_event_line_agrees_with_the_library_record() {
 #[test]
 fn max_events_stops_the_trace_at_exactly_that_many_with_exit_1() {
     let input = load("poj3074/norvig_top95.in");
-    for engine in ["propagate", "dlx", "naive"] {
+    for engine in ["propagate", "dlx", "naive", "logic"] {
         let o = run(&["trace", "--engine", engine, "--max-events", "10"], &input);
         assert_eq!(code(&o), 1, "{engine}");
         let t = parse_trace(&o);
@@ -396,7 +403,7 @@ fn compare_prints_a_row_per_engine_with_its_status() {
     let text = stdout(&o);
     let rows = table_rows(&text);
     let engines: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
-    assert_eq!(engines, ["propagate", "dlx", "naive"], "{text}");
+    assert_eq!(engines, ["propagate", "dlx", "naive", "logic"], "{text}");
     assert_eq!(rows[0][1], "unique", "{text}");
     assert_eq!(rows[1][1], "unique", "{text}");
     assert!(["unique", "limit"].contains(&rows[2][1].as_str()), "{text}");
@@ -434,7 +441,11 @@ fn compare_skips_dlx_on_a_puzzle_with_relations() {
         .collect();
     assert_eq!(
         summary,
-        [("propagate", "unique"), ("naive", "unique")],
+        [
+            ("propagate", "unique"),
+            ("naive", "unique"),
+            ("logic", "unique")
+        ],
         "{text}"
     );
     assert!(text

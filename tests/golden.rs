@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 
 use sudoku_lab::formats::{self, Format, ReadOptions};
+use sudoku_lab::logic::Technique;
 use sudoku_lab::trace::{
     Event, EventKind, Level, PremiseReader, TraceOptions, Tracer, RECORD_WORDS,
 };
@@ -36,6 +37,7 @@ fn via_json(via: Via) -> serde_json::Value {
         Via::House(h) => serde_json::json!({ "house": h }),
         Via::Relation(r) => serde_json::json!({ "relation": r }),
         Via::Confined { house, to } => serde_json::json!({ "confined": [house, to] }),
+        Via::Technique(t) => serde_json::json!({ "technique": Technique::ALL[t as usize].name() }),
     }
 }
 

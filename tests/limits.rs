@@ -200,7 +200,7 @@ fn count_says_when_a_node_limit_cut_it_short() {
     let empty9 = format!("{}\n", ".".repeat(81));
     let empty16 = format!("{}\n", ".".repeat(256));
     let multi = common::load("cqoi2013/derived/multi/royle17sol_0006_MULTI.in");
-    let every = &["propagate", "dlx", "naive"][..];
+    let every = &["propagate", "dlx", "naive", "logic"][..];
     for (input, args, engines, limited) in [
         (
             &empty9,
@@ -217,7 +217,7 @@ fn count_says_when_a_node_limit_cut_it_short() {
         (
             &multi,
             &["--limit", "1000", "--node-limit", "321"],
-            &["propagate", "naive"],
+            &["propagate", "naive", "logic"],
             true,
         ),
         // (Naive search needs millions of nodes on an inequality puzzle.)

@@ -12,6 +12,7 @@ use common::data;
 use common::event_counts::check_event_counts;
 use common::placed::single_values;
 use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
+use sudoku_lab::logic::Technique;
 use sudoku_lab::trace::{
     Event, EventKind, Level, PremiseReader, Recorder, Replay, TraceOptions, RECORD_WORDS,
 };
@@ -46,6 +47,8 @@ struct Origins {
     placed: Vec<Vec<u32>>,
     last: Option<u32>,
     last_backtrack: Option<u32>,
+    /// The basis announced for the technique events that follow.
+    basis: Vec<(usize, u32)>,
 }
 
 impl Origins {
@@ -58,6 +61,7 @@ impl Origins {
             placed: vec![vec![u32::MAX; cells]],
             last: None,
             last_backtrack: None,
+            basis: Vec::new(),
         }
     }
 
@@ -118,6 +122,18 @@ impl Origins {
                 let to: Vec<usize> = house(to).collect();
                 for other in house(h).filter(|o| !to.contains(o)) {
                     list.push(self.removal(other, e.digit)?);
+                }
+            }
+            (
+                EventKind::Eliminate | EventKind::Place,
+                Some(Rule::Technique),
+                Via::Technique(_),
+                _,
+            ) => {
+                for &(c, digits) in &self.basis {
+                    for d in DigitSet::from_bits(digits).iter() {
+                        list.push(self.removal(c, d)?);
+                    }
                 }
             }
             (EventKind::Eliminate, Some(Rule::Refutation | Rule::Disjunction), _, _) => {
@@ -305,6 +321,13 @@ impl Observer for Checked {
         self.recorder.guess(cell, digit, rule, depth);
     }
 
+    fn basis(&mut self, absent: &[(usize, u32)]) {
+        // The events so far rest on the basis before this one.
+        self.sync();
+        self.recorder.basis(absent);
+        self.origins.basis = absent.to_vec();
+    }
+
     fn backtrack(&mut self, depth: usize) {
         self.recorder.backtrack(depth);
     }
@@ -323,7 +346,7 @@ impl Observer for Checked {
 }
 
 /// Every place and eliminate event leads, cause by cause, to a given, a guess or probe, or an
-/// uncaused relation elimination (a constraint of the puzzle itself). Causes come first.
+/// uncaused relation elimination or chain bound (a constraint of the puzzle itself). Causes come first.
 /// Below the full level those relation eliminations are not recorded, so with relations in
 /// the puzzle a chain may also end at a placement without a recorded cause.
 fn check_causes(events: &[Event], relation_roots: bool) -> Result<(), String> {
@@ -346,7 +369,10 @@ fn check_causes(events: &[Event], relation_roots: bool) -> Result<(), String> {
                     (EventKind::Place, Some(Rule::Given))
                         | (EventKind::Guess, _)
                         | (EventKind::Eliminate, Some(Rule::Relation))
-                ) || (relation_roots && e.kind == EventKind::Place)
+                ) || (e.kind == EventKind::Eliminate
+                    // A chain bound rests on the relations alone, like a relation bound.
+                    && e.via == Via::Technique(Technique::ChainBound as u8))
+                    || (relation_roots && e.kind == EventKind::Place)
                     || !matches!(e.kind, EventKind::Place | EventKind::Eliminate)
             }
         };
@@ -385,6 +411,8 @@ fn options_for(engine: EngineKind) -> Options {
         node_limit: match engine {
             EngineKind::Naive => 20_000,
             EngineKind::Dlx => 200_000,
+            // A step per node: the hard 16×16 puzzles take many guesses by technique too.
+            EngineKind::Logic => 20_000,
             EngineKind::Propagate => Options::default().node_limit,
         },
         ..Options::default()

@@ -4,6 +4,7 @@ use std::ffi::OsString;
 use std::fmt::Display;
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
+use sudoku_lab::logic::Technique;
 use sudoku_lab::trace::{Event, PremiseReader, TraceOptions, Tracer, RECORD_WORDS};
 use sudoku_lab::{House, Options, Progress, Puzzle, Search, Stats, Status, Via};
 
@@ -256,7 +257,8 @@ impl Serialize for JsonEvent<'_> {
 }
 
 /// What a deduction used: `{"cell":"r1c1"}`, `{"house":"row 3"}`,
-/// `{"relation":"r3c4 < r3c5"}` or `{"confined":{"house":"block 1","to":"row 1"}}`.
+/// `{"relation":"r3c4 < r3c5"}`, `{"confined":{"house":"block 1","to":"row 1"}}` or
+/// `{"technique":"x_wing"}`.
 struct JsonVia<'a> {
     via: Via,
     puzzle: &'a Puzzle,
@@ -282,6 +284,10 @@ impl Serialize for JsonVia<'_> {
                 };
                 map.serialize_entry("confined", &confined)?;
             }
+            Via::Technique(t) => match Technique::ALL.get(t as usize) {
+                Some(technique) => map.serialize_entry("technique", technique.name())?,
+                None => map.serialize_entry("technique", &t)?,
+            },
         }
         map.end()
     }

@@ -2,6 +2,8 @@
 //! open cells, and the questions techniques ask of it — where a digit can still go in a
 //! house, which cells see each other, which relations a cell has.
 
+use std::sync::Arc;
+
 use crate::geometry::Geometry;
 use crate::puzzle::{Kind, Puzzle};
 use crate::search::Contradiction;
@@ -11,25 +13,34 @@ use super::relations::Order;
 /// A puzzle in the middle of being solved by hand. Candidates are bit sets (bit `d - 1` for
 /// digit `d`); a cell is *open* until a digit is placed in it, even when one candidate is
 /// left (that is a naked single still to be seen).
+///
+/// What never changes (the puzzle, its relations and their order) is shared between a board
+/// and its clones, so a search can keep a board per depth and copy only the candidates.
 #[derive(Clone, Debug)]
-pub struct Board<'p> {
-    puzzle: &'p Puzzle,
+pub struct Board {
+    fixed: Arc<Fixed>,
     geometry: &'static Geometry,
     size: usize,
     values: Vec<u8>,
     cands: Vec<u32>,
     /// Per house, the digits placed in it.
     placed: Vec<u32>,
+}
+
+/// The part of a [`Board`] that solving does not change.
+#[derive(Debug)]
+struct Fixed {
+    puzzle: Puzzle,
     /// `(smaller, larger)` cell indices of every relation, in the puzzle's order.
     relations: Vec<(usize, usize)>,
-    /// Which cells must be below which (the relations never change: worked out once).
+    /// Which cells must be below which (worked out once).
     order: Order,
 }
 
-impl<'p> Board<'p> {
+impl Board {
     /// The start of a puzzle: every digit a candidate, then each given placed (and removed
     /// from its peers). A contradiction means clashing givens.
-    pub fn new(puzzle: &'p Puzzle) -> Result<Board<'p>, Contradiction> {
+    pub fn new(puzzle: &Puzzle) -> Result<Board, Contradiction> {
         let mut board = Board::empty(puzzle);
         for (cell, &d) in puzzle.givens().iter().enumerate() {
             if d != 0 {
@@ -40,7 +51,7 @@ impl<'p> Board<'p> {
     }
 
     /// Every digit a candidate of every cell, nothing placed.
-    pub(crate) fn empty(puzzle: &'p Puzzle) -> Board<'p> {
+    pub(crate) fn empty(puzzle: &Puzzle) -> Board {
         let geometry = puzzle.geometry();
         let size = puzzle.size();
         let cells = geometry.cell_count();
@@ -50,19 +61,21 @@ impl<'p> Board<'p> {
             .map(|r| (r.smaller.index(size), r.larger.index(size)))
             .collect();
         Board {
-            puzzle,
+            fixed: Arc::new(Fixed {
+                puzzle: puzzle.clone(),
+                order: Order::of(cells, &relations),
+                relations,
+            }),
             geometry,
             size,
             values: vec![0; cells],
             cands: vec![full(size); cells],
             placed: vec![0; geometry.house_count()],
-            order: Order::of(cells, &relations),
-            relations,
         }
     }
 
-    pub fn puzzle(&self) -> &'p Puzzle {
-        self.puzzle
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.fixed.puzzle
     }
 
     pub fn geometry(&self) -> &'static Geometry {
@@ -74,7 +87,7 @@ impl<'p> Board<'p> {
     }
 
     pub fn kind(&self) -> Kind {
-        self.puzzle.kind()
+        self.fixed.puzzle.kind()
     }
 
     /// The number of cells.
@@ -157,12 +170,12 @@ impl<'p> Board<'p> {
 
     /// `(smaller, larger)` cell indices of every relation, by the puzzle's relation index.
     pub fn relations(&self) -> &[(usize, usize)] {
-        &self.relations
+        &self.fixed.relations
     }
 
     /// Which cells must be below which, through chains of relations.
     pub(crate) fn order(&self) -> &Order {
-        &self.order
+        &self.fixed.order
     }
 
     /// True when every cell holds a digit.
@@ -191,6 +204,26 @@ impl<'p> Board<'p> {
             self.cands[p as usize] &= !bit;
         }
         Ok(())
+    }
+
+    /// Sets `cell` to `digit` and notes it placed in the cell's houses, without looking at
+    /// its peers (a search that reports each removal from a peer does them itself, by
+    /// [`Board::strike`]). The board may be broken after: clashing digits are the caller's
+    /// to find.
+    pub(crate) fn fix(&mut self, cell: usize, digit: u8) {
+        let bit = 1u32 << (digit - 1);
+        self.values[cell] = digit;
+        self.cands[cell] = bit;
+        for &h in self.geometry.houses_of(cell) {
+            self.placed[h as usize] |= bit;
+        }
+    }
+
+    /// Removes the digits of `mask` from `cell`, placed or not: a placed cell that loses its
+    /// digit is left without candidates (a dead end the caller reports).
+    #[inline]
+    pub(crate) fn strike(&mut self, cell: usize, mask: u32) {
+        self.cands[cell] &= !mask;
     }
 
     /// Removes the digits of `mask` from the candidates of open `cell`.

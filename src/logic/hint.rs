@@ -50,7 +50,7 @@ pub struct PlayerState {
 /// The hint for `state` on `puzzle` (valid, with a unique solution — else the problem), with
 /// the board it speaks of: the player's grid (entries placed, marks applied) that a step or
 /// guess was found on; for the other hints the empty grid, which names their cells.
-pub fn hint<'p>(puzzle: &'p Puzzle, state: &PlayerState) -> Result<(Hint, Board<'p>), Problem> {
+pub fn hint(puzzle: &Puzzle, state: &PlayerState) -> Result<(Hint, Board), Problem> {
     let entries = checked_entries(puzzle, state)?;
     puzzle.validate()?;
     let outcome = solve(puzzle, Options::default())?;

@@ -249,14 +249,14 @@ impl Technique {
 
 /// A board with what most techniques ask first worked out once: where each digit can go in
 /// each house.
-pub(crate) struct View<'b, 'p> {
-    pub board: &'b Board<'p>,
+pub(crate) struct View<'b> {
+    pub board: &'b Board,
     /// `positions[h * size + d - 1]`: [`Board::positions`] of digit `d` in house `h`.
     positions: Vec<u32>,
 }
 
-impl<'b, 'p> View<'b, 'p> {
-    pub fn new(board: &'b Board<'p>) -> View<'b, 'p> {
+impl<'b> View<'b> {
+    pub fn new(board: &'b Board) -> View<'b> {
         let size = board.size();
         let geometry = board.geometry();
         let mut positions = vec![0u32; geometry.house_count() * size];

@@ -145,6 +145,58 @@ impl Step {
         }
     }
 
+    /// The candidates whose absence the step rests on, `(cell, digits)` by ascending cell,
+    /// each digit already gone from its cell on `board` (the board it was found on): the
+    /// missing digits of the pattern's cells and of the ends of its relations, the missing
+    /// places of its digits in its houses, and for a chain the missing places of each strong
+    /// link's digit in the houses its two ends share. A superset of what the step needs —
+    /// the pattern as a person checks it — and what the trace names as its premises.
+    pub fn basis(&self, board: &Board) -> Vec<(usize, u32)> {
+        let geometry = board.geometry();
+        let all = super::board::full(board.size());
+        let mut absent = vec![0u32; board.cells()];
+        let gone = |c: usize| all & !board.candidates(c);
+        for &c in &self.cells {
+            absent[c] |= gone(c);
+        }
+        for &r in &self.relations {
+            let (s, l) = board.relations()[r];
+            absent[s] |= gone(s);
+            absent[l] |= gone(l);
+        }
+        let digits = self.digits.bits();
+        for &h in &self.houses {
+            for &c in geometry.house(h) {
+                let c = c as usize;
+                absent[c] |= gone(c) & digits;
+            }
+        }
+        for link in self.chain.windows(2) {
+            let (from, to) = (&link[0], &link[1]);
+            if !to.on || from.digit != to.digit {
+                continue;
+            }
+            let ends: Vec<usize> = from.cells.iter().chain(&to.cells).copied().collect();
+            let shared = ends
+                .iter()
+                .fold(u128::MAX, |m, &c| m & geometry.house_mask(c));
+            let bit = 1u32 << (to.digit - 1);
+            for h in (0..geometry.house_count()).filter(|&h| shared >> h & 1 != 0) {
+                for &c in geometry.house(h) {
+                    let c = c as usize;
+                    if !ends.contains(&c) {
+                        absent[c] |= gone(c) & bit;
+                    }
+                }
+            }
+        }
+        absent
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, m)| m != 0)
+            .collect()
+    }
+
     /// Applies the step to `board`: the eliminations, then the placements.
     pub fn apply(&self, board: &mut Board) -> Result<(), crate::search::Contradiction> {
         for &(cell, set) in &self.eliminations {

@@ -67,6 +67,7 @@
 mod dlx;
 mod driver;
 mod frames;
+mod logic;
 mod naive;
 mod nine;
 mod observer;
@@ -79,6 +80,7 @@ use crate::puzzle::{Kind, Problem, Puzzle};
 pub use dlx::Dlx;
 pub(crate) use driver::{book_in_field, End};
 pub use driver::{Book, Contradiction, Search};
+pub use logic::Logic;
 pub use naive::Naive;
 pub use observer::{Observer, Silent, Via};
 pub use propagate::Propagate;
@@ -96,6 +98,9 @@ named! {
         Dlx = "dlx",
         /// Cell-order depth-first search that checks only placed neighbours (every kind).
         Naive = "naive",
+        /// Named techniques as a person applies them, simplest first; a guess only when none
+        /// applies (every kind).
+        Logic = "logic",
     }
 }
 
@@ -117,6 +122,7 @@ pub enum Engine<O: Observer> {
     Propagate(Propagate<O>),
     Dlx(Dlx<O>),
     Naive(Naive<O>),
+    Logic(Logic<O>),
 }
 
 /// Calls the same method on whichever engine is inside.
@@ -126,6 +132,7 @@ macro_rules! each {
             Engine::Propagate($s) => $body,
             Engine::Dlx($s) => $body,
             Engine::Naive($s) => $body,
+            Engine::Logic($s) => $body,
         }
     };
 }
@@ -152,6 +159,7 @@ impl<O: Observer> Engine<O> {
             EngineKind::Propagate => Engine::Propagate(Propagate::new(puzzle, options, observer)),
             EngineKind::Dlx => Engine::Dlx(Dlx::new(puzzle, options, observer)),
             EngineKind::Naive => Engine::Naive(Naive::new(puzzle, options, observer)),
+            EngineKind::Logic => Engine::Logic(Logic::new(puzzle, options, observer)),
         })
     }
 
@@ -160,6 +168,7 @@ impl<O: Observer> Engine<O> {
             Engine::Propagate(_) => EngineKind::Propagate,
             Engine::Dlx(_) => EngineKind::Dlx,
             Engine::Naive(_) => EngineKind::Naive,
+            Engine::Logic(_) => EngineKind::Logic,
         }
     }
 }

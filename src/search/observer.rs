@@ -20,6 +20,10 @@ pub enum Via {
     /// Locked candidates: inside house `house` the digit is confined to where it meets house
     /// `to`, so it leaves the rest of `to`.
     Confined { house: u8, to: u8 },
+    /// A named technique of the `logic` engine, by its index in
+    /// [`crate::logic::Technique::ALL`]; what its pattern rests on was announced by
+    /// [`Observer::basis`] just before.
+    Technique(u8),
 }
 
 /// Receives what a search does, as it does it. Every hook has an empty default, so an
@@ -36,7 +40,9 @@ pub enum Via {
 ///   and the cell is set to the digit there; [`backtrack`](Observer::backtrack) drops the grid
 ///   at `depth` and returns to `depth - 1` as it was when the branch opened, plus what was
 ///   reported at `depth - 1` since;
-/// - [`round`](Observer::round) marks the start of each node's propagation, with the grid.
+/// - [`round`](Observer::round) marks the start of each node's propagation, with the grid;
+/// - [`basis`](Observer::basis) comes before the events of a named technique (rule
+///   [`Rule::Technique`]): the candidates whose absence they rest on.
 pub trait Observer {
     /// The start of a node's propagation at `depth`; `grid` is the candidate grid (bit `d-1`
     /// set ⇔ digit `d` possible) as the events so far leave it.
@@ -56,6 +62,12 @@ pub trait Observer {
         _depth: usize,
     ) {
     }
+    /// The events of rule [`Rule::Technique`] that follow, until the next call, rest on the
+    /// absence of these candidates: `(cell, digits)`, each digit already removed from its
+    /// cell (the pattern of the technique's step: its cells' missing digits, its digits'
+    /// missing places in its houses, the strong links of its chain).
+    #[inline(always)]
+    fn basis(&mut self, _absent: &[(usize, u32)]) {}
     /// A branch at the new `depth`: `cell` is tried as `digit`; `rule` is [`Rule::Guess`] for
     /// a search branch, [`Rule::Probe`] for a trial that is always undone.
     #[inline(always)]

@@ -15,13 +15,14 @@ named! {
     /// | `locked_candidates` | removed because, where a block meets a row or column, one of them keeps the digit only in the intersection |
     /// | `disjunction` | removed because every candidate of some other cell, tried in turn, removes it |
     /// | `probe` | a trial one level down, always undone; only its verdict is kept |
+    /// | `technique` | removed (or placed) by a named technique of the `logic` engine (`via` names it), from the absence of the candidates its pattern rests on |
     #[repr(u8)]
     pub enum Rule {
         Given = "given", Peer = "peer", NakedSingle = "naked_single",
         HiddenSingleRow = "hidden_single_row", HiddenSingleColumn = "hidden_single_column",
         HiddenSingleBlock = "hidden_single_block", Relation = "relation", Guess = "guess",
         Refutation = "refutation", LockedCandidates = "locked_candidates",
-        Disjunction = "disjunction", Probe = "probe",
+        Disjunction = "disjunction", Probe = "probe", Technique = "technique",
     }
 }
 

@@ -22,8 +22,8 @@
 //! | 2    | 16–23  | `digit`: 1..=25, 0 for none                                         |
 //! | 2    | 24–31  | 0                                                                   |
 //! | 3    | 0–31   | `cause`: the latest premise (the largest `seq` among them), `u32::MAX` for none |
-//! | 4    | 24–31  | `via` tag: 0 nothing, 1 cell, 2 house, 3 relation, 4 confined       |
-//! | 4    | 0–23   | `via` payload: cell index, house number, relation index, or `house \| to << 8` |
+//! | 4    | 24–31  | `via` tag: 0 nothing, 1 cell, 2 house, 3 relation, 4 confined, 5 technique |
+//! | 4    | 0–23   | `via` payload: cell index, house number, relation index, `house \| to << 8`, or the technique's index in `logic::Technique::ALL` |
 //!
 //! Houses are numbered rows `0..n`, columns `n..2n`, blocks `2n..3n`; relations by their
 //! index in the puzzle's list.
@@ -42,7 +42,9 @@
 //! `www/js/records.js` mirrors it.) An event with one premise or none costs no word here.
 //! A list holds at most N premises for size N (a cell without candidates names the removal of
 //! each of its N digits), so an entry is at most N + 2 words, and a batch's table at most
-//! N + 2 words per record.
+//! N + 2 words per record — except the events of a named technique (`logic` engine), which
+//! name one removal per candidate their pattern rests on (for a large chain or fish, a few
+//! dozen).
 //!
 //! # Events and premises
 //!
@@ -53,7 +55,7 @@
 //! |---|---|---|
 //! | round | a node's propagation starts | — |
 //! | place | the cell holds only `digit` (given, naked or hidden single) | naked single: the removal of every other digit of the cell; hidden single in house `h`: the removal of the digit from every other cell of `h`; given: — |
-//! | eliminate | `digit` leaves the cell | peer: the placement of the `via` cell; relation `lo < hi`, `hi` losing `d`: the removal of every `e < d` from `lo` (none for `d` = 1: the relation alone rules it out), `lo` losing `d`: the removal of every `e > d` from `hi` (none for `d` = N); locked candidates (`via` confined `house` to `to`): the removal of the digit from every cell of `house` outside `to`; refutation and disjunction: the backtrack that ended the trial |
+//! | eliminate | `digit` leaves the cell | technique (`via` the technique): the removal of every candidate of the basis reported before it ([`crate::search::Observer::basis`]); peer: the placement of the `via` cell; relation `lo < hi`, `hi` losing `d`: the removal of every `e < d` from `lo` (none for `d` = 1: the relation alone rules it out), `lo` losing `d`: the removal of every `e > d` from `hi` (none for `d` = N); locked candidates (`via` confined `house` to `to`): the removal of the digit from every cell of `house` outside `to`; refutation and disjunction: the backtrack that ended the trial |
 //! | guess | a branch (rule guess) or a trial (rule probe): the cell is set to `digit` one level down | — |
 //! | backtrack | the branch at `depth` is over; back to `depth - 1` | the event that ended it (the last one before) |
 //! | contradiction | a cell without candidates (`via` the cell), or a digit without a place in a house (`via` the house) | the removal of each digit of the cell / of the digit from every cell of the house |
@@ -140,6 +142,7 @@ impl Event {
             Via::House(h) => (2, h as u32),
             Via::Relation(r) => (3, r as u32),
             Via::Confined { house, to } => (4, house as u32 | (to as u32) << 8),
+            Via::Technique(t) => (5, t as u32),
         };
         out.extend_from_slice(&[
             self.seq,
@@ -181,6 +184,7 @@ impl Event {
                 house: payload as u8,
                 to: (payload >> 8) as u8,
             },
+            5 => Via::Technique(payload as u8),
             tag => return Err(format!("event {seq}: unknown via tag {tag}")),
         };
         Ok(Event {

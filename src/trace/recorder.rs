@@ -81,6 +81,8 @@ pub struct Recorder {
     /// once it has held the largest list (N + 1).
     pub(super) scratch: Vec<u32>,
     pub(super) full: bool,
+    /// The basis of the technique events being reported (see [`Observer::basis`]).
+    pub(super) basis: Vec<(usize, u32)>,
     /// Words of records at which the search pauses (see [`Observer::pause`]); set by
     /// [`Tracer`], which takes the records after every call. `None`: never.
     pub(super) pause_at: Option<usize>,
@@ -119,6 +121,7 @@ impl Recorder {
             premises: Vec::new(),
             scratch: Vec::with_capacity(size + 1),
             full: false,
+            basis: Vec::new(),
             pause_at: None,
         }
     }
@@ -244,6 +247,14 @@ impl Recorder {
         }
     }
 
+    /// Gathers the removals of every candidate of the basis.
+    fn gather_basis(&mut self) {
+        for i in 0..self.basis.len() {
+            let (cell, digits) = self.basis[i];
+            self.gather_removals(cell, digits);
+        }
+    }
+
     /// Gathers the removals of `digit` from the cells of house `h` that `keep` accepts.
     fn gather_house(&mut self, h: usize, digit: u8, keep: impl Fn(usize) -> bool) {
         for &c in self.geometry.house(h) {
@@ -335,6 +346,7 @@ impl Observer for Recorder {
                 self.gather_removals(cell, others);
             }
             (_, Via::House(h)) => self.gather_house(h as usize, digit, |c| c != cell),
+            (Rule::Technique, _) => self.gather_basis(),
             _ => {}
         }
         let id = self.emit(EventKind::Place, Some(rule), depth, Some(cell), digit, via);
@@ -366,6 +378,7 @@ impl Observer for Recorder {
                     self.gather_house(house as usize, digit, outside);
                 }
                 (Rule::Refutation | Rule::Disjunction, _) => self.scratch.push(self.last_backtrack),
+                (Rule::Technique, _) => self.gather_basis(),
                 _ => {}
             }
             let id = self.emit(
@@ -379,6 +392,11 @@ impl Observer for Recorder {
             self.note_removal(cell, digit, id);
             self.mirror(EventKind::Eliminate, depth, cell, digit);
         }
+    }
+
+    fn basis(&mut self, absent: &[(usize, u32)]) {
+        self.basis.clear();
+        self.basis.extend_from_slice(absent);
     }
 
     fn guess(&mut self, cell: usize, digit: u8, rule: Rule, depth: usize) {

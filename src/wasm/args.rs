@@ -592,7 +592,7 @@ mod tests {
         let e = settings(Export::Solver, &object(&[("engine", text("fast"))])).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "options.engine: expected 'propagate', 'dlx' or 'naive' (or undefined), \
+            "options.engine: expected 'propagate', 'dlx', 'naive' or 'logic' (or undefined), \
              got the string 'fast'"
         );
         let ok = settings(

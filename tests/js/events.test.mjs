@@ -6,7 +6,7 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 
 import {
-  RECORD_WORDS, KINDS, RULES, VIA, NO_CAUSE, NO_CELL, NO_RULE, checkLayout, decodeAll, decodePremises,
+  RECORD_WORDS, KINDS, RULES, TECHNIQUES, VIA, NO_CAUSE, NO_CELL, NO_RULE, checkLayout, decodeAll, decodePremises,
   premisesOfAll, wordsOfBytes,
 } from "../../www/js/records.js";
 import { Trace } from "../../www/js/trace.js";
@@ -49,6 +49,7 @@ function encode({ seq, kind, rule = null, depth = 0, cell = null, digit = 0, cau
   else if (via?.house !== undefined) v = (VIA.HOUSE << 24) | via.house;
   else if (via?.relation !== undefined) v = (VIA.RELATION << 24) | via.relation;
   else if (via?.confined) v = (VIA.CONFINED << 24) | via.confined[0] | (via.confined[1] << 8);
+  else if (via?.technique) v = (VIA.TECHNIQUE << 24) | TECHNIQUES.findIndex(([name]) => name === via.technique);
   return [seq, k | (r << 8) | (depth << 16), (cell ?? NO_CELL) | (digit << 16), cause ?? NO_CAUSE, v >>> 0];
 }
 
@@ -63,9 +64,11 @@ function build(model, events) {
 }
 
 test("the layout constants match the wasm module's layout()", () => {
-  checkLayout({ recordWords: 5, kinds: KINDS, rules: RULES });
-  assert.throws(() => checkLayout({ recordWords: 6, kinds: KINDS, rules: RULES }));
-  assert.throws(() => checkLayout({ recordWords: 5, kinds: KINDS.slice(1), rules: RULES }));
+  const techniques = TECHNIQUES.map(([name]) => name);
+  checkLayout({ recordWords: 5, kinds: KINDS, rules: RULES, techniques });
+  assert.throws(() => checkLayout({ recordWords: 6, kinds: KINDS, rules: RULES, techniques }));
+  assert.throws(() => checkLayout({ recordWords: 5, kinds: KINDS.slice(1), rules: RULES, techniques }));
+  assert.throws(() => checkLayout({ recordWords: 5, kinds: KINDS, rules: RULES, techniques: techniques.slice(1) }));
 });
 
 test("the golden records decode to exactly the golden JSON, event by event", () => {
@@ -301,6 +304,24 @@ test("locked candidates, refutations and disjunctions", () => {
     [{ kind: "eliminate", rule: "refutation", cell: 0, digit: 3, cause: 7 }, "3 removed from r1c1: trying r1c1 = 3 led to a contradiction"],
     [{ kind: "eliminate", rule: "disjunction", cell: 5, digit: 6, cause: 7, via: { cell: 1 } }, "6 removed from r1c6: every candidate of r1c2, tried in turn, rules it out"],
   ]);
+});
+
+test("a named technique says its name and its pattern, and marks the cells it rests on", () => {
+  const { trace, replay, puzzle } = expectSentences(classic9, [
+    [{ kind: "eliminate", rule: "peer", cell: 2, digit: 5 }],
+    [
+      { kind: "eliminate", rule: "technique", cell: 40, digit: 5, cause: 0, via: { technique: "x_wing" } },
+      "5 removed from r5c5 by X-wing: a digit's places in two rows lie in two columns (or the reverse), so it leaves the rest of those lines (the pattern is marked)",
+    ],
+    [
+      { kind: "eliminate", rule: "technique", cell: 41, digit: 3, via: { technique: "chain_bound" } },
+      "3 removed from r5c6 by chain bound: a chain of cells each below the next pins the range of every cell on it (the pattern is marked)",
+    ],
+  ]);
+  replay.seek(1);
+  assert.deepEqual(focus(trace, 1, replay, puzzle).cells, [40, 2]);
+  assert.equal(groundOf(trace, 2), "relation");
+  assert.equal(TECHNIQUES.length, new Set(TECHNIQUES.map(([name]) => name)).size);
 });
 
 test("below the full level a guess does not count candidates it cannot know", () => {

@@ -72,7 +72,7 @@ fn solve_returns_a_plain_object_with_the_verified_answer() {
 
 #[wasm_bindgen_test]
 fn every_engine_solves_through_the_options() {
-    for engine in ["propagate", "dlx", "naive"] {
+    for engine in ["propagate", "dlx", "naive", "logic"] {
         let opts = options(&[("engine", engine.into())]);
         let result = solve(POJ3074.into(), None, Some(opts)).unwrap();
         assert_eq!(text(&result, "engine"), engine);
@@ -82,7 +82,7 @@ fn every_engine_solves_through_the_options() {
     let e = solve(POJ3074.into(), None, Some(opts)).unwrap_err();
     assert_eq!(
         text(&e, "message"),
-        "options.engine: expected 'propagate', 'dlx' or 'naive' (or undefined), \
+        "options.engine: expected 'propagate', 'dlx', 'naive' or 'logic' (or undefined), \
          got the string 'quantum'"
     );
     assert_eq!(text(&e, "argument"), "options.engine");

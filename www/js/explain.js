@@ -43,6 +43,7 @@ const ENGINES = [
   ["propagate", "propagate", "singles, relations and locked candidates, then a guess"],
   ["dlx", "dlx", "dancing links over the exact cover (classic only)"],
   ["naive", "naive", "tries digits cell by cell, checking only the rules"],
+  ["logic", "logic", "named techniques as a person applies them, simplest first; a guess only when stuck"],
 ];
 const LEVELS = [
   ["decisions", "decisions", "guesses, backtracks, contradictions"],

@@ -12,6 +12,7 @@
 //!  word 3  cause: seq of the event that made this one possible (0xFFFFFFFF none)
 //!  word 4  via tag (24..31) │ via payload (0..23)
 //!          tag 0 nothing · 1 cell · 2 house · 3 relation · 4 confined (house | to << 8)
+//!          · 5 technique (its number in TECHNIQUES)
 //! ```
 //!
 //! Beside the records, a batch carries a premise table (`premises` of `Solver.advance`): for
@@ -40,16 +41,55 @@ export const KIND = Object.freeze({
 export const RULES = [
   "given", "peer", "naked_single", "hidden_single_row", "hidden_single_column",
   "hidden_single_block", "relation", "guess", "refutation", "locked_candidates",
-  "disjunction", "probe",
+  "disjunction", "probe", "technique",
 ];
 export const RULE = Object.freeze({
   GIVEN: 0, PEER: 1, NAKED_SINGLE: 2, HIDDEN_SINGLE_ROW: 3, HIDDEN_SINGLE_COLUMN: 4,
   HIDDEN_SINGLE_BLOCK: 5, RELATION: 6, GUESS: 7, REFUTATION: 8, LOCKED_CANDIDATES: 9,
-  DISJUNCTION: 10, PROBE: 11,
+  DISJUNCTION: 10, PROBE: 11, TECHNIQUE: 12,
 });
 
 /** Via tags (word 4, bits 24..31). */
-export const VIA = Object.freeze({ NOTHING: 0, CELL: 1, HOUSE: 2, RELATION: 3, CONFINED: 4 });
+export const VIA = Object.freeze({
+  NOTHING: 0, CELL: 1, HOUSE: 2, RELATION: 3, CONFINED: 4, TECHNIQUE: 5,
+});
+
+/**
+ * The named techniques of the logic engine by number (the payload of a technique via):
+ * `[name, title, what the pattern is]`, `Technique` in src/logic/mod.rs, simplest first.
+ */
+export const TECHNIQUES = [
+  ["full_house", "full house", "the last open cell of a house takes the digit the house lacks"],
+  ["hidden_single", "hidden single", "the digit has one place left in a house"],
+  ["chain_bound", "chain bound", "a chain of cells each below the next pins the range of every cell on it"],
+  ["relation_bound", "relation bound", "a < b: b is above the smallest candidate of a, a below the largest of b"],
+  ["naked_single", "naked single", "the cell has one candidate left"],
+  ["pointing", "pointing", "in a block the digit's places lie in one row or column, so it leaves the rest of that line"],
+  ["claiming", "claiming", "in a row or column the digit's places lie in one block, so it leaves the rest of that block"],
+  ["house_bound", "house bound", "cells of one house that must all be below a cell hold different digits, so the cell is above as many"],
+  ["naked_pair", "naked pair", "two cells of a house hold the same two candidates, so those digits leave the house's other cells"],
+  ["ordered_subset", "ordered subset", "a naked subset whose cells are ordered by relations: each cell's digit is fixed by its rank"],
+  ["x_wing", "X-wing", "a digit's places in two rows lie in two columns (or the reverse), so it leaves the rest of those lines"],
+  ["hidden_pair", "hidden pair", "two digits have the same two places in a house, so those cells hold nothing else"],
+  ["naked_triple", "naked triple", "three cells of a house hold three digits between them, so those digits leave the house's other cells"],
+  ["swordfish", "swordfish", "a digit's places in three rows lie in three columns (or the reverse), so it leaves the rest of those lines"],
+  ["hidden_triple", "hidden triple", "three digits have the same three places in a house, so those cells hold nothing else"],
+  ["skyscraper", "skyscraper", "two lines with two places each for a digit, one end of each in line: a cell that sees both other ends loses it"],
+  ["two_string_kite", "two-string kite", "a row pair and a column pair of a digit joined in a block: a cell that sees both free ends loses it"],
+  ["xy_wing", "XY-wing", "a pivot {x, y} sees {x, z} and {y, z}: z leaves every cell that sees both pincers"],
+  ["empty_rectangle", "empty rectangle", "a digit's places in a block form a cross, joined to a pair in a line outside it"],
+  ["xyz_wing", "XYZ-wing", "a pivot {x, y, z} sees {x, z} and {y, z}: z leaves every cell that sees all three"],
+  ["w_wing", "W-wing", "two {x, w} cells joined by a strong link on x: w leaves every cell that sees both"],
+  ["finned_x_wing", "finned X-wing", "an X-wing with extra places (fins) in one block: what the fins also see loses the digit"],
+  ["naked_quad", "naked quad", "four cells of a house hold four digits between them, so those digits leave the house's other cells"],
+  ["jellyfish", "jellyfish", "a digit's places in four rows lie in four columns (or the reverse), so it leaves the rest of those lines"],
+  ["finned_swordfish", "finned swordfish", "a swordfish with fins in one block: what the fins also see loses the digit"],
+  ["hidden_quad", "hidden quad", "four digits have the same four places in a house, so those cells hold nothing else"],
+  ["finned_jellyfish", "finned jellyfish", "a jellyfish with fins in one block: what the fins also see loses the digit"],
+  ["x_chain", "X-chain", "a chain of strong and weak links on one digit: one of its two ends holds it"],
+  ["xy_chain", "XY-chain", "a chain of two-candidate cells: one of its two ends holds the digit"],
+  ["aic", "alternating inference chain", "a chain of strong and weak links over digits, cells, groups and relations: one of its two ends is true"],
+];
 
 /** Human names of the rules, for the statistics panel. */
 export const RULE_LABELS = {
@@ -57,7 +97,7 @@ export const RULE_LABELS = {
   hidden_single_row: "hidden single (row)", hidden_single_column: "hidden single (column)",
   hidden_single_block: "hidden single (block)", relation: "relation", guess: "guess",
   refutation: "refutation", locked_candidates: "locked candidates",
-  disjunction: "disjunction", probe: "probe",
+  disjunction: "disjunction", probe: "probe", technique: "named technique",
 };
 
 /**
@@ -65,7 +105,9 @@ export const RULE_LABELS = {
  */
 export function checkLayout(layout) {
   const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
-  if (layout.recordWords !== RECORD_WORDS || !same(layout.kinds, KINDS) || !same(layout.rules, RULES)) {
+  const techniques = TECHNIQUES.map(([name]) => name);
+  if (layout.recordWords !== RECORD_WORDS || !same(layout.kinds, KINDS) || !same(layout.rules, RULES)
+      || !same(layout.techniques, techniques)) {
     throw new Error("the wasm module's event layout differs from www/js/records.js");
   }
 }
@@ -78,6 +120,7 @@ function decodeVia(word) {
     case VIA.HOUSE: return { house: payload };
     case VIA.RELATION: return { relation: payload };
     case VIA.CONFINED: return { confined: [payload & 0xff, payload >>> 8] };
+    case VIA.TECHNIQUE: return { technique: TECHNIQUES[payload]?.[0] ?? payload };
     default: throw new Error(`unknown via tag ${word >>> 24}`);
   }
 }

@@ -1,7 +1,7 @@
 //! The plain-English sentence of every event, what the board highlights for it, and the
 //! chain of causes behind it. No DOM.
 
-import { KIND, KINDS, NO_CAUSE, RULE, RULES, RULE_LABELS, VIA } from "./records.js";
+import { KIND, KINDS, NO_CAUSE, RULE, RULES, RULE_LABELS, TECHNIQUES, VIA } from "./records.js";
 import { cellName, houseName, houseOf, highest, lowest, popcount } from "./geometry.js";
 
 /** `cell` relative to `peer`: "same row", "same column" or "same block". */
@@ -98,6 +98,11 @@ export function explain(trace, index, before, puzzle) {
           }
           return `${head}: trying it led to a contradiction`;
         }
+        case RULE.TECHNIQUE: {
+          const technique = tag === VIA.TECHNIQUE ? TECHNIQUES[payload] : undefined;
+          if (!technique) return `${head} by a named technique`;
+          return `${head} by ${technique[1]}: ${technique[2]} (the pattern is marked)`;
+        }
         case RULE.DISJUNCTION: {
           const other = tag === VIA.CELL ? cellName(payload, n) : "another cell";
           return `${head}: every candidate of ${other}, tried in turn, rules it out`;
@@ -166,6 +171,13 @@ export function focus(trace, index, before, puzzle) {
     const type = ["same row", "same column", "same block"].indexOf(sharedHouse(puzzle, cell, payload));
     if (type < 2 || puzzle.block) out.houses.push(houseOf(puzzle, cell, type));
   }
+  if (rule === RULE.TECHNIQUE) {
+    // The pattern: the cells whose missing candidates the step rests on.
+    for (const p of premisesOf(trace, index)) {
+      const c = trace.cell(p);
+      if (c < n * n && !out.cells.includes(c)) out.cells.push(c);
+    }
+  }
   if ((kind === KIND.CONTRADICTION || kind === KIND.BACKTRACK) && before.openGuess() >= 0) {
     out.cells.push(trace.cell(before.openGuess()));
   }
@@ -194,7 +206,8 @@ export function groundOf(trace, i) {
   if (kind === KIND.PLACE && rule === RULE.GIVEN) return "given";
   if (kind === KIND.GUESS) return "guess";
   if (premisesOf(trace, i).length) return "";
-  if (kind === KIND.ELIMINATE && rule === RULE.RELATION) return "relation";
+  // A relation bound, or a chain bound of the logic engine: the puzzle's relations alone.
+  if (kind === KIND.ELIMINATE && (rule === RULE.RELATION || rule === RULE.TECHNIQUE)) return "relation";
   return "unrecorded";
 }
 

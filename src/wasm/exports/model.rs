@@ -76,8 +76,11 @@ pub fn validate(
     Ok(to_js(&found))
 }
 
-/// The record layout constants, for a JavaScript decoder to check itself against.
-#[wasm_bindgen(unchecked_return_type = "{ recordWords: number; kinds: string[]; rules: string[] }")]
+/// The record layout constants, for a JavaScript decoder to check itself against: the
+/// event kinds and rules by number, and the techniques by the number a `technique` via holds.
+#[wasm_bindgen(
+    unchecked_return_type = "{ recordWords: number; kinds: string[]; rules: string[]; techniques: string[] }"
+)]
 pub fn layout() -> JsValue {
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
@@ -85,6 +88,7 @@ pub fn layout() -> JsValue {
         record_words: usize,
         kinds: Vec<&'static str>,
         rules: Vec<&'static str>,
+        techniques: Vec<&'static str>,
     }
     to_js(&Layout {
         record_words: RECORD_WORDS,
@@ -93,6 +97,10 @@ pub fn layout() -> JsValue {
             .map(|k| k.name())
             .collect(),
         rules: crate::search::Rule::ALL.iter().map(|r| r.name()).collect(),
+        techniques: crate::logic::Technique::ALL
+            .iter()
+            .map(|t| t.name())
+            .collect(),
     })
 }
 

@@ -1054,8 +1054,12 @@ fn every_engine_writes_the_judge_answers_of_the_poj3074_sample() {
 }
 
 #[test]
-fn dlx_on_top95_and_naive_on_easy50_pass_the_independent_checker() {
-    for (engine, corpus) in [("dlx", "norvig_top95"), ("naive", "norvig_easy50")] {
+fn dlx_and_logic_on_top95_and_naive_on_easy50_pass_the_independent_checker() {
+    for (engine, corpus) in [
+        ("dlx", "norvig_top95"),
+        ("naive", "norvig_easy50"),
+        ("logic", "norvig_top95"),
+    ] {
         let input = load(&format!("poj3074/{corpus}.in"));
         let o = run(
             &["solve", "--engine", engine, "--format", "poj3074"],

@@ -1,5 +1,5 @@
 //! Limits mean the same on every path: the fast paths (9×9 classic and inequality, 16×16
-//! classic) and the three engines, stopped by node and solution limits of every size, each
+//! classic) and every engine, stopped by node and solution limits of every size, each
 //! say `limit` exactly when a limit stopped them, and otherwise give the exact status and
 //! count — the one a search without a node limit gives. Every solution is verified
 //! independently.

@@ -12,6 +12,7 @@ use sudoku_lab::logic::{
     grade, hint, solve_steps, Board, Ending, Hint, Level, PlayerState, Step, Technique, Techniques,
     Wrong,
 };
+use sudoku_lab::search::{solve_with, EngineKind};
 use sudoku_lab::{solve, Cell, Kind, Options, Puzzle, Relation, Status};
 
 /// The unique solution of `puzzle`.
@@ -186,6 +187,62 @@ fn no_step_removes_a_digit_of_the_solution_on_generated_futoshiki_and_inequality
         let ineq = unique_from(&mut rng, Kind::Inequality, 9, &grid, 3);
         run_sound(&ineq, &format!("inequality #{i}"));
     }
+}
+
+/// Solves `puzzle` with the logic engine: the unique solution (the same as the default
+/// solver's, and checked against the rules), and whether it guessed.
+fn logic_engine_guesses(puzzle: &Puzzle, what: &str) -> bool {
+    let outcome = solve_with(EngineKind::Logic, puzzle, Options::default()).unwrap();
+    assert_eq!(outcome.status, Status::Unique, "{what}");
+    assert_eq!(outcome.solutions[0], solution(puzzle), "{what}");
+    puzzle.check_answer(&outcome.solutions[0]).unwrap();
+    outcome.stats.guesses > 0
+}
+
+/// The engine guesses exactly where the techniques alone get stuck: it solves without
+/// guessing every puzzle the library finishes, and on every kind.
+#[test]
+fn the_logic_engine_guesses_only_where_the_techniques_get_stuck() {
+    let mut rng = Rng(0x10_91c);
+    let mut cases: Vec<(String, Puzzle)> = Vec::new();
+    for (path, take) in [
+        ("bench9/puzzles3_magictour_top1465", 300),
+        ("bench9/kaggle3m_subset_puzzles", 300),
+        ("bench9/puzzles2_17_clue", 100),
+    ] {
+        for (i, p) in lines(path, take).into_iter().enumerate() {
+            cases.push((format!("{path} #{}", i + 1), p));
+        }
+    }
+    for (_, input, _) in common::manifest("cqoi2013/derived/unique").iter().step_by(4) {
+        for p in common::puzzles(input, Format::Cqoi) {
+            cases.push((input.clone(), p));
+        }
+    }
+    for (i, p) in common::puzzles("sixteen/generated_200_AP.txt", Format::Line)
+        .into_iter()
+        .take(3)
+        .enumerate()
+    {
+        cases.push((format!("16×16 #{}", i + 1), p));
+    }
+    for i in 0..40 {
+        let size = 4 + i % 4;
+        let grid = latin(&mut rng, size);
+        let p = unique_from(&mut rng, Kind::Futoshiki, size, &grid, i % 3);
+        cases.push((format!("futoshiki #{i}"), p));
+    }
+    let (mut without, mut stuck) = (0, 0);
+    for (what, p) in &cases {
+        let mut board = Board::new(p).unwrap();
+        let ending = solve_steps(&mut board, Techniques::ALL, 100_000, |_, _| {});
+        let guessed = logic_engine_guesses(p, what);
+        assert_eq!(guessed, ending == Ending::Stuck, "{what}: {ending:?}");
+        without += usize::from(!guessed);
+        stuck += usize::from(guessed);
+    }
+    eprintln!("logic engine: {without} without guessing, {stuck} with");
+    assert!(without >= 300 && stuck >= 100, "{without} {stuck}");
 }
 
 #[test]

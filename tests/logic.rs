@@ -214,7 +214,10 @@ fn the_logic_engine_guesses_only_where_the_techniques_get_stuck() {
             cases.push((format!("{path} #{}", i + 1), p));
         }
     }
-    for (_, input, _) in common::manifest("cqoi2013/derived/unique").iter().step_by(4) {
+    for (_, input, _) in common::manifest("cqoi2013/derived/unique")
+        .iter()
+        .step_by(4)
+    {
         for p in common::puzzles(input, Format::Cqoi) {
             cases.push((input.clone(), p));
         }

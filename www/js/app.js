@@ -63,6 +63,11 @@ const app = {
   locked(flag, reason = "") {
     editor.setLocked(flag, reason);
   },
+  /** Draws the puzzle afresh and tells the listeners, as after an edit, without changing
+   * it (Play mode taking the board over, and giving it back). */
+  redraw(reason) {
+    modelChanged(editor.model, reason);
+  },
   /** Replaces the puzzle, as an import does. */
   loadModel(model, reason = "load") {
     boardError(null);
@@ -285,6 +290,7 @@ try {
 import("./explain.js")
   .then(async (module) => {
     const explain = module.install(app);
+    if (!embed) app.play = (await import("./play.js")).installPlay(app);
     // Inside a <sudoku-lab-board>, the host page scripts the board through embedded.js.
     if (embed) (await import("./embedded.js")).connect(app, explain);
   })

@@ -62,6 +62,9 @@ export class Board {
     this.errorCells = new Set();
     this.highlighted = [];
     this.removedMark = null;
+    /** Play mode: the digits shown are the player's entries, and marks are the player's (one
+     * mark stays a mark, none is an empty cell). */
+    this.playing = false;
     this._selected = -1;
     this.root.classList.add("board");
     this.root.addEventListener("click", (event) => this.onClick(event));
@@ -302,7 +305,9 @@ export class Board {
       const solved = this.solverDigits?.[index] || 0;
       if (solved) {
         digit = solved;
-        source = "solver";
+        source = this.playing ? "entry" : "solver";
+      } else if (this.candidates && this.playing) {
+        marks = this.candidates[index] >>> 0;
       } else if (this.candidates) {
         const mask = this.candidates[index] >>> 0;
         // One candidate left reads as the cell's digit — except in the cell whose removal is
@@ -321,6 +326,7 @@ export class Board {
     if (cell.textContent !== text) cell.textContent = text;
     cell.classList.toggle("given", source === "given");
     cell.classList.toggle("solver", source === "solver");
+    cell.classList.toggle("entry", source === "entry");
     cell.classList.toggle("dead", dead);
     this.drawMarks(index, marks);
     cell.setAttribute("aria-label", this.label(index, digit, source, marks, dead));
@@ -337,7 +343,7 @@ export class Board {
     if (marks) {
       const list = [];
       for (let d = 1; d <= this.size; d++) if (marks & (1 << (d - 1))) list.push(d);
-      return `${name}, candidates ${list.join(" ")}`;
+      return `${name}, ${this.playing ? "pencil marks" : "candidates"} ${list.join(" ")}`;
     }
     return `${name}, empty`;
   }

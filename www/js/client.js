@@ -98,6 +98,16 @@ export class SolverClient {
     return this.request("trace", { puzzle, kind, options }, onBatch);
   }
 
+  /** The next hint from the player's `{entries, marks}` at `reveal` ("technique", "cells", "step"). */
+  hint(puzzle, kind, reveal, player) {
+    return this.request("hint", { puzzle, kind, options: { reveal }, player });
+  }
+
+  /** How hard the puzzle is for a person (`GradeResult`). */
+  grade(puzzle, kind) {
+    return this.request("grade", { puzzle, kind });
+  }
+
   /** Stops whatever runs: terminates the worker, rejects the call with `Cancelled`. */
   cancel() {
     if (!this.call) return;

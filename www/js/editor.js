@@ -91,7 +91,7 @@ export class Editor {
     // The pad may live outside the editor panel (narrow screens): it listens for itself.
     this.pad.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-action]");
-      if (!button || button.disabled) return;
+      if (!button || button.disabled || event.defaultPrevented) return;
       if (button.dataset.action === "digit") this.enter(Number(button.dataset.digit));
       else if (button.dataset.action === "erase") this.enter(0);
     });

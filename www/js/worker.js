@@ -3,7 +3,7 @@
 //! One request at a time; the client cancels by terminating the worker (nothing here polls
 //! for a stop: a traced search streams batches until it is done).
 
-import init, { solve, validate, layout, version, Search, Solver } from "../pkg/sudoku_lab.js";
+import init, { solve, validate, layout, version, grade, hint, Search, Solver } from "../pkg/sudoku_lab.js";
 import { checkLayout } from "./records.js";
 
 let ready = null;
@@ -166,7 +166,16 @@ function doTrace(id, { puzzle, kind, options }) {
   }
 }
 
-const handlers = { solve: doSolve, solveAll: doSolveAll, trace: doTrace };
+/** Play mode: the next hint from the player's grid (`HintResult`), and the puzzle's grade. */
+function doHint(_id, { puzzle, kind, options, player }) {
+  return hint(puzzle, kind, options ?? {}, player ?? {});
+}
+
+function doGrade(_id, { puzzle, kind }) {
+  return grade(puzzle, kind, {});
+}
+
+const handlers = { solve: doSolve, solveAll: doSolveAll, trace: doTrace, hint: doHint, grade: doGrade };
 
 self.onmessage = async ({ data }) => {
   const { id, type, payload } = data ?? {};

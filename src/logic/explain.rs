@@ -108,7 +108,7 @@ pub fn sentence(step: &Step, board: &Board) -> String {
             cells(g, &step.cells)
         ),
         Technique::ChainBound => format!(
-            "{} is a chain of {} cells ({}): the i-th is at least i and at most {} − {} + i, {effect}.",
+            "{} form a chain of {} cells ({}): the i-th is at least i and at most {} − {} + i, {effect}.",
             cells(g, &step.cells),
             step.cells.len(),
             relations(),

@@ -427,7 +427,7 @@ fn a_chain_of_four_relations_pins_each_cell_to_its_rank() {
     );
     let text = sentence(&step, &b);
     assert!(
-        text.starts_with("r1c1, r1c2, r1c3 and r1c4 is a chain of 4 cells"),
+        text.starts_with("r1c1, r1c2, r1c3 and r1c4 form a chain of 4 cells"),
         "{text}"
     );
 }

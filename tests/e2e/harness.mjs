@@ -98,8 +98,13 @@ export const cellTexts = (page) =>
 export const relationMap = (page) =>
   page.$$eval("[data-edge]", (edges) => Object.fromEntries(edges.map((e) => [e.dataset.edge, e.dataset.rel])));
 
-/** Clicks the centre of elements fast (one layout read, then real mouse clicks). */
+/**
+ * Clicks the centre of elements fast (one layout read, then real mouse clicks). The first
+ * element is scrolled into view first: a click on a control further down the panel may have
+ * scrolled the board away.
+ */
 export async function clickCentres(page, selectors) {
+  if (selectors.length) await page.locator(selectors[0]).scrollIntoViewIfNeeded();
   const boxes = await page.evaluate((list) => list.map((s) => {
     const r = document.querySelector(s).getBoundingClientRect();
     return [r.x + r.width / 2, r.y + r.height / 2];

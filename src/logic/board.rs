@@ -241,22 +241,40 @@ impl Board {
         }
     }
 
-    /// True when the grid cannot be completed as it stands: an open cell without
-    /// candidates, or a digit not placed in a house with no place left there.
+    /// True when the grid cannot be completed as it stands (see [`Board::fault`]).
     pub fn is_broken(&self) -> bool {
-        if self.open_cells().any(|c| self.cands[c] == 0) {
-            return true;
+        self.fault().is_some()
+    }
+
+    /// Why the grid cannot be completed as it stands, if it cannot: the first cell without
+    /// candidates (a placed cell has its digit, unless [`Board::strike`] took it), else the
+    /// first house with a digit neither placed in it nor left a place there.
+    pub(crate) fn fault(&self) -> Option<Fault> {
+        if let Some(cell) = (0..self.cells()).find(|&c| self.cands[c] == 0) {
+            return Some(Fault::Empty(cell));
         }
         let all = full(self.size);
-        (0..self.geometry.house_count()).any(|h| {
+        (0..self.geometry.house_count()).find_map(|house| {
             let reachable = self
                 .geometry
-                .house(h)
+                .house(house)
                 .iter()
-                .fold(self.placed[h], |m, &c| m | self.cands[c as usize]);
-            reachable != all
+                .fold(self.placed[house], |m, &c| m | self.cands[c as usize]);
+            (reachable != all).then(|| Fault::Missing {
+                house,
+                digit: (all & !reachable).trailing_zeros() as u8 + 1,
+            })
         })
     }
+}
+
+/// A dead end of a [`Board`] (see [`Board::fault`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Fault {
+    /// The cell has no candidate left.
+    Empty(usize),
+    /// The digit has no place left in the house.
+    Missing { house: usize, digit: u8 },
 }
 
 /// Every digit of a grid of `size`.

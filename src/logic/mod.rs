@@ -40,6 +40,7 @@ mod subsets;
 mod wings;
 
 pub use board::Board;
+pub(crate) use board::Fault;
 pub use explain::{chain_text, effect, pointer, sentence, Reveal};
 pub use grade::{grade, Grade, Level, MAX_STEPS};
 pub use hint::{check_state, hint, Hint, PlayerState, Wrong};

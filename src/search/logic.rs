@@ -23,8 +23,7 @@
 //! choices[d]  the guess that opened depth d + 1: (cell, digit)
 //! ```
 
-use crate::digits::DigitSet;
-use crate::logic::{next_step, Board, Step, Technique, Techniques};
+use crate::logic::{next_step, Board, Fault, Step, Technique, Techniques};
 use crate::puzzle::Puzzle;
 
 use super::{book_in_field, Book, Observer, Options, Rule, Search, Via};
@@ -132,30 +131,23 @@ impl<O: Observer> Logic<O> {
         }
     }
 
-    /// The first dead end of the current board, reported: a cell without candidates, else a
-    /// digit without a place in a house. True when there is one.
+    /// The first dead end of the current board ([`Board::fault`]), reported. True when
+    /// there is one.
     fn dead_end(&mut self) -> bool {
-        let board = &self.boards[self.depth];
-        if let Some(cell) = (0..board.cells()).find(|&c| board.candidates(c) == 0) {
-            self.book
-                .contradiction(Some(cell), 0, Via::Cell(cell as u16), self.depth);
-            return true;
-        }
-        let geometry = board.geometry();
-        let all = DigitSet::full(board.size()).bits();
-        for h in 0..geometry.house_count() {
-            let reach = geometry
-                .house(h)
-                .iter()
-                .fold(0, |m, &c| m | board.candidates(c as usize));
-            if reach != all {
-                let digit = (all & !reach).trailing_zeros() as u8 + 1;
+        let Some(fault) = self.board().fault() else {
+            return false;
+        };
+        match fault {
+            Fault::Empty(cell) => {
                 self.book
-                    .contradiction(None, digit, Via::House(h as u8), self.depth);
-                return true;
+                    .contradiction(Some(cell), 0, Via::Cell(cell as u16), self.depth);
+            }
+            Fault::Missing { house, digit } => {
+                self.book
+                    .contradiction(None, digit, Via::House(house as u8), self.depth);
             }
         }
-        false
+        true
     }
 
     /// Opens a branch on the open cell with the fewest candidates (the first of them): its
@@ -171,10 +163,9 @@ impl<O: Observer> Logic<O> {
         let m = board.candidates(cell);
         let bit = m & m.wrapping_neg();
         let digit = bit.trailing_zeros() as u8 + 1;
+        // `backtrack` keeps `boards` at depth + 1 boards and `choices` at depth choices.
         let next = board.clone();
-        self.boards.truncate(self.depth + 1);
         self.boards.push(next);
-        self.choices.truncate(self.depth);
         self.choices.push((cell, digit));
         self.depth += 1;
         self.book.guess(cell, digit, m & !bit, self.depth);
@@ -237,8 +228,8 @@ impl<O: Observer> Search for Logic<O> {
 
     /// Puts each given in (the first node crosses them out of their peers).
     fn begin(&mut self) {
-        let puzzle = self.board().puzzle().clone();
-        for (cell, &digit) in puzzle.givens().iter().enumerate() {
+        for cell in 0..self.board().cells() {
+            let digit = self.board().puzzle().givens()[cell];
             if digit != 0 {
                 self.book.place(cell, digit, Rule::Given, Via::Nothing, 0);
                 self.board_mut().fix(cell, digit);
@@ -258,8 +249,8 @@ impl<O: Observer> Search for Logic<O> {
             .round(self.depth, self.boards[self.depth].grid());
         if !self.givens_crossed {
             self.givens_crossed = true;
-            let puzzle = self.board().puzzle().clone();
-            for (cell, &digit) in puzzle.givens().iter().enumerate() {
+            for cell in 0..self.board().cells() {
+                let digit = self.board().puzzle().givens()[cell];
                 // A clashing given may have lost its digit already: a dead end, found below.
                 if digit != 0 && self.board().candidates(cell) != 0 {
                     self.cross_out(cell, digit);

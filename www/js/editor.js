@@ -40,6 +40,9 @@ export class Editor {
     this.isLocked = false;
     this.readOnly = false;
     this.pending = null; // {index, digit, time} of a first digit that may grow to two
+    /** Play mode: `{enter(digit, {merge}), undo()}` takes the typed digits and Undo instead
+     * of the (locked) puzzle; null while editing. */
+    this.player = null;
     this.exampleSelect = root.querySelector("#example-select");
     this.kindSelect = root.querySelector("#kind-select");
     this.sizeSelect = root.querySelector("#size-select");
@@ -91,7 +94,7 @@ export class Editor {
     // The pad may live outside the editor panel (narrow screens): it listens for itself.
     this.pad.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-action]");
-      if (!button || button.disabled || event.defaultPrevented) return;
+      if (!button || button.disabled) return;
       if (button.dataset.action === "digit") this.enter(Number(button.dataset.digit));
       else if (button.dataset.action === "erase") this.enter(0);
     });
@@ -146,6 +149,8 @@ export class Editor {
       ...this.pad.querySelectorAll("button"),
     ];
     for (const control of controls) control.disabled = !editable;
+    // While playing, the pad enters the player's digits.
+    if (this.player) for (const button of this.pad.querySelectorAll("button")) button.disabled = false;
     this.root.querySelector("[data-action='undo']").disabled = !editable || this.undoStack.length === 0;
     this.root.querySelector("[data-action='redo']").disabled = !editable || this.redoStack.length === 0;
     this.board.root.classList.toggle("locked", !editable);
@@ -210,6 +215,7 @@ export class Editor {
   }
 
   undo() {
+    if (this.player) return this.player.undo();
     if (!this.editable || this.undoStack.length === 0) return;
     this.redoStack.push(this.model);
     this.commit(this.undoStack.pop(), "undo", { record: false });
@@ -253,8 +259,16 @@ export class Editor {
     if (this.isLocked && !this.readOnly) this.notify(this.lockReason || "Editing is locked while the solver works.");
   }
 
-  /** Puts `digit` (0 clears) into the selected cell as a given. */
+  /** Hands typed digits, the pad and Undo to a player (null: back to editing the puzzle). */
+  setPlayer(player) {
+    this.player = player;
+    this.pending = null;
+    this.sync();
+  }
+
+  /** Puts `digit` (0 clears) into the selected cell as a given (or the player's entry). */
   enter(digit, { merge = false } = {}) {
+    if (this.player) return this.player.enter(digit, { merge });
     if (!this.editable) return this.refuse();
     const index = this.board.selected;
     if (index < 0 || digit < 0 || digit > this.model.size) return;

@@ -31,15 +31,10 @@ export function installPlay(app) {
   const undoButton = root.querySelector("[data-action='play-undo']");
   const message = root.querySelector("#play-message");
   const gradeLine = root.querySelector("#play-grade");
-  const pad = document.getElementById("digit-pad");
   let client = null;
 
   /** Everything about one game; null while editing. */
   let game = null;
-
-  function wasmPuzzle() {
-    return toWasm(game.model);
-  }
 
   function say(text, tone = "") {
     message.textContent = text;
@@ -68,11 +63,12 @@ export function installPlay(app) {
     if (app.boardError) return;
     client ??= new SolverClient();
     const n = model.size;
+    const wasm = toWasm(model);
     startButton.disabled = true;
     say("Checking that the puzzle has one solution…");
     let solution;
     try {
-      const result = await client.solve(toWasm(model), model.kind, { solutionLimit: 2 });
+      const result = await client.solve(wasm, model.kind, { solutionLimit: 2 });
       if (result.status !== "unique") {
         const why = result.status === "invalid" ? "it breaks a rule" : result.status === "multiple" ? "it has more than one solution" : "it has no solution";
         say(`Play needs a puzzle with exactly one solution, and ${why}. Edit it first.`, "error");
@@ -87,7 +83,9 @@ export function installPlay(app) {
     }
     game = {
       model,
-      puzzle: describePuzzle(toWasm(model)),
+      /** The puzzle as the wasm module reads it. */
+      wasm,
+      puzzle: describePuzzle(wasm),
       solution,
       entries: new Array(n * n).fill(0),
       marks: new Array(n * n).fill(0),
@@ -98,9 +96,10 @@ export function installPlay(app) {
     // The explain module goes idle on a redraw; then editing is locked.
     app.redraw("play");
     app.locked(true, "Playing: the givens are locked (Back to editing unlocks them)");
+    // Typed digits, the pad and Undo (Ctrl+Z) now play.
+    editor.setPlayer({ enter, undo });
     board.playing = true;
     for (const id of SOLVER_REGIONS) document.getElementById(id)?.setAttribute("inert", "");
-    for (const button of pad.querySelectorAll("button")) button.disabled = false;
     document.body.classList.add("playing");
     controls.hidden = false;
     startButton.hidden = true;
@@ -115,7 +114,7 @@ export function installPlay(app) {
     gradeLine.textContent = "Grading…";
     const asked = game;
     try {
-      const g = await client.grade(wasmPuzzle(), game.model.kind);
+      const g = await client.grade(game.wasm, game.model.kind);
       if (game !== asked) return;
       const hardest = g.hardest ? `, hardest step: ${g.hardest.replaceAll("_", " ")}${g.hardest_steps > 1 ? ` ×${g.hardest_steps}` : ""}` : "";
       const guessing = g.needs_guessing ? `; the techniques get stuck, so it needs guessing (${g.guesses} guess${g.guesses === 1 ? "" : "es"})` : "";
@@ -128,6 +127,7 @@ export function installPlay(app) {
   function stop() {
     client?.cancel();
     game = null;
+    editor.setPlayer(null);
     board.playing = false;
     for (const id of SOLVER_REGIONS) document.getElementById(id)?.removeAttribute("inert");
     document.body.classList.remove("playing");
@@ -140,8 +140,16 @@ export function installPlay(app) {
     gradeLine.textContent = "";
   }
 
-  /** Enters `digit` (0 clears) in the selected cell, or toggles it as a pencil mark. */
-  function enter(digit, asMark = game.pencil) {
+  /**
+   * Enters `digit` (0 clears) in the selected cell, or toggles it as a pencil mark; `merge`:
+   * the digit grows the one typed just before (1 then 2 → 12), which it replaces.
+   */
+  function enter(digit, { merge = false, mark = game.pencil } = {}) {
+    if (merge && game.history.length) {
+      const last = game.history.pop();
+      game.entries = last.entries;
+      game.marks = last.marks;
+    }
     const i = board.selected;
     if (i < 0 || game.model.givens[i]) {
       say(i < 0 ? "Select a cell first." : `${cellName(i, game.model.size)} is a given.`);
@@ -152,7 +160,7 @@ export function installPlay(app) {
     if (digit === 0) {
       if (game.entries[i]) game.entries[i] = 0;
       else game.marks[i] = 0;
-    } else if (asMark) {
+    } else if (mark) {
       if (game.entries[i]) return;
       game.marks[i] ^= 1 << (digit - 1);
     } else {
@@ -217,7 +225,7 @@ export function installPlay(app) {
     const player = playerState();
     hintButton.disabled = true;
     try {
-      const h = await client.hint(wasmPuzzle(), game.model.kind, LEVELS[level], player);
+      const h = await client.hint(game.wasm, game.model.kind, LEVELS[level], player);
       if (game !== asked) return;
       game.hint = { level: h.kind === "step" ? level : LEVELS.length - 1 };
       showHint(h, level);
@@ -291,23 +299,20 @@ export function installPlay(app) {
     remember();
     const { puzzle } = game;
     const n = puzzle.size;
-    const values = game.model.givens.map((g, c) => g || game.entries[c]);
-    const houses = [];
-    for (let h = 0; h < (puzzle.block ? 3 : 2) * n; h++) houses.push(houseCells(puzzle, h));
     const all = (1 << n) - 1;
-    for (let c = 0; c < n * n; c++) {
-      if (values[c]) continue;
-      let mask = all;
-      for (const cells of houses) {
-        if (!cells.includes(c)) continue;
-        for (const o of cells) if (values[o]) mask &= ~(1 << (values[o] - 1));
-      }
-      for (const { lo, hi } of puzzle.relations) {
-        if (lo === c && values[hi]) mask &= (1 << (values[hi] - 1)) - 1;
-        if (hi === c && values[lo]) mask &= all & ~((1 << values[lo]) - 1);
-      }
-      game.marks[c] = mask;
+    const bit = (d) => (d ? 1 << (d - 1) : 0);
+    const values = game.model.givens.map((g, c) => g || game.entries[c]);
+    const marks = values.map((v) => (v ? 0 : all));
+    for (let h = 0; h < (puzzle.block ? 3 : 2) * n; h++) {
+      const cells = houseCells(puzzle, h);
+      const placed = cells.reduce((m, c) => m | bit(values[c]), 0);
+      for (const c of cells) marks[c] &= ~placed;
     }
+    for (const { lo, hi } of puzzle.relations) {
+      if (!values[lo] && values[hi]) marks[lo] &= bit(values[hi]) - 1;
+      if (!values[hi] && values[lo]) marks[hi] &= all & ~(2 * bit(values[lo]) - 1);
+    }
+    game.marks = marks;
     draw();
     say("Candidates filled from the placed digits and relations.");
   }
@@ -331,52 +336,15 @@ export function installPlay(app) {
     }
   });
 
-  // The digit pad and the keys enter the player's digits while playing (before the editor,
-  // which refuses them: the puzzle is locked).
-  pad.addEventListener("click", (event) => {
-    if (!game) return;
-    const button = event.target.closest("button[data-action]");
-    if (!button) return;
-    event.preventDefault();
-    if (button.dataset.action === "digit") enter(Number(button.dataset.digit));
-    else if (button.dataset.action === "erase") enter(0);
-  }, true);
-
-  let pending = null;
+  // Digits, the pad and Undo come through the editor (`setPlayer`); Shift+digit, which the
+  // editor does not read, toggles a pencil mark whatever the mode.
   document.addEventListener("keydown", (event) => {
-    if (!game || !editor.keysForBoard(event) || event.altKey || event.metaKey) return;
-    const n = game.model.size;
-    const key = event.key;
-    if (event.ctrlKey) {
-      if (key.toLowerCase() === "z") {
-        event.preventDefault();
-        undo();
-      }
-      return;
-    }
-    let digit = -1;
-    const code = /^Digit(\d)$/.exec(event.code ?? "");
-    if (key === "Backspace" || key === "Delete" || key === "." || key === "0") digit = 0;
-    else if (/^[1-9]$/.test(key) || (event.shiftKey && code && code[1] !== "0")) {
-      digit = Number(code ? code[1] : key);
-      // Two digits within a second make a number above 9 on big grids.
-      const now = performance.now();
-      if (n > 9 && pending && now - pending.at < 1000 && pending.digit * 10 + digit <= n) {
-        digit = pending.digit * 10 + digit;
-        pending = null;
-        game.history.pop();
-        const i = board.selected;
-        if (i >= 0) game.entries[i] = 0;
-      } else {
-        pending = { digit, at: now };
-      }
-    } else if (n > 9 && /^[a-zA-Z]$/.test(key)) {
-      digit = key.toUpperCase().charCodeAt(0) - 64;
-    }
-    if (digit < 0 || digit > n) return;
+    if (!game || !event.shiftKey || event.ctrlKey || event.altKey || event.metaKey) return;
+    const code = /^Digit([1-9])$/.exec(event.code ?? "");
+    if (!code || !editor.keysForBoard(event)) return;
     event.preventDefault();
-    enter(digit, game.pencil || event.shiftKey);
-  }, true);
+    enter(Number(code[1]), { mark: true });
+  });
 
   app.onModelChange((_model, reason) => {
     if (game && reason !== "play") stop();

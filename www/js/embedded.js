@@ -138,8 +138,11 @@ export function connect(app, explain) {
     port?.close();
     port = offered;
     port.onmessage = (e) => handle(e.data);
-    send({ event: "ready", detail: readyDetail() });
+    // The error first: once `ready` resolves, a host has heard why the puzzle is not shown
+    // (messages of one port arrive in order; a host reading its events after `ready` would
+    // otherwise race the error's message).
     if (app.boardError) send({ event: "error", detail: app.boardError });
+    send({ event: "ready", detail: readyDetail() });
     // A board that opened (at `start`) before the host connected says where it is.
     if (explain.session) send({ event: "step", detail: explain.here() });
     reportSize(true);

@@ -32,6 +32,8 @@ export function installPlay(app) {
   const message = root.querySelector("#play-message");
   const gradeLine = root.querySelector("#play-grade");
   let client = null;
+  // The button is disabled in the HTML until this module is wired: a press before would be lost.
+  startButton.disabled = false;
 
   /** Everything about one game; null while editing. */
   let game = null;

@@ -11,6 +11,7 @@ mod named;
 pub mod bench;
 pub mod digits;
 pub mod formats;
+pub mod generate;
 pub mod geometry;
 pub mod logic;
 pub mod puzzle;

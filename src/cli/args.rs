@@ -193,6 +193,16 @@ impl Parsed {
         })
     }
 
+    /// `--OPTION V` naming one of the `T`s (`what`: "a level"); `None` when left out.
+    pub fn named<T: Named>(
+        &self,
+        option: &str,
+        what: &str,
+        command: &'static str,
+    ) -> Result<Option<T>, Failure> {
+        self.choice(option, what, false, command)
+    }
+
     /// `--format F` (`auto` detects) or `--output F`: `None` for `auto` or when left out.
     pub fn format(&self, option: &str, command: &'static str) -> Result<Option<Format>, Failure> {
         self.choice(option, "a format", option == "format", command)

@@ -7,6 +7,7 @@ mod bench;
 mod check;
 mod compare;
 mod count;
+mod generate;
 mod grade;
 mod hint;
 mod input;
@@ -115,6 +116,7 @@ Usage:
   sudoku-lab compare [OPTIONS] [FILE]          one puzzle by every engine: a table of statistics
   sudoku-lab grade [OPTIONS] [FILE]            how hard every puzzle is for a person: score, level, hardest technique
   sudoku-lab hint [OPTIONS] [PUZZLE]           the next step from a player's entries and pencil marks
+  sudoku-lab generate [OPTIONS]                new unique puzzles of a kind, size and difficulty
   sudoku-lab bench [OPTIONS] FILE...           µs per puzzle for each file (as the wasm build measures it)
   sudoku-lab formats                           list the input formats
   sudoku-lab help [COMMAND]                    show this help, or a command's
@@ -122,7 +124,7 @@ Usage:
 
 FILE is read from stdin when left out or '-'. Formats are detected unless --format is given.
 trace and compare work on one puzzle: the first of FILE, or the one --puzzle K picks.
-Engines (--engine): propagate (default), dlx (classic puzzles only), naive.
+Engines (--engine): propagate (default), dlx (classic puzzles only), naive, logic.
 
 A bad puzzle among many is named on stderr as 'FILE:LINE:COL: puzzle K: what' and the
 others are still answered, in order; see each command's help for what it writes for it.
@@ -138,6 +140,7 @@ Examples:
   sudoku-lab solve --engine dlx puzzles.txt           # the same answers by dancing links
   sudoku-lab count --limit 10 puzzles.txt
   sudoku-lab check puzzles.txt answers.txt
+  sudoku-lab generate --difficulty hard --count 5     # five hard 9×9 puzzles
   sudoku-lab trace --level decisions puzzles.txt      # guesses and backtracks of puzzle 1
   sudoku-lab compare --puzzle 2 puzzles.txt           # propagate, dlx and naive side by side
 ";
@@ -163,6 +166,7 @@ fn dispatch(args: Vec<OsString>) -> Result<u8, Failure> {
         "compare" => compare::compare(rest),
         "grade" => grade::grade(rest),
         "hint" => hint::hint(rest),
+        "generate" => generate::generate(rest),
         "bench" => bench::bench(rest),
         "formats" => formats(rest),
         "help" | "--help" | "-h" => help(rest),
@@ -176,7 +180,7 @@ fn dispatch(args: Vec<OsString>) -> Result<u8, Failure> {
         }),
         other => Err(Failure::Usage {
             message: format!(
-                "unknown command {} (commands: solve, count, check, trace, compare, grade, hint, bench, formats, help)",
+                "unknown command {} (commands: solve, count, check, trace, compare, grade, hint, generate, bench, formats, help)",
                 quote(other)
             ),
             command: None,
@@ -194,6 +198,7 @@ fn help(rest: Vec<OsString>) -> Result<u8, Failure> {
         Some("compare") => compare::HELP,
         Some("grade") => grade::HELP,
         Some("hint") => hint::HELP,
+        Some("generate") => generate::HELP,
         Some("bench") => bench::HELP,
         Some("formats") => FORMATS_HELP,
         Some(other) => {

@@ -108,7 +108,7 @@ impl Alphabet {
 
     /// This alphabet if it can write a `size`×`size` puzzle, else the plainest one that can
     /// (digits, or numbers above 9).
-    pub(crate) fn or_fitting(self, size: usize) -> Alphabet {
+    pub fn or_fitting(self, size: usize) -> Alphabet {
         if self.fits(size) {
             self
         } else if size <= 9 {
@@ -120,7 +120,7 @@ impl Alphabet {
 
     /// Like [`Alphabet::or_fitting`] for formats with one char per cell: numbers become
     /// digits, or alnum above 9.
-    pub(crate) fn or_fitting_chars(self, size: usize) -> Alphabet {
+    pub fn or_fitting_chars(self, size: usize) -> Alphabet {
         if self != Alphabet::Numbers && self.fits(size) {
             self
         } else if size <= 9 {

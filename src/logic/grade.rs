@@ -31,6 +31,20 @@ impl Level {
             _ => Level::Extreme,
         }
     }
+
+    /// The techniques that solve a puzzle of this level or an easier one (those rated up to
+    /// the level's highest score); `None` for guessing, which no set of techniques finishes.
+    pub fn techniques(self) -> Option<Techniques> {
+        let ceiling = match self {
+            Level::Easy => 23,
+            Level::Medium => 29,
+            Level::Hard => 45,
+            Level::Expert => 60,
+            Level::Extreme => return Some(Techniques::ALL),
+            Level::Guessing => return None,
+        };
+        Some(Techniques::up_to(ceiling))
+    }
 }
 
 /// The most steps a grade takes before it calls the rest guessing: every step removes a

@@ -1,0 +1,751 @@
+//! Fresh puzzles: unique, of any kind and size, deterministic for a seed.
+//!
+//! One attempt fills a random solution grid ([`fill`]), chooses the clues it may give —
+//! the givens, and for inequality and Futoshiki the relations of a [`Relations`] set,
+//! oriented as the solution says — and then takes clues away in a random order of
+//! symmetry orbits, keeping each removal that leaves the puzzle acceptable:
+//!
+//! | kind | clues taken away | starting point |
+//! | --- | --- | --- |
+//! | classic | givens | every given |
+//! | inequality | givens (and with `minimal` then relations) | the relations alone, plus givens where two solutions differ until one is left |
+//! | Futoshiki | givens and relations, mixed (as Tatham's Unequal does) | every clue |
+//!
+//! *Acceptable* is "exactly one solution" (counted to two by the fast path or the
+//! `propagate` engine), and with a target [`Level`] below guessing also "the techniques of
+//! that level finish it": the puzzle is then taken as far as that level allows, and the
+//! attempt is kept when [`grade`] places it exactly at the level (not easier). With
+//! `minimal`, removals are judged by uniqueness alone, so that no clue can go, and the level
+//! is checked at the end. Every returned puzzle is counted once more by the engine before it
+//! is returned. An attempt that misses (a level, a clue count, relations alone not enough)
+//! starts over with a new grid, up to [`Request::attempts`].
+//!
+//! Work is counted in *checks* (one uniqueness count or one technique solve), so that
+//! [`Generator::advance`] can run in slices and report progress.
+
+mod fill;
+mod rng;
+
+use std::collections::HashMap;
+
+use crate::geometry::{Cell, Geometry};
+use crate::logic::{grade, solve_steps, Board, Ending, Grade, Level, Techniques, MAX_STEPS};
+use crate::puzzle::{Kind, Problem, Puzzle, Relation};
+use crate::search::{solve_fast, Engine, EngineKind, Options, Outcome, Search, Silent, Status};
+
+pub use rng::Rng;
+
+named! {
+    /// A symmetry of where the clues are: each clue comes and goes with its images.
+    pub enum Symmetry {
+        /// No symmetry.
+        None = "none",
+        /// Half-turn rotation: `rXcY` with `r(N+1−X)c(N+1−Y)`.
+        Rotational = "rotational",
+        /// Quarter-turn rotation: four cells at a time.
+        Quarter = "quarter",
+        /// Left–right mirror: `rXcY` with `rXc(N+1−Y)`.
+        Mirror = "mirror",
+        /// Main diagonal: `rXcY` with `rYcX`.
+        Diagonal = "diagonal",
+    }
+}
+
+impl Symmetry {
+    /// The image of `cell` in a grid of `size`.
+    fn image(self, cell: Cell, size: usize) -> Cell {
+        let last = size as u8 - 1;
+        let (r, c) = (cell.row, cell.col);
+        let (r, c) = match self {
+            Symmetry::None => (r, c),
+            Symmetry::Rotational => (last - r, last - c),
+            Symmetry::Quarter => (c, last - r),
+            Symmetry::Mirror => (r, last - c),
+            Symmetry::Diagonal => (c, r),
+        };
+        Cell { row: r, col: c }
+    }
+}
+
+/// Which pairs of adjacent cells may carry a relation.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Relations {
+    /// None: givens only.
+    None,
+    /// Every pair of adjacent cells in the same block (108 on a 9×9, as in CQOI2013).
+    Blocks,
+    /// Every pair of adjacent cells.
+    Adjacent,
+    /// This many pairs of adjacent cells, chosen at random (whole symmetry orbits, so a
+    /// symmetric request may take a few less).
+    Random(usize),
+}
+
+impl Relations {
+    /// `none`, `blocks`, `adjacent`, or a number of relations.
+    pub fn parse(text: &str) -> Option<Relations> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "none" => Some(Relations::None),
+            "blocks" => Some(Relations::Blocks),
+            "adjacent" => Some(Relations::Adjacent),
+            n => n.parse().ok().map(Relations::Random),
+        }
+    }
+
+    /// The set a kind uses when none is asked for: blocks for inequality (CQOI2013), every
+    /// adjacent pair for Futoshiki (taken away down to what the puzzle needs), none for
+    /// classic.
+    pub fn default_for(kind: Kind) -> Relations {
+        match kind {
+            Kind::Classic => Relations::None,
+            Kind::Inequality => Relations::Blocks,
+            Kind::Futoshiki => Relations::Adjacent,
+        }
+    }
+}
+
+impl std::fmt::Display for Relations {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Relations::None => f.write_str("none"),
+            Relations::Blocks => f.write_str("blocks"),
+            Relations::Adjacent => f.write_str("adjacent"),
+            Relations::Random(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+/// What to generate.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Request {
+    pub kind: Kind,
+    pub size: usize,
+    /// The seed: the same request and seed give the same puzzles, natively and in wasm.
+    pub seed: u64,
+    pub symmetry: Symmetry,
+    /// No clue can be taken away without a second solution (with a symmetry: no orbit).
+    pub minimal: bool,
+    /// The level [`grade`] must give (`None`: any).
+    pub level: Option<Level>,
+    /// How many givens, at least and at most.
+    pub givens: (usize, usize),
+    /// Which relations may appear; `None` takes [`Relations::default_for`] the kind.
+    pub relations: Option<Relations>,
+    /// Relations only, no givens (inequality and Futoshiki): grids whose relations alone do
+    /// not settle the puzzle are skipped.
+    pub no_givens: bool,
+    /// Attempts per puzzle before the generator gives up (each a new grid).
+    pub attempts: u32,
+    /// The most search work (nodes and probes, see [`crate::Stats::work`]) one uniqueness
+    /// count may take while clues are taken away: a removal whose count needs more is
+    /// refused, so the search effort a puzzle needs stays bounded (large sizes get slow
+    /// otherwise: a minimal 25×25 can take seconds to count). `None`: [`Request::EFFORT`],
+    /// or with `minimal` the solver's default node limit, since a minimal puzzle must show
+    /// that every clue is needed.
+    pub effort: Option<u64>,
+}
+
+impl Request {
+    /// The default attempts per puzzle: generous for any level a size can reach.
+    pub const DEFAULT_ATTEMPTS: u32 = 2_000;
+
+    /// The default search effort of one count while taking clues away: far above what a
+    /// minimal 9×9 needs (at most a few hundred nodes), a bound on the hardest 16×16.
+    pub const EFFORT: u64 = 10_000;
+
+    /// The default at 25×25, where a node costs a hundred times a 9×9 one and counts that
+    /// run into the limit dominate: 100 gives puzzles with about 44% givens in a quarter
+    /// of a second, 300 the same in five seconds (measured 2026-12-02).
+    pub const EFFORT_25: u64 = 100;
+
+    /// A request for one kind and size with every other choice at its default.
+    pub fn new(kind: Kind, size: usize) -> Request {
+        Request {
+            kind,
+            size,
+            seed: 1,
+            symmetry: Symmetry::None,
+            minimal: false,
+            level: None,
+            givens: (0, size * size),
+            relations: None,
+            no_givens: false,
+            attempts: Request::DEFAULT_ATTEMPTS,
+            effort: None,
+        }
+    }
+
+    /// The effort limit in effect (see [`Request::effort`]).
+    pub fn effort_limit(&self) -> u64 {
+        self.effort.unwrap_or(if self.minimal {
+            Options::DEFAULT_NODE_LIMIT
+        } else if self.size >= 25 {
+            Request::EFFORT_25
+        } else {
+            Request::EFFORT
+        })
+    }
+
+    /// The relation set in effect.
+    pub fn relation_set(&self) -> Relations {
+        self.relations
+            .unwrap_or_else(|| Relations::default_for(self.kind))
+    }
+
+    /// Checks that the request can be met at all; the error says which option and why.
+    pub fn check(&self) -> Result<&'static Geometry, Problem> {
+        let geometry =
+            Puzzle::new(self.kind, self.size, vec![0; self.size * self.size], vec![])?.geometry();
+        let fail = |message: String| Err(Problem::new(message, vec![]));
+        let relations = self.relation_set();
+        match (self.kind, relations) {
+            (Kind::Classic, Relations::None) => {}
+            (Kind::Classic, _) => {
+                return fail(format!(
+                    "a classic puzzle has no relations (relations {relations}): use the kind inequality or futoshiki"
+                ))
+            }
+            (_, Relations::None) if self.no_givens => {
+                return fail("a puzzle with no givens needs relations".into())
+            }
+            (Kind::Futoshiki, Relations::Blocks) => {
+                return fail("a Futoshiki has no blocks: use relations adjacent or a number".into())
+            }
+            _ => {}
+        }
+        if self.no_givens && self.kind == Kind::Classic {
+            return fail("a classic puzzle without givens has many solutions".into());
+        }
+        let cells = self.size * self.size;
+        let (low, high) = self.givens;
+        if low > high || high > cells {
+            return fail(format!(
+                "the givens range {low}–{high} must be ascending and at most {cells}"
+            ));
+        }
+        if self.no_givens && low > 0 {
+            return fail(format!(
+                "no givens and at least {low} givens cannot both hold"
+            ));
+        }
+        if let Relations::Random(n) = relations {
+            let pairs = 2 * self.size * (self.size - 1);
+            if n > pairs {
+                return fail(format!(
+                    "a {0}×{0} grid has {pairs} pairs of adjacent cells, not {n}",
+                    self.size
+                ));
+            }
+        }
+        if self.attempts == 0 {
+            return fail("at least one attempt is needed".into());
+        }
+        Ok(geometry)
+    }
+}
+
+/// A generated puzzle with its solution and grade.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Generated {
+    pub puzzle: Puzzle,
+    pub solution: Vec<u8>,
+    pub grade: Grade,
+    /// Which puzzle of the request this is (0 for the first).
+    pub index: u64,
+    /// The attempts it took (1 when the first grid gave it).
+    pub attempts: u32,
+    /// The checks it took, over all attempts.
+    pub checks: u64,
+}
+
+/// What [`Generator::advance`] did.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Advance {
+    /// The budget ran out; call again to go on.
+    Working,
+    /// The next puzzle.
+    Found(Box<Generated>),
+    /// Every attempt for the current puzzle missed: the request cannot (or could not) be met.
+    GaveUp(Problem),
+}
+
+/// Where the generator stands, for progress reports.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Position {
+    /// Puzzles found so far.
+    pub found: u64,
+    /// The attempt under way for the next puzzle (1-based).
+    pub attempt: u32,
+    /// Checks for the next puzzle so far.
+    pub checks: u64,
+    /// Clues of the attempt under way still to try.
+    pub left: usize,
+}
+
+/// Generates puzzles one after another, in slices of work.
+pub struct Generator {
+    request: Request,
+    geometry: &'static Geometry,
+    /// Every pair of adjacent cells allowed to carry a relation (`a < b` as indices), and
+    /// the index of each pair.
+    pairs: Vec<(usize, usize)>,
+    pair_index: HashMap<(usize, usize), usize>,
+    found: u64,
+    attempt: u32,
+    checks: u64,
+    current: Option<Attempt>,
+}
+
+impl Generator {
+    pub fn new(request: Request) -> Result<Generator, Problem> {
+        let geometry = request.check()?;
+        let pairs = relation_pairs(geometry, request.kind, request.relation_set());
+        let pair_index = pairs.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+        Ok(Generator {
+            request,
+            geometry,
+            pairs,
+            pair_index,
+            found: 0,
+            attempt: 0,
+            checks: 0,
+            current: None,
+        })
+    }
+
+    pub fn request(&self) -> &Request {
+        &self.request
+    }
+
+    pub fn position(&self) -> Position {
+        Position {
+            found: self.found,
+            attempt: self.attempt.max(1),
+            checks: self.checks,
+            left: self.current.as_ref().map_or(0, |a| a.queue.len()),
+        }
+    }
+
+    /// Works for about `budget` checks (at least one) and says whether a puzzle came of it.
+    pub fn advance(&mut self, budget: u64) -> Advance {
+        let start = self.checks;
+        loop {
+            if self.current.is_none() {
+                if self.attempt >= self.request.attempts {
+                    let attempts = self.attempt;
+                    self.attempt = 0;
+                    self.checks = 0;
+                    return Advance::GaveUp(Problem::new(self.gave_up(attempts), vec![]));
+                }
+                self.attempt += 1;
+                let rng = Rng::derive(
+                    Rng::derive(self.request.seed, self.found).next_u64(),
+                    u64::from(self.attempt),
+                );
+                self.checks += 1;
+                self.current = Attempt::start(self, rng);
+                continue;
+            }
+            if self.checks - start >= budget.max(1) {
+                return Advance::Working;
+            }
+            let mut attempt = self.current.take().expect("checked above");
+            match attempt.step(self) {
+                Next::Continue => self.current = Some(attempt),
+                Next::Missed => {}
+                Next::Done(puzzle) => {
+                    let grade = grade(&puzzle, Techniques::ALL);
+                    let wanted = self.request.level;
+                    if wanted.is_some_and(|l| grade.level != l) {
+                        continue;
+                    }
+                    let generated = Generated {
+                        puzzle,
+                        solution: attempt.solution,
+                        grade,
+                        index: self.found,
+                        attempts: self.attempt,
+                        checks: self.checks,
+                    };
+                    self.found += 1;
+                    self.attempt = 0;
+                    self.checks = 0;
+                    return Advance::Found(Box::new(generated));
+                }
+            }
+        }
+    }
+
+    fn gave_up(&self, attempts: u32) -> String {
+        let r = &self.request;
+        let mut wanted = format!("{0}×{0} {1} puzzle", r.size, r.kind);
+        if let Some(level) = r.level {
+            wanted.push_str(&format!(" at level {level}"));
+        }
+        if r.givens != (0, r.size * r.size) {
+            wanted.push_str(&format!(" with {}–{} givens", r.givens.0, r.givens.1));
+        }
+        if r.no_givens {
+            wanted.push_str(" without givens");
+        }
+        if r.minimal {
+            wanted.push_str(", minimal,");
+        }
+        if r.symmetry != Symmetry::None {
+            wanted.push_str(&format!(" with {} symmetry", r.symmetry));
+        }
+        format!(
+            "no {wanted} was found in {attempts} attempts (seed {}): ask for another level, \
+             size or clue count, or for more attempts",
+            r.seed
+        )
+    }
+
+    /// Counts the solutions of `puzzle` to two: by the fast path when one applies, else by
+    /// the `propagate` engine. A count cut short by the node limit says `limit`.
+    fn count(&mut self, puzzle: &Puzzle) -> Outcome {
+        self.checks += 1;
+        count(puzzle, self.request.effort_limit())
+    }
+
+    /// Whether `puzzle` is acceptable: unique, and solved by `techniques` when given.
+    fn accepts(&mut self, puzzle: &Puzzle, techniques: Option<Techniques>) -> bool {
+        if self.count(puzzle).status != Status::Unique {
+            return false;
+        }
+        let Some(allowed) = techniques else {
+            return true;
+        };
+        self.checks += 1;
+        Board::new(puzzle).is_ok_and(|mut board| {
+            solve_steps(&mut board, allowed, MAX_STEPS, |_, _| {}) == Ending::Solved
+        })
+    }
+
+    /// The symmetry orbit of clue `id` (givens are cell indices, relations follow).
+    fn orbit(&self, id: usize) -> Vec<usize> {
+        let size = self.request.size;
+        let cells = size * size;
+        let symmetry = self.request.symmetry;
+        let image = |c: usize| symmetry.image(Cell::at(c, size), size).index(size);
+        let mut orbit = vec![id];
+        let mut at = id;
+        for _ in 0..4 {
+            at = if at < cells {
+                image(at)
+            } else {
+                let (a, b) = self.pairs[at - cells];
+                let (a, b) = (image(a), image(b));
+                match self.pair_index.get(&(a.min(b), a.max(b))) {
+                    Some(&p) => cells + p,
+                    None => break,
+                }
+            };
+            if !orbit.contains(&at) {
+                orbit.push(at);
+            }
+        }
+        orbit
+    }
+
+    /// The orbits of the clues `ids` (each orbit once), in a random order.
+    fn orbits(&self, ids: impl Iterator<Item = usize>, rng: &mut Rng) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; self.request.size.pow(2) + self.pairs.len()];
+        let mut orbits = Vec::new();
+        for id in ids {
+            if seen[id] {
+                continue;
+            }
+            let orbit = self.orbit(id);
+            for &o in &orbit {
+                seen[o] = true;
+            }
+            orbits.push(orbit);
+        }
+        rng.shuffle(&mut orbits);
+        orbits
+    }
+}
+
+/// Counts the solutions of `puzzle` to two within `node_limit` (fast path, else `propagate`;
+/// no validation: the generator's puzzles agree with a solution by construction).
+pub fn count(puzzle: &Puzzle, node_limit: u64) -> Outcome {
+    let options = Options {
+        node_limit,
+        ..Options::default()
+    };
+    solve_fast(puzzle, options).unwrap_or_else(|| {
+        match Engine::new(EngineKind::Propagate, puzzle, options, Silent) {
+            Ok(mut engine) => {
+                engine.run();
+                engine.outcome()
+            }
+            Err(_) => Outcome {
+                status: Status::LimitReached,
+                solutions: vec![],
+                stats: Default::default(),
+            },
+        }
+    })
+}
+
+/// Every pair of adjacent cells (`a < b`, row-major) the relation set allows.
+fn relation_pairs(geometry: &Geometry, kind: Kind, relations: Relations) -> Vec<(usize, usize)> {
+    if kind == Kind::Classic || relations == Relations::None {
+        return vec![];
+    }
+    let size = geometry.size();
+    let mut pairs = Vec::new();
+    for a in 0..size * size {
+        let (r, c) = (a / size, a % size);
+        for b in [
+            (c + 1 < size).then_some(a + 1),
+            (r + 1 < size).then_some(a + size),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if relations != Relations::Blocks || geometry.block_of(a) == geometry.block_of(b) {
+                pairs.push((a, b));
+            }
+        }
+    }
+    pairs
+}
+
+/// What one step of an attempt came to.
+enum Next {
+    Continue,
+    Missed,
+    Done(Puzzle),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Phase {
+    /// Inequality: adding givens where two solutions differ until one solution is left.
+    BuildUp,
+    /// Taking the orbits of `queue` away one by one.
+    Dig,
+}
+
+/// One attempt: a solution grid and the clues it gives so far.
+struct Attempt {
+    rng: Rng,
+    solution: Vec<u8>,
+    /// Which clues are given: cells first, then relation pairs.
+    present: Vec<bool>,
+    /// The relation pairs that may appear in this attempt (a random budget picks some).
+    allowed: Vec<bool>,
+    /// Orbits still to try taking away, the next at the end.
+    queue: Vec<Vec<usize>>,
+    /// Orbits the givens floor kept (tried again at the end for `minimal`).
+    floored: Vec<Vec<usize>>,
+    phase: Phase,
+    /// The techniques removals must leave enough (`None`: uniqueness alone).
+    techniques: Option<Techniques>,
+}
+
+impl Attempt {
+    /// A new grid and its clues; `None` (a missed attempt) when no grid could be filled.
+    fn start(generator: &Generator, mut rng: Rng) -> Option<Attempt> {
+        let request = &generator.request;
+        let cells = request.size * request.size;
+        let solution = fill::random_grid(generator.geometry, &mut rng)?;
+        let pairs = generator.pairs.len();
+        let mut allowed = vec![true; pairs];
+        if let Relations::Random(budget) = request.relation_set() {
+            allowed.fill(false);
+            let mut taken = 0;
+            for orbit in generator.orbits(cells..cells + pairs, &mut rng) {
+                if taken + orbit.len() <= budget {
+                    taken += orbit.len();
+                    for id in orbit {
+                        allowed[id - cells] = true;
+                    }
+                }
+            }
+        }
+        let techniques = match request.level {
+            Some(level) if !request.minimal => level.techniques(),
+            _ => None,
+        };
+        let mut attempt = Attempt {
+            rng,
+            solution,
+            present: vec![false; cells + pairs],
+            allowed,
+            queue: vec![],
+            floored: vec![],
+            phase: Phase::Dig,
+            techniques,
+        };
+        for (p, &ok) in attempt.allowed.iter().enumerate() {
+            attempt.present[cells + p] = ok;
+        }
+        let givens = !request.no_givens;
+        match request.kind {
+            Kind::Classic | Kind::Futoshiki => {
+                if givens {
+                    attempt.present[..cells].fill(true);
+                }
+                let ids = (0..cells + pairs).filter(|&id| attempt.present[id]);
+                attempt.queue = generator.orbits(ids, &mut attempt.rng);
+            }
+            Kind::Inequality => attempt.phase = Phase::BuildUp,
+        }
+        Some(attempt)
+    }
+
+    fn givens(&self, cells: usize) -> usize {
+        self.present[..cells].iter().filter(|&&p| p).count()
+    }
+
+    /// The puzzle of the clues present.
+    fn puzzle(&self, generator: &Generator) -> Puzzle {
+        let request = &generator.request;
+        let cells = request.size * request.size;
+        let givens = (0..cells)
+            .map(|c| if self.present[c] { self.solution[c] } else { 0 })
+            .collect();
+        let relations = generator
+            .pairs
+            .iter()
+            .enumerate()
+            .filter(|&(p, _)| self.present[cells + p])
+            .map(|(_, &(a, b))| {
+                let less = self.solution[a] < self.solution[b];
+                Relation::new(Cell::at(a, request.size), less, Cell::at(b, request.size))
+            })
+            .collect();
+        Puzzle::new(request.kind, request.size, givens, relations)
+            .expect("the generator's puzzles have the request's shape")
+    }
+
+    fn step(&mut self, generator: &mut Generator) -> Next {
+        match self.phase {
+            Phase::BuildUp => self.build_up(generator),
+            Phase::Dig => self.dig(generator),
+        }
+    }
+
+    /// Inequality: one count; unique (and solved by the techniques) moves on to taking
+    /// givens away, else the orbit of a cell where two solutions differ (or, when the
+    /// techniques stop short, of a random open cell) is given.
+    fn build_up(&mut self, generator: &mut Generator) -> Next {
+        let request = generator.request.clone();
+        let cells = request.size * request.size;
+        let puzzle = self.puzzle(generator);
+        let outcome = generator.count(&puzzle);
+        let mut open: Vec<usize> = (0..cells).filter(|&c| !self.present[c]).collect();
+        if outcome.status == Status::Unique {
+            let solved = match self.techniques {
+                None => true,
+                Some(allowed) => {
+                    generator.checks += 1;
+                    Board::new(&puzzle).is_ok_and(|mut board| {
+                        solve_steps(&mut board, allowed, MAX_STEPS, |_, _| {}) == Ending::Solved
+                    })
+                }
+            };
+            if solved {
+                self.phase = Phase::Dig;
+                let mut ids: Vec<usize> = (0..cells).filter(|&c| self.present[c]).collect();
+                let dig_relations = request.minimal;
+                if dig_relations {
+                    ids.extend((cells..self.present.len()).filter(|&id| self.present[id]));
+                }
+                self.queue = generator.orbits(ids.into_iter(), &mut self.rng);
+                return Next::Continue;
+            }
+        } else if outcome.solutions.len() == 2 {
+            let (a, b) = (&outcome.solutions[0], &outcome.solutions[1]);
+            let differ: Vec<usize> = open.iter().copied().filter(|&c| a[c] != b[c]).collect();
+            if !differ.is_empty() {
+                open = differ;
+            }
+        }
+        if request.no_givens || open.is_empty() {
+            return Next::Missed;
+        }
+        let cell = open[self.rng.below(open.len())];
+        for id in generator.orbit(cell) {
+            self.present[id] = true;
+        }
+        if self.givens(cells) > request.givens.1 {
+            return Next::Missed;
+        }
+        Next::Continue
+    }
+
+    /// Tries taking the next orbit away; at the end, checks the puzzle against the request.
+    fn dig(&mut self, generator: &mut Generator) -> Next {
+        let request = generator.request.clone();
+        let cells = request.size * request.size;
+        let Some(orbit) = self.queue.pop() else {
+            return self.finish(generator);
+        };
+        let givens = orbit.iter().filter(|&&id| id < cells).count();
+        if self.givens(cells) - givens < request.givens.0 {
+            self.floored.push(orbit);
+            return Next::Continue;
+        }
+        for &id in &orbit {
+            self.present[id] = false;
+        }
+        let puzzle = self.puzzle(generator);
+        if !generator.accepts(&puzzle, self.techniques) {
+            for &id in &orbit {
+                self.present[id] = true;
+            }
+        }
+        Next::Continue
+    }
+
+    fn finish(&mut self, generator: &mut Generator) -> Next {
+        let request = generator.request.clone();
+        let cells = request.size * request.size;
+        if self.givens(cells) > request.givens.1 {
+            return Next::Missed;
+        }
+        if request.minimal {
+            for orbit in std::mem::take(&mut self.floored) {
+                for &id in &orbit {
+                    self.present[id] = false;
+                }
+                let puzzle = self.puzzle(generator);
+                let removable = generator.count(&puzzle).status == Status::Unique;
+                for &id in &orbit {
+                    self.present[id] = true;
+                }
+                if removable {
+                    return Next::Missed;
+                }
+            }
+        }
+        let puzzle = self.puzzle(generator);
+        // The count every returned puzzle gets, whatever the removals were judged by, with
+        // the solver's own limit.
+        generator.checks += 1;
+        if count(&puzzle, Options::DEFAULT_NODE_LIMIT).status != Status::Unique {
+            return Next::Missed;
+        }
+        Next::Done(puzzle)
+    }
+}
+
+/// Generates `count` puzzles for `request` (see [`Generator`]).
+pub fn generate(request: &Request, count: usize) -> Result<Vec<Generated>, Problem> {
+    let mut generator = Generator::new(request.clone())?;
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        match generator.advance(u64::MAX) {
+            Advance::Found(generated) => out.push(*generated),
+            Advance::GaveUp(problem) => return Err(problem),
+            Advance::Working => {}
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;

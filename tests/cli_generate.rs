@@ -1,0 +1,249 @@
+//! `sudoku-lab generate` as a user runs it: puzzles that `count` finds unique and whose
+//! answers `check.py` (the independent checker) accepts, the same seed giving the same
+//! file, the options respected, and impossible requests refused with the option named.
+
+mod common;
+
+use std::process::Command;
+
+use common::cli::{assert_contains, assert_no_panic, code, run, stderr, stdout};
+
+fn file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("sudoku-lab-cli-gen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+fn generate(args: &[&str]) -> String {
+    let mut all = vec!["generate"];
+    all.extend_from_slice(args);
+    let o = run(&all, "");
+    assert_eq!(code(&o), 0, "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// `count` says 1 for every puzzle of `text`: one line each.
+fn assert_all_unique(text: &str, format: &str, puzzles: usize) {
+    let o = run(&["count", "--format", format], text);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let counts: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert_eq!(counts.len(), puzzles, "{text}");
+    assert!(counts.iter().all(|c| c == "1"), "{counts:?}");
+}
+
+/// `check.py MODE` accepts what `solve` answers for `puzzles`.
+fn assert_checked(mode: &str, format: &str, puzzles: &str) {
+    let o = run(&["solve", "--format", format], puzzles);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let input = file(&format!("{mode}.in"), puzzles);
+    let answers = file(&format!("{mode}.out"), &stdout(&o));
+    let checker = common::data("check.py");
+    let status = Command::new("python3")
+        .arg(checker)
+        .args([mode, &input, &answers])
+        .output()
+        .expect("python3 runs ../shared/data/check.py");
+    assert!(
+        status.status.success(),
+        "check.py {mode}: {}",
+        String::from_utf8_lossy(&status.stdout)
+    );
+}
+
+#[test]
+fn classic_puzzles_are_unique_and_their_answers_check() {
+    let text = generate(&["--seed", "5", "--count", "25"]);
+    assert_eq!(text.lines().count(), 25);
+    assert!(text.lines().all(|l| l.len() == 81), "{text}");
+    assert_all_unique(&text, "line", 25);
+    let mut judge = text.clone();
+    judge.push_str("end\n");
+    assert_checked("poj3074", "poj3074", &judge);
+    // POJ 3076 (16×16, A–P) as the judge writes it.
+    let sixteen = generate(&[
+        "--size", "16", "--seed", "2", "--count", "2", "--output", "poj3076",
+    ]);
+    assert_all_unique(&sixteen, "poj3076", 2);
+    assert_checked("poj3076", "poj3076", &sixteen);
+}
+
+#[test]
+fn a_seed_gives_the_same_file_and_no_seed_prints_the_one_it_took() {
+    let a = generate(&[
+        "--seed",
+        "77",
+        "--count",
+        "5",
+        "--kind",
+        "futoshiki",
+        "--size",
+        "6",
+    ]);
+    let b = generate(&[
+        "--seed",
+        "77",
+        "--count",
+        "5",
+        "--kind",
+        "futoshiki",
+        "--size",
+        "6",
+    ]);
+    let c = generate(&[
+        "--seed",
+        "78",
+        "--count",
+        "5",
+        "--kind",
+        "futoshiki",
+        "--size",
+        "6",
+    ]);
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+    let o = run(&["generate"], "");
+    assert_eq!(code(&o), 0);
+    let seed = stderr(&o)
+        .trim()
+        .strip_prefix("sudoku-lab: seed ")
+        .expect("the seed on stderr")
+        .to_string();
+    let again = generate(&["--seed", &seed]);
+    assert_eq!(stdout(&o), again);
+}
+
+#[test]
+fn cqoi_puzzles_have_only_relations_and_check() {
+    let text = generate(&["--kind", "inequality", "--output", "cqoi", "--seed", "4"]);
+    assert_eq!(
+        text.lines().filter(|l| !l.trim().is_empty()).count(),
+        15,
+        "{text}"
+    );
+    assert_all_unique(&text, "cqoi", 1);
+    assert_checked("cqoi", "cqoi", &text);
+}
+
+#[test]
+fn relational_puzzles_come_as_pictures_or_json_and_are_unique() {
+    let pictures = generate(&[
+        "--kind",
+        "futoshiki",
+        "--size",
+        "7",
+        "--count",
+        "3",
+        "--seed",
+        "9",
+    ]);
+    assert!(
+        pictures.contains('<') || pictures.contains('>'),
+        "{pictures}"
+    );
+    assert_all_unique(&pictures, "picture", 3);
+    let json = generate(&[
+        "--kind",
+        "inequality",
+        "--relations",
+        "adjacent",
+        "--count",
+        "3",
+        "--seed",
+        "9",
+        "--output",
+        "json",
+    ]);
+    assert_eq!(json.lines().count(), 3);
+    for line in json.lines() {
+        let model: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(model["kind"], "inequality");
+        assert!(!model["relations"].as_array().unwrap().is_empty(), "{line}");
+    }
+    assert_all_unique(&json, "json", 3);
+}
+
+#[test]
+fn options_are_kept_difficulty_symmetry_and_givens() {
+    let text = generate(&["--difficulty", "hard", "--count", "3", "--seed", "1"]);
+    let o = run(&["grade"], &text);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    for line in stdout(&o).lines() {
+        assert_contains(line, " hard ");
+    }
+    let text = generate(&["--symmetry", "rotational", "--count", "3", "--seed", "2"]);
+    for line in text.lines() {
+        let b = line.as_bytes();
+        assert!(
+            (0..81).all(|i| (b[i] == b'.') == (b[80 - i] == b'.')),
+            "{line}"
+        );
+    }
+    let text = generate(&["--givens", "30-32", "--count", "3", "--seed", "3"]);
+    for line in text.lines() {
+        let n = line.bytes().filter(|&b| b != b'.').count();
+        assert!((30..=32).contains(&n), "{n}: {line}");
+    }
+    assert_all_unique(&text, "line", 3);
+    // --stats: a line per puzzle and the distribution.
+    let o = run(&["generate", "--count", "4", "--seed", "3", "--stats"], "");
+    let err = stderr(&o);
+    assert_eq!(
+        err.lines().filter(|l| l.contains(" givens · ")).count(),
+        4,
+        "{err}"
+    );
+    assert_contains(&err, "4 puzzles: median ");
+}
+
+#[test]
+fn impossible_requests_are_refused_and_say_why() {
+    let refuse = |args: &[&str], code_wanted: i32, part: &str| {
+        let mut all = vec!["generate"];
+        all.extend_from_slice(args);
+        let o = run(&all, "");
+        assert_no_panic(&o);
+        assert_eq!(code(&o), code_wanted, "{args:?}: {}", stderr(&o));
+        assert_contains(&stderr(&o), part);
+    };
+    refuse(&["--size", "10"], 2, "size 10 is not supported");
+    refuse(
+        &["--relations", "blocks"],
+        2,
+        "a classic puzzle has no relations",
+    );
+    refuse(
+        &["--difficulty", "tricky"],
+        2,
+        "--difficulty 'tricky' is not a level",
+    );
+    refuse(&["--symmetry", "spiral"], 2, "is not a symmetry");
+    refuse(&["--givens", "many"], 2, "--givens 'many' is not a range");
+    refuse(&["--seed", "-1"], 2, "--seed '-1' is not a whole number");
+    refuse(
+        &["--output", "cqoi"],
+        2,
+        "CQOI puzzles are 9×9 inequality sudoku",
+    );
+    refuse(
+        &["--kind", "futoshiki", "--relations", "blocks"],
+        2,
+        "no blocks",
+    );
+    refuse(&["puzzles.txt"], 2, "reads no file");
+    refuse(
+        &[
+            "--size",
+            "4",
+            "--difficulty",
+            "extreme",
+            "--attempts",
+            "20",
+            "--seed",
+            "1",
+        ],
+        1,
+        "no 4×4 classic puzzle at level extreme was found in 20 attempts",
+    );
+}

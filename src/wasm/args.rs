@@ -11,6 +11,7 @@ use crate::named::Named;
 use std::fmt;
 
 use crate::formats::{self, Alphabet, Entry, Format, InputError, Pos, ReadOptions};
+use crate::generate::{Relations, Request, Symmetry};
 use crate::logic::{read_marks, PlayerState, Reveal};
 use crate::puzzle::Kind;
 use crate::search::{EngineKind, Options};
@@ -499,6 +500,102 @@ fn whole_at(argument: &str, i: usize, n: f64, most: u64) -> Result<u64, ArgError
         .ok_or_else(|| ArgError::expected(argument, "a whole number", &Value::Number(n)))
 }
 
+/// The options `generate()` reads, by their JavaScript names.
+pub const GENERATE_OPTIONS: &[&str] = &[
+    "kind",
+    "size",
+    "count",
+    "difficulty",
+    "seed",
+    "symmetry",
+    "minimal",
+    "minGivens",
+    "maxGivens",
+    "relations",
+    "noGivens",
+    "attempts",
+    "effort",
+];
+
+/// The most puzzles one `generate()` call returns (a `Generator` streams more).
+pub const MAX_GENERATE_COUNT: u64 = 1000;
+
+/// The options of `generate()` and `new Generator()`, checked: the request, and how many
+/// puzzles (`count`, 1 by default). Every option may be left out: a 9×9 classic puzzle of
+/// any level with seed 1 (Futoshiki 5×5).
+pub fn generate_request(options: &OptionsArg) -> Result<(Request, u64), ArgError> {
+    let fields: &[(String, Value)] = match options {
+        OptionsArg::Absent => &[],
+        OptionsArg::Object(fields) => fields,
+        OptionsArg::Not(value) => {
+            return Err(ArgError::expected(
+                "options",
+                "an object (or undefined)",
+                value,
+            ))
+        }
+    };
+    if let Some((key, _)) = fields
+        .iter()
+        .find(|(k, _)| !GENERATE_OPTIONS.contains(&k.as_str()))
+    {
+        return Err(ArgError::new(
+            "options",
+            format!(
+                "{} is not an option of generate() (its options: {})",
+                formats::quote(key),
+                GENERATE_OPTIONS.join(", ")
+            ),
+        ));
+    }
+    let get = |name: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| k == name)
+            .map_or(&Value::Undefined, |(_, v)| v)
+    };
+    let flag = |name: &str| match get(name) {
+        Value::Undefined | Value::Null => Ok(false),
+        Value::Bool(b) => Ok(*b),
+        other => Err(ArgError::expected(
+            format!("options.{name}"),
+            "true or false (or undefined)",
+            other,
+        )),
+    };
+    let kind = choice("options.kind", get("kind"), false)?.unwrap_or(Kind::Classic);
+    let default_size = if kind == Kind::Futoshiki { 5 } else { 9 };
+    let size = whole("options.size", get("size"), 3, 25)?.unwrap_or(default_size) as usize;
+    let count = whole("options.count", get("count"), 1, MAX_GENERATE_COUNT)?.unwrap_or(1);
+    let mut request = Request::new(kind, size);
+    request.level = choice("options.difficulty", get("difficulty"), false)?;
+    request.seed = whole("options.seed", get("seed"), 0, Options::MAX_LIMIT)?.unwrap_or(1);
+    request.symmetry =
+        choice("options.symmetry", get("symmetry"), false)?.unwrap_or(Symmetry::None);
+    request.minimal = flag("minimal")?;
+    request.no_givens = flag("noGivens")?;
+    let cells = (size * size) as u64;
+    let low = whole("options.minGivens", get("minGivens"), 0, cells)?.unwrap_or(0);
+    let high = whole("options.maxGivens", get("maxGivens"), 0, cells)?.unwrap_or(cells);
+    request.givens = (low as usize, high as usize);
+    if let Some(n) = whole("options.attempts", get("attempts"), 1, 1 << 30)? {
+        request.attempts = n as u32;
+    }
+    request.effort = whole("options.effort", get("effort"), 1, Options::MAX_LIMIT)?;
+    request.relations = match get("relations") {
+        Value::Undefined | Value::Null => None,
+        Value::Number(_) => Some(Relations::Random(
+            whole("options.relations", get("relations"), 0, 2 * 25 * 24)?.unwrap_or(0) as usize,
+        )),
+        value => {
+            let names = ["none", "blocks", "adjacent"];
+            let i = pick("options.relations", value, &names, false)?.unwrap_or(0);
+            Relations::parse(names[i])
+        }
+    };
+    Ok((request, count))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -732,5 +829,49 @@ mod tests {
         );
         let e = settings(Export::Grade, &object(&[("reveal", text("step"))])).unwrap_err();
         assert!(e.to_string().contains("is not read by grade()"), "{e}");
+    }
+
+    #[test]
+    fn generate_options_become_a_request_and_bad_ones_are_named() {
+        let (r, count) = generate_request(&OptionsArg::Absent).unwrap();
+        assert_eq!((r.kind, r.size, r.seed, count), (Kind::Classic, 9, 1, 1));
+        let (r, count) = generate_request(&object(&[
+            ("kind", text("futoshiki")),
+            ("size", Value::Number(7.0)),
+            ("count", Value::Number(3.0)),
+            ("difficulty", text("hard")),
+            ("seed", Value::Number(42.0)),
+            ("symmetry", text("mirror")),
+            ("minimal", Value::Bool(true)),
+            ("minGivens", Value::Number(2.0)),
+            ("maxGivens", Value::Number(9.0)),
+            ("relations", Value::Number(30.0)),
+            ("attempts", Value::Number(50.0)),
+        ]))
+        .unwrap();
+        assert_eq!(count, 3);
+        assert_eq!((r.kind, r.size, r.seed), (Kind::Futoshiki, 7, 42));
+        assert_eq!(r.level, Some(crate::logic::Level::Hard));
+        assert_eq!(r.symmetry, Symmetry::Mirror);
+        assert!(r.minimal && !r.no_givens);
+        assert_eq!(r.givens, (2, 9));
+        assert_eq!(r.relations, Some(Relations::Random(30)));
+        assert_eq!(r.attempts, 50);
+        let (r, _) = generate_request(&object(&[
+            ("kind", text("inequality")),
+            ("relations", text("Blocks")),
+            ("noGivens", Value::Bool(true)),
+        ]))
+        .unwrap();
+        assert_eq!(r.relations, Some(Relations::Blocks));
+        assert!(r.no_givens);
+        let bad =
+            |pairs: &[(&str, Value)]| generate_request(&object(pairs)).unwrap_err().to_string();
+        assert!(bad(&[("size", Value::Number(30.0))]).contains("options.size"));
+        assert!(bad(&[("difficulty", text("tricky"))]).contains("'hard'"));
+        assert!(bad(&[("minimal", text("yes"))]).contains("true or false"));
+        assert!(bad(&[("count", Value::Number(5000.0))]).contains("1000"));
+        assert!(bad(&[("colour", text("red"))]).contains("'colour' is not an option of generate()"));
+        assert!(bad(&[("relations", text("some"))]).contains("options.relations"));
     }
 }

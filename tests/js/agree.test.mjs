@@ -118,3 +118,43 @@ test("count and solve() agree on every status and count, at every limit", () => 
   assert.ok(compared > 300, `${compared} comparisons`);
   assert.ok(limited.cli > 50 && limited.cli < compared - 50, `limits on both sides: ${JSON.stringify(limited)}`);
 });
+
+test("generate() in wasm gives the puzzles `sudoku-lab generate` gives for the same options and seed", () => {
+  const requests = [
+    { cli: ["--seed", "5", "--count", "3"], js: { seed: 5, count: 3 } },
+    { cli: ["--seed", "9", "--difficulty", "hard", "--symmetry", "rotational"], js: { seed: 9, difficulty: "hard", symmetry: "rotational" } },
+    { cli: ["--kind", "inequality", "--no-givens", "--seed", "3", "--count", "2"], js: { kind: "inequality", noGivens: true, seed: 3, count: 2 } },
+    { cli: ["--kind", "futoshiki", "--size", "6", "--relations", "20", "--seed", "4"], js: { kind: "futoshiki", size: 6, relations: 20, seed: 4 } },
+    { cli: ["--size", "16", "--seed", "2"], js: { size: 16, seed: 2 } },
+  ];
+  for (const { cli, js } of requests) {
+    const lines = execFileSync(bin, ["generate", "--output", "json", ...cli], { encoding: "utf8" }).trim().split("\n");
+    const ours = wasm.generate(js);
+    assert.equal(ours.length, lines.length, cli.join(" "));
+    ours.forEach((g, i) => {
+      const native = wasm.format(JSON.parse(lines[i]), "picture");
+      assert.equal(wasm.format(g.puzzle, "picture"), native, `${cli.join(" ")}: puzzle ${i + 1}`);
+      assert.equal(g.index, i);
+      assert.equal(wasm.solve(g.puzzle).status, "unique");
+      assert.equal(wasm.solve(g.puzzle).solution, g.solution);
+      if (js.difficulty) assert.equal(g.grade.level, js.difficulty);
+    });
+    // In slices, the Generator finds the very same puzzles, reporting its progress.
+    const generator = new wasm.Generator(js);
+    const sliced = [];
+    let steps = 0;
+    for (;;) {
+      const step = generator.advance(5);
+      steps++;
+      assert.ok(step.attempt >= 1 && step.found <= step.count);
+      if (step.puzzle) sliced.push(step.puzzle);
+      if (step.done) break;
+    }
+    generator.free();
+    assert.deepEqual(sliced, ours, cli.join(" "));
+    assert.ok(steps > ours.length, `${steps} slices`);
+  }
+  assert.throws(() => wasm.generate({ size: 10 }), /size 10 is not supported/);
+  assert.throws(() => wasm.generate({ size: 4, difficulty: "extreme", attempts: 10 }), /no 4×4 classic puzzle at level extreme was found in 10 attempts/);
+  assert.throws(() => new wasm.Generator({ shape: "x" }), /'shape' is not an option of generate\(\)/);
+});

@@ -18,10 +18,12 @@ use crate::search::{
 };
 use crate::trace::{Tracer, RECORD_WORDS};
 
+mod generate;
 mod handles;
 mod model;
 mod solve;
 
+pub use generate::{generate, Generator};
 pub use handles::{Search, Solver};
 pub use model::{bench, format_puzzle, grade, hint, layout, parse, quote, validate, version};
 pub use solve::{solve, solve_all};
@@ -173,6 +175,59 @@ export type HintResult =
   | ({ kind: "step"; reveal: RevealName; hint: string } & StepReport)
   | { kind: "guess"; cell: string; candidates: number[]; sentence: string }
   | { kind: "solved"; sentence: string };
+
+/** Every option is optional; `null` and `undefined` mean the default. Unknown keys throw. */
+export interface GenerateOptions {
+  /** Default "classic". */
+  kind?: "classic" | "inequality" | "futoshiki";
+  /** Classic and inequality 4, 6, 8, 9, 12, 16, 25; Futoshiki 3 to 25. Default 9 (Futoshiki 5). */
+  size?: number;
+  /** How many puzzles, 1 to 1000 (default 1). */
+  count?: number;
+  /** The level `grade` must give; default any. */
+  difficulty?: "easy" | "medium" | "hard" | "expert" | "extreme" | "guessing";
+  /** Whole number from 0 to 2^53-1; default 1. The same options and seed give the same puzzles. */
+  seed?: number;
+  /** Where clues are; default "none". */
+  symmetry?: "none" | "rotational" | "quarter" | "mirror" | "diagonal";
+  /** No clue can be taken away without a second solution. */
+  minimal?: boolean;
+  minGivens?: number;
+  maxGivens?: number;
+  /** Which relations may appear: "blocks" (the inequality default), "adjacent" (the Futoshiki default), "none", or a number of random adjacent pairs. */
+  relations?: "none" | "blocks" | "adjacent" | number;
+  /** Relations only (inequality and Futoshiki). */
+  noGivens?: boolean;
+  /** New grids to try per puzzle before giving up; default 2000. */
+  attempts?: number;
+  /** The most search work one uniqueness count may take while clues are taken away. */
+  effort?: number;
+}
+
+export interface GeneratedPuzzle {
+  puzzle: PuzzleModel;
+  /** The solution, one symbol a cell (digits, alnum above 9×9). */
+  solution: string;
+  grade: GradeResult;
+  /** Which puzzle of the request (0 first). */
+  index: number;
+  /** Grids tried for it, and checks (uniqueness counts and technique solves) made. */
+  attempts: number;
+  checks: number;
+}
+
+/** What `Generator.advance` returns. */
+export interface GeneratorStep {
+  done: boolean;
+  /** The puzzle this slice found, or null. */
+  puzzle: GeneratedPuzzle | null;
+  found: number;
+  count: number;
+  /** The grid under way (1 first), its checks so far, and its clues still to try. */
+  attempt: number;
+  checks: number;
+  left: number;
+}
 
 export interface GradeResult {
   /** 1.0 … 7.x by the hardest step (Sudoku Explainer's scale); 8.0 and up: needs guessing. */

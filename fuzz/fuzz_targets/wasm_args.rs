@@ -3,12 +3,14 @@
 //! and for `format`'s target, and puzzle texts through `one_puzzle`. Nothing panics; an
 //! accepted value is in its range and is what was given; a refused one names its argument,
 //! says what it got, and shows no raw control character; an options object is accepted only
-//! when every key is one the export reads.
+//! when every key is one the export reads; `generate()`'s options likewise, and the
+//! generator takes or refuses what they ask for without a panic.
 #![no_main]
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use sudoku_lab::formats::{self, Format, ReadOptions};
+use sudoku_lab::generate::Generator;
 use sudoku_lab::trace::TraceOptions;
 use sudoku_lab::wasm::args::{self, ArgError, Export, Opt, OptionsArg, Settings, Value};
 use sudoku_lab::{Kind, Options};
@@ -104,6 +106,9 @@ impl ArbOptions {
                     .iter()
                     .map(|(k, v)| {
                         let key = match k {
+                            Key::Known(i) if *i >= 128 => args::GENERATE_OPTIONS
+                                [*i as usize % args::GENERATE_OPTIONS.len()]
+                            .to_string(),
                             Key::Known(i) => {
                                 Opt::ALL[*i as usize % Opt::ALL.len()].name().to_string()
                             }
@@ -222,6 +227,37 @@ fn check_settings(export: Export, options: &OptionsArg) {
     }
 }
 
+/// `generate()`'s options: accepted ones make a request in range that the generator takes
+/// or refuses with a reason (and, small, can start on); refused ones name their option.
+fn check_generate(options: &OptionsArg) {
+    let fields: &[(String, Value)] = match options {
+        OptionsArg::Object(fields) => fields,
+        _ => &[],
+    };
+    match args::generate_request(options) {
+        Ok((request, count)) => {
+            assert!(!matches!(options, OptionsArg::Not(_)));
+            for (key, _) in fields {
+                assert!(args::GENERATE_OPTIONS.contains(&key.as_str()), "{key:?}");
+            }
+            assert!((1..=args::MAX_GENERATE_COUNT).contains(&count));
+            assert!((3..=25).contains(&request.size));
+            assert!(request.attempts >= 1);
+            if let Ok(mut generator) = Generator::new(request.clone()) {
+                if request.size <= 6 {
+                    let _ = generator.advance(1);
+                }
+            }
+        }
+        Err(e) => {
+            let mut arguments = vec!["options".to_string()];
+            arguments.extend(fields.iter().map(|(k, _)| format!("options.{k}")));
+            let arguments: Vec<&str> = arguments.iter().map(String::as_str).collect();
+            refused(&e, &arguments);
+        }
+    }
+}
+
 fn check_budget(value: &Value) {
     match args::budget(value) {
         Ok(n) => {
@@ -279,6 +315,7 @@ fn run(data: &[u8]) -> arbitrary::Result<()> {
     }
     check_kind(&input.kind.value());
     check_settings(export, &input.options.arg());
+    check_generate(&input.options.arg());
     check_budget(&input.budget.value());
     check_target(&input.target.value());
     let format = Format::ALL[input.format as usize % Format::ALL.len()];

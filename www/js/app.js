@@ -291,6 +291,7 @@ import("./explain.js")
   .then(async (module) => {
     const explain = module.install(app);
     if (!embed) app.play = (await import("./play.js")).installPlay(app);
+    if (!embed) app.generator = (await import("./generate.js")).installGenerate(app);
     // Inside a <sudoku-lab-board>, the host page scripts the board through embedded.js.
     if (embed) (await import("./embedded.js")).connect(app, explain);
   })

@@ -108,6 +108,14 @@ export class SolverClient {
     return this.request("grade", { puzzle, kind });
   }
 
+  /**
+   * A new puzzle (`GenerateOptions`): resolves to `{puzzle: GeneratedPuzzle, time}`;
+   * `onProgress({attempt, checks, left, time})` hears of a long run every 200 ms.
+   */
+  generate(options, onProgress) {
+    return this.request("generate", { options }, onProgress);
+  }
+
   /** Stops whatever runs: terminates the worker, rejects the call with `Cancelled`. */
   cancel() {
     if (!this.call) return;

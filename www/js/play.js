@@ -15,7 +15,7 @@ import { solutionDigits, toWasm } from "./model.js";
 
 const LEVELS = ["technique", "cells", "step"];
 /** The solver's parts of the page, out of the way (hidden and inert) while playing. */
-const SOLVER_REGIONS = ["solve-controls", "playback", "log", "stats"];
+const SOLVER_REGIONS = ["solve-controls", "playback", "log", "stats", "generate"];
 const LEVEL_WORDS = ["which technique, and where to look", "its cells", "the whole step"];
 
 /** Wires Play mode into the page (`app`, the page contract of app.js). */

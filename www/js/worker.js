@@ -3,7 +3,7 @@
 //! One request at a time; the client cancels by terminating the worker (nothing here polls
 //! for a stop: a traced search streams batches until it is done).
 
-import init, { solve, validate, layout, version, grade, hint, Search, Solver } from "../pkg/sudoku_lab.js";
+import init, { solve, validate, layout, version, grade, hint, Generator, Search, Solver } from "../pkg/sudoku_lab.js";
 import { checkLayout } from "./records.js";
 
 let ready = null;
@@ -175,7 +175,35 @@ function doGrade(_id, { puzzle, kind }) {
   return grade(puzzle, kind, {});
 }
 
-const handlers = { solve: doSolve, solveAll: doSolveAll, trace: doTrace, hint: doHint, grade: doGrade };
+/**
+ * A new puzzle by the `Generator` export in slices of about `SLICE_MS` (the budget, in
+ * checks, adapts), posting `{attempt, checks, left, time}` every `PROGRESS_MS`; Stop
+ * terminates the worker, as for a solve.
+ */
+function doGenerate(id, { options }) {
+  const t0 = performance.now();
+  const generator = new Generator({ ...options, count: 1 });
+  try {
+    let budget = 4;
+    let last = t0;
+    for (;;) {
+      const s0 = performance.now();
+      const step = generator.advance(budget);
+      const now = performance.now();
+      if (step.puzzle) return { puzzle: step.puzzle, time: now - t0 };
+      if (now - s0 < SLICE_MS / 2) budget = Math.min(budget * 2, 1 << 16);
+      else if (now - s0 > SLICE_MS * 2) budget = Math.max(1, Math.floor(budget / 2));
+      if (now - last >= PROGRESS_MS) {
+        last = now;
+        self.postMessage({ id, type: "progress", payload: { attempt: step.attempt, checks: step.checks, left: step.left, time: now - t0 } });
+      }
+    }
+  } finally {
+    generator.free();
+  }
+}
+
+const handlers = { solve: doSolve, solveAll: doSolveAll, trace: doTrace, hint: doHint, grade: doGrade, generate: doGenerate };
 
 self.onmessage = async ({ data }) => {
   const { id, type, payload } = data ?? {};

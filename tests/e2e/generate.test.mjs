@@ -1,0 +1,90 @@
+// New puzzle, as a user makes one: a kind, size and difficulty chosen, the puzzle loaded
+// on the board, and Solve reporting it unique; its grade is the one asked for (by the wasm
+// module's own grade, apart from the page's message); Stop leaves the board as it was; axe
+// passes while it works and after. Screenshots at desktop and phone sizes go to
+// target/screenshots.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import path from "node:path";
+
+import { SHOTS, axeViolations, openPage, waitForStatus } from "./harness.mjs";
+
+/** Chooses the options, presses New puzzle and waits for the message that it is loaded. */
+async function newPuzzle(page, { kind, size, difficulty = "", symmetry = "none" }) {
+  await page.selectOption("#gen-kind", kind);
+  await page.selectOption("#gen-size", String(size));
+  await page.selectOption("#gen-difficulty", difficulty);
+  await page.selectOption("#gen-symmetry", symmetry);
+  await page.click("[data-action=gen-start]");
+  await page.waitForFunction(() => document.getElementById("gen-message").dataset.tone === "done", null, { timeout: 60_000 });
+  return page.textContent("#gen-message");
+}
+
+/** The wasm module's grade of the board's puzzle, computed apart from the page's message. */
+const gradeOfBoard = (page) => page.evaluate(async () => {
+  const wasm = await import("/pkg/sudoku_lab.js");
+  await wasm.default();
+  const { toWasm } = await import("/js/model.js");
+  const model = window.sudokuLab.getModel();
+  return { grade: wasm.grade(toWasm(model), model.kind), model: { size: model.size, kind: model.kind, relations: model.relations.size } };
+});
+
+test("New puzzle loads a hard 9×9 classic and a medium 6×6 Futoshiki that Solve reports unique", async () => {
+  const page = await openPage("");
+  const said = await newPuzzle(page, { kind: "classic", size: 9, difficulty: "hard", symmetry: "rotational" });
+  assert.match(said, /^New 9×9 classic puzzle, hard \(grade \d\.\d/);
+  assert.match(said, /Seed \d+/);
+  const first = await gradeOfBoard(page);
+  assert.equal(first.grade.level, "hard");
+  assert.deepEqual(first.model, { size: 9, kind: "classic", relations: 0 });
+  // Half-turn symmetry: a cell is given exactly when its opposite is.
+  const givens = await page.evaluate(() => window.sudokuLab.getModel().givens.map((d) => d > 0));
+  assert.ok(givens.every((g, i) => g === givens[80 - i]));
+  assert.deepEqual(await axeViolations(page), []);
+  await page.click("[data-action=solve]");
+  assert.equal(await waitForStatus(page), "unique");
+  await page.screenshot({ path: path.join(SHOTS, "generate-classic-1280.png"), fullPage: true });
+
+  await newPuzzle(page, { kind: "futoshiki", size: 6, difficulty: "medium" });
+  const second = await gradeOfBoard(page);
+  assert.equal(second.grade.level, "medium");
+  assert.equal(second.model.kind, "futoshiki");
+  assert.equal(second.model.size, 6);
+  assert.ok(second.model.relations > 0);
+  await page.click("[data-action=solve]");
+  assert.equal(await waitForStatus(page), "unique");
+  // Ctrl+Z on the board brings the previous puzzle back.
+  await page.click("[data-cell=r1c1]");
+  await page.keyboard.press("Control+z");
+  assert.equal(await page.evaluate(() => window.sudokuLab.getModel().size), 9);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("New puzzle shows its progress, and Stop leaves the board as it was; phone size", async () => {
+  const page = await openPage("?example=futoshiki-5", { viewport: { width: 390, height: 844 }, touch: true });
+  const before = await page.evaluate(() => JSON.stringify(window.sudokuLab.getModel().givens));
+  // A 25×25 takes a few hundred milliseconds at least: long enough to stop.
+  await page.selectOption("#gen-kind", "classic");
+  await page.selectOption("#gen-size", "25");
+  await page.selectOption("#gen-difficulty", "expert");
+  await page.click("[data-action=gen-start]");
+  await page.waitForSelector("[data-action=gen-stop]:not([hidden])");
+  assert.match(await page.textContent("#gen-message"), /Looking for an expert 25×25 classic puzzle/);
+  assert.equal(await page.getAttribute("#generate", "aria-busy"), "true");
+  assert.deepEqual(await axeViolations(page), []);
+  await page.screenshot({ path: path.join(SHOTS, "generate-running-390.png"), fullPage: true });
+  await page.click("[data-action=gen-stop]");
+  await page.waitForFunction(() => /^Stopped/.test(document.getElementById("gen-message").textContent));
+  assert.ok(await page.isVisible("[data-action=gen-start]"));
+  assert.equal(await page.evaluate(() => JSON.stringify(window.sudokuLab.getModel().givens)), before);
+  // And it works again after a Stop.
+  await newPuzzle(page, { kind: "inequality", size: 4, difficulty: "easy" });
+  assert.equal((await gradeOfBoard(page)).grade.level, "easy");
+  await page.click("[data-action=solve]");
+  assert.equal(await waitForStatus(page), "unique");
+  assert.deepEqual(await axeViolations(page), []);
+  await page.screenshot({ path: path.join(SHOTS, "generate-inequality-390.png"), fullPage: true });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

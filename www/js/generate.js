@@ -1,0 +1,134 @@
+//! New puzzle: the generator of the wasm module, in a worker of its own, for the kind, size,
+//! difficulty and symmetry chosen — progress while it works, Stop at any time, and the
+//! puzzle loaded in the editor when it is found (Ctrl+Z brings the previous one back). The
+//! seed is random and named in the message, so the same puzzle can be made again from the
+//! command line (`sudoku-lab generate --seed S …`).
+
+import { SolverClient } from "./client.js";
+import { BLOCK_SIZES, fromWasm } from "./model.js";
+import { TECHNIQUES } from "./records.js";
+
+/** Futoshiki sizes offered (Tatham's Unequal offers 4 to 9 too); any 3–25 can be typed in the CLI. */
+const FUTOSHIKI_SIZES = [4, 5, 6, 7, 8, 9];
+const DEFAULT_SIZE = { classic: 9, inequality: 9, futoshiki: 5 };
+/** How long a run goes before the message says how far it is (ms). */
+const QUIET_MS = 300;
+
+const LEVEL_WORDS = {
+  easy: "an easy",
+  medium: "a medium",
+  hard: "a hard",
+  expert: "an expert",
+  extreme: "an extreme",
+  guessing: "a guessing",
+};
+
+/** "0.4 s", or "40 ms" below a second. */
+const duration = (ms) => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
+
+/** A technique's title in words ("W-wing"), from its name in the grade ("w_wing"). */
+const title = (name) => TECHNIQUES.find(([n]) => n === name)?.[1] ?? name.replaceAll("_", " ");
+
+/** Wires the New puzzle section into the page (`app`, the page contract of app.js). */
+export function installGenerate(app) {
+  const root = document.getElementById("generate");
+  if (!root) return null;
+  const kindSelect = root.querySelector("#gen-kind");
+  const sizeSelect = root.querySelector("#gen-size");
+  const difficultySelect = root.querySelector("#gen-difficulty");
+  const symmetrySelect = root.querySelector("#gen-symmetry");
+  const startButton = root.querySelector("[data-action='gen-start']");
+  const stopButton = root.querySelector("[data-action='gen-stop']");
+  const message = root.querySelector("#gen-message");
+  let client = null;
+  let running = false;
+
+  function say(text, tone = "") {
+    message.textContent = text;
+    message.dataset.tone = tone;
+  }
+
+  /** The size options of the chosen kind, keeping the chosen size where it still fits. */
+  function fillSizes(wanted) {
+    const kind = kindSelect.value;
+    const sizes = kind === "futoshiki" ? FUTOSHIKI_SIZES : BLOCK_SIZES;
+    const keep = sizes.includes(wanted) ? wanted : DEFAULT_SIZE[kind];
+    sizeSelect.replaceChildren(...sizes.map((n) => {
+      const option = document.createElement("option");
+      option.value = String(n);
+      option.textContent = `${n}×${n}`;
+      return option;
+    }));
+    sizeSelect.value = String(keep);
+  }
+
+  function setRunning(flag) {
+    running = flag;
+    startButton.hidden = flag;
+    stopButton.hidden = !flag;
+    for (const select of [kindSelect, sizeSelect, difficultySelect, symmetrySelect]) select.disabled = flag;
+    root.setAttribute("aria-busy", String(flag));
+  }
+
+  function describe(options) {
+    const level = options.difficulty ? LEVEL_WORDS[options.difficulty] : "a";
+    return `${level} ${options.size}×${options.size} ${options.kind} puzzle`;
+  }
+
+  async function start() {
+    if (running) return;
+    const options = {
+      kind: kindSelect.value,
+      size: Number(sizeSelect.value),
+      // A random seed, said in the message: the CLI makes the same puzzle from it.
+      seed: Math.floor(Math.random() * 2 ** 32),
+    };
+    if (difficultySelect.value) options.difficulty = difficultySelect.value;
+    if (symmetrySelect.value !== "none") options.symmetry = symmetrySelect.value;
+    client ??= new SolverClient();
+    setRunning(true);
+    const what = describe(options);
+    say(`Looking for ${what}…`);
+    const onProgress = ({ attempt, left, time }) => {
+      if (time < QUIET_MS) return;
+      const grids = attempt === 1 ? "the first grid" : `grid ${attempt}`;
+      say(`Looking for ${what}: ${grids}, ${left} clues still to try (${duration(time)}). Stop ends it.`);
+    };
+    try {
+      const { puzzle, time } = await client.generate(options, onProgress);
+      const model = fromWasm(puzzle.puzzle);
+      app.loadModel(model, "generate");
+      const givens = model.givens.filter((d) => d).length;
+      const relations = model.relations.size;
+      const clues = relations ? `${givens} givens and ${relations} relations` : `${givens} givens`;
+      const grade = puzzle.grade;
+      const hardest = grade.hardest ? `, hardest step: ${title(grade.hardest)}` : "";
+      say(
+        `New ${options.size}×${options.size} ${options.kind} puzzle, ${grade.level} (grade ${grade.score.toFixed(1)}${hardest}): ` +
+        `${clues}, one solution. Seed ${options.seed}; found in ${duration(time)}. Ctrl+Z brings the last puzzle back.`,
+        "done",
+      );
+    } catch (error) {
+      if (error?.cancelled) say("Stopped: the puzzle on the board is unchanged.");
+      else say(`No puzzle: ${error.message}`, "error");
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  function stop() {
+    client?.cancel();
+  }
+
+  kindSelect.addEventListener("change", () => fillSizes(Number(sizeSelect.value)));
+  startButton.addEventListener("click", start);
+  stopButton.addEventListener("click", stop);
+
+  // Start from the kind and size on the board.
+  const model = app.getModel?.();
+  if (model && DEFAULT_SIZE[model.kind]) kindSelect.value = model.kind;
+  fillSizes(model?.size ?? 9);
+  // Disabled in the HTML until this module is wired: a press before would be lost.
+  startButton.disabled = false;
+  return { start, stop, get running() { return running; } };
+}

@@ -171,6 +171,7 @@ fuzz-corpus:
 
 bench: native wasm
 	cargo bench --bench solvers
+	cargo bench --bench generated
 	cargo bench --bench trace
 	node benches/wasm.mjs
 	node benches/trace.mjs

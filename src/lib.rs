@@ -24,6 +24,6 @@ pub use geometry::{Cell, Geometry, House, HouseKind};
 pub use named::Named;
 pub use puzzle::{Kind, Problem, Puzzle, Relation};
 pub use search::{
-    solve, solve_fast, solve_with, Engine, EngineKind, Observer, Options, Outcome, Progress,
-    Propagate, Rule, Search, Silent, Stats, Status, Strategy, Via,
+    portable_only, solve, solve_fast, solve_with, Engine, EngineKind, Observer, Options, Outcome,
+    Progress, Propagate, Rule, Search, Silent, Stats, Status, Strategy, Via,
 };

@@ -1421,7 +1421,7 @@ fn names_given_on_the_command_line_reach_stderr_escaped() {
     assert_eq!(
         stderr(&o),
         "sudoku-lab: unknown command 'so\\u{1b}lve' (commands: solve, count, check, trace, \
-         compare, grade, hint, bench, formats, help) (see 'sudoku-lab --help')\n"
+         compare, grade, hint, generate, bench, formats, help) (see 'sudoku-lab --help')\n"
     );
 }
 

@@ -360,6 +360,22 @@ pub fn solve_fast(puzzle: &Puzzle, options: Options) -> Option<Outcome> {
     }
 }
 
+/// Set: the fast paths run their portable code even where the CPU has more (AVX2 and BMI2
+/// at 16×16), so that a benchmark can time both on one machine. Off by default.
+static PORTABLE_ONLY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Makes the fast paths use their portable code only (`true`) or the best the CPU runs
+/// (`false`, the default): for benchmarks and tests that compare the two.
+pub fn portable_only(flag: bool) {
+    PORTABLE_ONLY.store(flag, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether the fast paths are held to their portable code ([`portable_only`]).
+#[inline]
+pub(crate) fn is_portable_only() -> bool {
+    PORTABLE_ONLY.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// True when `solve_fast` answers `puzzle` (a fast path applies).
 pub fn fast_path_applies(puzzle: &Puzzle) -> bool {
     nine::applies(puzzle) || sixteen::applies(puzzle)

@@ -218,6 +218,7 @@ impl Bands {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2")
             && std::arch::is_x86_feature_detected!("bmi2")
+            && !crate::search::is_portable_only()
         {
             // SAFETY: the CPU has what `propagate_v3` is compiled for (just checked).
             return unsafe { self.propagate_v3() };

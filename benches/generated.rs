@@ -1,0 +1,237 @@
+//! Benchmark sets nobody tuned on, made by the generator, and two tables over them:
+//!
+//! 1. generation: per kind, size and options, the time to one puzzle (median, 90th
+//!    percentile, worst) and the grids it took;
+//! 2. solving: per puzzle, the fast path where one applies (else the general engine),
+//!    counting to 2 — median, 90th percentile and worst µs — and at 16×16 the same with the
+//!    portable code (`portable_only`), so both paths are reported.
+//!
+//! Every set has a *tuned* part (seed 1) and a *held-out* part (seed 1,000,001): only the
+//! tuned part is looked at while changing the solver; both are printed. The generator is
+//! deterministic, so the sets are the same on every run and need no files.
+//! Run with `make bench` (or `cargo bench --bench generated`); `BENCH_SETS=16x16` picks sets
+//! by a part of their name.
+
+use std::time::Instant;
+
+use sudoku_lab::generate::{Advance, Generator, Relations, Request};
+use sudoku_lab::logic::Level;
+use sudoku_lab::{portable_only, solve_fast, Kind, Options, Propagate, Puzzle, Search, Silent};
+
+const TUNED_SEED: u64 = 1;
+const HELD_OUT_SEED: u64 = 1_000_001;
+
+struct Spec {
+    name: &'static str,
+    request: Request,
+    count: usize,
+}
+
+fn spec(
+    name: &'static str,
+    kind: Kind,
+    size: usize,
+    count: usize,
+    change: impl FnOnce(&mut Request),
+) -> Spec {
+    let mut request = Request::new(kind, size);
+    change(&mut request);
+    Spec {
+        name,
+        request,
+        count,
+    }
+}
+
+fn specs(smoke: bool) -> Vec<Spec> {
+    let n = |full: usize| if smoke { full.min(3) } else { full };
+    vec![
+        spec("classic 9x9 minimal", Kind::Classic, 9, n(1000), |r| {
+            r.minimal = true
+        }),
+        spec("classic 9x9 needs guessing", Kind::Classic, 9, n(50), |r| {
+            r.level = Some(Level::Guessing);
+            r.minimal = true;
+        }),
+        spec("classic 16x16", Kind::Classic, 16, n(100), |_| {}),
+        spec("classic 16x16 minimal", Kind::Classic, 16, n(40), |r| {
+            r.minimal = true
+        }),
+        spec("classic 25x25", Kind::Classic, 25, n(20), |_| {}),
+        spec(
+            "inequality 9x9 CQOI (no givens)",
+            Kind::Inequality,
+            9,
+            n(200),
+            |r| r.no_givens = true,
+        ),
+        spec(
+            "inequality 9x9 blocks + fewest givens",
+            Kind::Inequality,
+            9,
+            n(200),
+            |_| {},
+        ),
+        spec(
+            "inequality 9x9 30 relations",
+            Kind::Inequality,
+            9,
+            n(100),
+            |r| r.relations = Some(Relations::Random(30)),
+        ),
+        spec("futoshiki 5x5", Kind::Futoshiki, 5, n(200), |_| {}),
+        spec("futoshiki 7x7", Kind::Futoshiki, 7, n(200), |_| {}),
+        spec("futoshiki 7x7 hard", Kind::Futoshiki, 7, n(50), |r| {
+            r.level = Some(Level::Hard)
+        }),
+        spec("futoshiki 9x9", Kind::Futoshiki, 9, n(100), |_| {}),
+    ]
+}
+
+/// Median, 90th percentile and worst of `values` (sorted here), and the worst's index.
+fn spread(values: &[f64]) -> (f64, f64, f64) {
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
+    (at(0.5), at(0.9), v[v.len() - 1])
+}
+
+/// µs to count each puzzle to 2 (fast path, else `propagate`), the fastest of 5 passes over
+/// the set (a puzzle solved back to back trains the branch predictor on it).
+fn solve_times(puzzles: &[Puzzle]) -> Vec<f64> {
+    let options = Options::default();
+    let mut best = vec![f64::INFINITY; puzzles.len()];
+    for _ in 0..5 {
+        for (p, best) in puzzles.iter().zip(&mut best) {
+            let start = Instant::now();
+            let status = match solve_fast(p, options) {
+                Some(outcome) => outcome.status,
+                None => {
+                    let mut s = Propagate::new(p, options, Silent);
+                    s.run()
+                }
+            };
+            std::hint::black_box(status);
+            *best = best.min(start.elapsed().as_secs_f64() * 1e6);
+        }
+    }
+    best
+}
+
+fn main() {
+    let smoke = !std::env::args().any(|a| a == "--bench");
+    let filter: Vec<String> = std::env::var("BENCH_SETS")
+        .map(|v| v.split(',').map(str::to_string).collect())
+        .unwrap_or_default();
+    let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
+    println!("machine: {}; date: {}", machine(), today());
+    println!();
+    println!("Generation, one thread: ms to one puzzle (grading included), and grids tried.");
+    println!();
+    println!("| set | part | puzzles | median ms | p90 ms | worst ms | grids: median | worst |");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|");
+    let mut made: Vec<(String, &'static str, Vec<Puzzle>)> = Vec::new();
+    for spec in specs(smoke).into_iter().filter(|s| wanted(s.name)) {
+        for (part, seed) in [("tuned", TUNED_SEED), ("held-out", HELD_OUT_SEED)] {
+            let mut request = spec.request.clone();
+            request.seed = seed;
+            // One puzzle after another, each timed from the end of the one before.
+            let mut generator = Generator::new(request).expect("the benchmark requests are valid");
+            let mut all = Vec::with_capacity(spec.count);
+            let mut times = Vec::with_capacity(spec.count);
+            let mut start = Instant::now();
+            while all.len() < spec.count {
+                match generator.advance(u64::MAX) {
+                    Advance::Found(g) => {
+                        times.push(start.elapsed().as_secs_f64() * 1e3);
+                        all.push(*g);
+                        start = Instant::now();
+                    }
+                    Advance::GaveUp(p) => panic!("{}: {p}", spec.name),
+                    Advance::Working => {}
+                }
+            }
+            let (median, p90, worst) = spread(&times);
+            let grids: Vec<f64> = all.iter().map(|g| f64::from(g.attempts)).collect();
+            let (gm, _, gw) = spread(&grids);
+            println!(
+                "| {} | {part} | {} | {median:.2} | {p90:.2} | {worst:.2} | {gm:.0} | {gw:.0} |",
+                spec.name,
+                all.len()
+            );
+            let puzzles: Vec<Puzzle> = all.into_iter().map(|g| g.puzzle).collect();
+            // The hardest by search effort: the most guesses the fast path needs, 2% of
+            // the set (at least 5), as a set of its own.
+            if puzzles.len() >= 100 && puzzles[0].kind() == Kind::Classic {
+                let mut by_guesses: Vec<(u64, &Puzzle)> =
+                    puzzles.iter().map(|p| (guesses(p), p)).collect();
+                by_guesses.sort_by_key(|&(g, _)| std::cmp::Reverse(g));
+                let keep = (puzzles.len() / 50).max(5);
+                let hardest = by_guesses[..keep].iter().map(|&(_, p)| p.clone()).collect();
+                made.push((
+                    format!("{}, hardest {keep} by guesses", spec.name),
+                    part,
+                    hardest,
+                ));
+            }
+            made.push((spec.name.to_string(), part, puzzles));
+        }
+    }
+    println!();
+    println!("Solving, one thread, counting to 2: µs per puzzle (each the fastest of 5 passes over its set); a fast path where one applies (9×9 classic and inequality, 16×16), else the general engine. At 16×16 also with the portable code only.");
+    println!();
+    println!("| set | part | puzzles | median µs | p90 µs | worst µs |");
+    println!("|---|---|---:|---:|---:|---:|");
+    for (name, part, puzzles) in &made {
+        let (m, p, w) = spread(&solve_times(puzzles));
+        println!(
+            "| {name} | {part} | {} | {m:.1} | {p:.1} | {w:.1} |",
+            puzzles.len()
+        );
+        if puzzles.first().is_some_and(|p| p.size() == 16) {
+            portable_only(true);
+            let (m, p, w) = spread(&solve_times(puzzles));
+            portable_only(false);
+            println!(
+                "| {name}, portable | {part} | {} | {m:.1} | {p:.1} | {w:.1} |",
+                puzzles.len()
+            );
+        }
+    }
+}
+
+/// The guesses a count to 2 takes (fast path, else `propagate`).
+fn guesses(p: &Puzzle) -> u64 {
+    let options = Options::default();
+    match solve_fast(p, options) {
+        Some(outcome) => outcome.stats.guesses,
+        None => {
+            let mut s = Propagate::new(p, options, Silent);
+            s.run();
+            s.stats().guesses
+        }
+    }
+}
+
+fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_string());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    format!("{cpu}, {cores} cores, {}", std::env::consts::ARCH)
+}
+
+fn today() -> String {
+    std::process::Command::new("date")
+        .arg("+%Y-%m-%d")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map(|s| s.trim().to_string())
+        .unwrap_or_default()
+}

@@ -172,6 +172,8 @@ fuzz-corpus:
 bench: native wasm
 	cargo bench --bench solvers
 	cargo bench --bench generated
+	cargo build --release --example peer_sudoku
+	cargo bench --bench cli
 	cargo bench --bench trace
 	node benches/wasm.mjs
 	node benches/trace.mjs

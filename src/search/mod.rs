@@ -370,8 +370,10 @@ pub fn portable_only(flag: bool) {
     PORTABLE_ONLY.store(flag, std::sync::atomic::Ordering::Relaxed);
 }
 
-/// Whether the fast paths are held to their portable code ([`portable_only`]).
+/// Whether the fast paths are held to their portable code ([`portable_only`]); only x86-64
+/// has another path to choose.
 #[inline]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) fn is_portable_only() -> bool {
     PORTABLE_ONLY.load(std::sync::atomic::Ordering::Relaxed)
 }

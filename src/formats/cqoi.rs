@@ -22,7 +22,7 @@
 //! mark to check a guess against.
 
 use super::scan::{problem_error, without_bom};
-use super::{quote, Alphabet, Entry, InputError, Pos, ReadOptions};
+use super::{quote, Alphabet, CellPlaces, Entry, InputError, Pos, ReadOptions};
 use crate::geometry::Cell;
 use crate::puzzle::{Kind, Problem, Puzzle, Relation};
 
@@ -194,7 +194,7 @@ impl CqoiReader<'_> {
             alphabet: Alphabet::Digits,
             number: self.number,
             pos: start,
-            cell_pos: Vec::new(),
+            cell_pos: CellPlaces::None,
             relation_pos,
         })
     }

@@ -8,7 +8,7 @@ use super::scan::{
     self, a_size, allowed_sizes, allowed_sizes_text, coord, count_of, default_kind, exact_root,
     size_allowed, Line, Lines, MAX_CELLS,
 };
-use super::{quote, Dialect, Entry, InputError, Pos, ReadOptions};
+use super::{quote, CellPlaces, Dialect, Entry, InputError, Pos, ReadOptions};
 use crate::puzzle::{Kind, Problem, Puzzle};
 
 /// Reads one puzzle per non-blank line; `#` lines are comments. With `judge` (POJ 3074) every
@@ -34,6 +34,22 @@ struct LineReader<'a> {
     judge: bool,
     number: usize,
 }
+
+/// The digit of each byte in the digits alphabet: 1–9, 0 for an empty mark (`.` `0` `-`
+/// `_`), and `u8::MAX` for any other byte (above every size, so it sends the line on).
+static DIGIT_SYMBOLS: [u8; 256] = {
+    let mut table = [u8::MAX; 256];
+    let mut d = 1;
+    while d <= 9 {
+        table[b'0' as usize + d] = d as u8;
+        d += 1;
+    }
+    table[b'.' as usize] = 0;
+    table[b'0' as usize] = 0;
+    table[b'-' as usize] = 0;
+    table[b'_' as usize] = 0;
+    table
+};
 
 impl LineReader<'_> {
     /// The next entry; `None` once the input is used up (or at POJ 3074's `end`).
@@ -103,7 +119,7 @@ impl LineReader<'_> {
     /// same entry for a line this one takes (`a_plain_line_reads_as_the_general_reader_does`).
     fn plain_entry(&self, line: &Line<'_>) -> Option<Entry> {
         let bytes = line.text.as_bytes();
-        if self.judge || !line.text.is_ascii() || bytes.iter().any(u8::is_ascii_whitespace) {
+        if self.judge {
             return None;
         }
         let size = exact_root(bytes.len()).filter(|&n| size_allowed(self.options.kind, n))?;
@@ -113,18 +129,41 @@ impl LineReader<'_> {
             None if size <= 9 => Alphabet::Digits,
             None => return None,
         };
-        let mut givens = Vec::with_capacity(bytes.len());
-        for &b in bytes {
-            match alphabet.value(char::from(b)) {
-                Some(d) if usize::from(d) <= size => givens.push(d),
-                _ => return None,
+        let givens = if alphabet == Alphabet::Digits {
+            // The commonest line of all, by a table: a byte that is no digit symbol (a blank,
+            // a byte of a wider char) sends the line to the general reader.
+            let mut givens = vec![0u8; bytes.len()];
+            let mut worst = 0u8;
+            for (g, &b) in givens.iter_mut().zip(bytes) {
+                let d = DIGIT_SYMBOLS[usize::from(b)];
+                worst = worst.max(d);
+                *g = d;
             }
-        }
+            if usize::from(worst) > size {
+                return None;
+            }
+            givens
+        } else {
+            if !line.text.is_ascii() || bytes.iter().any(u8::is_ascii_whitespace) {
+                return None;
+            }
+            let mut givens = Vec::with_capacity(bytes.len());
+            for &b in bytes {
+                match alphabet.value(char::from(b)) {
+                    Some(d) if usize::from(d) <= size => givens.push(d),
+                    _ => return None,
+                }
+            }
+            givens
+        };
         let kind = self.options.kind.unwrap_or_else(|| default_kind(size));
         let puzzle = Puzzle::new(kind, size, givens, Vec::new()).ok()?;
-        let cell_pos = (0..bytes.len())
-            .map(|i| Pos::new(line.number, coord(i).saturating_add(1)))
-            .collect();
+        // One symbol a column from the first: the places follow from the line's number.
+        let cell_pos = CellPlaces::Row {
+            line: line.number,
+            col: 1,
+            cells: bytes.len(),
+        };
         Some(Entry {
             puzzle,
             alphabet,
@@ -323,7 +362,7 @@ mod tests {
                     assert_eq!(plain.alphabet, general.alphabet, "{text}");
                     assert_eq!(plain.number, general.number);
                     assert_eq!(plain.pos, general.pos);
-                    assert_eq!(plain.cell_pos, general.cell_pos);
+                    assert_eq!(plain.cell_pos.to_vec(), general.cell_pos.to_vec());
                 }
                 None => assert!(
                     general.is_err() || text.len() > 81 || options.kind.is_some(),
@@ -360,7 +399,7 @@ mod tests {
         let e = entries[0].as_ref().unwrap();
         assert_eq!((e.number, e.pos), (1, Pos::new(3, 3)));
         assert_eq!(e.puzzle.givens()[1], 2);
-        assert_eq!(e.cell_pos[1], Pos::new(3, 4));
+        assert_eq!(e.cell_pos.get(1), Some(Pos::new(3, 4)));
         assert_eq!(e.puzzle.kind(), Kind::Classic);
     }
 

@@ -128,6 +128,62 @@ pub(crate) enum Dialect {
     Judge,
 }
 
+/// Where each cell's symbol is in the text, for pointing at a given.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub enum CellPlaces {
+    /// Not known: the format has no symbol per cell.
+    #[default]
+    None,
+    /// Cell `i` at column `col + i` of `line`, for `cells` cells: a line of one-char symbols
+    /// without blanks, the common case, kept without a list.
+    Row { line: u32, col: u32, cells: usize },
+    /// Each cell's place, row-major.
+    Listed(Vec<Pos>),
+}
+
+impl CellPlaces {
+    /// Where cell `i` (row-major) is, if known.
+    pub fn get(&self, i: usize) -> Option<Pos> {
+        match self {
+            CellPlaces::None => None,
+            CellPlaces::Row { line, col, cells } => (i < *cells).then(|| Pos {
+                line: *line,
+                col: col.saturating_add(u32::try_from(i).unwrap_or(u32::MAX)),
+            }),
+            CellPlaces::Listed(list) => list.get(i).copied(),
+        }
+    }
+
+    /// True when no place is known.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// How many places are known (0, or one per cell).
+    pub fn len(&self) -> usize {
+        match self {
+            CellPlaces::None => 0,
+            CellPlaces::Row { cells, .. } => *cells,
+            CellPlaces::Listed(list) => list.len(),
+        }
+    }
+
+    /// Every place, row-major.
+    pub fn to_vec(&self) -> Vec<Pos> {
+        match self {
+            CellPlaces::Listed(list) => list.clone(),
+            CellPlaces::None => Vec::new(),
+            CellPlaces::Row { cells, .. } => (0..*cells).filter_map(|i| self.get(i)).collect(),
+        }
+    }
+}
+
+impl From<Vec<Pos>> for CellPlaces {
+    fn from(list: Vec<Pos>) -> CellPlaces {
+        CellPlaces::Listed(list)
+    }
+}
+
 /// One puzzle read from text, with what is needed to answer in kind and to point at errors.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Entry {
@@ -138,8 +194,8 @@ pub struct Entry {
     pub number: usize,
     /// Where the puzzle starts.
     pub pos: Pos,
-    /// Where each cell's symbol is (row-major; empty for formats without cell symbols).
-    pub cell_pos: Vec<Pos>,
+    /// Where each cell's symbol is (row-major; none for formats without cell symbols).
+    pub cell_pos: CellPlaces,
     /// Where each relation's symbol is.
     pub relation_pos: Vec<(Relation, Pos)>,
 }
@@ -157,7 +213,9 @@ impl Entry {
                 .rev()
                 .find(|c| self.puzzle.given(**c).is_some())
             {
-                return self.cell_pos[c.index(size)];
+                if let Some(pos) = self.cell_pos.get(c.index(size)) {
+                    return pos;
+                }
             }
         }
         self.relation_pos
@@ -173,7 +231,7 @@ impl Entry {
                 problem
                     .cells
                     .first()
-                    .and_then(|c| self.cell_pos.get(c.index(size)).copied())
+                    .and_then(|c| self.cell_pos.get(c.index(size)))
             })
             .unwrap_or(self.pos)
     }

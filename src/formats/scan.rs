@@ -220,7 +220,7 @@ pub(crate) fn entry_of_cells(
         alphabet,
         number,
         pos: start,
-        cell_pos,
+        cell_pos: cell_pos.into(),
         relation_pos: Vec::new(),
     })
 }

@@ -154,7 +154,16 @@ impl Puzzle {
                 vec![],
             ));
         }
-        if let Some((i, &d)) = givens.iter().enumerate().find(|(_, &d)| d as usize > size) {
+        // The largest first (one pass the compiler vectorises); the place only when needed.
+        let too_big = givens
+            .iter()
+            .copied()
+            .max()
+            .is_some_and(|d| d as usize > size);
+        if let Some((i, &d)) = too_big
+            .then(|| givens.iter().enumerate().find(|(_, &d)| d as usize > size))
+            .flatten()
+        {
             let cell = Cell::at(i, size);
             return Err(Problem::new(
                 format!("{cell} holds {d}, but digits go from 1 to {size}"),

@@ -10,69 +10,93 @@ impl Puzzle {
     /// Checks an answer without the solver: every cell 1..=N, givens kept, every
     /// house all-different, every relation satisfied. Returns the first violation.
     pub fn check_answer(&self, grid: &[u8]) -> Result<(), Problem> {
-        let puzzle = self;
-        let size = puzzle.size();
-        let g = puzzle.geometry();
+        let size = self.size();
         if grid.len() != size * size {
             return Err(Problem::new(
                 format!("the answer has {} cells, not {}", grid.len(), size * size),
                 vec![],
             ));
         }
-        for (i, (&d, &given)) in grid.iter().zip(puzzle.givens()).enumerate() {
+        // The CLI checks every answer it writes: one pass over the rows decides, without a
+        // cell name or a house list, and only a grid that fails is walked again for the
+        // message.
+        if self.answer_holds(grid) {
+            Ok(())
+        } else {
+            Err(self.answer_problem(grid))
+        }
+    }
+
+    /// Whether `grid` (of the right length) is an answer: digits in range, givens kept, each
+    /// house's digits the full set (a house of `size` cells with every digit has none twice),
+    /// every relation kept. 9×9 and 16×16 grids, most of what the CLI checks, get code with
+    /// their shape built in.
+    fn answer_holds(&self, grid: &[u8]) -> bool {
+        let n = self.size();
+        let blocks = self.kind().has_blocks();
+        let houses = match (n, blocks) {
+            (9, true) => houses_hold::<9, 3, 3>(grid, self.givens(), true),
+            (16, true) => houses_hold::<16, 4, 4>(grid, self.givens(), true),
+            _ => {
+                let (rows, cols) = self.geometry().block_shape().unwrap_or((n, n));
+                houses_hold_any(grid, self.givens(), n, (rows, cols), blocks)
+            }
+        };
+        houses
+            && self
+                .relations()
+                .iter()
+                .all(|r| grid[r.smaller.index(n)] < grid[r.larger.index(n)])
+    }
+
+    /// The first thing wrong with `grid` (of the right length), which [`Self::answer_holds`]
+    /// refused: a digit out of range, a given changed, a digit twice in a house, a relation
+    /// broken.
+    fn answer_problem(&self, grid: &[u8]) -> Problem {
+        let size = self.size();
+        let g = self.geometry();
+        for (i, (&d, &given)) in grid.iter().zip(self.givens()).enumerate() {
             let cell = Cell::at(i, size);
             if d == 0 || d as usize > size {
-                return Err(Problem::new(
+                return Problem::new(
                     format!("{cell} holds {d}, not a digit from 1 to {size}"),
                     vec![cell],
-                ));
+                );
             }
             if given != 0 && given != d {
-                return Err(Problem::new(
+                return Problem::new(
                     format!("{cell} is given as {given} but the answer has {d}"),
                     vec![cell],
-                ));
+                );
             }
         }
-        // Each house has `size` cells of digits 1..=size: it has no digit twice exactly when
-        // its digits make the full mask. One pass over the cells decides; only a grid that
-        // fails is walked house by house for the message.
-        let mut masks = [0u32; 3 * MAX_SIZE];
-        for (cell, &d) in grid.iter().enumerate() {
-            for &h in g.houses_of(cell) {
-                masks[h as usize] |= 1 << (d - 1);
-            }
-        }
-        let full = (1u32 << size) - 1;
-        if masks[..g.house_count()].iter().any(|&m| m != full) {
-            for h in 0..g.house_count() {
-                let mut seen = [usize::MAX; MAX_SIZE + 1];
-                for &c in g.house(h) {
-                    let d = grid[c as usize] as usize;
-                    if seen[d] != usize::MAX {
-                        let (a, b) = (g.cell(seen[d]), g.cell(c as usize));
-                        return Err(Problem::new(
-                            format!("{a} and {b} are both {d} in {}", g.house_name(h)),
-                            vec![a, b],
-                        ));
-                    }
-                    seen[d] = c as usize;
+        for h in 0..g.house_count() {
+            let mut seen = [usize::MAX; MAX_SIZE + 1];
+            for &c in g.house(h) {
+                let d = grid[c as usize] as usize;
+                if seen[d] != usize::MAX {
+                    let (a, b) = (g.cell(seen[d]), g.cell(c as usize));
+                    return Problem::new(
+                        format!("{a} and {b} are both {d} in {}", g.house_name(h)),
+                        vec![a, b],
+                    );
                 }
+                seen[d] = c as usize;
             }
         }
-        for r in puzzle.relations() {
+        for r in self.relations() {
             let (a, b) = (grid[r.smaller.index(size)], grid[r.larger.index(size)]);
             if a >= b {
-                return Err(Problem::new(
+                return Problem::new(
                     format!(
                         "{} < {} is broken: {} is {a} and {} is {b}",
                         r.smaller, r.larger, r.smaller, r.larger
                     ),
                     vec![r.smaller, r.larger],
-                ));
+                );
             }
         }
-        Ok(())
+        Problem::new("the answer breaks a rule", vec![])
     }
 
     /// The first problem found, or `Ok` when the puzzle is worth solving.
@@ -99,19 +123,13 @@ impl Puzzle {
     /// walked house by house for the messages.
     fn duplicate_givens(&self) -> Vec<Problem> {
         let g = self.geometry();
-        // Bit d of seen[h]: digit d (at most MAX_SIZE = 25) is given in house h.
-        let mut seen = [0u32; 3 * MAX_SIZE];
-        let mut clash = false;
-        for (cell, &d) in self.givens.iter().enumerate() {
-            if d == 0 {
-                continue;
-            }
-            let bit = 1u32 << d;
-            for &h in g.houses_of(cell) {
-                clash |= seen[h as usize] & bit != 0;
-                seen[h as usize] |= bit;
-            }
-        }
+        let n = self.size;
+        let blocks = self.kind.has_blocks();
+        let clash = match (n, blocks) {
+            (9, true) => givens_clash::<9, 3, 3>(&self.givens, true),
+            (16, true) => givens_clash::<16, 4, 4>(&self.givens, true),
+            _ => givens_clash_any(&self.givens, n, g.block_shape().unwrap_or((n, n)), blocks),
+        };
         let mut found: Vec<Problem> = Vec::new();
         if clash {
             for h in 0..g.house_count() {
@@ -409,6 +427,79 @@ fn topological_order(next: &[Vec<usize>]) -> Vec<usize> {
         }
     }
     order
+}
+
+/// [`houses_hold_any`] for an `N`×`N` grid with `BR`×`BC` blocks, known when compiled.
+fn houses_hold<const N: usize, const BR: usize, const BC: usize>(
+    grid: &[u8],
+    givens: &[u8],
+    blocks: bool,
+) -> bool {
+    houses_hold_any(grid, givens, N, (BR, BC), blocks)
+}
+
+/// Whether every digit of the `n`×`n` `grid` is in range and keeps its given, and every row,
+/// column and (with `blocks`) block of `block` shape holds every digit.
+#[inline(always)]
+fn houses_hold_any(
+    grid: &[u8],
+    givens: &[u8],
+    n: usize,
+    (block_rows, block_cols): (usize, usize),
+    blocks: bool,
+) -> bool {
+    let full = (1u32 << n) - 1;
+    let (mut cols, mut boxes) = ([0u32; MAX_SIZE], [0u32; MAX_SIZE]);
+    let mut ok = true;
+    for (r, (row, givens)) in grid.chunks_exact(n).zip(givens.chunks_exact(n)).enumerate() {
+        let band = r / block_rows * (n / block_cols);
+        let mut seen = 0u32;
+        for (c, (&d, &given)) in row.iter().zip(givens).enumerate() {
+            ok &= d != 0 && usize::from(d) <= n && (given == 0 || given == d);
+            let bit = 1u32 << (d.wrapping_sub(1) & 31);
+            seen |= bit;
+            cols[c] |= bit;
+            boxes[band + c / block_cols] |= bit;
+        }
+        ok &= seen == full;
+    }
+    ok && cols[..n].iter().all(|&m| m == full) && (!blocks || boxes[..n].iter().all(|&m| m == full))
+}
+
+/// [`givens_clash_any`] for an `N`×`N` grid with `BR`×`BC` blocks, known when compiled.
+fn givens_clash<const N: usize, const BR: usize, const BC: usize>(
+    givens: &[u8],
+    blocks: bool,
+) -> bool {
+    givens_clash_any(givens, N, (BR, BC), blocks)
+}
+
+/// Whether two givens (digits ≤ 25, 0 empty) of the `n`×`n` grid are equal in a row, a
+/// column or (with `blocks`) a block: one pass, a bit mask a house, no branch a cell.
+#[inline(always)]
+fn givens_clash_any(
+    givens: &[u8],
+    n: usize,
+    (block_rows, block_cols): (usize, usize),
+    blocks: bool,
+) -> bool {
+    let (mut cols, mut boxes) = ([0u32; MAX_SIZE], [0u32; MAX_SIZE]);
+    let box_mask = if blocks { u32::MAX } else { 0 };
+    let mut clash = 0u32;
+    for (r, row) in givens.chunks_exact(n).enumerate() {
+        let band = r / block_rows * (n / block_cols);
+        let mut seen = 0u32;
+        for (c, &d) in row.iter().enumerate() {
+            // Bit d for digit d; an empty cell (0) sets bit 0, which is cleared.
+            let bit = (1u32 << (d & 31)) & !1;
+            let b = band + c / block_cols;
+            clash |= (seen | cols[c] | (boxes[b] & box_mask)) & bit;
+            seen |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+    }
+    clash != 0
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::alphabet::{self, number_value, Alphabet};
 use super::scan::{a_size, coord, exact_root, without_bom, MAX_CELLS};
-use super::{quote, Entry, InputError, Pos, ReadOptions};
+use super::{quote, CellPlaces, Entry, InputError, Pos, ReadOptions};
 use crate::geometry::{block_shape, Cell, LATIN_SIZES};
 use crate::puzzle::{Kind, Problem, Puzzle, Relation};
 
@@ -427,7 +427,7 @@ pub(crate) fn read(
             alphabet,
             number,
             pos,
-            cell_pos: Vec::new(),
+            cell_pos: CellPlaces::None,
             relation_pos: Vec::new(),
         })
     })

@@ -232,7 +232,7 @@ impl<'a> PictureReader<'a> {
             alphabet,
             number: self.number,
             pos: start,
-            cell_pos,
+            cell_pos: cell_pos.into(),
             relation_pos,
         })
     }

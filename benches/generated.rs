@@ -182,12 +182,17 @@ fn main() {
     println!();
     println!("| set | part | puzzles | median µs | p90 µs | worst µs |");
     println!("|---|---|---:|---:|---:|---:|");
+    let mut peers = Vec::new();
     for (name, part, puzzles) in &made {
-        let (m, p, w) = spread(&solve_times(puzzles));
+        let ours = solve_times(puzzles);
+        let (m, p, w) = spread(&ours);
         println!(
             "| {name} | {part} | {} | {m:.1} | {p:.1} | {w:.1} |",
             puzzles.len()
         );
+        if !smoke && puzzles.first().is_some_and(|p| p.size() == 25) {
+            peers.push((name.clone(), *part, puzzles, ours));
+        }
         if puzzles.first().is_some_and(|p| p.size() == 16) {
             portable_only(true);
             let (m, p, w) = spread(&solve_times(puzzles));
@@ -198,6 +203,89 @@ fn main() {
             );
         }
     }
+    // 25×25 has no fast path and no public peer of its kind: a SAT solver counts the same
+    // puzzles (once each; it takes seconds), and every count must be 1.
+    if !peers.is_empty() {
+        println!();
+        println!("25×25 against a CDCL SAT solver (varisat 0.2, encoding included), counting to 2, ms per puzzle:");
+        println!();
+        println!("| set | part | puzzles | ours median | ours worst | SAT median | SAT worst | SAT / ours (medians) |");
+        println!("|---|---|---:|---:|---:|---:|---:|---:|");
+    }
+    for (name, part, puzzles, ours) in peers {
+        let sat: Vec<f64> = puzzles
+            .iter()
+            .map(|p| {
+                let start = Instant::now();
+                assert_eq!(
+                    sat_count(p),
+                    1,
+                    "{name}: the SAT solver finds another solution"
+                );
+                start.elapsed().as_secs_f64() * 1e3
+            })
+            .collect();
+        let (om, _, ow) = spread(&ours);
+        let (sm, _, sw) = spread(&sat);
+        println!(
+            "| {name} | {part} | {} | {:.2} | {:.2} | {sm:.1} | {sw:.1} | {:.0} |",
+            puzzles.len(),
+            om / 1e3,
+            ow / 1e3,
+            sm / (om / 1e3)
+        );
+    }
+}
+
+/// Counts the solutions of a classic puzzle to 2 with a CDCL SAT solver (varisat 0.2), the
+/// peer at sizes without another: one variable per cell and digit, each cell one digit, each
+/// house each digit once (pairwise "at most one"), the givens as units; a solution is
+/// blocked and the solver asked again. Encoding is timed with solving, as a SAT-based
+/// solver pays it.
+fn sat_count(p: &Puzzle) -> usize {
+    use varisat::{ExtendFormula, Lit, Solver};
+    let n = p.size();
+    let g = p.geometry();
+    let var = |cell: usize, d: usize| Lit::from_index(cell * n + d, true);
+    let mut solver = Solver::new();
+    for cell in 0..n * n {
+        let lits: Vec<Lit> = (0..n).map(|d| var(cell, d)).collect();
+        solver.add_clause(&lits);
+        for a in 0..n {
+            for b in a + 1..n {
+                solver.add_clause(&[!var(cell, a), !var(cell, b)]);
+            }
+        }
+    }
+    for h in 0..g.house_count() {
+        let cells = g.house(h);
+        for d in 0..n {
+            let lits: Vec<Lit> = cells.iter().map(|&c| var(usize::from(c), d)).collect();
+            solver.add_clause(&lits);
+            for (i, &a) in cells.iter().enumerate() {
+                for &b in &cells[i + 1..] {
+                    solver.add_clause(&[!var(usize::from(a), d), !var(usize::from(b), d)]);
+                }
+            }
+        }
+    }
+    for (cell, &d) in p.givens().iter().enumerate() {
+        if d != 0 {
+            solver.add_clause(&[var(cell, usize::from(d) - 1)]);
+        }
+    }
+    let mut found = 0;
+    while found < 2 && solver.solve().expect("the SAT solver runs") {
+        found += 1;
+        let model = solver.model().expect("a model after SAT");
+        let block: Vec<Lit> = model
+            .iter()
+            .filter(|l| l.is_positive())
+            .map(|&l| !l)
+            .collect();
+        solver.add_clause(&block);
+    }
+    found
 }
 
 /// The guesses a count to 2 takes (fast path, else `propagate`).

@@ -98,6 +98,13 @@ export function installGenerate(app) {
       const { puzzle, time } = await client.generate(options, onProgress);
       const model = fromWasm(puzzle.puzzle);
       app.loadModel(model, "generate");
+      // On a phone the board is a screen or two above: bring it into view (the message
+      // stays in this section, and a toast says what came).
+      const boardBox = document.getElementById("board")?.getBoundingClientRect();
+      if (boardBox && (boardBox.bottom < 0 || boardBox.top > window.innerHeight)) {
+        document.getElementById("board").scrollIntoView({ block: "start", behavior: "smooth" });
+        app.notify?.(`New ${options.size}×${options.size} ${options.kind} puzzle: ${puzzle.grade.level}.`);
+      }
       const givens = model.givens.filter((d) => d).length;
       const relations = model.relations.size;
       const clues = relations ? `${givens} givens and ${relations} relations` : `${givens} givens`;

@@ -267,6 +267,24 @@ fn inequality_puzzles_keep_their_relation_set_and_need_few_givens() {
 }
 
 #[test]
+fn inequality_puzzles_of_other_sizes_are_unique() {
+    // 16×16 too, counted by `propagate` only: the `logic` engine (the second for relations)
+    // takes minutes to count a 16×16 inequality puzzle.
+    for size in [4, 6, 8, 12, 16] {
+        let count = if size == 16 { 1 } else { 2 };
+        for g in generate(&request(Kind::Inequality, size, 5), count).unwrap() {
+            if size <= 12 {
+                assert_unique(&g);
+            } else {
+                assert_eq!(status_by(EngineKind::Propagate, &g.puzzle), Status::Unique);
+                assert!(g.puzzle.check_answer(&g.solution).is_ok());
+            }
+            assert!(!g.puzzle.relations().is_empty());
+        }
+    }
+}
+
+#[test]
 fn futoshiki_of_sizes_4_to_9_are_unique_and_minimal() {
     for size in 4..=9 {
         let mut r = request(Kind::Futoshiki, size, 8);

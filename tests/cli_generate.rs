@@ -103,6 +103,12 @@ fn a_seed_gives_the_same_file_and_no_seed_prints_the_one_it_took() {
     ]);
     assert_eq!(a, b);
     assert_ne!(a, c);
+    // On several threads: the same puzzles, in the same order.
+    let one = generate(&["--seed", "12", "--count", "30", "--threads", "1"]);
+    let two = generate(&["--seed", "12", "--count", "30", "--threads", "2"]);
+    let many = generate(&["--seed", "12", "--count", "30", "--threads", "7"]);
+    assert_eq!(one, two);
+    assert_eq!(one, many);
     let o = run(&["generate"], "");
     assert_eq!(code(&o), 0);
     let seed = stderr(&o)
@@ -242,8 +248,27 @@ fn impossible_requests_are_refused_and_say_why() {
             "20",
             "--seed",
             "1",
+            "--count",
+            "3",
+            "--threads",
+            "2",
         ],
         1,
         "no 4×4 classic puzzle at level extreme was found in 20 attempts",
+    );
+    // One puzzle, one thread.
+    refuse(
+        &[
+            "--size",
+            "4",
+            "--difficulty",
+            "expert",
+            "--attempts",
+            "9",
+            "--seed",
+            "2",
+        ],
+        1,
+        "no 4×4 classic puzzle at level expert was found in 9 attempts",
     );
 }

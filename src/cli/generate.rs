@@ -1,15 +1,20 @@
 //! `sudoku-lab generate`: fresh unique puzzles of a kind, size and level, deterministic for a
 //! seed, written in any format.
 
+use std::collections::BTreeMap;
 use std::ffi::OsString;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
 use sudoku_lab::formats::{quote, Alphabet, Format, Writer};
-use sudoku_lab::generate::{Advance, Generator, Relations, Request, Symmetry};
+use sudoku_lab::generate::{Advance, Generated, Generator, Relations, Request, Symmetry};
 use sudoku_lab::logic::Level;
+use sudoku_lab::Problem;
 use sudoku_lab::{Kind, Options};
 
 use super::args::{self, Spec};
+use super::batch::threads;
 use super::output::Sink;
 use super::{report, Failure, EXIT_OK, EXIT_UNSOLVED};
 
@@ -56,6 +61,8 @@ Options:
                     poj3076
   --alphabet A      symbols: digits, letters, alnum, hex or numbers (default: digits, alnum
                     above 9×9)
+  --threads N       make N puzzles at once, 1 to 256 (default: one per core); the
+                    puzzles and their order are the same whatever N
   --stats           print on stderr, per puzzle, its grade, givens, relations, attempts
                     and milliseconds, then the median, 90th percentile and worst time
   -h, --help        show this help
@@ -79,6 +86,7 @@ const SPEC: Spec = Spec::new(
         "effort",
         "output",
         "alphabet",
+        "threads",
     ],
     &["minimal", "no-givens", "stats"],
 );
@@ -183,60 +191,165 @@ pub fn generate(args: Vec<OsString>) -> Result<u8, Failure> {
         report(&format!("seed {}", request.seed));
     }
     let stats = parsed.switch("stats");
-    let mut writer = Writer::new(format);
-    let mut sink = Sink::new();
-    let mut times = Vec::new();
-    let mut started = Instant::now();
-    let mut written = 0;
-    while written < count {
-        match generator.advance(u64::MAX) {
-            Advance::Working => continue,
-            Advance::GaveUp(problem) => {
-                report(&format!("generate: {}", problem.message));
-                let mut end = String::new();
-                writer.finish(&mut end, written > 0);
-                sink.write(&end)?;
-                sink.flush()?;
-                return Ok(EXIT_UNSOLVED);
-            }
-            Advance::Found(generated) => {
-                let ms = started.elapsed().as_secs_f64() * 1e3;
-                started = Instant::now();
-                let mut out = String::new();
-                writer
-                    .puzzle(&mut out, &generated.puzzle, alphabet)
-                    .map_err(|problem| {
-                        Failure::usage(format!("--output {format}: {}", problem.message), command)
-                    })?;
-                if stats {
-                    let p = &generated.puzzle;
-                    report(&format!(
-                        "puzzle {}: {} {:.1} · {} givens · {} relations · {} attempts · {:.2} ms",
-                        generated.index + 1,
-                        generated.grade.level,
-                        f64::from(generated.grade.score) / 10.0,
-                        p.givens().iter().filter(|&&d| d != 0).count(),
-                        p.relations().len(),
-                        generated.attempts,
-                        ms
-                    ));
-                    times.push(ms);
-                }
-                written += 1;
-                if !sink.write(&out)? {
-                    return Ok(EXIT_OK);
+    let threads = threads(&parsed, command)?.min(count as usize).max(1);
+    let mut out = Output {
+        writer: Writer::new(format),
+        sink: Sink::new(),
+        alphabet,
+        format,
+        stats,
+        times: Vec::new(),
+        written: 0,
+    };
+    // Each puzzle depends on the seed and its index only: made on several threads, they are
+    // written in order and are the very puzzles one thread makes.
+    let outcome = if threads == 1 {
+        let mut started = Instant::now();
+        let mut ended = Ok(true);
+        while out.written < count && matches!(ended, Ok(true)) {
+            match generator.advance(u64::MAX) {
+                Advance::Working => {}
+                Advance::GaveUp(problem) => ended = Err(problem),
+                Advance::Found(generated) => {
+                    let ms = started.elapsed().as_secs_f64() * 1e3;
+                    started = Instant::now();
+                    ended = Ok(out.puzzle(&generated, ms)?);
                 }
             }
         }
-    }
+        ended
+    } else {
+        in_parallel(&request, count, threads, &mut out)?
+    };
     let mut end = String::new();
-    writer.finish(&mut end, true);
-    sink.write(&end)?;
-    sink.flush()?;
-    if stats {
-        report(&distribution(&mut times));
+    out.writer.finish(&mut end, out.written > 0);
+    out.sink.write(&end)?;
+    out.sink.flush()?;
+    match outcome {
+        Err(problem) => {
+            report(&format!("generate: {}", problem.message));
+            Ok(EXIT_UNSOLVED)
+        }
+        Ok(_) => {
+            if stats {
+                report(&distribution(&mut out.times));
+            }
+            Ok(EXIT_OK)
+        }
     }
-    Ok(EXIT_OK)
+}
+
+/// Where the puzzles go, in order.
+struct Output {
+    writer: Writer,
+    sink: Sink,
+    alphabet: Alphabet,
+    format: Format,
+    stats: bool,
+    times: Vec<f64>,
+    written: u64,
+}
+
+impl Output {
+    /// Writes one puzzle (and with `--stats` its line on stderr); false when nobody reads
+    /// the output any more.
+    fn puzzle(&mut self, generated: &Generated, ms: f64) -> Result<bool, Failure> {
+        let mut text = String::new();
+        self.writer
+            .puzzle(&mut text, &generated.puzzle, self.alphabet)
+            .map_err(|problem| {
+                Failure::usage(
+                    format!("--output {}: {}", self.format, problem.message),
+                    SPEC.command,
+                )
+            })?;
+        if self.stats {
+            let p = &generated.puzzle;
+            report(&format!(
+                "puzzle {}: {} {:.1} · {} givens · {} relations · {} attempts · {:.2} ms",
+                generated.index + 1,
+                generated.grade.level,
+                f64::from(generated.grade.score) / 10.0,
+                p.givens().iter().filter(|&&d| d != 0).count(),
+                p.relations().len(),
+                generated.attempts,
+                ms
+            ));
+            self.times.push(ms);
+        }
+        self.written += 1;
+        self.sink.write(&text)
+    }
+}
+
+/// Makes puzzles 0..`count` on `threads` threads, each taking the next index, and writes
+/// them in order as they come. `Err` names the request no attempt met (the puzzles before
+/// it are written); `Ok(false)`: nobody reads the output any more.
+fn in_parallel(
+    request: &Request,
+    count: u64,
+    threads: usize,
+    out: &mut Output,
+) -> Result<Result<bool, Problem>, Failure> {
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(u64, Result<Generated, Problem>, f64)>();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            let mut generator = Generator::new(request.clone()).ok();
+            scope.spawn(move || {
+                let Some(generator) = generator.as_mut() else {
+                    return;
+                };
+                while !stop.load(Ordering::Relaxed) {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= count {
+                        return;
+                    }
+                    generator.skip_to(index);
+                    let started = Instant::now();
+                    let result = loop {
+                        match generator.advance(u64::MAX) {
+                            Advance::Found(g) => break Ok(*g),
+                            Advance::GaveUp(problem) => break Err(problem),
+                            Advance::Working => {}
+                        }
+                    };
+                    let ms = started.elapsed().as_secs_f64() * 1e3;
+                    if tx.send((index, result, ms)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut pending = BTreeMap::new();
+        let mut ended = Ok(true);
+        for (index, result, ms) in &rx {
+            pending.insert(index, (result, ms));
+            while let Some((result, ms)) = pending.remove(&out.written) {
+                match result {
+                    Ok(generated) => match out.puzzle(&generated, ms) {
+                        Ok(true) => continue,
+                        Ok(false) => ended = Ok(false),
+                        Err(failure) => {
+                            stop.store(true, Ordering::Relaxed);
+                            return Err(failure);
+                        }
+                    },
+                    Err(problem) => ended = Err(problem),
+                }
+                break;
+            }
+            if !matches!(ended, Ok(true)) {
+                stop.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+        Ok(ended)
+    })
 }
 
 /// `MIN-MAX` (or one number for both).

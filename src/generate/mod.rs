@@ -313,6 +313,16 @@ impl Generator {
         })
     }
 
+    /// Makes the next puzzle the `index`-th of the request (0 first), as if those before had
+    /// been made: a puzzle depends on the seed and its index only, so puzzles can be made
+    /// apart (on several threads) and still be the ones a single run makes.
+    pub fn skip_to(&mut self, index: u64) {
+        self.found = index;
+        self.attempt = 0;
+        self.checks = 0;
+        self.current = None;
+    }
+
     pub fn request(&self) -> &Request {
         &self.request
     }

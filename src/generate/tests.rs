@@ -355,3 +355,17 @@ fn advance_in_slices_finds_what_one_call_finds() {
     assert_eq!(sliced, whole);
     assert!(calls > 4, "{calls}");
 }
+
+#[test]
+fn a_puzzle_made_apart_is_the_one_a_run_makes() {
+    let r = request(Kind::Classic, 9, 33);
+    let run = generate(&r, 4).unwrap();
+    let mut generator = Generator::new(r).unwrap();
+    generator.skip_to(3);
+    let alone = loop {
+        if let Advance::Found(g) = generator.advance(u64::MAX) {
+            break *g;
+        }
+    };
+    assert_eq!(alone, run[3]);
+}

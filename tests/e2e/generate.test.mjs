@@ -10,11 +10,13 @@ import path from "node:path";
 import { SHOTS, axeViolations, openPage, waitForStatus } from "./harness.mjs";
 
 /** Chooses the options, presses New puzzle and waits for the message that it is loaded. */
-async function newPuzzle(page, { kind, size, difficulty = "", symmetry = "none" }) {
+async function newPuzzle(page, { kind, size, difficulty = "", symmetry = "none", clues = "mixed" }) {
   await page.selectOption("#gen-kind", kind);
   await page.selectOption("#gen-size", String(size));
   await page.selectOption("#gen-difficulty", difficulty);
   await page.selectOption("#gen-symmetry", symmetry);
+  assert.equal(await page.isVisible("#gen-clues"), kind !== "classic", "Clues shows where relations are");
+  if (kind !== "classic") await page.selectOption("#gen-clues", clues);
   await page.click("[data-action=gen-start]");
   await page.waitForFunction(() => document.getElementById("gen-message").dataset.tone === "done", null, { timeout: 60_000 });
   return page.textContent("#gen-message");
@@ -85,6 +87,10 @@ test("New puzzle shows its progress, and Stop leaves the board as it was; phone 
   assert.equal(await waitForStatus(page), "unique");
   assert.deepEqual(await axeViolations(page), []);
   await page.screenshot({ path: path.join(SHOTS, "generate-inequality-390.png"), fullPage: true });
+  // CQOI2013's kind: every in-block relation of a 9×9 and no given.
+  assert.match(await newPuzzle(page, { kind: "inequality", size: 9, clues: "relations" }), /0 givens and 108 relations, one solution/);
+  await page.click("[data-action=solve]");
+  assert.equal(await waitForStatus(page), "unique");
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -37,6 +37,8 @@ export function installGenerate(app) {
   const sizeSelect = root.querySelector("#gen-size");
   const difficultySelect = root.querySelector("#gen-difficulty");
   const symmetrySelect = root.querySelector("#gen-symmetry");
+  const cluesField = root.querySelector("#gen-clues-field");
+  const cluesSelect = root.querySelector("#gen-clues");
   const startButton = root.querySelector("[data-action='gen-start']");
   const stopButton = root.querySelector("[data-action='gen-stop']");
   const message = root.querySelector("#gen-message");
@@ -60,19 +62,22 @@ export function installGenerate(app) {
       return option;
     }));
     sizeSelect.value = String(keep);
+    // Relations only (as CQOI2013's puzzles are) where the kind has relations.
+    cluesField.hidden = kind === "classic";
   }
 
   function setRunning(flag) {
     running = flag;
     startButton.hidden = flag;
     stopButton.hidden = !flag;
-    for (const select of [kindSelect, sizeSelect, difficultySelect, symmetrySelect]) select.disabled = flag;
+    for (const select of [kindSelect, sizeSelect, difficultySelect, symmetrySelect, cluesSelect]) select.disabled = flag;
     root.setAttribute("aria-busy", String(flag));
   }
 
   function describe(options) {
     const level = options.difficulty ? LEVEL_WORDS[options.difficulty] : "a";
-    return `${level} ${options.size}×${options.size} ${options.kind} puzzle`;
+    const clues = options.noGivens ? " with relations only" : "";
+    return `${level} ${options.size}×${options.size} ${options.kind} puzzle${clues}`;
   }
 
   async function start() {
@@ -85,6 +90,7 @@ export function installGenerate(app) {
     };
     if (difficultySelect.value) options.difficulty = difficultySelect.value;
     if (symmetrySelect.value !== "none") options.symmetry = symmetrySelect.value;
+    if (options.kind !== "classic" && cluesSelect.value === "relations") options.noGivens = true;
     client ??= new SolverClient();
     setRunning(true);
     const what = describe(options);
@@ -98,10 +104,10 @@ export function installGenerate(app) {
       const { puzzle, time } = await client.generate(options, onProgress);
       const model = fromWasm(puzzle.puzzle);
       app.loadModel(model, "generate");
-      // On a phone the board is a screen or two above: bring it into view (the message
-      // stays in this section, and a toast says what came).
+      // The board may be above, out of sight (on a phone, screens above): bring it into view
+      // (the message stays in this section, and a toast says what came).
       const boardBox = document.getElementById("board")?.getBoundingClientRect();
-      if (boardBox && (boardBox.bottom < 0 || boardBox.top > window.innerHeight)) {
+      if (boardBox && (boardBox.top < 0 || boardBox.bottom > window.innerHeight)) {
         document.getElementById("board").scrollIntoView({ block: "start", behavior: "smooth" });
         app.notify?.(`New ${options.size}×${options.size} ${options.kind} puzzle: ${puzzle.grade.level}.`);
       }

@@ -46,7 +46,8 @@ test("the package holds the module, its glue and types, the Node entry point, a 
     assert.ok(fs.existsSync(path.join(pkgDir, file)), file);
   }
   const types = fs.readFileSync(path.join(pkgDir, "sudoku_lab.d.ts"), "utf8");
-  for (const name of ["export function solve(", "export class Solver", "export class Search", "export interface SolveResult"]) {
+  for (const name of ["export function solve(", "export class Solver", "export class Search", "export interface SolveResult",
+    "export function generate(", "export class Generator", "export interface GenerateOptions"]) {
     assert.ok(types.includes(name), `the declarations have ${name}`);
   }
 });
@@ -65,6 +66,18 @@ test("from Node: the CQOI2013 sample, solved through the package's entry point, 
   assert.equal(out.kind, "inequality");
   const expected = fs.readFileSync(path.join(data, "cqoi2013/sample1.out"), "utf8").replace(/\s+/g, "");
   assert.equal(out.solution, expected);
+});
+
+test("from Node: a generated CQOI-style puzzle, written in the judge's format, is unique", () => {
+  fs.writeFileSync(path.join(dir, "generate.mjs"), `
+    import { generate, format, solve } from "sudoku-lab";
+    const [g] = generate({ kind: "inequality", noGivens: true, seed: 7 });
+    const text = format(g.puzzle, "cqoi");
+    const r = solve(text, "auto");
+    console.log(JSON.stringify({ lines: text.trim().split("\\n").length, status: r.status, same: r.solution === g.solution }));
+  `);
+  const out = JSON.parse(execFileSync("node", ["generate.mjs"], { cwd: dir, encoding: "utf8" }));
+  assert.deepEqual(out, { lines: 15, status: "unique", same: true });
 });
 
 test("from a page served from the consumer's directory: import map, init(), solve()", async () => {

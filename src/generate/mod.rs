@@ -458,15 +458,23 @@ impl Generator {
         orbit
     }
 
-    /// The orbits of the clues `ids` (each orbit once), in a random order.
+    /// The orbits of the clues `ids` (each orbit once, and only its members among `ids`: a
+    /// relation budget may leave out the image of a pair), in a random order.
     fn orbits(&self, ids: impl Iterator<Item = usize>, rng: &mut Rng) -> Vec<Vec<usize>> {
-        let mut seen = vec![false; self.request.size.pow(2) + self.pairs.len()];
+        let all = self.request.size.pow(2) + self.pairs.len();
+        let mut member = vec![false; all];
+        let ids: Vec<usize> = ids.collect();
+        for &id in &ids {
+            member[id] = true;
+        }
+        let mut seen = vec![false; all];
         let mut orbits = Vec::new();
         for id in ids {
             if seen[id] {
                 continue;
             }
-            let orbit = self.orbit(id);
+            let mut orbit = self.orbit(id);
+            orbit.retain(|&o| member[o]);
             for &o in &orbit {
                 seen[o] = true;
             }
@@ -695,7 +703,7 @@ impl Attempt {
             return self.finish(generator);
         };
         let givens = orbit.iter().filter(|&&id| id < cells).count();
-        if self.givens(cells) - givens < request.givens.0 {
+        if self.givens(cells).saturating_sub(givens) < request.givens.0 {
             self.floored.push(orbit);
             return Next::Continue;
         }

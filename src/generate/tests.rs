@@ -264,6 +264,28 @@ fn inequality_puzzles_keep_their_relation_set_and_need_few_givens() {
         assert_unique(&g);
         assert_eq!(g.puzzle.relations().len(), 20);
     }
+    // With a symmetry, whole orbits of pairs: at most the budget, never a pair outside it.
+    r.symmetry = Symmetry::Quarter;
+    r.minimal = true;
+    for g in generate(&r, 2).unwrap() {
+        assert_unique(&g);
+        assert!(
+            g.puzzle.relations().len() <= 20,
+            "{}",
+            g.puzzle.relations().len()
+        );
+    }
+    let mut r = request(Kind::Futoshiki, 6, 4);
+    r.relations = Some(Relations::Random(15));
+    r.symmetry = Symmetry::Mirror;
+    for g in generate(&r, 3).unwrap() {
+        assert_unique(&g);
+        assert!(
+            g.puzzle.relations().len() <= 15,
+            "{}",
+            g.puzzle.relations().len()
+        );
+    }
 }
 
 #[test]

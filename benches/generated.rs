@@ -12,6 +12,9 @@
 //! Run with `make bench` (or `cargo bench --bench generated`); `BENCH_SETS=16x16` picks sets
 //! by a part of their name.
 
+mod common;
+
+use common::{machine, today};
 use std::time::Instant;
 
 use sudoku_lab::generate::{Advance, Generator, Relations, Request};
@@ -299,27 +302,4 @@ fn guesses(p: &Puzzle) -> u64 {
             s.stats().guesses
         }
     }
-}
-
-fn machine() -> String {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|t| {
-            t.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".to_string());
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    format!("{cpu}, {cores} cores, {}", std::env::consts::ARCH)
-}
-
-fn today() -> String {
-    std::process::Command::new("date")
-        .arg("+%Y-%m-%d")
-        .output()
-        .ok()
-        .and_then(|o| String::from_utf8(o.stdout).ok())
-        .map(|s| s.trim().to_string())
-        .unwrap_or_default()
 }

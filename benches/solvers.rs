@@ -5,6 +5,9 @@
 //! Run with `make bench` (or `cargo bench --bench solvers`); `BENCH_SETS=17_clue,1106` picks
 //! sets by a part of their name.
 
+mod common;
+
+use common::{machine, today};
 use std::time::Instant;
 
 use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
@@ -147,19 +150,6 @@ fn peer(lines: &[String], limit: usize) -> usize {
         .sum()
 }
 
-fn machine() -> String {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|t| {
-            t.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".to_string());
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    format!("{cpu}, {cores} cores, {}", std::env::consts::ARCH)
-}
-
 fn main() {
     // `cargo test --all-targets` runs this too, without `--bench`: then a smoke run of the
     // smallest sets keeps the harness working without costing the test suite a benchmark.
@@ -289,14 +279,4 @@ fn main() {
             }
         }
     }
-}
-
-fn today() -> String {
-    std::process::Command::new("date")
-        .arg("+%Y-%m-%d")
-        .output()
-        .ok()
-        .and_then(|o| String::from_utf8(o.stdout).ok())
-        .map(|s| s.trim().to_string())
-        .unwrap_or_default()
 }

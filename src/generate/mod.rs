@@ -427,9 +427,7 @@ impl Generator {
             return true;
         };
         self.checks += 1;
-        Board::new(puzzle).is_ok_and(|mut board| {
-            solve_steps(&mut board, allowed, MAX_STEPS, |_, _| {}) == Ending::Solved
-        })
+        solved_by(puzzle, allowed)
     }
 
     /// The symmetry orbit of clue `id` (givens are cell indices, relations follow).
@@ -504,6 +502,13 @@ pub fn count(puzzle: &Puzzle, node_limit: u64) -> Outcome {
                 stats: Default::default(),
             },
         }
+    })
+}
+
+/// Whether the `allowed` techniques alone finish `puzzle`.
+fn solved_by(puzzle: &Puzzle, allowed: Techniques) -> bool {
+    Board::new(puzzle).is_ok_and(|mut board| {
+        solve_steps(&mut board, allowed, MAX_STEPS, |_, _| {}) == Ending::Solved
     })
 }
 
@@ -660,9 +665,7 @@ impl Attempt {
                 None => true,
                 Some(allowed) => {
                     generator.checks += 1;
-                    Board::new(&puzzle).is_ok_and(|mut board| {
-                        solve_steps(&mut board, allowed, MAX_STEPS, |_, _| {}) == Ending::Solved
-                    })
+                    solved_by(&puzzle, allowed)
                 }
             };
             if solved {

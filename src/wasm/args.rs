@@ -286,21 +286,24 @@ pub fn budget(value: &Value) -> Result<u64, ArgError> {
     })
 }
 
+/// The fields of an options object (none when it is absent); anything else is refused.
+fn fields_of(options: &OptionsArg) -> Result<&[(String, Value)], ArgError> {
+    match options {
+        OptionsArg::Absent => Ok(&[]),
+        OptionsArg::Object(fields) => Ok(fields),
+        OptionsArg::Not(value) => Err(ArgError::expected(
+            "options",
+            "an object (or undefined)",
+            value,
+        )),
+    }
+}
+
 /// The options of `export`, checked: every key one the export reads, every value of its
 /// type and range.
 pub fn settings(export: Export, options: &OptionsArg) -> Result<Settings, ArgError> {
     let mut settings = Settings::default();
-    let fields = match options {
-        OptionsArg::Absent => return Ok(settings),
-        OptionsArg::Object(fields) => fields,
-        OptionsArg::Not(value) => {
-            return Err(ArgError::expected(
-                "options",
-                "an object (or undefined)",
-                value,
-            ))
-        }
-    };
+    let fields = fields_of(options)?;
     let accepted = export.options();
     for (key, value) in fields {
         let Some(&opt) = accepted.iter().find(|o| o.name() == key) else {
@@ -524,17 +527,7 @@ pub const MAX_GENERATE_COUNT: u64 = 1000;
 /// puzzles (`count`, 1 by default). Every option may be left out: a 9×9 classic puzzle of
 /// any level with seed 1 (Futoshiki 5×5).
 pub fn generate_request(options: &OptionsArg) -> Result<(Request, u64), ArgError> {
-    let fields: &[(String, Value)] = match options {
-        OptionsArg::Absent => &[],
-        OptionsArg::Object(fields) => fields,
-        OptionsArg::Not(value) => {
-            return Err(ArgError::expected(
-                "options",
-                "an object (or undefined)",
-                value,
-            ))
-        }
-    };
+    let fields = fields_of(options)?;
     if let Some((key, _)) = fields
         .iter()
         .find(|(k, _)| !GENERATE_OPTIONS.contains(&k.as_str()))

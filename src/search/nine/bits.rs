@@ -245,6 +245,18 @@ pub(super) const ROW_AND_BLOCK: [u32; 27] = {
     table
 };
 
+/// For each cell of a band: its column in a band mask, in both halves of a word (the other
+/// two bands' open cells side by side, as [`Bands::branch_cell`] counts them).
+pub(super) const COLUMN_TWICE: [u64; 27] = {
+    let mut table = [0u64; 27];
+    let mut at = 0;
+    while at < 27 {
+        table[at] = column_cells(1 << (at % 9)) as u64 * 0x1_0000_0001;
+        at += 1;
+    }
+    table
+};
+
 /// The cells of `m`, a band mask with no empty row, whose band row holds only them.
 #[inline(always)]
 pub(super) fn lone_cells(m: u32) -> u32 {

@@ -30,9 +30,14 @@
 //!   no cheap test tells those states apart from ones where a fifth of the claims pay.)
 //!
 //! Then naked singles across digits (bit-sliced counting), and a branch when propagation
-//! stops: on a two-candidate cell (found by the naked-singles count), else a three-candidate
-//! one, else the first open cell. Every digit but the last is tried in a copy of the state;
-//! the last in the state itself, since by then the others have failed.
+//! stops: on the two-candidate cell (found by the naked-singles count) with the most open
+//! peers, else a three-candidate one, else the first open cell. Every digit but the last is
+//! tried in a copy of the state; the last in the state itself, since by then the others have
+//! failed.
+//!
+//! On x86-64 CPUs with AVX2, BMI2 and POPCNT (detected at run time), the whole search runs a
+//! copy compiled for them ([`Nine::search_v3`]); the portable copy stays, and a test holds
+//! the two to the same answers and counts.
 //!
 //! Inequality puzzles add relations between adjacent cells, also as masks ([`Relations`]):
 //! a cell's neighbour to the right is one bit up, the one below nine bits up (or, from the
@@ -66,6 +71,16 @@ pub fn applies(puzzle: &Puzzle) -> bool {
 /// backtracks, contradictions and solutions; placements and eliminations by rule are the
 /// general engine's business and stay 0 here.
 pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
+    solve_by(puzzle, options, |nine, state| nine.run(state))
+}
+
+/// [`solve`] with the search entry `search`: [`Nine::run`] (the code for the CPU at hand), or
+/// in tests one compiled copy of the search by name.
+fn solve_by(
+    puzzle: &Puzzle,
+    options: Options,
+    search: impl for<'r> FnOnce(&mut Nine<'r>, &mut Bands),
+) -> Outcome {
     debug_assert!(applies(puzzle));
     let relations = (puzzle.kind() == Kind::Inequality).then(|| Relations::of(puzzle));
     let mut nine = Nine {
@@ -80,7 +95,7 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
         end: End::Exhausted,
     };
     if let Ok(mut state) = Bands::with_givens(puzzle.givens()) {
-        nine.search(&mut state);
+        search(&mut nine, &mut state);
     }
     let status = nine.end.status(nine.solutions);
     Outcome {

@@ -25,10 +25,54 @@ impl Nine<'_> {
         self.end != End::Exhausted
     }
 
+    /// Searches below `state` by code compiled for the CPU at hand: on x86-64 with AVX2,
+    /// BMI2 and POPCNT (x86-64-v3), [`Nine::search_v3`], else the portable code. The
+    /// baseline x86-64 has no population count, and the branch rule counts open peers
+    /// ([`Bands::branch_cell`]); the rest gains a little from BMI (hard sets: −15% time).
+    pub(super) fn run(&mut self, state: &mut Bands) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && !crate::search::is_portable_only()
+        {
+            // SAFETY: the CPU has what `search_v3` is compiled for (just checked).
+            return unsafe { self.search_v3(state) };
+        }
+        self.search_portable(state);
+    }
+
+    #[inline(never)]
+    pub(super) fn search_portable(&mut self, state: &mut Bands) {
+        self.search::<false>(state);
+    }
+
+    /// [`Nine::search`] compiled for x86-64 with AVX2, BMI2 and POPCNT.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    #[inline(never)]
+    pub(super) fn search_v3(&mut self, state: &mut Bands) {
+        self.search::<true>(state);
+    }
+
+    /// The search below a branch, in the same compiled copy as the caller (`V3`).
+    #[inline(always)]
+    fn descend<const V3: bool>(&mut self, state: &mut Bands) {
+        #[cfg(target_arch = "x86_64")]
+        if V3 {
+            // SAFETY: `V3` is true only inside `search_v3`, which runs only where the CPU
+            // has what it is compiled for.
+            return unsafe { self.search_v3(state) };
+        }
+        self.search_portable(state);
+    }
+
     /// Searches below `state`: propagates, then branches on a cell, each digit but the last
     /// in a copy, the last in `state` itself (a loop, not a call: when the others failed,
-    /// the cell holds that digit).
-    pub(super) fn search(&mut self, state: &mut Bands) {
+    /// the cell holds that digit). Inlined into [`Nine::search_portable`] and
+    /// [`Nine::search_v3`], each compiled for its instruction set.
+    #[inline(always)]
+    fn search<const V3: bool>(&mut self, state: &mut Bands) {
         // Branches taken in place, undone when this call returns.
         let mut in_place = 0;
         loop {
@@ -70,7 +114,7 @@ impl Nine<'_> {
                 let mut child = *state;
                 self.guesses += 1;
                 child.fix(d, b, bit);
-                self.search(&mut child);
+                self.descend::<V3>(&mut child);
                 if self.stopped() {
                     return;
                 }

@@ -59,3 +59,73 @@ fn solves_the_poj_sample_and_proves_uniqueness() {
     assert_eq!(outcome.status, Status::Unique);
     puzzle.check_answer(&outcome.solutions[0]).unwrap();
 }
+
+/// The search compiled for AVX2, BMI2 and POPCNT against the portable code: the same
+/// statuses, solutions and counts (nodes, guesses, ...) on classic and inequality puzzles,
+/// whole searches from the givens, under solution and node limits too.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn the_search_for_x86_64_v3_agrees_with_the_portable_code() {
+    if !(std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("popcnt"))
+    {
+        eprintln!("this CPU has no x86-64-v3: nothing to compare");
+        return;
+    }
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/bench9/");
+    let mut puzzles = Vec::new();
+    for (file, take) in [
+        ("puzzles3_magictour_top1465", 300),
+        ("puzzles6_forum_hardest_1106", 60),
+        ("puzzles7_serg_benchmark", 100),
+    ] {
+        let text = std::fs::read_to_string(format!("{data}{file}")).unwrap();
+        for line in text.lines().filter(|l| l.len() >= 81).take(take) {
+            let givens = line[..81]
+                .bytes()
+                .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
+                .collect();
+            puzzles.push(Puzzle::classic(givens).unwrap());
+        }
+    }
+    // Inequality puzzles (CQOI-style), with one solution and with several.
+    let cqoi = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/cqoi2013/derived/"
+    );
+    let files = ["unique", "multi"].map(|dir| std::fs::read_dir(format!("{cqoi}{dir}")).unwrap());
+    for entry in files.into_iter().flat_map(|dir| dir.flatten().take(30)) {
+        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+        let read = crate::formats::read(
+            &text,
+            crate::formats::Format::Cqoi,
+            crate::formats::ReadOptions::default(),
+        );
+        puzzles.extend(read.flatten().map(|e| e.puzzle));
+    }
+    assert!(puzzles.len() > 460, "{} puzzles", puzzles.len());
+    let limits = [
+        Options::default(),
+        Options {
+            solution_limit: 1,
+            ..Options::default()
+        },
+        Options {
+            node_limit: 7,
+            ..Options::default()
+        },
+    ];
+    for (k, puzzle) in puzzles.iter().enumerate() {
+        for options in limits {
+            let portable = solve_by(puzzle, options, |nine, state| nine.search_portable(state));
+            // SAFETY: the CPU has AVX2, BMI2 and POPCNT (checked above).
+            let v3 = solve_by(puzzle, options, |nine, state| unsafe {
+                nine.search_v3(state)
+            });
+            assert_eq!(v3.status, portable.status, "puzzle {k}");
+            assert_eq!(v3.solutions, portable.solutions, "puzzle {k}");
+            assert_eq!(v3.stats, portable.stats, "puzzle {k}");
+        }
+    }
+}

@@ -176,6 +176,7 @@ bench: native wasm
 	cargo bench --bench cli
 	cargo bench --bench trace
 	node benches/wasm.mjs
+	node benches/peer9.mjs
 	node benches/trace.mjs
 	node benches/calls.mjs
 	node benches/page.mjs

@@ -360,8 +360,9 @@ pub fn solve_fast(puzzle: &Puzzle, options: Options) -> Option<Outcome> {
     }
 }
 
-/// Set: the fast paths run their portable code even where the CPU has more (AVX2 and BMI2
-/// at 16×16), so that a benchmark can time both on one machine. Off by default.
+/// Set: the fast paths run their portable code even where the CPU has more (AVX2, BMI2 and
+/// POPCNT: the 9×9 search, the 16×16 propagation), so that a benchmark can time both on one
+/// machine. Off by default.
 static PORTABLE_ONLY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Makes the fast paths use their portable code only (`true`) or the best the CPU runs

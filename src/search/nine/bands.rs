@@ -365,7 +365,8 @@ impl Bands {
     /// avoid, so propagation goes furthest on both sides (the "most constraining" rule
     /// beside the "most constrained" one). Against the first two-candidate cell in band
     /// order, guesses per puzzle: forum 1106 570 → 282, top1465 38 → 21, 17-clue 2.6 → 1.4;
-    /// time −10 to −25% on the hard sets at ~10 word operations per two-candidate cell.
+    /// time −34% (forum 1106) to −10% (kaggle) at ~10 word operations per two-candidate cell,
+    /// but +13% on serg, whose guesses it does not change (BENCHMARKS.md).
     #[inline(always)]
     pub(super) fn branch_cell(&self) -> Option<(usize, u32)> {
         // The best as (open peers, 127 − 27·band − cell): the largest wins, the first among

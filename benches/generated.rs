@@ -82,7 +82,25 @@ fn specs(smoke: bool) -> Vec<Spec> {
             n(100),
             |r| r.relations = Some(Relations::Random(30)),
         ),
+        spec("inequality 9x9 easy", Kind::Inequality, 9, n(50), |r| {
+            r.level = Some(Level::Easy)
+        }),
+        spec("inequality 9x9 hard", Kind::Inequality, 9, n(50), |r| {
+            r.level = Some(Level::Hard)
+        }),
+        spec("inequality 9x9 expert", Kind::Inequality, 9, n(10), |r| {
+            r.level = Some(Level::Expert)
+        }),
         spec("futoshiki 5x5", Kind::Futoshiki, 5, n(200), |_| {}),
+        spec("futoshiki 6x6 easy", Kind::Futoshiki, 6, n(50), |r| {
+            r.level = Some(Level::Easy)
+        }),
+        spec("futoshiki 6x6 medium", Kind::Futoshiki, 6, n(20), |r| {
+            r.level = Some(Level::Medium)
+        }),
+        spec("futoshiki 6x6 extreme", Kind::Futoshiki, 6, n(30), |r| {
+            r.level = Some(Level::Extreme)
+        }),
         spec("futoshiki 7x7", Kind::Futoshiki, 7, n(200), |_| {}),
         spec("futoshiki 7x7 hard", Kind::Futoshiki, 7, n(50), |r| {
             r.level = Some(Level::Hard)

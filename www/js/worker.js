@@ -48,8 +48,34 @@ function unlessInvalid(puzzle, kind, work) {
   }
 }
 
-/** How often a running Solve reports its statistics (ms). */
+/** How often a running Solve or New puzzle reports its progress (ms). */
 const PROGRESS_MS = 200;
+
+/** The time a slice of work should take (ms): short, so that a Stop or a batch is not kept waiting. */
+const SLICE_MS = 4;
+
+/**
+ * A budget of work (search nodes, checks) for one `advance` call, adapted so that a call
+ * takes about `SLICE_MS`: doubled after a call under half of it, halved after one over twice
+ * it, within `min` and `max`. Solve, Explain's trace and New puzzle all work in such slices.
+ */
+class Budget {
+  constructor(start, min, max) {
+    this.value = start;
+    this.min = min;
+    this.max = max;
+  }
+
+  /** `advance(budget)`, then the budget adapted to the time it took; returns its result and the ms. */
+  run(advance) {
+    const t0 = performance.now();
+    const result = advance(this.value);
+    const ms = performance.now() - t0;
+    if (ms < SLICE_MS / 2) this.value = Math.min(this.value * 2, this.max);
+    else if (ms > SLICE_MS * 2) this.value = Math.max(this.min, Math.floor(this.value / 2));
+    return [result, ms];
+  }
+}
 
 /**
  * Solves by the `Search` export, `solve` in steps (the same answer, engine, fast path and
@@ -61,15 +87,12 @@ function doSolve(id, { puzzle, kind, options }) {
     const t0 = performance.now();
     const search = new Search(puzzle, kind, options ?? {});
     try {
-      let budget = 1024;
+      const budget = new Budget(1024, 64, 1 << 24);
       let last = t0;
       for (;;) {
-        const s0 = performance.now();
-        const step = search.advance(budget);
+        const [step] = budget.run((nodes) => search.advance(nodes));
         if (step.done) break;
         const now = performance.now();
-        if (now - s0 < SLICE_MS / 2) budget = Math.min(budget * 2, 1 << 24);
-        else if (now - s0 > SLICE_MS * 2) budget = Math.max(64, Math.floor(budget / 2));
         if (now - last >= PROGRESS_MS) {
           last = now;
           self.postMessage({ id, type: "progress", payload: { stats: step.stats, time: now - t0 } });
@@ -95,13 +118,7 @@ function doSolveAll(_id, { puzzles, kind, options }) {
   return { time: performance.now() - t0, count: puzzles.length, statuses };
 }
 
-/**
- * Streams a traced search: advances in slices of about `SLICE_MS` (the budget, in search
- * nodes, adapts to what each slice took) and posts the records gathered every `POST_MS`
- * with their premise table (`premises`, for `Trace.append(records, firstSeq, premises)`),
- * transferring both buffers.
- */
-const SLICE_MS = 4;
+/** How often a traced search posts the records it gathered (ms). */
 const POST_MS = 24;
 
 /** The typed arrays of `parts` one after another, `words` in all, in a new buffer. */
@@ -112,12 +129,17 @@ function concat(parts, words) {
   return all;
 }
 
+/**
+ * Streams a traced search: advances in slices of about `SLICE_MS` (a `Budget` of search
+ * nodes) and posts the records gathered every `POST_MS` with their premise table
+ * (`premises`, for `Trace.append(records, firstSeq, premises)`), transferring both buffers.
+ */
 function doTrace(id, { puzzle, kind, options }) {
   const solver = unlessInvalid(puzzle, kind, () => new Solver(puzzle, kind, options ?? {}));
   if (!(solver instanceof Solver)) return solver;
   try {
     const model = solver.puzzle;
-    let budget = 1;
+    const budget = new Budget(1, 1, 1 << 20);
     let time = 0;
     let pending = [];
     let pendingWords = 0;
@@ -127,12 +149,8 @@ function doTrace(id, { puzzle, kind, options }) {
     let lastPost = performance.now();
     let first = true;
     for (;;) {
-      const t0 = performance.now();
-      const batch = solver.advance(budget);
-      const dt = performance.now() - t0;
-      time += dt;
-      if (dt < SLICE_MS / 2) budget = Math.min(budget * 2, 1 << 20);
-      else if (dt > SLICE_MS * 2) budget = Math.max(1, Math.floor(budget / 2));
+      const [batch, ms] = budget.run((nodes) => solver.advance(nodes));
+      time += ms;
       if (batch.count) {
         if (!pendingWords) firstSeq = batch.firstSeq;
         pending.push(batch.records);
@@ -176,23 +194,20 @@ function doGrade(_id, { puzzle, kind }) {
 }
 
 /**
- * A new puzzle by the `Generator` export in slices of about `SLICE_MS` (the budget, in
- * checks, adapts), posting `{attempt, checks, left, time}` every `PROGRESS_MS`; Stop
- * terminates the worker, as for a solve.
+ * A new puzzle by the `Generator` export in slices of about `SLICE_MS` (a `Budget` of
+ * checks), posting `{attempt, checks, left, time}` every `PROGRESS_MS`; Stop terminates the
+ * worker, as for a solve.
  */
 function doGenerate(id, { options }) {
   const t0 = performance.now();
   const generator = new Generator({ ...options, count: 1 });
   try {
-    let budget = 4;
+    const budget = new Budget(4, 1, 1 << 16);
     let last = t0;
     for (;;) {
-      const s0 = performance.now();
-      const step = generator.advance(budget);
+      const [step] = budget.run((checks) => generator.advance(checks));
       const now = performance.now();
       if (step.puzzle) return { puzzle: step.puzzle, time: now - t0 };
-      if (now - s0 < SLICE_MS / 2) budget = Math.min(budget * 2, 1 << 16);
-      else if (now - s0 > SLICE_MS * 2) budget = Math.max(1, Math.floor(budget / 2));
       if (now - last >= PROGRESS_MS) {
         last = now;
         self.postMessage({ id, type: "progress", payload: { attempt: step.attempt, checks: step.checks, left: step.left, time: now - t0 } });

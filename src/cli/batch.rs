@@ -142,6 +142,15 @@ impl<'a> Puzzles<'a> {
         }
     }
 
+    /// Whether `entry` is validated only if it finds no solution: a fast path takes any
+    /// puzzle of its shape, valid or not, and never solves an invalid one (the
+    /// `differential` fuzz target holds it to that), so validation can fail only when there
+    /// is no solution. A solution found is verified, which a puzzle with clashing givens or
+    /// broken relations cannot pass. (Validation was 7% of `count` on the 17-clue file.)
+    fn defers_validation(&self, entry: &Entry) -> bool {
+        self.fast && self.engine == EngineKind::Propagate && fast_path_applies(&entry.puzzle)
+    }
+
     /// Reads up to [`BATCH`] more items, good and bad, and solves the good ones.
     fn fill(&mut self) {
         let mut batch = Vec::with_capacity(BATCH);
@@ -154,17 +163,9 @@ impl<'a> Puzzles<'a> {
             self.read += 1;
             let output = self.output;
             let engine = self.engine;
-            // A fast path takes any puzzle of its shape, valid or not, and never solves an
-            // invalid one (the `differential` fuzz target holds it to that): its puzzles are
-            // validated only when it finds no solution, which is when validation can fail.
-            // A solution found is verified, which a puzzle with clashing givens or broken
-            // relations cannot pass. (Validation was 7% of `count` on the 17-clue file.)
-            let deferred = |entry: &Entry| {
-                self.fast && engine == EngineKind::Propagate && fast_path_applies(&entry.puzzle)
-            };
             let checked = item
                 .and_then(|entry| {
-                    if deferred(&entry) {
+                    if self.defers_validation(&entry) {
                         Ok(entry)
                     } else {
                         entry.validated()
@@ -194,7 +195,6 @@ impl<'a> Puzzles<'a> {
             self.solve_all(&batch)
         };
         self.solving += started.elapsed();
-        let fast = self.fast && self.engine == EngineKind::Propagate;
         let mut solved = batch.into_iter().zip(solved);
         for slot in order {
             let item = match slot {
@@ -202,9 +202,7 @@ impl<'a> Puzzles<'a> {
                     // Without a solution, a puzzle whose validation was deferred may be
                     // invalid rather than unsolvable: validated now, it says which.
                     Some((entry, solved))
-                        if fast
-                            && !solved.status.has_solution()
-                            && fast_path_applies(&entry.puzzle) =>
+                        if !solved.status.has_solution() && self.defers_validation(&entry) =>
                     {
                         match entry.puzzle.validate() {
                             Ok(()) => Item::Solved(entry, Box::new(solved)),

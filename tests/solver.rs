@@ -156,6 +156,14 @@ fn strategies(puzzle: &Puzzle) -> Vec<(&'static str, Option<Strategy>)> {
                 ..Strategy::for_puzzle(puzzle)
             }),
         ),
+        (
+            "probing two-candidate cells only",
+            Some(Strategy {
+                probe_after: 0,
+                probe_width: 2,
+                ..Strategy::for_puzzle(puzzle)
+            }),
+        ),
         ("the default strategy", None),
     ]
 }
@@ -402,6 +410,43 @@ fn public_sixteen_by_sixteen_puzzles_are_solved() {
         let outcome = solve_with(puzzle, Options::default());
         check_outcome(puzzle, &outcome, &what);
     }
+}
+
+#[test]
+fn a_hard_twenty_five_by_twenty_five_puzzle_is_solved_alike_by_narrow_and_wide_probing() {
+    // A minimal 25×25 puzzle of the generator (seed 1) with 7 of its solution's digits given
+    // back: hard enough that the default strategy escalates to probing and branches below the
+    // root, where at 25×25 it probes only two-candidate cells.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/twenty-five-hard.line"
+    ))
+    .expect("the fixture");
+    let puzzle = sudoku_lab::formats::read(&text, Format::Line, Default::default())
+        .next()
+        .and_then(Result::ok)
+        .expect("the fixture reads")
+        .puzzle;
+    let narrow = solve_with(&puzzle, Options::default());
+    check_outcome(&puzzle, &narrow, "default strategy");
+    assert_eq!(narrow.status, Status::Unique);
+    let default = Strategy::for_puzzle(&puzzle);
+    assert_eq!(default.probe_width, 2, "the 25×25 default");
+    let wide = solve_with(
+        &puzzle,
+        with_strategy(
+            Strategy {
+                probe_width: u32::MAX,
+                ..default
+            },
+            2,
+        ),
+    );
+    assert_agree(&narrow, &wide, "narrow against wide probing");
+    // Both probed, and not alike: the narrow rule was at work below the root.
+    assert!(narrow.stats.probes > 0 && wide.stats.probes > 0);
+    assert_ne!(narrow.stats.probes, wide.stats.probes);
+    assert!(narrow.stats.nodes > 1, "branched below the root");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -250,6 +250,7 @@ pub fn small_options(u: &mut Unstructured<'_>) -> Result<Options> {
             locked_candidates: u.arbitrary()?,
             weighted: u.arbitrary()?,
             probe_after: *u.choose(&[0, 1, 3, 20, u64::MAX])?,
+            probe_width: *u.choose(&[2, 3, u32::MAX])?,
         })
     } else {
         None

@@ -227,6 +227,10 @@ pub struct Strategy {
     /// puzzles that plain propagation finds hard, which show it by failing branches (a big
     /// empty grid needs many guesses but no backtracking, and never escalates).
     pub probe_after: u64,
+    /// Below the root, probe only the open cells with at most this many candidates
+    /// (`u32::MAX`: every open cell; the root always probes every one). A trial of a wide
+    /// cell seldom fails, and at 25×25 each costs microseconds.
+    pub probe_width: u32,
 }
 
 impl Strategy {
@@ -235,18 +239,27 @@ impl Strategy {
         locked_candidates: false,
         weighted: false,
         probe_after: u64::MAX,
+        probe_width: u32::MAX,
     };
 
     /// The strategy measured fastest for the puzzle's size and kind (see README,
     /// "Benchmarks"): locked candidates and weighted branching everywhere they apply;
     /// probing only from 12×12 up, after 100 backtracks, where plain propagation gets lost on
     /// the hard public 16×16 puzzles (from minutes to milliseconds) while the easy ones
-    /// finish before it starts.
+    /// finish before it starts. At 25×25, below the root, only two-candidate cells are
+    /// probed: on minimal 25×25 puzzles that is 5–15× the nodes for a third to two thirds of
+    /// the trials (a trial of a wide cell costs microseconds and seldom fails) — 2–3× less
+    /// time, and one puzzle that the wide probes did not settle within the default node
+    /// limit is solved (BENCHMARKS.md). Not at 16×16: its hard public puzzles need the wide
+    /// trials (with two-candidate cells only, `public_120` takes this engine seconds per
+    /// puzzle instead of milliseconds).
     pub fn for_puzzle(puzzle: &Puzzle) -> Strategy {
+        let size = puzzle.size();
         Strategy {
             locked_candidates: puzzle.kind().has_blocks(),
             weighted: true,
-            probe_after: if puzzle.size() >= 12 { 100 } else { u64::MAX },
+            probe_after: if size >= 12 { 100 } else { u64::MAX },
+            probe_width: if size >= 25 { 2 } else { u32::MAX },
         }
     }
 }

@@ -5,28 +5,38 @@ use super::super::{Contradiction, Observer, Rule, Via};
 use super::Propagate;
 
 impl<O: Observer> Propagate<O> {
-    /// Probing, once the search has escalated to it. Each digit of each open cell is tried one
-    /// level down (a trial):
+    /// Probing, once the search has escalated to it. Each digit of each open cell (below the
+    /// root, of those with at most [`Strategy::probe_width`] candidates) is tried one level
+    /// down (a trial):
     /// - a digit whose trial ends in a contradiction is removed (a refutation);
     /// - a candidate of another cell that no successful trial of this cell kept is removed
     ///   (constructive disjunction: whatever this cell is, that candidate is impossible);
     /// - each cell gets a lookahead score, the product of (eliminations + 1) over its trials,
     ///   which [`Propagate::choose`] uses to branch where both branches simplify most.
     ///
-    /// Runs until a full round of cells brings nothing new (singleton consistency). Fails
-    /// when the grid itself turns out contradictory.
+    /// Runs until a full round of cells brings nothing new (singleton consistency over the
+    /// cells probed). Fails when the grid itself turns out contradictory.
+    ///
+    /// [`Strategy::probe_width`]: crate::search::Strategy::probe_width
     pub(super) fn probe(&mut self) -> Result<(), Contradiction> {
         if !self.probing {
             return Ok(());
         }
         let cells = self.frames.cells;
         let base = self.depth * cells;
+        // The root is probed in full (what it settles holds in every branch, and it is
+        // probed once per branch there, not once per node).
+        let width = if self.depth == 0 {
+            u32::MAX
+        } else {
+            self.strategy.probe_width
+        };
         let mut quiet = 0;
         let mut cell = 0;
         while quiet < cells {
             let m = self.frames.grids[base + cell];
             let count = m.count_ones();
-            if count >= 2 {
+            if count >= 2 && count <= width {
                 let mut bits = m;
                 let mut first = true;
                 let mut score = 1u64;

@@ -221,15 +221,16 @@ pub struct Strategy {
     /// Branch on the fewest candidates per conflict weight (dom/wdeg) instead of the fewest
     /// candidates.
     pub weighted: bool,
-    /// Escalate to probing (trials of every candidate, constructive disjunction, lookahead
-    /// branching) once the search has backtracked this many times: 0 probes from the start,
-    /// `u64::MAX` never. Probing costs much per node and saves whole subtrees; it pays on the
-    /// puzzles that plain propagation finds hard, which show it by failing branches (a big
-    /// empty grid needs many guesses but no backtracking, and never escalates).
+    /// Escalate to probing (trials of every candidate, within [`Strategy::probe_width`];
+    /// constructive disjunction, lookahead branching) once the search has backtracked this
+    /// many times: 0 probes from the start, `u64::MAX` never. Probing costs much per node and
+    /// saves whole subtrees; it pays on the puzzles that plain propagation finds hard, which
+    /// show it by failing branches (a big empty grid needs many guesses but no backtracking,
+    /// and never escalates).
     pub probe_after: u64,
     /// Below the root, probe only the open cells with at most this many candidates
-    /// (`u32::MAX`: every open cell; the root always probes every one). A trial of a wide
-    /// cell seldom fails, and at 25×25 each costs microseconds.
+    /// (`u32::MAX`: every open cell; the root, whenever the search probes there, probes every
+    /// one). A trial of a wide cell seldom fails, and at 25×25 each costs microseconds.
     pub probe_width: u32,
 }
 
@@ -247,10 +248,10 @@ impl Strategy {
     /// probing only from 12×12 up, after 100 backtracks, where plain propagation gets lost on
     /// the hard public 16×16 puzzles (from minutes to milliseconds) while the easy ones
     /// finish before it starts. At 25×25, below the root, only two-candidate cells are
-    /// probed: on minimal 25×25 puzzles that is 5–15× the nodes for a third to two thirds of
-    /// the trials (a trial of a wide cell costs microseconds and seldom fails) — 2–3× less
-    /// time, and one puzzle that the wide probes did not settle within the default node
-    /// limit is solved (BENCHMARKS.md). Not at 16×16: its hard public puzzles need the wide
+    /// probed: on minimal 25×25 puzzles that is 5–15× the nodes for 0.36–1.1× the trials (a
+    /// trial of a wide cell costs microseconds and seldom fails) — 1.4–3× less time, and one
+    /// puzzle that the wide probes did not settle within the default node limit is solved
+    /// (BENCHMARKS.md). Not at 16×16: its hard public puzzles need the wide
     /// trials (with two-candidate cells only, `public_120` takes this engine seconds per
     /// puzzle instead of milliseconds).
     pub fn for_puzzle(puzzle: &Puzzle) -> Strategy {

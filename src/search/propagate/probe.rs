@@ -1,5 +1,6 @@
-//! Probing: every candidate of every open cell tried one level down, keeping only the
-//! verdicts (refutations, constructive disjunction) and a lookahead score for branching.
+//! Probing: every candidate of every open cell (below the root, of the cells no wider than
+//! `Strategy::probe_width`) tried one level down, keeping only the verdicts (refutations,
+//! constructive disjunction) and a lookahead score for branching.
 
 use super::super::{Contradiction, Observer, Rule, Via};
 use super::Propagate;
@@ -31,6 +32,9 @@ impl<O: Observer> Propagate<O> {
         } else {
             self.strategy.probe_width
         };
+        // Scores are this node's only: a cell not probed here (too wide) ranks as unscored,
+        // never by what an earlier node or puzzle left.
+        self.scores.fill(0);
         let mut quiet = 0;
         let mut cell = 0;
         while quiet < cells {

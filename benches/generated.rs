@@ -234,14 +234,15 @@ fn main() {
             let file = format!("classic25-minimal-seed{seed}.txt");
             let path = format!("{}/benches/data/{file}", env!("CARGO_MANIFEST_DIR"));
             let text = std::fs::read_to_string(&path).expect("the stored 25×25 puzzles");
-            let puzzles = sudoku_lab::formats::read(
+            let puzzles: Vec<Puzzle> = sudoku_lab::formats::read(
                 &text,
                 sudoku_lab::formats::Format::Line,
                 Default::default(),
             )
-            .map(|entry| entry.expect("the stored puzzles read").puzzle);
-            let mut n = 0;
-            for (k, puzzle) in puzzles.enumerate() {
+            .map(|entry| entry.expect("the stored puzzles read").puzzle)
+            .collect();
+            assert_eq!(puzzles.len(), count, "{file}: the puzzles kept");
+            for (k, puzzle) in puzzles.into_iter().enumerate() {
                 let start = Instant::now();
                 let mut search = Propagate::new(&puzzle, Options::default(), Silent);
                 let status = search.run();
@@ -253,9 +254,7 @@ fn main() {
                     vec![puzzle],
                     vec![ours],
                 ));
-                n += 1;
             }
-            assert_eq!(n, count, "{file}: the puzzles kept");
         }
     }
     // 25×25 has no fast path and no public peer of its kind: a SAT solver counts the same

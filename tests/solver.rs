@@ -631,8 +631,8 @@ fn reset_onto_another_puzzle_gives_the_outcome_of_a_fresh_search() {
         nth(TOP95, Format::Poj3074, 5),
     ];
     // The default strategies, and probing early and narrow (below the root only
-    // two-candidate cells, so lookahead scores of wider cells are left from earlier nodes:
-    // none may come from the puzzle before).
+    // two-candidate cells: the wider cells go unscored, and no score may come from the
+    // puzzle before).
     let narrow = Strategy {
         probe_after: 3,
         probe_width: 2,

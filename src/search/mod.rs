@@ -251,9 +251,9 @@ impl Strategy {
     /// probed: on minimal 25×25 puzzles that is 5–15× the nodes for 0.36–1.1× the trials (a
     /// trial of a wide cell costs microseconds and seldom fails) — 1.4–3× less time, and one
     /// puzzle that the wide probes did not settle within the default node limit is solved
-    /// (BENCHMARKS.md). Not at 16×16: its hard public puzzles need the wide
-    /// trials (with two-candidate cells only, `public_120` takes this engine seconds per
-    /// puzzle instead of milliseconds).
+    /// (BENCHMARKS.md). Not at 16×16: its hard public puzzles need the wide trials (with
+    /// two-candidate cells only, `public_120` takes this engine seconds per puzzle instead
+    /// of milliseconds).
     pub fn for_puzzle(puzzle: &Puzzle) -> Strategy {
         let size = puzzle.size();
         Strategy {

@@ -39,7 +39,10 @@
 //! The hard public puzzles need ~2000 nodes of plain search; singleton consistency settles
 //! most of them at the root within the first round, in a median of ~500 trials (~245 for
 //! the generated ones). Only a loose grid (many candidates, nothing refuted yet, such as
-//! an empty one) branches without probing, on the cell with the fewest candidates.
+//! an empty one) branches without probing, on the cell with the fewest candidates — and so
+//! does a grid that gave two lookaheads in a row nothing (the second ends its round after
+//! 64 quiet cells), until a branch fails: a grid with many solutions refutes nothing for
+//! dozens of levels, and probing each of them cost 15–30× the work.
 //!
 //! Trials are most of the time, and in a trial most of it is [`Bands::update`]; the
 //! updates that depend on data (which digits a solved cell takes, whether a subband loses
@@ -82,6 +85,8 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
         stats: Stats::default(),
         solutions: Vec::with_capacity(2),
         end: End::Exhausted,
+        idle: 0,
+        idle_since: 0,
     };
     let mut state = Bands::new();
     let mut ok = puzzle.givens().len() == 256;

@@ -4,7 +4,9 @@
 //!    percentile, worst) and the grids it took;
 //! 2. solving: per puzzle, the fast path where one applies (else the general engine),
 //!    counting to 2 — median, 90th percentile and worst µs — and at 16×16 the same with the
-//!    portable code (`portable_only`), so both paths are reported.
+//!    portable code (`portable_only`), so both paths are reported; on the sparse 16×16 set
+//!    (grids with many solutions, made from the generated ones' solutions) dancing links
+//!    beside them.
 //!
 //! Every set has a *tuned* part (seed 1) and a *held-out* part (seed 1,000,001): only the
 //! tuned part is looked at while changing the solver; both are printed. The generator is
@@ -17,9 +19,12 @@ mod common;
 use common::{machine, today};
 use std::time::Instant;
 
-use sudoku_lab::generate::{Advance, Generator, Relations, Request};
+use sudoku_lab::generate::{Advance, Generated, Generator, Relations, Request, Rng};
 use sudoku_lab::logic::Level;
-use sudoku_lab::{portable_only, solve_fast, Kind, Options, Propagate, Puzzle, Search, Silent};
+use sudoku_lab::{
+    portable_only, solve_fast, solve_with, EngineKind, Kind, Options, Propagate, Puzzle, Search,
+    Silent,
+};
 
 const TUNED_SEED: u64 = 1;
 const HELD_OUT_SEED: u64 = 1_000_001;
@@ -139,6 +144,21 @@ fn solve_times(puzzles: &[Puzzle]) -> Vec<f64> {
     best
 }
 
+/// As [`solve_times`], by the dancing-links engine.
+fn dlx_times(puzzles: &[Puzzle]) -> Vec<f64> {
+    let mut best = vec![f64::INFINITY; puzzles.len()];
+    for _ in 0..5 {
+        for (p, best) in puzzles.iter().zip(&mut best) {
+            let start = Instant::now();
+            let outcome =
+                solve_with(EngineKind::Dlx, p, Options::default()).expect("a valid puzzle");
+            std::hint::black_box(outcome.status);
+            *best = best.min(start.elapsed().as_secs_f64() * 1e6);
+        }
+    }
+    best
+}
+
 fn main() {
     let smoke = !std::env::args().any(|a| a == "--bench");
     let filter: Vec<String> = std::env::var("BENCH_SETS")
@@ -180,6 +200,13 @@ fn main() {
                 spec.name,
                 all.len()
             );
+            if spec.name == "classic 16x16" {
+                made.push((
+                    "classic 16x16 sparse, 20–100 givens (2+ solutions)".to_string(),
+                    part,
+                    sparse(&all, seed),
+                ));
+            }
             let puzzles: Vec<Puzzle> = all.into_iter().map(|g| g.puzzle).collect();
             // The hardest by search effort: the most guesses the fast path needs, 2% of
             // the set (at least 5), as a set of its own.
@@ -213,6 +240,15 @@ fn main() {
         );
         if !smoke && puzzles.first().is_some_and(|p| p.size() == 25) {
             peers.push((name.clone(), *part, puzzles.clone(), ours));
+        }
+        if name.contains("sparse") {
+            // Dancing links beside it: on grids with many solutions it has nothing to
+            // refute and branches on the tightest constraint (cell or digit in a house).
+            let (m, p, w) = spread(&dlx_times(puzzles));
+            println!(
+                "| {name}, dancing links (general engine) | {part} | {} | {m:.1} | {p:.1} | {w:.1} |",
+                puzzles.len()
+            );
         }
         if puzzles.first().is_some_and(|p| p.size() == 16) {
             portable_only(true);
@@ -346,6 +382,27 @@ fn sat_count(p: &Puzzle) -> usize {
         solver.add_clause(&block);
     }
     found
+}
+
+/// Puzzles with many solutions, as `serg_benchmark` is at 9×9: each keeps 20, 40, 60, 80 or
+/// 100 cells (in turn) of a generated puzzle's solution, picked at random (deterministic for
+/// the seed). Counting one to 2 finds two solutions deep in a loose grid, where probing
+/// refutes nothing.
+fn sparse(generated: &[Generated], seed: u64) -> Vec<Puzzle> {
+    generated
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let mut rng = Rng::derive(seed ^ 0x005B_A55E, i as u64);
+            let mut cells: Vec<usize> = (0..256).collect();
+            rng.shuffle(&mut cells);
+            let mut givens = vec![0; 256];
+            for &c in &cells[..20 + 20 * (i % 5)] {
+                givens[c] = g.solution[c];
+            }
+            Puzzle::classic(givens).expect("a 16×16 grid")
+        })
+        .collect()
 }
 
 /// The guesses a count to 2 takes (fast path, else `propagate`).

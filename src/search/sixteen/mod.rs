@@ -42,7 +42,7 @@
 //! an empty one) branches without probing, on the cell with the fewest candidates — and so
 //! does a grid that gave two lookaheads in a row nothing (the second ends its round after
 //! 64 quiet cells), until a branch fails: a grid with many solutions refutes nothing for
-//! dozens of levels, and probing each of them cost 15–30× the work.
+//! dozens of levels, and probing each of them cost 3–30× the work.
 //!
 //! Trials are most of the time, and in a trial most of it is [`Bands::update`]; the
 //! updates that depend on data (which digits a solved cell takes, whether a subband loses

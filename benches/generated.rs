@@ -23,7 +23,7 @@ use sudoku_lab::generate::{Advance, Generated, Generator, Relations, Request, Rn
 use sudoku_lab::logic::Level;
 use sudoku_lab::{
     portable_only, solve_fast, solve_with, EngineKind, Kind, Options, Propagate, Puzzle, Search,
-    Silent,
+    Silent, Status,
 };
 
 const TUNED_SEED: u64 = 1;
@@ -125,34 +125,28 @@ fn spread(values: &[f64]) -> (f64, f64, f64) {
 /// µs to count each puzzle to 2 (fast path, else `propagate`), the fastest of 5 passes over
 /// the set (a puzzle solved back to back trains the branch predictor on it).
 fn solve_times(puzzles: &[Puzzle]) -> Vec<f64> {
-    let options = Options::default();
-    let mut best = vec![f64::INFINITY; puzzles.len()];
-    for _ in 0..5 {
-        for (p, best) in puzzles.iter().zip(&mut best) {
-            let start = Instant::now();
-            let status = match solve_fast(p, options) {
-                Some(outcome) => outcome.status,
-                None => {
-                    let mut s = Propagate::new(p, options, Silent);
-                    s.run()
-                }
-            };
-            std::hint::black_box(status);
-            *best = best.min(start.elapsed().as_secs_f64() * 1e6);
-        }
-    }
-    best
+    times(puzzles, |p| match solve_fast(p, Options::default()) {
+        Some(outcome) => outcome.status,
+        None => Propagate::new(p, Options::default(), Silent).run(),
+    })
 }
 
 /// As [`solve_times`], by the dancing-links engine.
 fn dlx_times(puzzles: &[Puzzle]) -> Vec<f64> {
+    times(puzzles, |p| {
+        solve_with(EngineKind::Dlx, p, Options::default())
+            .expect("a valid puzzle")
+            .status
+    })
+}
+
+/// µs for `count` on each puzzle, the fastest of 5 passes over the set.
+fn times(puzzles: &[Puzzle], count: impl Fn(&Puzzle) -> Status) -> Vec<f64> {
     let mut best = vec![f64::INFINITY; puzzles.len()];
     for _ in 0..5 {
         for (p, best) in puzzles.iter().zip(&mut best) {
             let start = Instant::now();
-            let outcome =
-                solve_with(EngineKind::Dlx, p, Options::default()).expect("a valid puzzle");
-            std::hint::black_box(outcome.status);
+            std::hint::black_box(count(p));
             *best = best.min(start.elapsed().as_secs_f64() * 1e6);
         }
     }

@@ -1218,12 +1218,17 @@ fn check_accepts_good_answers_and_rejects_tampered_ones() {
         Some("49 of 50 answers are correct")
     );
 
-    // Fewer answers than puzzles: unreadable as a pair.
+    // Fewer answers than puzzles: the puzzles left over have none.
     let short = temp_path("short.out");
     std::fs::write(&short, text.lines().take(3).collect::<Vec<_>>().join("\n")).expect("temp file");
     let o = run(&["check", &p, &short.to_string_lossy()], b"");
-    assert_eq!(code(&o), 2);
+    assert_eq!(code(&o), 1);
     assert_contains(&stderr(&o), "3 answers for 50 puzzles");
+    assert_contains(
+        &stdout(&o),
+        "puzzle 50: no answer (the answers have run out)\n\
+         2 of 3 answers are correct; 47 puzzles have no answer\n",
+    );
 
     // The answers may come from stdin.
     let o = run(&["check", &p, "-"], &solved.stdout);

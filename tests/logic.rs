@@ -386,3 +386,48 @@ fn grades_name_the_hardest_technique_and_the_level() {
         "{g:?}"
     );
 }
+
+/// A 3×3 Futoshiki that validation passes but that has no solution: `. . . / 1 . 2 / 3 . .`
+/// with r3c2 < r3c3 (column 2 forces r3c2 = 2 and r3c3 = 1).
+fn unsolvable_futoshiki() -> Puzzle {
+    let givens = vec![0, 0, 0, 1, 0, 2, 3, 0, 0];
+    let relation = Relation::new(Cell::new(2, 1), true, Cell::new(2, 2));
+    Puzzle::new(Kind::Futoshiki, 3, givens, vec![relation]).unwrap()
+}
+
+#[test]
+fn no_technique_path_ends_solved_on_a_grid_that_breaks_a_relation() {
+    let puzzle = unsolvable_futoshiki();
+    puzzle.validate().unwrap();
+    assert_eq!(
+        solve(&puzzle, Options::default()).unwrap().status,
+        Status::Unsolvable
+    );
+    let mut board = Board::new(&puzzle).unwrap();
+    let ending = solve_steps(&mut board, Techniques::ALL, 1000, |_, _| {});
+    assert_ne!(ending, Ending::Solved, "values {:?}", board.values());
+    let g = grade(&puzzle, Techniques::ALL);
+    assert!(g.needs_guessing, "{g:?}");
+    assert_eq!(g.level, Level::Guessing);
+    // The logic engine reports it unsolvable, as every other engine does.
+    for engine in [EngineKind::Logic, EngineKind::Propagate, EngineKind::Naive] {
+        let outcome = solve_with(engine, &puzzle, Options::default()).unwrap();
+        assert_eq!(outcome.status, Status::Unsolvable, "{engine}");
+    }
+}
+
+#[test]
+fn placing_a_digit_that_breaks_a_relation_with_a_placed_partner_is_a_contradiction() {
+    // r1c1 < r1c2 in an empty 4×4 Futoshiki.
+    let relation = Relation::new(Cell::new(0, 0), true, Cell::new(0, 1));
+    let puzzle = Puzzle::new(Kind::Futoshiki, 4, vec![0; 16], vec![relation]).unwrap();
+    let mut board = Board::new(&puzzle).unwrap();
+    board.place(1, 2).unwrap();
+    assert!(board.clone().place(0, 3).is_err(), "3 < 2 is refused");
+    assert!(
+        board.clone().place(0, 2).is_err(),
+        "2 < 2 is refused (and a peer holds 2)"
+    );
+    board.place(0, 1).unwrap();
+    assert!(!board.is_broken());
+}

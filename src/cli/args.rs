@@ -2,7 +2,7 @@
 
 use std::ffi::OsString;
 
-use sudoku_lab::formats::{quote, Format, ReadOptions};
+use sudoku_lab::formats::{quote, quote_name, Format, ReadOptions};
 use sudoku_lab::logic::Reveal;
 use sudoku_lab::trace::Level;
 use sudoku_lab::{EngineKind, Named, Options};
@@ -108,7 +108,7 @@ pub fn parse(args: Vec<OsString>, spec: &Spec) -> Result<Parsed, Failure> {
         let Some(body) = text.strip_prefix("--") else {
             return Err(usage(format!(
                 "unknown option {} for '{}'",
-                quote(&text),
+                quote_name(&text),
                 spec.command
             )));
         };
@@ -128,7 +128,7 @@ pub fn parse(args: Vec<OsString>, spec: &Spec) -> Result<Parsed, Failure> {
         let Some(&option) = spec.values.iter().find(|&&v| v == name) else {
             return Err(usage(format!(
                 "unknown option {} for '{}'",
-                quote(&text),
+                quote_name(&text),
                 spec.command
             )));
         };
@@ -138,7 +138,7 @@ pub fn parse(args: Vec<OsString>, spec: &Spec) -> Result<Parsed, Failure> {
                 Some(value) => value.into_string().map_err(|v| {
                     usage(format!(
                         "the value of --{option} is not UTF-8 text: {}",
-                        quote(&v.to_string_lossy())
+                        quote_name(&v.to_string_lossy())
                     ))
                 })?,
                 None => return Err(usage(format!("--{option} needs a value"))),
@@ -293,7 +293,7 @@ impl Parsed {
             [_, extra, ..] => Err(Failure::usage(
                 format!(
                     "unexpected argument {}: '{command}' reads one FILE (or stdin)",
-                    quote(&extra.to_string_lossy())
+                    quote_name(&extra.to_string_lossy())
                 ),
                 command,
             )),

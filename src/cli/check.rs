@@ -25,6 +25,13 @@ One of the two may be '-' for stdin.
 Answers are read in the puzzles' format; CQOI and picture answers (N lines of N numbers)
 are read as grids, and JSON answers may be the objects 'sudoku-lab solve' writes.
 
+An answer is paired with the next puzzle it fits: 'sudoku-lab solve' writes no answer
+for a puzzle without a solution, so when an answer is not the next puzzle's but is a
+correct answer to one of the 1,000 puzzles after it, the puzzles in between are printed as
+'puzzle K: no answer' and the answer is checked against the one it fits. Puzzles left over
+when the answers run out have no answer either. A puzzle without an answer makes the exit
+status 1, as a wrong answer does.
+
 Bad input does not stop the check. A bad puzzle (one that does not read or fails
 validation) is named on stderr as 'PUZZLES:LINE:COL: puzzle K: what', printed as
 'puzzle K: invalid puzzle', and takes no answer, since 'sudoku-lab solve' writes none for
@@ -40,9 +47,9 @@ Options:
   -h, --help        show this help
 
 Exit status: 0 every answer correct; 1 some answer wrong or empty (a JSON answer without a
-solution); 2 some input was bad (a bad puzzle, an unreadable answer, or not as many answers
-as puzzles; decided after every answer is checked; 2 wins over 1) or bad usage; 3 internal
-error.
+solution) or some puzzle without an answer; 2 some input was bad (a bad puzzle, an
+unreadable answer, or more answers than puzzles; decided after every answer is checked; 2
+wins over 1) or bad usage; 3 internal error.
 ";
 
 const SPEC: Spec = Spec::new("check", &["format", "kind", "alphabet"], &[]);
@@ -80,13 +87,17 @@ pub fn check(args: Vec<OsString>) -> Result<u8, Failure> {
         checked: 0,
         correct: 0,
         invalid: 0,
+        unanswered: 0,
         bad: false,
     };
     let mut mismatch = None;
-    let mut puzzles = formats::read(&puzzle_input.text, format, read_options);
+    let mut puzzles = Lookahead::new(formats::read(&puzzle_input.text, format, read_options));
+    // An answer that fits a later puzzle, and that puzzle's number: the puzzles before it
+    // have no answer.
+    let mut carried: Option<(usize, Answer)> = None;
     while let Some(item) = puzzles.next() {
         check.read += 1;
-        let puzzle = match item.and_then(Entry::validated) {
+        let puzzle = match item {
             Ok(puzzle) => puzzle,
             Err(error) => {
                 if !check.bad_puzzle(&error)? {
@@ -95,31 +106,64 @@ pub fn check(args: Vec<OsString>) -> Result<u8, Failure> {
                 continue;
             }
         };
+        if let Some(&(target, _)) = carried.as_ref().filter(|(t, _)| puzzle.number < *t) {
+            let why = format!("the next answer fits puzzle {target}");
+            if !check.unanswered(puzzle.number, &why)? {
+                return Ok(check.code());
+            }
+            continue;
+        }
         // Built on the first puzzle, whose alphabet the answers are most likely written in.
         let answers = check
             .answers
             .get_or_insert_with(|| Answers::new(&answer_input, format, read_options, &puzzle));
-        let Some(answer) = answers.next(&puzzle, &mut check.bad) else {
-            // The answers have run out: count the puzzles left, naming the bad ones.
-            let mut total = check.checked + 1;
+        let next = match carried.take() {
+            Some((_, answer)) => Some(answer),
+            None => answers.next(&puzzle, &mut check.bad),
+        };
+        let Some(answer) = next else {
+            // The answers have run out: the puzzles left have none (the bad ones named).
+            let answered = check.checked;
+            let mut left = vec![puzzle.number];
             for item in puzzles.by_ref() {
-                let error = match item.and_then(Entry::validated) {
-                    Ok(_) => {
-                        total += 1;
-                        continue;
+                match item {
+                    Ok(entry) => left.push(entry.number),
+                    Err(error) => {
+                        if !check.bad_puzzle(&error)? {
+                            return Ok(check.code());
+                        }
                     }
-                    Err(error) => error,
-                };
-                if !check.bad_puzzle(&error)? {
+                }
+            }
+            let total = answered + check.unanswered + left.len();
+            for number in left {
+                if !check.unanswered(number, "the answers have run out")? {
                     return Ok(check.code());
                 }
             }
-            mismatch = Some(format!(
-                "{}: {} answers for {total} puzzles in {}",
-                answer_input.name, check.checked, puzzle_input.name
+            report(&format!(
+                "{}: {answered} answers for {total} puzzles in {}",
+                answer_input.name, puzzle_input.name
             ));
             break;
         };
+        // Not this puzzle's answer, but a correct one of a later puzzle: `solve` wrote none
+        // for the puzzles in between.
+        if let Answer::Grid {
+            grid: Some(grid), ..
+        } = &answer
+        {
+            if !puzzle.puzzle.is_answer(grid) {
+                if let Some(target) = puzzles.find(|p| p.puzzle.is_answer(grid)) {
+                    let why = format!("the next answer fits puzzle {target}");
+                    if !check.unanswered(puzzle.number, &why)? {
+                        return Ok(check.code());
+                    }
+                    carried = Some((target, answer));
+                    continue;
+                }
+            }
+        }
         let line = match answer {
             Answer::Grid { grid, entry, pos } => {
                 check.checked += 1;
@@ -173,6 +217,11 @@ pub fn check(args: Vec<OsString>) -> Result<u8, Failure> {
         }
     }
     let mut total = format!("{} of {} answers are correct", check.correct, check.checked);
+    match check.unanswered {
+        0 => {}
+        1 => total.push_str("; 1 puzzle has no answer"),
+        n => total.push_str(&format!("; {n} puzzles have no answer")),
+    }
     match check.invalid {
         0 => {}
         1 => total.push_str("; 1 invalid puzzle not checked"),
@@ -201,8 +250,56 @@ struct Check<'a> {
     checked: usize,
     correct: usize,
     invalid: usize,
+    /// Good puzzles that no answer fits.
+    unanswered: usize,
     /// Some input was bad.
     bad: bool,
+}
+
+/// The most puzzles `check` looks past for the one an answer fits.
+const MAX_UNANSWERED_RUN: usize = 1_000;
+
+/// The puzzles of the input, validated, with a window read ahead to find the puzzle an
+/// answer fits ([`Lookahead::find`]); at most [`MAX_UNANSWERED_RUN`] are held.
+struct Lookahead<I> {
+    items: I,
+    ahead: std::collections::VecDeque<Result<Entry, InputError>>,
+}
+
+impl<I: Iterator<Item = Result<Entry, InputError>>> Lookahead<I> {
+    fn new(items: I) -> Lookahead<I> {
+        Lookahead {
+            items,
+            ahead: Default::default(),
+        }
+    }
+
+    /// The number of the first of the next [`MAX_UNANSWERED_RUN`] puzzles that `fits`
+    /// accepts (bad puzzles are passed over), reading ahead as far as needed.
+    fn find(&mut self, fits: impl Fn(&Entry) -> bool) -> Option<usize> {
+        for i in 0..MAX_UNANSWERED_RUN {
+            if i == self.ahead.len() {
+                let item = self.items.next()?.and_then(Entry::validated);
+                self.ahead.push_back(item);
+            }
+            if let Ok(entry) = &self.ahead[i] {
+                if fits(entry) {
+                    return Some(entry.number);
+                }
+            }
+        }
+        None
+    }
+}
+
+impl<I: Iterator<Item = Result<Entry, InputError>>> Iterator for Lookahead<I> {
+    type Item = Result<Entry, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.ahead
+            .pop_front()
+            .or_else(|| Some(self.items.next()?.and_then(Entry::validated)))
+    }
 }
 
 impl Check<'_> {
@@ -226,8 +323,16 @@ impl Check<'_> {
             .write(&format!("puzzle {number}: invalid puzzle\n"))
     }
 
+    /// Prints that puzzle `number` has no answer, and why; `Ok(false)` when nobody reads
+    /// any more.
+    fn unanswered(&mut self, number: usize, why: &str) -> Result<bool, Failure> {
+        self.unanswered += 1;
+        self.sink
+            .write(&format!("puzzle {number}: no answer ({why})\n"))
+    }
+
     fn code(&self) -> u8 {
-        exit_code(self.bad, self.correct < self.checked)
+        exit_code(self.bad, self.correct < self.checked || self.unanswered > 0)
     }
 }
 

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-use sudoku_lab::formats::{quote, Alphabet, Format, Writer};
+use sudoku_lab::formats::{quote, quote_name, Alphabet, Format, Writer};
 use sudoku_lab::generate::{Advance, Generated, Generator, Relations, Request, Symmetry};
 use sudoku_lab::logic::Level;
 use sudoku_lab::Problem;
@@ -103,7 +103,7 @@ pub fn generate(args: Vec<OsString>) -> Result<u8, Failure> {
         return Err(Failure::usage(
             format!(
                 "unexpected argument {}: 'generate' reads no file",
-                quote(&extra.to_string_lossy())
+                quote_name(&extra.to_string_lossy())
             ),
             command,
         ));

@@ -123,13 +123,34 @@ pub fn hint(args: Vec<OsString>) -> Result<u8, Failure> {
 }
 
 /// The text of `value`: the file of that name if there is one, else the value itself (a
-/// grid or marks typed on the command line). Also the name to use in messages.
+/// grid or marks typed on the command line). Also the name to use in messages. A value
+/// that can only be a file name — one with a path separator, or one word ending in an
+/// extension such as `.txt` — is read as a file even when there is none, so that a wrong
+/// path says "cannot open" rather than that the text is not a grid.
 fn file_or_text(value: &str) -> Result<(String, String), Failure> {
     let path = std::path::Path::new(value);
-    if path.is_file() {
+    if path.is_file() || looks_like_a_path(value) {
         let input = Input::read(Some(&OsString::from(value)))?;
         Ok((input.name, input.text))
     } else {
         Ok(("<argument>".to_string(), value.to_string()))
     }
+}
+
+/// True for text no grid or marks can be: a path separator (no format uses `/` or `\`),
+/// or one word with a file extension of lowercase letters and digits (`entries.txt`).
+fn looks_like_a_path(value: &str) -> bool {
+    if value.contains('\n') {
+        return false;
+    }
+    if value.contains('/') || value.contains(std::path::MAIN_SEPARATOR) {
+        return true;
+    }
+    let word = !value.chars().any(char::is_whitespace);
+    let extension = value.rsplit_once('.').map_or("", |(_, e)| e);
+    word && (1..=8).contains(&extension.len())
+        && extension
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && extension.chars().any(|c| c.is_ascii_lowercase())
 }

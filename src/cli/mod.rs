@@ -19,7 +19,7 @@ use std::ffi::OsString;
 use std::fmt;
 use std::io::Write;
 
-use sudoku_lab::formats::{quote, Format};
+use sudoku_lab::formats::{quote, quote_name, Format};
 
 /// Every puzzle solved (or counted, or every answer correct).
 pub const EXIT_OK: u8 = 0;
@@ -239,7 +239,10 @@ fn formats(rest: Vec<OsString>) -> Result<u8, Failure> {
     }
     if let Some(extra) = parsed.positional.first() {
         return Err(Failure::usage(
-            format!("unexpected argument {}", quote(&extra.to_string_lossy())),
+            format!(
+                "unexpected argument {}",
+                quote_name(&extra.to_string_lossy())
+            ),
             "formats",
         ));
     }

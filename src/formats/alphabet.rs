@@ -274,13 +274,13 @@ pub(crate) fn choose(
         }
         several => {
             let names: Vec<String> = several.iter().map(|a| a.labelled(size)).collect();
-            Err(InputError::new(
+            Err(InputError::choose(
                 start,
                 format!(
-                    "the symbols of this {size}×{size} puzzle fit several alphabets: {}; \
-                     choose one with --alphabet",
+                    "the symbols of this {size}×{size} puzzle fit several alphabets: {}",
                     names.join(", ")
                 ),
+                "alphabet",
             ))
         }
     }

@@ -118,9 +118,13 @@ struct CqoiReader<'a> {
 impl CqoiReader<'_> {
     /// The next non-whitespace char and where it is.
     fn next_symbol(&mut self) -> Option<(char, Pos)> {
-        for ch in self.chars.by_ref() {
+        while let Some(ch) = self.chars.next() {
             let pos = Pos::new(self.line, self.col);
-            if ch == '\n' {
+            // A line ends at `\n`, `\r\n` or a lone `\r`.
+            if ch == '\n' || ch == '\r' {
+                if ch == '\r' && self.chars.as_str().starts_with('\n') {
+                    self.chars.next();
+                }
                 self.line = self.line.saturating_add(1);
                 self.col = 1;
                 continue;

@@ -71,10 +71,10 @@ pub fn detect(text: &str) -> Result<Format, InputError> {
         return Ok(Format::Line);
     }
     let pos = lines.first().map_or(Pos::new(1, 1), |l| l.start());
-    Err(InputError::new(
+    Err(InputError::choose(
         pos,
-        "could not tell the format (tried json, cqoi, poj3074, picture, poj3076, line and grid); \
-         choose one with --format",
+        "could not tell the format (tried json, cqoi, poj3074, picture, poj3076, line and grid)",
+        "format",
     ))
 }
 

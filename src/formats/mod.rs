@@ -25,7 +25,7 @@ mod grid;
 mod json;
 mod line;
 mod picture;
-mod scan;
+pub(crate) mod scan;
 
 use std::fmt;
 
@@ -83,6 +83,10 @@ pub struct InputError {
     /// (bad puzzles count too); `None` for an error about the input as a whole, such as a
     /// count line that disagrees with the puzzles or JSON between two puzzles.
     pub puzzle: Option<usize>,
+    /// The reading option that settles it (`format`, `alphabet`), when choosing one would:
+    /// the message then ends with [`InputError::choose`]'s advice in the command line's
+    /// words, and [`InputError::js_message`] words it for a JavaScript caller.
+    pub choice: Option<&'static str>,
 }
 
 impl InputError {
@@ -92,6 +96,29 @@ impl InputError {
             message: message.into(),
             cells: Vec::new(),
             puzzle: None,
+            choice: None,
+        }
+    }
+
+    /// An error that choosing `option` (`format`, `alphabet`) settles: the message ends with
+    /// the advice to choose one.
+    pub fn choose(pos: Pos, message: impl Into<String>, option: &'static str) -> InputError {
+        InputError {
+            message: format!("{}{}", message.into(), cli_advice(option)),
+            choice: Some(option),
+            ..InputError::new(pos, "")
+        }
+    }
+
+    /// The message as a JavaScript caller reads it: advice names the option of the call's
+    /// `options` object (`options.format`), not a command-line flag.
+    pub fn js_message(&self) -> String {
+        let head = self
+            .choice
+            .and_then(|o| Some((o, self.message.strip_suffix(&cli_advice(o))?)));
+        match head {
+            Some((option, head)) => format!("{head}; choose one with options.{option}"),
+            None => self.message.clone(),
         }
     }
 
@@ -102,6 +129,11 @@ impl InputError {
             ..self
         }
     }
+}
+
+/// The advice that ends a message [`InputError::choose`] makes, in the command line's words.
+fn cli_advice(option: &str) -> String {
+    format!("; choose one with --{option}")
 }
 
 impl fmt::Display for InputError {
@@ -252,6 +284,7 @@ impl Entry {
             message: problem.message,
             cells: problem.cells,
             puzzle: Some(self.number),
+            choice: None,
         }
     }
 }
@@ -273,17 +306,41 @@ pub fn quote(text: &str) -> String {
         Some((i, _)) => (&text[..i], true),
         None => (text, false),
     };
-    let mut out = String::with_capacity(shown.len() + 4);
+    let mut out = quote_all(shown);
+    if cut {
+        out.insert(out.len() - 1, '…');
+    }
+    out
+}
+
+/// The most chars [`quote_name`] shows of a name whole.
+pub const NAME_CHARS: usize = 60;
+
+/// A name the user typed (an argument, a file name) quoted as [`quote`] quotes text, but
+/// kept recognisable: whole up to [`NAME_CHARS`] chars, else its first and last 29 with `…`
+/// between (two long paths usually differ at their ends).
+pub fn quote_name(text: &str) -> String {
+    let chars = text.chars().count();
+    if chars <= NAME_CHARS {
+        return quote_all(text);
+    }
+    let keep = (NAME_CHARS - 2) / 2;
+    let head: String = text.chars().take(keep).collect();
+    let tail: String = text.chars().skip(chars - keep).collect();
+    let (head, tail) = (quote_all(&head), quote_all(&tail));
+    format!("{}…{}", &head[..head.len() - 1], &tail[1..])
+}
+
+/// `text` quoted whole (see [`quote`]).
+fn quote_all(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
     out.push('\'');
-    for c in shown.chars() {
+    for c in text.chars() {
         match c {
             '\\' => out.push_str("\\\\"),
             '\'' => out.push_str("\\'"),
             c => push_escaped(&mut out, c),
         }
-    }
-    if cut {
-        out.push('…');
     }
     out.push('\'');
     out

@@ -15,7 +15,8 @@ pub(crate) fn coord(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-/// One line of input without its line break (`\n` or `\r\n`).
+/// One line of input without its line break (`\n`, `\r\n`, or a lone `\r` as old Mac
+/// editors write).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Line<'a> {
     /// 1-based line number.
@@ -93,14 +94,20 @@ impl<'a> Iterator for Lines<'a> {
 
     fn next(&mut self) -> Option<Line<'a>> {
         let rest = self.rest?;
-        let (text, rest) = match rest.find('\n') {
-            Some(i) => (&rest[..i], Some(&rest[i + 1..])),
+        let (text, rest) = match memchr::memchr2(b'\n', b'\r', rest.as_bytes()) {
+            Some(i) => {
+                let after = if rest[i..].starts_with("\r\n") {
+                    i + 2
+                } else {
+                    i + 1
+                };
+                (&rest[..i], Some(&rest[after..]))
+            }
             None => (rest, None),
         };
         // A final line break does not start another line.
         self.rest = rest.filter(|r| !r.is_empty());
         self.number = self.number.saturating_add(1);
-        let text = text.strip_suffix('\r').unwrap_or(text);
         Some(Line {
             number: self.number,
             text,
@@ -262,6 +269,7 @@ pub(crate) fn problem_error(
         message: problem.message,
         cells: problem.cells,
         puzzle: None,
+        choice: None,
     }
 }
 

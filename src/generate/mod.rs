@@ -418,16 +418,23 @@ impl Generator {
         count(puzzle, self.request.effort_limit())
     }
 
-    /// Whether `puzzle` is acceptable: unique, and solved by `techniques` when given.
-    fn accepts(&mut self, puzzle: &Puzzle, techniques: Option<Techniques>) -> bool {
-        if self.count(puzzle).status != Status::Unique {
-            return false;
+    /// Whether `puzzle` is acceptable: unique, and solved by `techniques` when given; or
+    /// unsettled when its count ran into the effort limit.
+    fn accepts(&mut self, puzzle: &Puzzle, techniques: Option<Techniques>) -> Verdict {
+        match self.count(puzzle).status {
+            Status::Unique => {}
+            Status::LimitReached => return Verdict::Unsettled,
+            _ => return Verdict::Refused,
         }
         let Some(allowed) = techniques else {
-            return true;
+            return Verdict::Accepted;
         };
         self.checks += 1;
-        solved_by(puzzle, allowed)
+        if solved_by(puzzle, allowed) {
+            Verdict::Accepted
+        } else {
+            Verdict::Refused
+        }
     }
 
     /// The symmetry orbit of clue `id` (givens are cell indices, relations follow).
@@ -536,6 +543,15 @@ fn relation_pairs(geometry: &Geometry, kind: Kind, relations: Relations) -> Vec<
     pairs
 }
 
+/// Whether a puzzle with a clue taken away is acceptable ([`Generator::accepts`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Verdict {
+    Accepted,
+    Refused,
+    /// Its count ran into the effort limit: it may be unique or not.
+    Unsettled,
+}
+
 /// What one step of an attempt came to.
 enum Next {
     Continue,
@@ -563,6 +579,9 @@ struct Attempt {
     queue: Vec<Vec<usize>>,
     /// Orbits the givens floor kept (tried again at the end for `minimal`).
     floored: Vec<Vec<usize>>,
+    /// Orbits kept because the count without them ran into the effort limit (settled at the
+    /// end for `minimal`, with the solver's own limit).
+    unsettled: Vec<Vec<usize>>,
     phase: Phase,
     /// The techniques removals must leave enough (`None`: uniqueness alone).
     techniques: Option<Techniques>,
@@ -599,6 +618,7 @@ impl Attempt {
             allowed,
             queue: vec![],
             floored: vec![],
+            unsettled: vec![],
             phase: Phase::Dig,
             techniques,
         };
@@ -668,6 +688,18 @@ impl Attempt {
                     solved_by(&puzzle, allowed)
                 }
             };
+            if solved && self.givens(cells) < request.givens.0 {
+                // Unique with fewer givens than asked for: give more, at random, up to the
+                // floor (taking away then keeps to it).
+                if open.is_empty() {
+                    return Next::Missed;
+                }
+                let cell = open[self.rng.below(open.len())];
+                for id in generator.orbit(cell) {
+                    self.present[id] = true;
+                }
+                return Next::Continue;
+            }
             if solved {
                 self.phase = Phase::Dig;
                 let mut ids: Vec<usize> = (0..cells).filter(|&c| self.present[c]).collect();
@@ -698,6 +730,21 @@ impl Attempt {
         Next::Continue
     }
 
+    /// The status of the puzzle without the clues of `orbit`, counted with the solver's own
+    /// node limit (the clues stay).
+    fn without(&mut self, orbit: &[usize], generator: &mut Generator) -> Status {
+        for &id in orbit {
+            self.present[id] = false;
+        }
+        let puzzle = self.puzzle(generator);
+        generator.checks += 1;
+        let status = count(&puzzle, Options::DEFAULT_NODE_LIMIT).status;
+        for &id in orbit {
+            self.present[id] = true;
+        }
+        status
+    }
+
     /// Tries taking the next orbit away; at the end, checks the puzzle against the request.
     fn dig(&mut self, generator: &mut Generator) -> Next {
         let request = generator.request.clone();
@@ -714,10 +761,14 @@ impl Attempt {
             self.present[id] = false;
         }
         let puzzle = self.puzzle(generator);
-        if !generator.accepts(&puzzle, self.techniques) {
+        let verdict = generator.accepts(&puzzle, self.techniques);
+        if verdict != Verdict::Accepted {
             for &id in &orbit {
                 self.present[id] = true;
             }
+        }
+        if verdict == Verdict::Unsettled && request.minimal {
+            self.unsettled.push(orbit);
         }
         Next::Continue
     }
@@ -725,23 +776,32 @@ impl Attempt {
     fn finish(&mut self, generator: &mut Generator) -> Next {
         let request = generator.request.clone();
         let cells = request.size * request.size;
-        if self.givens(cells) > request.givens.1 {
-            return Next::Missed;
-        }
         if request.minimal {
+            // A clue whose removal the effort limit left open is settled now, with the
+            // solver's own limit: it goes if the puzzle stays unique without it (taking a
+            // clue away never makes another removable, so the refusals before still hold);
+            // a count that cannot settle it either leaves minimality unproved: a miss.
+            for orbit in std::mem::take(&mut self.unsettled) {
+                match self.without(&orbit, generator) {
+                    Status::Unique => {
+                        for &id in &orbit {
+                            self.present[id] = false;
+                        }
+                    }
+                    Status::LimitReached => return Next::Missed,
+                    _ => {}
+                }
+            }
+            // A clue the givens floor kept must be needed, or the puzzle is not minimal.
             for orbit in std::mem::take(&mut self.floored) {
-                for &id in &orbit {
-                    self.present[id] = false;
-                }
-                let puzzle = self.puzzle(generator);
-                let removable = generator.count(&puzzle).status == Status::Unique;
-                for &id in &orbit {
-                    self.present[id] = true;
-                }
-                if removable {
+                if self.without(&orbit, generator) != Status::Multiple {
                     return Next::Missed;
                 }
             }
+        }
+        let givens = self.givens(cells);
+        if givens < request.givens.0 || givens > request.givens.1 {
+            return Next::Missed;
         }
         let puzzle = self.puzzle(generator);
         // The count every returned puzzle gets, whatever the removals were judged by, with

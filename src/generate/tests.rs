@@ -391,3 +391,40 @@ fn a_puzzle_made_apart_is_the_one_a_run_makes() {
     };
     assert_eq!(alone, run[3]);
 }
+
+#[test]
+fn minimal_holds_whatever_the_effort() {
+    // Effort 1 leaves most removals unsettled while digging; they are settled at the end.
+    let mut r = request(Kind::Classic, 9, 1);
+    r.minimal = true;
+    r.effort = Some(1);
+    for g in generate(&r, 30).unwrap() {
+        assert_unique(&g);
+        assert_minimal(&g.puzzle, false);
+    }
+    let mut r = request(Kind::Inequality, 6, 3);
+    r.minimal = true;
+    r.effort = Some(1);
+    for g in generate(&r, 4).unwrap() {
+        assert_unique(&g);
+        assert_minimal(&g.puzzle, true);
+    }
+}
+
+#[test]
+fn givens_stay_in_the_asked_range_for_every_kind_with_givens() {
+    for (kind, size, low, high) in [
+        (Kind::Inequality, 9, 40, 50),
+        (Kind::Inequality, 6, 10, 12),
+        (Kind::Futoshiki, 6, 8, 10),
+        (Kind::Classic, 6, 14, 16),
+    ] {
+        let mut r = request(kind, size, 1);
+        r.givens = (low, high);
+        for g in generate(&r, 3).unwrap() {
+            let n = g.puzzle.givens().iter().filter(|&&d| d != 0).count();
+            assert!((low..=high).contains(&n), "{kind} {size}: {n} givens");
+            assert_unique(&g);
+        }
+    }
+}

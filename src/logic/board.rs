@@ -184,7 +184,8 @@ impl Board {
     }
 
     /// Places `digit` in `cell` and removes it from the cell's peers. A contradiction when the
-    /// digit is no longer a candidate there or a peer already holds it.
+    /// digit is no longer a candidate there, a peer already holds it, or a relation with a
+    /// placed partner does not hold.
     pub fn place(&mut self, cell: usize, digit: u8) -> Result<(), Contradiction> {
         let bit = 1u32 << (digit - 1);
         if self.cands[cell] & bit == 0 || self.values[cell] != 0 {
@@ -194,6 +195,17 @@ impl Board {
             if self.placed[h as usize] & bit != 0 {
                 return Err(Contradiction);
             }
+        }
+        let breaks = |&(smaller, larger): &(usize, usize)| {
+            let (s, l) = match (smaller == cell, larger == cell) {
+                (true, _) => (digit, self.values[larger]),
+                (_, true) => (self.values[smaller], digit),
+                _ => return false,
+            };
+            s != 0 && l != 0 && s >= l
+        };
+        if self.fixed.relations.iter().any(breaks) {
+            return Err(Contradiction);
         }
         self.values[cell] = digit;
         self.cands[cell] = bit;
@@ -248,10 +260,20 @@ impl Board {
 
     /// Why the grid cannot be completed as it stands, if it cannot: the first cell without
     /// candidates (a placed cell has its digit, unless [`Board::strike`] took it), else the
-    /// first house with a digit neither placed in it nor left a place there.
+    /// first relation whose two cells are placed and break it, else the first house with a
+    /// digit neither placed in it nor left a place there.
     pub(crate) fn fault(&self) -> Option<Fault> {
         if let Some(cell) = (0..self.cells()).find(|&c| self.cands[c] == 0) {
             return Some(Fault::Empty(cell));
+        }
+        let values = &self.values;
+        if let Some(i) = self
+            .fixed
+            .relations
+            .iter()
+            .position(|&(s, l)| values[s] != 0 && values[l] != 0 && values[s] >= values[l])
+        {
+            return Some(Fault::Relation(i));
         }
         let all = full(self.size);
         (0..self.geometry.house_count()).find_map(|house| {
@@ -273,6 +295,8 @@ impl Board {
 pub(crate) enum Fault {
     /// The cell has no candidate left.
     Empty(usize),
+    /// The two placed cells of the relation (its index) break it.
+    Relation(usize),
     /// The digit has no place left in the house.
     Missing { house: usize, digit: u8 },
 }

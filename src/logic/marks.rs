@@ -7,6 +7,7 @@
 //! 137 . 2   | 45 …
 //! ```
 
+use crate::formats::scan::Lines;
 use crate::formats::{InputError, Pos};
 
 /// The marks of a `size`×`size` grid from `text`: a digit set per cell (0: no marks).
@@ -14,7 +15,7 @@ pub fn read_marks(text: &str, size: usize) -> Result<Vec<u32>, InputError> {
     let cells = size * size;
     let mut marks = Vec::with_capacity(cells);
     let mut end = Pos::new(1, 1);
-    for (l, line) in text.lines().enumerate() {
+    for (l, line) in Lines::new(text).map(|line| line.text).enumerate() {
         let mut col = 0u32;
         for token in line.split(|c: char| c.is_whitespace() || c == '|') {
             let start = col + 1;
@@ -63,25 +64,40 @@ fn token_marks(token: &str, size: usize, pos: Pos) -> Result<u32, InputError> {
             ),
         )
     };
-    let digits: Vec<usize> = if size <= 9 {
-        token
-            .chars()
-            .map(|c| c.to_digit(10).map(|d| d as usize))
-            .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| bad("digits, such as 137"))?
+    // A token holds each digit once at most: a longer one is refused before it is read,
+    // so no token costs more than its own length (nothing is collected).
+    let (longest, shape) = if size <= 9 {
+        (size, "digits, such as 137")
     } else {
-        token
-            .split(',')
-            .map(|t| t.parse::<usize>().ok())
-            .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| bad("numbers separated by commas, such as 1,10,12"))?
+        // Every digit once (1–9 one figure, 10 up two), commas between.
+        (
+            9 + 2 * (size - 9) + size - 1,
+            "numbers separated by commas, such as 1,10,12",
+        )
     };
+    if token.len() > longest {
+        return Err(bad(&format!(
+            "{} chars; a set of marks has at most {longest}",
+            token.chars().count()
+        )));
+    }
     let mut set = 0u32;
-    for d in digits {
-        if d == 0 || d > size {
-            return Err(bad(&format!("digits go from 1 to {size}")));
+    let mut add = |d: Option<u32>| match d {
+        None => Err(bad(shape)),
+        Some(d) if d == 0 || d as usize > size => Err(bad(&format!("digits go from 1 to {size}"))),
+        Some(d) => {
+            set |= 1 << (d - 1);
+            Ok(())
         }
-        set |= 1 << (d - 1);
+    };
+    if size <= 9 {
+        for c in token.chars() {
+            add(c.to_digit(10))?;
+        }
+    } else {
+        for part in token.split(',') {
+            add(part.parse::<u32>().ok())?;
+        }
     }
     Ok(set)
 }
@@ -117,5 +133,34 @@ mod tests {
             read_marks(&"1,16 ".repeat(256), 16).unwrap()[255],
             1 | 1 << 15
         );
+    }
+
+    #[test]
+    fn a_token_longer_than_any_set_is_refused_at_its_place() {
+        let e = read_marks(&format!("12 {}", "1".repeat(1 << 20)), 4).unwrap_err();
+        assert_eq!(e.pos, Pos::new(1, 4));
+        assert!(
+            e.message
+                .contains("1048576 chars; a set of marks has at most 4"),
+            "{}",
+            e.message
+        );
+        let all: Vec<String> = (1..=16).map(|d| d.to_string()).collect();
+        let whole = all.join(",");
+        assert_eq!(
+            read_marks(&format!("{whole} ").repeat(256), 16).unwrap()[0],
+            0xffff
+        );
+        assert_eq!(whole.len(), 38);
+        let e = read_marks(&format!("{whole},"), 16).unwrap_err();
+        assert!(
+            e.message
+                .contains("39 chars; a set of marks has at most 38"),
+            "{}",
+            e.message
+        );
+        // A lone carriage return ends a line.
+        let e = read_marks("1 2 3 4\r1 2 3 x\r", 4).unwrap_err();
+        assert_eq!(e.pos, Pos::new(2, 7), "{}", e.message);
     }
 }

@@ -142,6 +142,10 @@ impl<O: Observer> Logic<O> {
                 self.book
                     .contradiction(Some(cell), 0, Via::Cell(cell as u16), self.depth);
             }
+            Fault::Relation(i) => {
+                self.book
+                    .contradiction(None, 0, Via::Relation(i as u16), self.depth);
+            }
             Fault::Missing { house, digit } => {
                 self.book
                     .contradiction(None, digit, Via::House(house as u8), self.depth);

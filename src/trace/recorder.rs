@@ -451,6 +451,12 @@ impl Observer for Recorder {
     fn contradiction(&mut self, cell: Option<usize>, digit: u8, via: Via, depth: usize) {
         match (via, cell) {
             (Via::House(h), _) => self.gather_house(h as usize, digit, |_| true),
+            // Two placed cells that break their relation: the two placements.
+            (Via::Relation(r), None) => {
+                let (s, l) = self.relations[r as usize];
+                self.scratch.push(self.placed_at[s as usize]);
+                self.scratch.push(self.placed_at[l as usize]);
+            }
             // A given whose digit is already gone (DLX, on a puzzle not validated first).
             (_, Some(cell)) if digit != 0 => self.gather_removals(cell, 1 << (digit - 1)),
             (_, Some(cell)) => self.gather_removals(cell, DigitSet::full(self.size).bits()),

@@ -4,7 +4,8 @@
 // Both take the same path (a fast path for `propagate` where one applies), so they must agree
 // exactly, at a limit too; and where no limit stopped them, their count is the exact one. The
 // `Search` export (solve in steps, which the page uses to show progress) gives the very
-// result `solve()` does: status, statistics and solutions.
+// result `solve()` does: status, statistics and solutions; `solveAll` (many puzzles in one
+// call) gives each puzzle `solve()`'s status and count.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -59,7 +60,7 @@ function exactly(model, solutionLimit) {
   return exact.get(key);
 }
 
-test("count and solve() agree on every status and count, at every limit", () => {
+test("count, solve() and solveAll() agree on every status and count, at every limit", () => {
   assert.ok(fs.existsSync(bin), `${bin} is built (make native)`);
   const all = models();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sudoku-lab-agree-"));
@@ -71,7 +72,7 @@ test("count and solve() agree on every status and count, at every limit", () => 
       const file = path.join(dir, `${engine}.json`);
       fs.writeFileSync(file, puzzles.map((m) => JSON.stringify(m)).join("\n") + "\n");
       for (const nodeLimit of [1, 7, 100, 2000]) {
-        for (const solutionLimit of [1, 2, 5]) {
+        for (const solutionLimit of [1, 2, 7, 1000]) {
           let out;
           try {
             out = execFileSync(bin, [
@@ -84,12 +85,16 @@ test("count and solve() agree on every status and count, at every limit", () => 
           }
           const lines = out.trimEnd().split("\n");
           assert.equal(lines.length, puzzles.length);
+          const all = wasm.solveAll(puzzles, null, { engine, solutionLimit, nodeLimit });
+          assert.equal(all.count, puzzles.length);
           puzzles.forEach((model, i) => {
             const cli = fromCli(lines[i]);
             const r = wasm.solve(model, null, { engine, solutionLimit, nodeLimit });
             const what = `${engine}, puzzle ${i + 1} (${model.size}×${model.size} ${model.kind}), ${solutionLimit} solutions, ${nodeLimit} nodes`;
             assert.equal(r.status === "limit", cli.limit, `${what}: ${r.status} / ${lines[i]}`);
             assert.equal(r.stats.solutions, cli.count, `${what}: count`);
+            assert.equal(all.statuses[i], r.status, `${what}: solveAll's status`);
+            assert.equal(all.solutionCounts[i], cli.count, `${what}: solveAll's count`);
             // And both are honest: without a limit, the count is the exact one.
             if (r.status !== "limit") {
               const exact = exactly(model, solutionLimit);

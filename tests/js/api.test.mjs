@@ -289,6 +289,13 @@ test("solveAll answers each puzzle as solve() does, in one call, and a bad one c
     assert.ok(r.problems[0] instanceof Error);
     assert.match(r.problems[0].message, /r1c1 and r1c2 are both 5/);
   }
+  // Counts are the search's tally up to the limit, not the two solutions kept: an empty
+  // 4×4 grid has 288.
+  const empty4 = solveAll(["................"], null, { solutionLimit: 1000 });
+  assert.equal(empty4.statuses[0], "multiple");
+  assert.equal(empty4.solutionCounts[0], 288);
+  assert.equal(empty4.solutionCounts[0], solve("................", null, { solutionLimit: 1000 }).stats.solutions);
+  assert.equal(solveAll(["................"], null, { solutionLimit: 7 }).solutionCounts[0], 7);
   // Limits and engines are solve()'s.
   const limited = solveAll([".".repeat(81)], "classic", { nodeLimit: 5, solutionLimit: 1000 });
   assert.equal(limited.statuses[0], solve(".".repeat(81), "classic", { nodeLimit: 5, solutionLimit: 1000 }).status);

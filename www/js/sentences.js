@@ -128,6 +128,10 @@ export function explain(trace, index, before, puzzle) {
       let what;
       if (tag === VIA.HOUSE) what = `${d} has no place left in ${houseName(payload, n)}`;
       else if (tag === VIA.CELL) what = `${cellName(payload, n)} has no candidate left`;
+      else if (tag === VIA.RELATION && puzzle.relations[payload]) {
+        const r = puzzle.relations[payload];
+        what = `${cellName(r.lo, n)} < ${cellName(r.hi, n)} does not hold`;
+      }
       else if (X) what = `${X} has no candidate left`;
       else what = "no way forward";
       const g = before.openGuess();

@@ -293,8 +293,11 @@ fn error(message: &str, cells: &[Cell], line_column: Option<(u32, u32)>) -> JsVa
     e.into()
 }
 
-fn input_error(e: &InputError) -> JsValue {
-    error(&e.to_string(), &e.cells, Some((e.pos.line, e.pos.col)))
+/// Bad text of the argument `argument` as an `Error`: `puzzle:LINE:COL: what` (the
+/// argument where the command line names the file), with `line` and `column`.
+fn input_error(argument: &str, e: &InputError) -> JsValue {
+    let message = format!("{argument}:{}: {}", e.pos, e.js_message());
+    error(&message, &e.cells, Some((e.pos.line, e.pos.col)))
 }
 
 fn problem_error(p: &Problem) -> JsValue {
@@ -403,9 +406,10 @@ fn read(
         let text = input.as_string().unwrap_or_default();
         let format = match settings.format {
             Some(f) => f,
-            None => formats::detect(&text).map_err(|e| input_error(&e))?,
+            None => formats::detect(&text).map_err(|e| input_error("puzzle", &e))?,
         };
-        let entry = args::one_puzzle(&text, format, read_options).map_err(|e| input_error(&e))?;
+        let entry =
+            args::one_puzzle(&text, format, read_options).map_err(|e| input_error("puzzle", &e))?;
         return Ok((entry.puzzle, entry.alphabet));
     }
     if !is_plain_object(input) {

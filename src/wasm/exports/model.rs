@@ -130,7 +130,7 @@ pub fn bench(
     let settings = settings(Export::Bench, &options)?;
     let format = match settings.format {
         Some(f) => f,
-        None => formats::detect(&text).map_err(|e| input_error(&e))?,
+        None => formats::detect(&text).map_err(|e| input_error("text", &e))?,
     };
     #[derive(Serialize)]
     struct Bad {
@@ -149,7 +149,7 @@ pub fn bench(
                 puzzle: e.puzzle,
                 line: e.pos.line,
                 column: e.pos.col,
-                message: e.message,
+                message: e.js_message(),
             });
         }
     });

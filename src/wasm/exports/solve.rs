@@ -58,7 +58,8 @@ const MAX_SOLVE_ALL: usize = crate::bench::MAX_PUZZLES;
 /// `{count, statuses, solutions, solutionCounts, problems}`: `statuses[i]` as `solve` says it
 /// (`"invalid"` for a puzzle that cannot be read or breaks the rules), `solutions` the first
 /// solution of each puzzle in the answer alphabet, one line each (empty without one),
-/// `solutionCounts` a `Uint32Array` of the solutions found (up to `solutionLimit`), and
+/// `solutionCounts` a `Uint32Array` of the solutions counted (up to `solutionLimit`, as
+/// `solve`'s `stats.solutions`), and
 /// `problems` an `Error` (with `index`, `cells`, and `line`/`column` for text) for each bad
 /// puzzle — `index` is -1 for bad input between puzzles. A bad puzzle costs no other its
 /// answer. At most 1,000,000 puzzles a call.
@@ -85,7 +86,7 @@ pub fn solve_all(
         let text = puzzles.as_string().unwrap_or_default();
         let format = match settings.format {
             Some(f) => f,
-            None => formats::detect(&text).map_err(|e| input_error(&e))?,
+            None => formats::detect(&text).map_err(|e| input_error("puzzles", &e))?,
         };
         for item in formats::read(&text, format, settings.read(kind)) {
             if batch.count == MAX_SOLVE_ALL {
@@ -93,8 +94,8 @@ pub fn solve_all(
             }
             match item.and_then(Entry::validated) {
                 Ok(entry) => batch.solve(&entry.puzzle, entry.alphabet),
-                Err(e) if e.puzzle.is_some() => batch.bad(input_error(&e)),
-                Err(e) => batch.between(input_error(&e)),
+                Err(e) if e.puzzle.is_some() => batch.bad(input_error("puzzles", &e)),
+                Err(e) => batch.between(input_error("puzzles", &e)),
             }
         }
     } else if let Some(list) = puzzles.dyn_ref::<Array>() {
@@ -164,7 +165,9 @@ impl Answers {
             Err(p) => return self.bad(problem_error(&p)),
         };
         self.next(outcome.status.name());
-        self.counts.push(outcome.solutions.len() as u32);
+        // The search's tally (up to `solutionLimit`), not the ≤ 2 solutions it keeps.
+        self.counts
+            .push(u32::try_from(outcome.stats.solutions).unwrap_or(u32::MAX));
         if let Some(solution) = outcome.solution() {
             push_grid(
                 &mut self.lines,

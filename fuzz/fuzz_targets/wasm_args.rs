@@ -234,7 +234,7 @@ fn check_generate(options: &OptionsArg) {
         OptionsArg::Object(fields) => fields,
         _ => &[],
     };
-    match args::generate_request(options) {
+    match args::generate_request(options, || 7) {
         Ok((request, count)) => {
             assert!(!matches!(options, OptionsArg::Not(_)));
             for (key, _) in fields {

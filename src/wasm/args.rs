@@ -525,8 +525,12 @@ pub const MAX_GENERATE_COUNT: u64 = 1000;
 
 /// The options of `generate()` and `new Generator()`, checked: the request, and how many
 /// puzzles (`count`, 1 by default). Every option may be left out: a 9×9 classic puzzle of
-/// any level with seed 1 (Futoshiki 5×5).
-pub fn generate_request(options: &OptionsArg) -> Result<(Request, u64), ArgError> {
+/// any level (Futoshiki 5×5), with the seed `fresh_seed` gives (the caller's clock or
+/// random source: a call without a seed gets other puzzles each time).
+pub fn generate_request(
+    options: &OptionsArg,
+    fresh_seed: impl FnOnce() -> u64,
+) -> Result<(Request, u64), ArgError> {
     let fields = fields_of(options)?;
     if let Some((key, _)) = fields
         .iter()
@@ -562,7 +566,10 @@ pub fn generate_request(options: &OptionsArg) -> Result<(Request, u64), ArgError
     let count = whole("options.count", get("count"), 1, MAX_GENERATE_COUNT)?.unwrap_or(1);
     let mut request = Request::new(kind, size);
     request.level = choice("options.difficulty", get("difficulty"), false)?;
-    request.seed = whole("options.seed", get("seed"), 0, Options::MAX_LIMIT)?.unwrap_or(1);
+    request.seed = match whole("options.seed", get("seed"), 0, Options::MAX_LIMIT)? {
+        Some(seed) => seed,
+        None => fresh_seed(),
+    };
     request.symmetry =
         choice("options.symmetry", get("symmetry"), false)?.unwrap_or(Symmetry::None);
     request.minimal = flag("minimal")?;
@@ -826,21 +833,24 @@ mod tests {
 
     #[test]
     fn generate_options_become_a_request_and_bad_ones_are_named() {
-        let (r, count) = generate_request(&OptionsArg::Absent).unwrap();
-        assert_eq!((r.kind, r.size, r.seed, count), (Kind::Classic, 9, 1, 1));
-        let (r, count) = generate_request(&object(&[
-            ("kind", text("futoshiki")),
-            ("size", Value::Number(7.0)),
-            ("count", Value::Number(3.0)),
-            ("difficulty", text("hard")),
-            ("seed", Value::Number(42.0)),
-            ("symmetry", text("mirror")),
-            ("minimal", Value::Bool(true)),
-            ("minGivens", Value::Number(2.0)),
-            ("maxGivens", Value::Number(9.0)),
-            ("relations", Value::Number(30.0)),
-            ("attempts", Value::Number(50.0)),
-        ]))
+        let (r, count) = generate_request(&OptionsArg::Absent, || 77).unwrap();
+        assert_eq!((r.kind, r.size, r.seed, count), (Kind::Classic, 9, 77, 1));
+        let (r, count) = generate_request(
+            &object(&[
+                ("kind", text("futoshiki")),
+                ("size", Value::Number(7.0)),
+                ("count", Value::Number(3.0)),
+                ("difficulty", text("hard")),
+                ("seed", Value::Number(42.0)),
+                ("symmetry", text("mirror")),
+                ("minimal", Value::Bool(true)),
+                ("minGivens", Value::Number(2.0)),
+                ("maxGivens", Value::Number(9.0)),
+                ("relations", Value::Number(30.0)),
+                ("attempts", Value::Number(50.0)),
+            ]),
+            || unreachable!("the seed is given"),
+        )
         .unwrap();
         assert_eq!(count, 3);
         assert_eq!((r.kind, r.size, r.seed), (Kind::Futoshiki, 7, 42));
@@ -850,16 +860,22 @@ mod tests {
         assert_eq!(r.givens, (2, 9));
         assert_eq!(r.relations, Some(Relations::Random(30)));
         assert_eq!(r.attempts, 50);
-        let (r, _) = generate_request(&object(&[
-            ("kind", text("inequality")),
-            ("relations", text("Blocks")),
-            ("noGivens", Value::Bool(true)),
-        ]))
+        let (r, _) = generate_request(
+            &object(&[
+                ("kind", text("inequality")),
+                ("relations", text("Blocks")),
+                ("noGivens", Value::Bool(true)),
+            ]),
+            || 1,
+        )
         .unwrap();
         assert_eq!(r.relations, Some(Relations::Blocks));
         assert!(r.no_givens);
-        let bad =
-            |pairs: &[(&str, Value)]| generate_request(&object(pairs)).unwrap_err().to_string();
+        let bad = |pairs: &[(&str, Value)]| {
+            generate_request(&object(pairs), || 1)
+                .unwrap_err()
+                .to_string()
+        };
         assert!(bad(&[("size", Value::Number(30.0))]).contains("options.size"));
         assert!(bad(&[("difficulty", text("tricky"))]).contains("'hard'"));
         assert!(bad(&[("minimal", text("yes"))]).contains("true or false"));

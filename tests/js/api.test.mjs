@@ -302,3 +302,106 @@ test("solveAll answers each puzzle as solve() does, in one call, and a bad one c
   throwsArgument(() => solveAll(42), "puzzles", "solveAll(42)");
   throwsArgument(() => solveAll([POJ], "classic", { level: "full" }), "options", "solveAll with a Solver option");
 });
+
+test("a method of one class called on an instance of another throws an Error, never a trap", () => {
+  const made = {
+    Search: () => new Search(POJ, "classic"),
+    Solver: () => new Solver(POJ, "classic"),
+    Generator: () => new wasm.Generator({ seed: 1, size: 4 }),
+  };
+  const calls = {
+    Search: { advance: (o) => Search.prototype.advance.call(o, 10), result: (o) => Object.getOwnPropertyDescriptor(Search.prototype, "result").get.call(o) },
+    Solver: {
+      advance: (o) => Solver.prototype.advance.call(o, 10),
+      status: (o) => Object.getOwnPropertyDescriptor(Solver.prototype, "status").get.call(o),
+      puzzle: (o) => Object.getOwnPropertyDescriptor(Solver.prototype, "puzzle").get.call(o),
+    },
+    Generator: { advance: (o) => wasm.Generator.prototype.advance.call(o, 10) },
+  };
+  let refused = 0;
+  for (const [owner, methods] of Object.entries(calls)) {
+    for (const [other, make] of Object.entries(made)) {
+      if (other === owner) continue;
+      for (const [method, call] of Object.entries(methods)) {
+        const victim = make();
+        let thrown;
+        try {
+          call(victim);
+        } catch (e) {
+          thrown = e;
+        }
+        assert.ok(thrown instanceof Error && !(thrown instanceof WebAssembly.RuntimeError), `${owner}.${method} on a ${other}: ${thrown}`);
+        assert.equal(thrown.message, `${owner}.${method} was called on a ${other}: call it on a ${owner}`);
+        refused += 1;
+        // The victim is untouched, and works as its own class after.
+        if (other !== "Generator") assert.equal(typeof victim.advance(1000).done, "boolean");
+        victim.free();
+      }
+    }
+  }
+  assert.equal(refused, 2 * (2 + 3 + 1));
+  // `free` of one class on another frees that object, whole: nothing traps, and its methods
+  // then say so through the glue.
+  for (const [owner, cls] of [["Search", Search], ["Solver", Solver], ["Generator", wasm.Generator]]) {
+    for (const [other, make] of Object.entries(made)) {
+      if (other === owner) continue;
+      const victim = make();
+      cls.prototype.free.call(victim);
+      assert.throws(() => victim.advance(1), (e) => e instanceof Error && !(e instanceof WebAssembly.RuntimeError), `${owner}.free on a ${other}`);
+    }
+  }
+  // Many objects made and freed that way leave nothing behind: a 25×25 Solver each.
+  for (let i = 0; i < 2000; i++) Search.prototype.free.call(new Solver(".".repeat(625), "classic"));
+  const s = new Solver(POJ, "classic");
+  assert.equal(s.advance(100000).done, true);
+  s.free();
+});
+
+test("generate() without a seed takes a fresh one each call, and reports it", () => {
+  const seeds = new Set();
+  const puzzles = new Set();
+  for (let i = 0; i < 5; i++) {
+    const [g] = wasm.generate({ size: 4 });
+    assert.ok(Number.isInteger(g.seed) && g.seed >= 0 && g.seed < 2 ** 32, `${g.seed}`);
+    seeds.add(g.seed);
+    puzzles.add(format(g.puzzle, "line"));
+    // The seed reported makes the same puzzle again.
+    const [again] = wasm.generate({ size: 4, seed: g.seed });
+    assert.equal(format(again.puzzle, "line"), format(g.puzzle, "line"));
+    assert.equal(again.seed, g.seed);
+  }
+  assert.ok(seeds.size >= 4, `seeds ${[...seeds]}`);
+  assert.ok(puzzles.size >= 2, `puzzles ${[...puzzles]}`);
+  const step = new wasm.Generator({ size: 4 });
+  let found;
+  while (!found) found = step.advance(100).puzzle;
+  assert.ok(Number.isInteger(found.seed));
+  step.free();
+});
+
+test("text errors name the argument, and their advice names the option, not a flag", () => {
+  const threw = (f) => {
+    try {
+      f();
+    } catch (e) {
+      return e;
+    }
+    assert.fail("no error");
+  };
+  const unreadable = "this is not a puzzle at all\nnor is this";
+  const e = threw(() => solve(unreadable));
+  assert.match(e.message, /^puzzle:1:1: could not tell the format .*; choose one with options\.format$/);
+  assert.doesNotMatch(e.message, /--/);
+  assert.equal(e.line, 1);
+  const ambiguous = "123456789ABCDEF" + ".".repeat(241);
+  const a = threw(() => solve(ambiguous));
+  assert.match(a.message, /^puzzle:1:1: .*fit several alphabets.*; choose one with options\.alphabet$/);
+  const all = solveAll(unreadable + "\n" + ambiguous, null, { format: "line" });
+  for (const p of all.problems) assert.match(p.message, /^puzzles:\d+:\d+: /);
+  assert.ok(all.problems.some((p) => /options\.alphabet/.test(p.message)));
+  const b = bench(ambiguous, null, { format: "line" });
+  assert.match(b.errors[0].message, /choose one with options\.alphabet$/);
+  // Carriage returns alone end lines here too.
+  const rows = POJ.match(/.{9}/g);
+  assert.equal(solve(rows.join("\r"), "classic").status, "unique");
+});

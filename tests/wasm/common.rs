@@ -149,7 +149,7 @@ fn validate_lists_every_problem_with_its_cells() {
 #[wasm_bindgen_test]
 fn the_solver_streams_records_that_decode_and_end_in_the_solution() {
     let opts = options(&[("level", "full".into())]);
-    let mut solver = Solver::new(POJ3074.into(), None, Some(opts)).unwrap();
+    let solver = Solver::new(POJ3074.into(), None, Some(opts)).unwrap();
     let mut words = Vec::new();
     let mut premises = Vec::new();
     let mut batches = 0;
@@ -192,13 +192,13 @@ fn the_solver_streams_records_that_decode_and_end_in_the_solution() {
     assert_eq!(grid.length(), 81);
     let solution = Array::from(&get(&last, "solutions")).get(0).as_string().unwrap();
     assert_sudoku(POJ3074, &solution);
-    assert_eq!(solver.status().as_deref(), Some("unique"));
+    assert_eq!(solver.status().unwrap().as_deref(), Some("unique"));
 }
 
 #[wasm_bindgen_test]
 fn an_event_budget_stops_the_solver_and_says_so() {
     let opts = options(&[("maxEvents", 25.into()), ("level", "full".into())]);
-    let mut solver = Solver::new(POJ3074.into(), None, Some(opts)).unwrap();
+    let solver = Solver::new(POJ3074.into(), None, Some(opts)).unwrap();
     let batch = solver.advance(1e9.into()).unwrap();
     assert!(get(&batch, "done").as_bool().unwrap());
     assert_eq!(text(&batch, "status"), "limit");

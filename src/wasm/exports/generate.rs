@@ -1,6 +1,7 @@
 //! New puzzles: `generate(options)` returns them at once; a `Generator` makes them in
 //! slices of work, for a page that shows progress and can stop (see `crate::generate`).
 
+use super::instances::Key;
 use super::*;
 use crate::generate::{self, Advance, Generated};
 use crate::logic::GradeReport;
@@ -13,11 +14,13 @@ struct GeneratedJs {
     grade: GradeReport,
     /// Which puzzle of the request (0 first): with the request and seed, it names the puzzle.
     index: u64,
+    /// The seed it was made with: the one asked for, or the one the call chose.
+    seed: u64,
     attempts: u32,
     checks: u64,
 }
 
-fn generated_js(g: &Generated) -> GeneratedJs {
+fn generated_js(g: &Generated, seed: u64) -> GeneratedJs {
     let size = g.puzzle.size();
     let alphabet = answer_alphabet(Alphabet::Digits, size);
     GeneratedJs {
@@ -29,6 +32,7 @@ fn generated_js(g: &Generated) -> GeneratedJs {
             .collect(),
         grade: GradeReport::of(&g.grade),
         index: g.index,
+        seed,
         attempts: g.attempts,
         checks: g.checks,
     }
@@ -37,12 +41,15 @@ fn generated_js(g: &Generated) -> GeneratedJs {
 fn request(options: &Option<JsValue>) -> Result<(generate::Request, u64), JsValue> {
     memory_check()?;
     let options = options.as_ref().map_or(OptionsArg::Absent, options_arg);
-    args::generate_request(&options).map_err(arg_error)
+    // Without a seed, a fresh one from 0 to 2^32 − 1 (short enough to type into the CLI's
+    // `--seed`), reported with every puzzle.
+    let fresh = || (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    args::generate_request(&options, fresh).map_err(arg_error)
 }
 
-/// `count` new unique puzzles (at most 1000), each `{puzzle, solution, grade, index,
+/// `count` new unique puzzles (at most 1000), each `{puzzle, solution, grade, index, seed,
 /// attempts, checks}`. Options (all optional): `kind`, `size`, `count`, `difficulty`,
-/// `seed`, `symmetry`, `minimal`, `minGivens`, `maxGivens`, `relations`, `noGivens`,
+/// `seed` (without one, a fresh seed each call, reported as `seed`), `symmetry`, `minimal`, `minGivens`, `maxGivens`, `relations`, `noGivens`,
 /// `attempts`, `effort` — as the CLI's `generate`. Throws when the request cannot be met
 /// in its attempts (the message says which and how many).
 #[wasm_bindgen(unchecked_return_type = "GeneratedPuzzle[]")]
@@ -53,14 +60,23 @@ pub fn generate(
 ) -> Result<JsValue, JsValue> {
     let (request, count) = request(&options)?;
     let puzzles = generate::generate(&request, count as usize).map_err(|p| problem_error(&p))?;
-    let list: Vec<GeneratedJs> = puzzles.iter().map(generated_js).collect();
+    let list: Vec<GeneratedJs> = puzzles
+        .iter()
+        .map(|g| generated_js(g, request.seed))
+        .collect();
     Ok(to_js(&list))
 }
 
 /// Generates in slices: `new Generator(options)`, then `advance(budget)` until `done`;
 /// `free()` stops it. Options as `generate`'s.
 #[wasm_bindgen]
+#[repr(transparent)]
 pub struct Generator {
+    key: Key,
+}
+
+/// A `Generator`'s state (see [`Key`]).
+struct GeneratorState {
     inner: generate::Generator,
     count: u64,
     found: u64,
@@ -88,10 +104,13 @@ impl Generator {
     ) -> Result<Generator, JsValue> {
         let (request, count) = request(&options)?;
         let inner = generate::Generator::new(request).map_err(|p| problem_error(&p))?;
-        Ok(Generator {
+        let state = GeneratorState {
             inner,
             count,
             found: 0,
+        };
+        Ok(Generator {
+            key: Key::new("Generator", state),
         })
     }
 
@@ -101,17 +120,26 @@ impl Generator {
     /// has still to try. Throws when the request cannot be met in its attempts.
     #[wasm_bindgen(unchecked_return_type = "GeneratorStep")]
     pub fn advance(
-        &mut self,
+        &self,
         #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let budget = args::budget(&value(&budget)).map_err(arg_error)?;
+        self.key
+            .with("Generator", "advance", |g: &mut GeneratorState| {
+                g.advance(&budget)
+            })
+    }
+}
+
+impl GeneratorState {
+    fn advance(&mut self, budget: &JsValue) -> Result<JsValue, JsValue> {
+        let budget = args::budget(&value(budget)).map_err(arg_error)?;
         let mut puzzle = None;
         if self.found < self.count {
             match self.inner.advance(budget) {
                 Advance::Working => {}
                 Advance::Found(g) => {
                     self.found += 1;
-                    puzzle = Some(generated_js(&g));
+                    puzzle = Some(generated_js(&g, self.inner.request().seed));
                 }
                 Advance::GaveUp(problem) => return Err(problem_error(&problem)),
             }

@@ -1,6 +1,7 @@
 //! The handles that run a search in steps: `Search` (progress, then `solve`'s result) and
 //! `Solver` (the trace as batches of records).
 
+use super::instances::Key;
 use super::solve::solve_result;
 use super::*;
 
@@ -11,7 +12,13 @@ use super::*;
 /// takes (9×9 classic and inequality, 16×16 classic, with `propagate`) is answered by it in
 /// the first `advance`, whole: the fast paths do not run in steps, and take milliseconds.
 #[wasm_bindgen]
+#[repr(transparent)]
 pub struct Search {
+    key: Key,
+}
+
+/// A `Search`'s state (see [`Key`]).
+struct SearchState {
     engine: EngineKind,
     puzzle: Puzzle,
     options: crate::search::Options,
@@ -34,7 +41,39 @@ impl Search {
             JsValue,
         >,
     ) -> Result<Search, JsValue> {
-        let (settings, puzzle, alphabet) = begin(Export::Search, &puzzle, &kind, &options)?;
+        let state = SearchState::new(&puzzle, &kind, &options)?;
+        Ok(Search {
+            key: Key::new("Search", state),
+        })
+    }
+
+    /// Runs about `budget` search nodes (a whole number from 1) and returns `{done, stats}`:
+    /// the statistics so far (a fast path's only at the end).
+    #[wasm_bindgen(unchecked_return_type = "SearchProgress")]
+    pub fn advance(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        self.key.with("Search", "advance", |s: &mut SearchState| {
+            s.advance(&budget)
+        })
+    }
+
+    /// What `solve` returns, once `advance` said `done`; `null` before.
+    #[wasm_bindgen(getter, unchecked_return_type = "SolveResult | null")]
+    pub fn result(&self) -> Result<JsValue, JsValue> {
+        self.key
+            .with("Search", "result", |s: &mut SearchState| Ok(s.result()))
+    }
+}
+
+impl SearchState {
+    fn new(
+        puzzle: &JsValue,
+        kind: &Option<JsValue>,
+        options: &Option<JsValue>,
+    ) -> Result<SearchState, JsValue> {
+        let (settings, puzzle, alphabet) = begin(Export::Search, puzzle, kind, options)?;
         puzzle.validate().map_err(|p| problem_error(&p))?;
         let options = settings.search();
         let fast = settings.engine == EngineKind::Propagate && fast_path_applies(&puzzle);
@@ -47,7 +86,7 @@ impl Search {
             )
         };
         let alphabet = answer_alphabet(alphabet, puzzle.size());
-        let search = Search {
+        let search = SearchState {
             engine: settings.engine,
             puzzle,
             options,
@@ -59,14 +98,8 @@ impl Search {
         Ok(search)
     }
 
-    /// Runs about `budget` search nodes (a whole number from 1) and returns `{done, stats}`:
-    /// the statistics so far (a fast path's only at the end).
-    #[wasm_bindgen(unchecked_return_type = "SearchProgress")]
-    pub fn advance(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        let budget = args::budget(&value(&budget)).map_err(arg_error)?;
+    fn advance(&mut self, budget: &JsValue) -> Result<JsValue, JsValue> {
+        let budget = args::budget(&value(budget)).map_err(arg_error)?;
         memory_check()?;
         if self.outcome.is_none() {
             match self.running.as_mut() {
@@ -92,9 +125,7 @@ impl Search {
         Ok(object.into())
     }
 
-    /// What `solve` returns, once `advance` said `done`; `null` before.
-    #[wasm_bindgen(getter, unchecked_return_type = "SolveResult | null")]
-    pub fn result(&self) -> JsValue {
+    fn result(&self) -> JsValue {
         match &self.outcome {
             Some(outcome) => solve_result(outcome, self.engine, &self.puzzle, self.alphabet),
             None => JsValue::NULL,
@@ -108,7 +139,13 @@ impl Search {
 /// `nodeLimit`, `format`, `alphabet`. Creating one while the module's heap is over its
 /// budget (1 GiB: about a thousand live 25×25 Solvers) throws.
 #[wasm_bindgen]
+#[repr(transparent)]
 pub struct Solver {
+    key: Key,
+}
+
+/// A `Solver`'s state (see [`Key`]).
+struct SolverState {
     tracer: Tracer,
     model: JsonPuzzle,
     alphabet: Alphabet,
@@ -134,20 +171,24 @@ impl Solver {
             settings.trace(),
         )
         .map_err(|p| problem_error(&p))?;
-        let solver = Solver {
+        let state = SolverState {
             tracer,
             model: puzzle_to_json(&puzzle, alphabet),
             alphabet: answer_alphabet(alphabet, puzzle.size()),
         };
         // Past the budget the new search is dropped again, and the caller told.
         memory_check()?;
-        Ok(solver)
+        Ok(Solver {
+            key: Key::new("Solver", state),
+        })
     }
 
     /// The puzzle as its JSON model object.
     #[wasm_bindgen(getter, unchecked_return_type = "PuzzleModel")]
-    pub fn puzzle(&self) -> JsValue {
-        to_js(&self.model)
+    pub fn puzzle(&self) -> Result<JsValue, JsValue> {
+        self.key.with("Solver", "puzzle", |s: &mut SolverState| {
+            Ok(to_js(&s.model))
+        })
     }
 
     /// Runs about `budget` units of work (a whole number from 1) and returns `{records,
@@ -158,10 +199,27 @@ impl Solver {
     /// until `done`.
     #[wasm_bindgen(unchecked_return_type = "Batch")]
     pub fn advance(
-        &mut self,
+        &self,
         #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let budget = args::budget(&value(&budget)).map_err(arg_error)?;
+        self.key.with("Solver", "advance", |s: &mut SolverState| {
+            s.advance(&budget)
+        })
+    }
+
+    /// The status once the search has ended (and every record was handed over), else
+    /// `null`.
+    #[wasm_bindgen(getter, unchecked_return_type = "Status | null")]
+    pub fn status(&self) -> Result<Option<String>, JsValue> {
+        self.key.with("Solver", "status", |s: &mut SolverState| {
+            Ok(s.tracer.status().map(|s| s.name().to_string()))
+        })
+    }
+}
+
+impl SolverState {
+    fn advance(&mut self, budget: &JsValue) -> Result<JsValue, JsValue> {
+        let budget = args::budget(&value(budget)).map_err(arg_error)?;
         memory_check()?;
         let batch = self.tracer.advance(budget);
         let (done, status) = match batch.progress {
@@ -194,12 +252,5 @@ impl Solver {
             .collect();
         set("solutions", solutions.into());
         Ok(object.into())
-    }
-
-    /// The status once the search has ended (and every record was handed over), else
-    /// `null`.
-    #[wasm_bindgen(getter, unchecked_return_type = "Status | null")]
-    pub fn status(&self) -> Option<String> {
-        self.tracer.status().map(|s| s.name().to_string())
     }
 }

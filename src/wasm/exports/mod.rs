@@ -20,6 +20,7 @@ use crate::trace::{Tracer, RECORD_WORDS};
 
 mod generate;
 mod handles;
+mod instances;
 mod model;
 mod solve;
 
@@ -186,7 +187,7 @@ export interface GenerateOptions {
   count?: number;
   /** The level `grade` must give; default any. */
   difficulty?: "easy" | "medium" | "hard" | "expert" | "extreme" | "guessing";
-  /** Whole number from 0 to 2^53-1; default 1. The same options and seed give the same puzzles. */
+  /** Whole number from 0 to 2^53-1; without one, a fresh seed each call (each puzzle reports it as `seed`). The same options and seed give the same puzzles. */
   seed?: number;
   /** Where clues are; default "none". */
   symmetry?: "none" | "rotational" | "quarter" | "mirror" | "diagonal";
@@ -211,6 +212,8 @@ export interface GeneratedPuzzle {
   grade: GradeResult;
   /** Which puzzle of the request (0 first). */
   index: number;
+  /** The seed it was made with (the one asked for, or the one chosen): with the options and `index`, it makes the puzzle again. */
+  seed: number;
   /** Grids tried for it, and checks (uniqueness counts and technique solves) made. */
   attempts: number;
   checks: number;

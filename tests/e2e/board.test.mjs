@@ -134,6 +134,44 @@ test("typing givens with the keyboard, relations with Shift+arrows, undo", async
   await close();
 });
 
+/** Fails unless every named cell is on the board at full size and is what a click there hits. */
+async function assertShown(page, names, what) {
+  const shown = await page.$$eval("[data-cell]", (cells, names) => cells.filter((c) => names.includes(c.dataset.cell)).map((c) => {
+    c.scrollIntoView({ block: "center" });
+    const r = c.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return { cell: c.dataset.cell, width: r.width, height: r.height, hit: Boolean(hit && c.contains(hit)) };
+  }), names);
+  assert.equal(shown.length, names.length, what);
+  const size = await page.$eval('[data-cell="r1c1"]', (c) => c.getBoundingClientRect().width);
+  for (const s of shown) {
+    assert.ok(Math.abs(s.width - size) < 1 && Math.abs(s.height - size) < 1, `${what}: ${s.cell} is ${s.width}×${s.height}, not ${size}`);
+    assert.ok(s.hit, `${what}: a click at ${s.cell}'s centre reaches it`);
+  }
+}
+
+test("cells marked as a problem stay on the board, visible and clickable", async () => {
+  // An entry that leaves a Futoshiki cell without a digit: r1c5 is marked, and stays.
+  const futoshiki = await open("?example=futoshiki-5");
+  const { page } = futoshiki;
+  await page.click('[data-cell="r1c4"]');
+  await page.keyboard.press("5");
+  await page.waitForFunction(() => document.querySelectorAll('[data-cell][aria-invalid="true"]').length > 0);
+  const marked = await page.$$eval('[data-cell][aria-invalid="true"]', (cells) => cells.map((c) => c.dataset.cell));
+  await assertShown(page, marked, "Futoshiki 5×5 with 5 in r1c4");
+  await assertShown(page, ["r1c5"], "Futoshiki 5×5 with 5 in r1c4");
+  await futoshiki.close();
+  // A cycle of relations from a link: all four cells marked and shown.
+  const model = { size: 4, kind: "inequality", givens: "................", relations: [["r1c1", "<", "r1c2"], ["r1c2", "<", "r2c2"], ["r2c2", "<", "r2c1"], ["r2c1", "<", "r1c1"]] };
+  const linked = await open(`?puzzle=${encodeURIComponent(JSON.stringify(model))}&kind=inequality`);
+  await linked.page.waitForSelector('#status[data-status="invalid"]');
+  const cycle = await linked.page.$$eval('[data-cell][aria-invalid="true"]', (cells) => cells.map((c) => c.dataset.cell));
+  assert.deepEqual(cycle.sort(), ["r1c1", "r1c2", "r2c1", "r2c2"]);
+  await assertShown(linked.page, cycle, "a cycle from a link");
+  await linked.page.screenshot({ path: path.join(shots, "board-cycle-marked.png") });
+  await linked.close();
+});
+
 test("an invalid puzzle marks the right cells and sets data-status=invalid", async () => {
   const { page, close } = await open("?example=poj3074");
   await page.click('[data-cell="r1c1"]');

@@ -14,7 +14,7 @@
 // | format     | line, grid, poj3074, poj3076, cqoi, picture, json | detected |
 // | alphabet   | digits, letters, alnum, hex, numbers          | detected    |
 // | example    | an example of the page (cqoi-1, hardest, …)   | cqoi-1      |
-// | engine     | propagate, dlx, naive                         | propagate   |
+// | engine     | propagate, dlx, naive, logic                  | propagate   |
 // | level      | decisions, placements, full                   | full        |
 // | speed      | events a second: 1 2 5 10 25 50 100 250 1000 5000 max | 50  |
 // | autoplay   | boolean: trace and play at once               | off         |
@@ -74,7 +74,7 @@ export interface Outcome {
   status: Status;
   /** The first solution, one digit per cell in row order, or null. */
   solution: number[] | null;
-  engine: "propagate" | "dlx" | "naive";
+  engine: "propagate" | "dlx" | "naive" | "logic";
   /** Search nodes (solve) or trace events (explain). */
   nodes?: number;
   events?: number;
@@ -103,7 +103,7 @@ export interface LoadOptions {
   kind?: "classic" | "inequality" | "futoshiki" | "auto";
   format?: string;
   alphabet?: string;
-  engine?: "propagate" | "dlx" | "naive";
+  engine?: "propagate" | "dlx" | "naive" | "logic";
   level?: "decisions" | "placements" | "full";
   speed?: string | number;
   start?: EventSpec | null;
@@ -112,7 +112,10 @@ export interface LoadOptions {
   caption?: boolean;
 }
 
-export interface SudokuLabBoardEventMap extends HTMLElementEventMap {
+/** The board's own events. Its `error` is a CustomEvent (not the ErrorEvent of a script's
+ * error), so the map does not extend HTMLElementEventMap: the element's other events keep
+ * their types through HTMLElement's own addEventListener. */
+export interface SudokuLabBoardEventMap {
   ready: CustomEvent<Ready>;
   solved: CustomEvent<Outcome>;
   step: CustomEvent<Position>;
@@ -141,7 +144,11 @@ export declare class SudokuLabBoard extends HTMLElement {
   load(puzzle: string | object | null, options?: LoadOptions): Promise<Position & { size: number; kind: string }>;
 
   addEventListener<K extends keyof SudokuLabBoardEventMap>(type: K, listener: (this: SudokuLabBoard, ev: SudokuLabBoardEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: SudokuLabBoard, ev: HTMLElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof SudokuLabBoardEventMap>(type: K, listener: (this: SudokuLabBoard, ev: SudokuLabBoardEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: SudokuLabBoard, ev: HTMLElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
 declare global {

@@ -36,6 +36,16 @@ for (const name of pageFiles) {
 if (rewritten < 3) throw new Error(`only ${rewritten} page modules import the wasm module: build.mjs expected formats.js, worker.js and client.js (and embedded.js)`);
 fs.copyFileSync(path.join(here, "board.d.ts"), path.join(dir, "board.d.ts"));
 
+// wasm-bindgen declares `[Symbol.dispose](): void` on each class, which only type-checks with
+// the `esnext.disposable` lib: a project on the ES2022 and DOM libs would fail on the
+// package's own types. The method stays in the glue (where the runtime has the symbol); its
+// declaration becomes a comment, and `free()` is the declared way to release an object.
+const types = path.join(dir, "sudoku_lab.d.ts");
+const declared = fs.readFileSync(types, "utf8");
+const disposers = declared.match(/^ {4}\[Symbol\.dispose\]\(\): void;$/gm)?.length ?? 0;
+if (disposers !== 3) throw new Error(`sudoku_lab.d.ts declares Symbol.dispose ${disposers} times; build.mjs expected one per class (Generator, Search, Solver)`);
+fs.writeFileSync(types, declared.replace(/^ {4}\[Symbol\.dispose\]\(\): void;$/gm, "    // [Symbol.dispose](): void — where the runtime has Symbol.dispose (free() releases it)"));
+
 const file = path.join(dir, "package.json");
 const pkg = JSON.parse(fs.readFileSync(file, "utf8"));
 const files = new Set(pkg.files ?? []);

@@ -328,6 +328,88 @@ test("an unreadable puzzle: the error inside the board, no other puzzle, a headi
   await page.close();
 });
 
+test("an unreadable puzzle in a host of automatic height: one height, and the error readable at 300–1200 px", { timeout: 60000 }, async () => {
+  const page = await host();
+  for (const width of [300, 372, 480, 640, 900, 1200]) {
+    const id = `bad${width}`;
+    // The README's snippet as an author copies it: "…" for the puzzle, no height.
+    const ready = await make(page, id, { puzzle: "…", kind: "inequality", controls: "full" }, `width: ${width}px`);
+    assert.match(ready.error.message, /could not be read/);
+    const frame = await frameOf(page, id);
+    await page.evaluate((i) => document.getElementById(i).scrollIntoView(), id);
+    // Settled: the element is as tall as the frame's content (the error box and the padding).
+    for (;;) {
+      const natural = await frame.evaluate(() => {
+        const box = document.getElementById("board-error");
+        const pad = parseFloat(getComputedStyle(document.querySelector(".layout")).paddingTop) * 2;
+        return box ? Math.ceil(pad + box.offsetHeight) : -1;
+      });
+      const height = await page.evaluate((i) => document.getElementById(i).getBoundingClientRect().height, id);
+      if (Math.abs(height - natural) < 2) break;
+    }
+    // And it stays so: the height is watched for 30 of the frame's own frames. An element
+    // whose height feeds back into its content changes at every frame (it did: 93 ↔ 854 px).
+    const heights = await page.evaluate((i) => new Promise((resolve) => {
+      const board = document.getElementById(i);
+      const seen = [];
+      const tick = () => {
+        seen.push(board.getBoundingClientRect().height);
+        if (seen.length < 30) requestAnimationFrame(tick);
+        else resolve(seen);
+      };
+      tick();
+    }), id);
+    assert.equal(new Set(heights).size, 1, `${width} px: one height, not ${[...new Set(heights)].slice(0, 4)}`);
+    const box = await frame.evaluate(() => {
+      const e = document.getElementById("board-error");
+      return { width: e.getBoundingClientRect().width, height: e.getBoundingClientRect().height, scroll: document.documentElement.scrollHeight, vh: innerHeight };
+    });
+    // As wide as the frame allows (up to the board's cap), so no word is cut up.
+    assert.ok(box.width >= Math.min(width, 768) - 20, `${width} px: an error box ${box.width} px wide`);
+    assert.ok(box.scroll <= box.vh + 1, `${width} px: the error fits (${box.scroll} > ${box.vh})`);
+    await page.evaluate((i) => document.getElementById(i).remove(), id);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("the README's snippet for a page without a bundler runs as written, and reports what went wrong", { timeout: 60000 }, async () => {
+  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+  const at = readme.indexOf("**A page without a bundler, from the npm package**");
+  const snippet = /```html\n([\s\S]*?)```/.exec(readme.slice(at))[1];
+  assert.match(snippet, /catch \(error\)/, "the snippet handles a failed solve");
+  const serveRoot = await serveDirectory(dir);
+  const page = await browser.newPage();
+  /** Resolves with the first console message that matches `pattern` from now on. */
+  const heard = (pattern) => new Promise((resolve) => {
+    const listen = (m) => {
+      if (!pattern.test(m.text())) return;
+      page.off("console", listen);
+      resolve(m.text());
+    };
+    page.on("console", listen);
+  });
+  try {
+    for (const [name, text, expected] of [
+      ["readme.html", snippet, /^solved: unique$/],
+      // The same snippet with a puzzle that cannot be read: said, not thrown.
+      ["readme-bad.html", snippet.replace(/puzzle="[^"]*"/, 'puzzle="…"'), /^not solved: .*could not be read/],
+    ]) {
+      fs.writeFileSync(path.join(dir, name), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>readme</title><link rel="icon" href="data:,"></head><body><main>\n${text}\n</main></body></html>`);
+      const errors = [];
+      page.removeAllListeners("pageerror");
+      page.on("pageerror", (e) => errors.push(e.message));
+      const outcome = heard(expected);
+      await page.goto(`${serveRoot.base}${name}`);
+      await outcome;
+      assert.deepEqual(errors, [], name);
+    }
+  } finally {
+    await page.close();
+    serveRoot.stop();
+  }
+});
+
 test("controls none, playback and full; caption; Play works without autoplay", async () => {
   const page = await host();
   await make(page, "p", { puzzle: EASY });
@@ -427,6 +509,50 @@ test("a page that is not a board's: ready rejects and an error event says so", {
   });
   assert.match(outcome.result, /did not answer/);
   assert.equal(outcome.errors.length, 1);
+  await page.close();
+});
+
+test("a page attribute that is not an http(s) address is refused: an error naming it, no frame loaded", async () => {
+  const page = await host();
+  const hostile = [
+    "javascript:parent.pwned=1//",
+    "JavaScript:parent.pwned=1//",
+    " jav\tascript:parent.pwned=1//",
+    "data:text/html,<script>parent.pwned=1</script>",
+    "blob:" + new URL(site.base).origin + "/0a0a0a0a-0000-0000-0000-000000000000",
+    "vbscript:msgbox(1)",
+    "file:///etc/passwd",
+  ];
+  for (const [i, value] of hostile.entries()) {
+    const id = `scheme${i}`;
+    const outcome = await page.evaluate(([id, value]) => new Promise((resolve) => {
+      const board = document.createElement("sudoku-lab-board");
+      board.id = id;
+      board.setAttribute("loading", "eager");
+      board.setAttribute("page", value);
+      board.addEventListener("error", (e) => resolve({ message: e.detail.message, src: board.shadowRoot.querySelector("iframe").getAttribute("src") }));
+      board.ready.catch(() => {});
+      document.getElementById("boards").append(board);
+    }), [id, value]);
+    assert.match(outcome.message, /^the page attribute must be an http: or https: address, not "/, JSON.stringify(value));
+    assert.equal(outcome.src, "about:blank", JSON.stringify(value));
+    const rejected = await call(page, id, "solve");
+    assert.match(rejected.rejected ?? "", /page attribute/, JSON.stringify(value));
+  }
+  // Set on a live board too: it leaves its page, and says why.
+  await make(page, "live", { puzzle: EASY });
+  const live = await page.evaluate(() => new Promise((resolve) => {
+    const board = document.getElementById("live");
+    board.addEventListener("error", (e) => resolve({ message: e.detail.message, src: board.shadowRoot.querySelector("iframe").getAttribute("src") }), { once: true });
+    board.setAttribute("page", "javascript:parent.pwned=1//");
+  }));
+  assert.match(live.message, /page attribute/);
+  assert.equal(live.src, "about:blank");
+  // An http(s) address is still a board.
+  await make(page, "http", { puzzle: EASY, page: `${pkgSite.base}sudoku-lab/www/index.html` });
+  assert.equal((await call(page, "http", "step", 1)).position, 1);
+  assert.equal(await page.evaluate(() => window.pwned), undefined, "no attribute ran as script");
+  assert.deepEqual(page.errors, []);
   await page.close();
 });
 

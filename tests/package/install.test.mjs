@@ -80,15 +80,26 @@ test("from Node: a generated CQOI-style puzzle, written in the judge's format, i
   assert.deepEqual(out, { lines: 15, status: "unique", same: true });
 });
 
-test("from a page served from the consumer's directory: import map, init(), solve()", async () => {
+test("from a page served from the consumer's directory: import map, init(), solve(), solveAll(), generate()", async () => {
   fs.writeFileSync(path.join(dir, "index.html"), `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>consumer</title>
 <script type="importmap">{ "imports": { "sudoku-lab": "./node_modules/sudoku-lab/sudoku_lab.js" } }</script>
 </head><body><main><h1>consumer</h1><output id="out"></output></main>
 <script type="module">
-  import init, { solve } from "sudoku-lab";
+  import init, { solve, solveAll, generate, Search, Solver } from "sudoku-lab";
   await init();
   const r = solve("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
+  // What issue 28 found in Node holds in the browser too: counts past 2, a fresh seed, and a
+  // method on another class's object refused with an Error.
+  const count = solveAll(["................"], null, { solutionLimit: 1000 }).solutionCounts[0];
+  const seeds = new Set([0, 1, 2].map(() => generate({ size: 4 })[0].seed)).size;
+  let refused = "";
+  try {
+    Solver.prototype.advance.call(new Search("................"), 10);
+  } catch (e) {
+    refused = e instanceof WebAssembly.RuntimeError ? "a trap" : e.message;
+  }
+  window.checks = { count, seeds, refused };
   document.getElementById("out").textContent = r.status + " " + r.solution;
 </script></body></html>`);
   const { base, stop } = await serveDirectory(dir);
@@ -105,9 +116,58 @@ test("from a page served from the consumer's directory: import map, init(), solv
     const [status, solution] = (await page.textContent("#out")).split(" ");
     assert.equal(status, "unique");
     assert.equal(solution, "483921657967345821251876493548132976729564138136798245372689514814253769695417382");
+    const checks = await page.evaluate(() => window.checks);
+    assert.equal(checks.count, 288);
+    assert.ok(checks.seeds >= 2, `${checks.seeds} seeds`);
+    assert.equal(checks.refused, "Solver.advance was called on a Search: call it on a Solver");
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
     stop();
   }
+});
+
+test("the declarations pass tsc --strict without skipLibCheck, in a project on the ES2022 and DOM libs", () => {
+  const tsc = path.join(root, "node_modules/typescript/bin/tsc");
+  assert.ok(fs.existsSync(tsc), "typescript is a dev package (npm ci)");
+  // (A project without the DOM lib cannot take the module's types yet: `init()` takes
+  // `RequestInfo | URL | Response`, DOM names.)
+  const project = (name, lib, code) => {
+    const at = path.join(dir, name);
+    fs.mkdirSync(at, { recursive: true });
+    fs.symlinkSync(path.join(dir, "node_modules"), path.join(at, "node_modules"));
+    fs.writeFileSync(path.join(at, "check.ts"), code);
+    fs.writeFileSync(path.join(at, "tsconfig.json"), JSON.stringify({
+      compilerOptions: {
+        strict: true, noEmit: true, skipLibCheck: false, target: "es2022",
+        module: "nodenext", moduleResolution: "nodenext", lib, types: [],
+      },
+      files: ["check.ts"],
+    }));
+    try {
+      execFileSync(process.execPath, [tsc, "-p", at], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    } catch (e) {
+      assert.fail(`tsc in ${name}:\n${e.stdout}${e.stderr}`);
+    }
+  };
+  // A page: the module and the board element, their events typed.
+  project("page", ["es2022", "dom"], `
+import init, { solve, solveAll, generate, Solver, type SolveResult, type GeneratedPuzzle } from "sudoku-lab";
+import "sudoku-lab/board";
+import type { Outcome, BoardError } from "sudoku-lab/board";
+await init();
+const result: SolveResult = solve("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", "classic", { solutionLimit: 2 });
+const counts: Uint32Array = solveAll(["................"], null, { solutionLimit: 1000 }).solutionCounts;
+const made: GeneratedPuzzle[] = generate({ size: 4 });
+const seed: number = made[0].seed;
+new Solver("................", null).free();
+const board = document.querySelector("sudoku-lab-board");
+if (board) {
+  board.addEventListener("error", (e) => { const problem: BoardError = e.detail; console.log(problem.message); });
+  board.addEventListener("click", (e) => { const x: number = e.clientX; console.log(x); });
+  const outcome: Outcome = await board.solve();
+  const via: "solve" | "explain" = outcome.via;
+  console.log(via, counts[0], seed);
+}
+`);
 });

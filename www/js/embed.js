@@ -40,6 +40,13 @@ const LAYOUT = ["controls", "caption"];
 const EVENTS = ["ready", "solved", "step", "error"];
 const DEFAULT_TITLE = "sudoku-lab: a puzzle and its solver, step by step";
 
+/** An attribute's text for a message: in quotes, cut after 60 characters, controls escaped. */
+function quoted(text) {
+  const cut = [...String(text)].slice(0, 60).join("");
+  const shown = cut.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
+  return `"${shown}${cut.length < String(text).length ? "…" : ""}"`;
+}
+
 /** A boolean attribute: present, and not "false", "off", "no" or "0". */
 function present(element, name) {
   return element.hasAttribute(name) && !/^(false|off|no|0)$/i.test(element.getAttribute(name).trim());
@@ -72,6 +79,7 @@ export class SudokuLabBoard extends HTMLElement {
   #sized = 0;
   #autoHeight = null;
   #helloTimer = 0;
+  #navigations = 0;
   #onMessage = (event) => this.#hello(event);
 
   constructor() {
@@ -91,18 +99,27 @@ export class SudokuLabBoard extends HTMLElement {
     root.append(style, this.#size, this.frame);
   }
 
-  /** The board's page: the `page` attribute (for a bundled site), else beside this module. */
+  /**
+   * The board's page: the `page` attribute (for a bundled site) resolved against the host
+   * document, else beside this module; `null` when the attribute is not an http(s) address.
+   * Only http(s) is let through: a `javascript:` address would run in the host page's
+   * origin, and `data:` or `blob:` would load markup that is not the board.
+   */
   get page() {
+    const attribute = this.getAttribute("page");
+    if (!attribute) return new URL(DEFAULT_PAGE);
     try {
-      return new URL(this.getAttribute("page") || DEFAULT_PAGE, document.baseURI);
+      const url = new URL(attribute, document.baseURI);
+      return url.protocol === "http:" || url.protocol === "https:" ? url : null;
     } catch {
-      return new URL(DEFAULT_PAGE);
+      return null;
     }
   }
 
   /** The page address the board shows: `index.html?embed=1&host=…` and its attributes. */
   get src() {
     const url = this.page;
+    if (!url) return "about:blank";
     url.searchParams.set("embed", "1");
     url.searchParams.set("host", window.location.origin);
     for (const name of [...PUZZLE, "engine", "level", "speed", "start", "controls"]) {
@@ -162,7 +179,24 @@ export class SudokuLabBoard extends HTMLElement {
     this.#disconnect(new Error("the board's page was reloaded"));
     // Who waits for the ready of the page going away waits for the next one.
     if (this.#ready.settled) this.#ready = deferred();
+    clearTimeout(this.#helloTimer);
+    this.#navigations += 1;
     this.frame.src = src;
+    if (!this.page) this.#fail(`the page attribute must be an http: or https: address, not ${quoted(this.getAttribute("page"))}`);
+  }
+
+  /**
+   * The board cannot start: rejects `ready` (and the calls waiting on it) and fires `error`
+   * — after the script that set the attribute has run, so that a listener it adds next
+   * hears it, and not at all if the frame has been pointed elsewhere since.
+   */
+  #fail(message) {
+    const navigation = this.#navigations;
+    queueMicrotask(() => {
+      if (navigation !== this.#navigations || this.#port) return;
+      this.#ready.reject(Object.assign(new Error(message), { cells: [] }));
+      this.dispatchEvent(new CustomEvent("error", { detail: { message, cells: [] } }));
+    });
   }
 
   /** Forgets the port; rejects the calls in flight on it. */
@@ -176,15 +210,11 @@ export class SudokuLabBoard extends HTMLElement {
   /** The frame's page has loaded: it must say hello soon, or it is not a board's page. */
   #loaded() {
     clearTimeout(this.#helloTimer);
-    if (this.#port) return;
+    const page = this.page;
+    if (this.#port || !page) return;
     this.#helloTimer = setTimeout(() => {
       if (this.#port) return;
-      const problem = {
-        message: `the board's page (${this.page.href}) did not answer: check that it is sudoku-lab's index.html and that the page attribute (or the module's place) points at it`,
-        cells: [],
-      };
-      this.#ready.reject(Object.assign(new Error(problem.message), { cells: [] }));
-      this.dispatchEvent(new CustomEvent("error", { detail: problem }));
+      this.#fail(`the board's page (${page.href}) did not answer: check that it is sudoku-lab's index.html and that the page attribute (or the module's place) points at it`);
     }, HELLO_TIMEOUT_MS);
   }
 
@@ -212,7 +242,8 @@ export class SudokuLabBoard extends HTMLElement {
 
   /** The frame's hello, from the page's origin: hand it a private port. */
   #hello(event) {
-    if (event.source !== this.frame.contentWindow || event.origin !== this.page.origin) return;
+    const page = this.page;
+    if (!page || event.source !== this.frame.contentWindow || event.origin !== page.origin) return;
     if (event.data?.type !== "sudoku-lab:hello" || event.data.protocol !== PROTOCOL) return;
     clearTimeout(this.#helloTimer);
     // A second hello: the page reloaded by itself, and what was in flight is lost.
@@ -221,7 +252,7 @@ export class SudokuLabBoard extends HTMLElement {
     const channel = new MessageChannel();
     this.#port = channel.port1;
     this.#port.onmessage = (e) => this.#receive(e.data);
-    this.frame.contentWindow.postMessage({ type: "sudoku-lab:connect", protocol: PROTOCOL }, this.page.origin, [channel.port2]);
+    this.frame.contentWindow.postMessage({ type: "sudoku-lab:connect", protocol: PROTOCOL }, page.origin, [channel.port2]);
     this.#autoHeight = null;
   }
 

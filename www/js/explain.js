@@ -1168,12 +1168,12 @@ export function install(app) {
     findEvent: (target) => findEvent(session.trace, target),
     here,
     embedLayout,
-    /** Solve at once: resolves with `{status, solution, engine, nodes}`, rejects with `{message, cells}`. */
+    /** Solve at once: resolves with `{status, solution, engine, nodes, via: "solve"}`, rejects with `{message, cells}`. */
     async solve() {
       opening.disarm();
       await solve();
       if (!solved) throw lastError ?? new Error("the solve was stopped");
-      return { status: solved.status, solution: shownDigits, engine: solved.engine, nodes: Number(solved.stats?.nodes ?? 0) };
+      return { status: solved.status, solution: shownDigits, engine: solved.engine, nodes: Number(solved.stats?.nodes ?? 0), via: "solve" };
     },
     /** Traces and plays, as the Explain button does: resolves once the whole trace is in. */
     async explain({ play = true } = {}) {

@@ -136,17 +136,18 @@ export function describeError(error, { hints = "menus" } = {}) {
   const message = String(error?.message ?? error);
   const words = hints === "attributes" ? attributes : menus;
   if (error && Number.isInteger(error.line) && Number.isInteger(error.column)) {
-    return `Line ${error.line}, column ${error.column}: ${words(message.replace(/^\d+:\d+:\s*/, ""))}`;
+    // The module's own place ("puzzle:3:7: "), said in words instead.
+    return `Line ${error.line}, column ${error.column}: ${words(message.replace(/^(?:[a-z]+:)?\d+:\d+:\s*/i, ""))}`;
   }
   return words(message);
 }
 
-/** The CLI's "--format"/"--alphabet" hints, in the words of the import dialog. */
+/** The module's "options.format"/"options.alphabet" hints, in the words of the import dialog. */
 function menus(message) {
-  return message.replace(" with --format", " in the Format menu").replace(" with --alphabet", " in the Symbols menu");
+  return message.replace(" with options.format", " in the Format menu").replace(" with options.alphabet", " in the Symbols menu");
 }
 
 /** The same hints in the words of an embedded board (its attributes). */
 function attributes(message) {
-  return message.replace(" with --format", " with the format attribute").replace(" with --alphabet", " with the alphabet attribute");
+  return message.replace(" with options.format", " with the format attribute").replace(" with options.alphabet", " with the alphabet attribute");
 }

@@ -28,10 +28,21 @@ export const PROTOCOL = 1;
 /** Settings a call may change, and the layout. */
 const SETTINGS = ["engine", "level", "speed", "start", "autoplay"];
 
+/** True for an origin the hello may be addressed to: `null` (a file page) or an http(s) origin. */
+function isOrigin(text) {
+  if (text === "null") return true;
+  try {
+    const url = new URL(text);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.origin === text;
+  } catch {
+    return false;
+  }
+}
+
 /** Wires the board to its host: `app` is the page (app.js), `explain` the explain module's API. */
 export function connect(app, explain) {
   const host = app.params.get("host");
-  if (!host || window.parent === window) return;
+  if (!host || window.parent === window || !isOrigin(host)) return;
   let port = null;
 
   const send = (message) => port?.postMessage(message);

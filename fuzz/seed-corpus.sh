@@ -7,9 +7,10 @@
 #   formats       text files of every format (whole when small, the first lines when large)
 #   engines,      'T' + given density + relation density + 8-byte thinning seed + one puzzle
 #   trace,        text + NUL + bytes for the limits: the structured decoder reads the puzzle
-#   differential  and keeps all its givens and relations (density ff) or about half (80);
-#                 see fuzz/src/case.rs
-#   validate      no seeds: its structured input is not text, and any bytes make a case
+#   differential, and keeps all its givens and relations (density ff) or about half (80);
+#   grade         see fuzz/src/case.rs (grade takes the 9×9 ones, not 16×16)
+#   validate,     no seeds: their structured input is not text, and any bytes make a case
+#   generate
 set -euo pipefail
 data=$(cd "${1:?usage: seed-corpus.sh DATA_DIR}" && pwd)
 cd "$(dirname "$0")"
@@ -39,7 +40,7 @@ for set in bench9/puzzles2_17_clue bench9/puzzles7_serg_benchmark sixteen/public
 done
 
 # The structured targets: 9×9 classic (hard and easy), 9×9 inequality (CQOI), 16×16 classic.
-structured="engines trace differential"
+structured="engines trace differential grade"
 multi=("$data"/cqoi2013/derived/multi/*.in)
 for density in ff 80; do
     for t in $structured; do

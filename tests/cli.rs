@@ -5,7 +5,6 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
 
 mod common;
 
@@ -466,8 +465,9 @@ fn invalid_utf8_is_located_at_the_first_bad_byte() {
     assert_eq!(assert_bad_input(&o, "the input is not UTF-8 text"), (2, 3));
 }
 
+/// (The readers' memory on such a line is bounded in `tests/formats.rs`, by allocation.)
 #[test]
-fn a_one_megabyte_line_is_rejected_fast() {
+fn a_one_megabyte_line_is_rejected() {
     let line = "1".repeat(1 << 20);
     for args in [
         &["solve"][..],
@@ -476,14 +476,8 @@ fn a_one_megabyte_line_is_rejected_fast() {
         &["solve", "--format", "grid"],
         &["count", "--format", "json"],
     ] {
-        let started = Instant::now();
         let o = run(args, line.as_bytes());
         assert_bad_input(&o, "");
-        assert!(
-            started.elapsed() < Duration::from_secs(5),
-            "{args:?} took {:?}",
-            started.elapsed()
-        );
     }
 }
 
@@ -935,7 +929,6 @@ fn bench_refuses_more_puzzles_than_it_keeps() {
     // A million and one empty 3×3 Latin squares: 10 MB of text, 80 MB or so in memory.
     let file = temp_path("many.in");
     std::fs::write(&file, ".........\n".repeat(1_000_001)).expect("temp file");
-    let started = Instant::now();
     let o = run(&["bench", "--runs", "1", &file.to_string_lossy()], b"");
     let _ = std::fs::remove_file(&file);
     assert_eq!(code(&o), 2, "{}", stderr(&o));
@@ -944,7 +937,6 @@ fn bench_refuses_more_puzzles_than_it_keeps() {
         "more than 1000000 puzzles; bench keeps them all in memory",
     );
     assert_eq!(stdout(&o), "");
-    assert!(started.elapsed() < Duration::from_secs(60));
 }
 
 #[test]

@@ -429,17 +429,17 @@ mod tests {
         assert_eq!(e.pos, Pos::new(2, 82));
     }
 
+    /// (That it is told without gathering the line's symbols is measured by allocation in
+    /// `tests/formats.rs`.)
     #[test]
-    fn a_megabyte_line_fails_fast() {
+    fn a_megabyte_line_is_told_where_it_passes_the_longest() {
         let text = "1".repeat(1 << 20);
-        let start = std::time::Instant::now();
         let e = read_all(&text, Format::Line).remove(0).unwrap_err();
         assert_eq!(
             e.message,
             "line 1 has 1048576 symbols; the longest puzzle line is 625 (25×25)"
         );
         assert_eq!(e.pos, Pos::new(1, 626));
-        assert!(start.elapsed().as_secs() < 2);
     }
 
     #[test]

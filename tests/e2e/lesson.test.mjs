@@ -191,18 +191,19 @@ test("the race writes DLX's and naive search's event counts into the text, from 
   const ratio = await page.locator("[data-ratio]").textContent();
   if (naive >= 1.5 * dlx) assert.equal(ratio, `, about ${Math.round(naive / dlx)} times as many`);
   // Both boards play: their positions move on.
-  const moving = await page.evaluate(() => new Promise((resolve) => setTimeout(() => resolve(
-    ["race-dlx", "race-naive"].map((id) => window.lessonSteps[id].at(-1).position)), 500)));
-  assert.ok(moving[0] > 0 && moving[1] > 0, `both boards have played (${moving})`);
+  await page.waitForFunction(() => ["race-dlx", "race-naive"].every((id) => window.lessonSteps[id].at(-1).position > 0));
   await page.screenshot({ path: path.join(SHOTS, "lesson-desktop-race.png") });
 
-  // Pause both: the positions stop.
+  // Pause both: each board's playback stops where the board last said it was.
   await page.click('[data-race="pause"]');
-  await page.waitForTimeout(300);
-  const paused = await page.evaluate(() => ["race-dlx", "race-naive"].map((id) => window.lessonSteps[id].at(-1).position));
-  await page.waitForTimeout(500);
-  const still = await page.evaluate(() => ["race-dlx", "race-naive"].map((id) => window.lessonSteps[id].at(-1).position));
-  assert.deepEqual(still, paused, "paused boards stay where they are");
+  const animators = ["race-dlx", "race-naive"].map(async (id) => (await page.$(`#${id} iframe`)).contentFrame());
+  for (const [i, frame] of (await Promise.all(animators)).entries()) {
+    await frame.waitForFunction(() => !window.sudokuLabExplain.animator.playing);
+    const id = ["race-dlx", "race-naive"][i];
+    const at = await frame.evaluate(() => window.sudokuLabExplain.animator.position);
+    // Its last "step" event (a pause reports where it stopped) says the same.
+    await page.waitForFunction(([id, at]) => window.lessonSteps[id].at(-1).position === at, [id, at]);
+  }
 
   // Race again: both go back to the start and play from there.
   const mark = await page.evaluate(() => ["race-dlx", "race-naive"].map((id) => window.lessonSteps[id].length));
@@ -232,8 +233,11 @@ test("with reduced motion the race does not play, and the counts are still writt
   const dlx = number(await page.locator('[data-count="dlx"]').textContent());
   const naive = number(await page.locator('[data-count="naive"]').textContent());
   assert.ok(dlx > 0 && naive > dlx, `dlx ${dlx}, naive ${naive}`);
-  await page.waitForTimeout(500);
+  // Counted, and not playing: each board's playback is stopped at the start.
   for (const id of ["race-dlx", "race-naive"]) {
+    const frame = await (await page.$(`#${id} iframe`)).contentFrame();
+    await frame.waitForFunction(() => window.sudokuLabExplain?.session);
+    assert.deepEqual(await frame.evaluate(() => [window.sudokuLabExplain.animator.playing, window.sudokuLabExplain.animator.position]), [false, 0], id);
     const at = await page.evaluate((id) => window.lessonSteps[id]?.at(-1) ?? null, id);
     assert.equal(at?.position ?? 0, 0, `${id} stays at the start`);
   }

@@ -105,6 +105,22 @@ async function frameOf(page, id) {
   return handle.contentFrame();
 }
 
+/**
+ * The element's height at each of the host page's next 30 animation frames. Not a wait for
+ * something to happen: a layout that feeds back into itself changes at every frame, however
+ * slow the machine, so 30 frames of one height show it holds.
+ */
+const heightsOver30Frames = (page, id) => page.evaluate((i) => new Promise((resolve) => {
+  const board = document.getElementById(i);
+  const seen = [];
+  const tick = () => {
+    seen.push(board.getBoundingClientRect().height);
+    if (seen.length < 30) requestAnimationFrame(tick);
+    else resolve(seen);
+  };
+  tick();
+}), id);
+
 /** A 9×9 answer checked by the rules alone: every row, column and block a permutation, and the givens kept. */
 function assertSudoku(solution, givens) {
   assert.equal(solution.length, 81);
@@ -347,18 +363,9 @@ test("an unreadable puzzle in a host of automatic height: one height, and the er
       const height = await page.evaluate((i) => document.getElementById(i).getBoundingClientRect().height, id);
       if (Math.abs(height - natural) < 2) break;
     }
-    // And it stays so: the height is watched for 30 of the frame's own frames. An element
-    // whose height feeds back into its content changes at every frame (it did: 93 ↔ 854 px).
-    const heights = await page.evaluate((i) => new Promise((resolve) => {
-      const board = document.getElementById(i);
-      const seen = [];
-      const tick = () => {
-        seen.push(board.getBoundingClientRect().height);
-        if (seen.length < 30) requestAnimationFrame(tick);
-        else resolve(seen);
-      };
-      tick();
-    }), id);
+    // And it stays so. An element whose height feeds back into its content changes at
+    // every frame (it did: 93 ↔ 854 px).
+    const heights = await heightsOver30Frames(page, id);
     assert.equal(new Set(heights).size, 1, `${width} px: one height, not ${[...new Set(heights)].slice(0, 4)}`);
     const box = await frame.evaluate(() => {
       const e = document.getElementById("board-error");
@@ -565,55 +572,88 @@ test("origins: a frame takes a port only from a parent of the host's origin; the
 <script>
   const host = new URLSearchParams(location.search).get("host");
   const frame = document.createElement("iframe");
+  // The frame's hello is seen here whatever origin it is addressed to (the frame calls this
+  // page's postMessage, replaced): it says the frame's side of the protocol listens.
+  window.postMessage = (message) => { if (message?.type === "sudoku-lab:hello") knock(); };
   frame.src = "sudoku-lab/www/index.html?embed=1&host=" + encodeURIComponent(host) + "&puzzle=${EASY}";
   document.body.append(frame);
-  window.answered = false;
-  const knock = setInterval(() => {
+  function knock() {
     const channel = new MessageChannel();
-    channel.port1.onmessage = (e) => { if (e.data?.event === "ready") window.answered = true; };
+    // What comes first on the port decides: "ready" if the frame took it (the frame answers
+    // on it at once), else the probe, sent on it once the frame's own listener has seen the
+    // connect (listeners run in the order they were added: the frame's first).
+    channel.port1.onmessage = (e) => {
+      channel.port1.onmessage = null;
+      window.answered = e.data?.event === "ready";
+    };
+    frame.contentWindow.addEventListener("message", (e) => {
+      if (e.data?.type === "sudoku-lab:connect") e.ports[0].postMessage({ probe: true });
+    }, { once: true });
     frame.contentWindow.postMessage({ type: "sudoku-lab:connect", protocol: 1 }, "*", [channel.port2]);
-  }, 200);
-  setTimeout(() => { clearInterval(knock); window.done = true; }, 4000);
+  }
 </script></body></html>`);
   const other = await browser.newPage();
   for (const [hostOrigin, expected] of [[new URL(site.base).origin, false], [pkgOrigin, true]]) {
     await other.goto(`${pkgSite.base}other.html?host=${encodeURIComponent(hostOrigin)}`);
-    await other.waitForFunction(() => window.done, null, { timeout: 10000 });
+    await other.waitForFunction(() => window.answered !== undefined);
     assert.equal(await other.evaluate(() => window.answered), expected, `a parent of ${pkgOrigin} with host=${hostOrigin}`);
   }
   await other.close();
 
   // A hello from a frame of the page's origin that is not the element's frame is ignored.
+  // The frame says hello, then "said"; a connect in answer to the hello would reach it before
+  // the report asked for on "said" (messages between two windows keep their order).
   fs.writeFileSync(path.join(dir, "node_modules/hello.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>hello</title></head><body>
 <script>
-  window.addEventListener("message", (e) => { if (e.data?.type === "sudoku-lab:connect") parent.postMessage({ got: "connect" }, "*"); });
+  let got = false;
+  window.addEventListener("message", (e) => {
+    if (e.data?.type === "sudoku-lab:connect") got = true;
+    if (e.data?.report) parent.postMessage({ got }, "*");
+  });
   parent.postMessage({ type: "sudoku-lab:hello", protocol: 1 }, "*");
+  parent.postMessage({ said: "hello" }, "*");
 </script></body></html>`);
   await make(page, "h", { puzzle: EASY });
-  const stray = await page.evaluate((url) => new Promise((resolve) => {
-    let got = false;
-    window.addEventListener("message", (e) => { if (e.data?.got === "connect") got = true; });
-    const f = document.createElement("iframe");
-    f.src = url;
-    f.title = "stray";
-    document.body.append(f);
-    setTimeout(() => resolve(got), 1500);
-  }), `${pkgSite.base}hello.html`);
-  assert.equal(stray, false, "the element answers no other frame's hello");
+  /** Whether the frame `frameOf()` returns (once it exists) got a connect for its hello. */
+  const answeredHello = (url, own) => page.evaluate(([url, own]) => new Promise((resolve) => {
+    let frame;
+    window.addEventListener("message", (e) => {
+      if (!frame || e.source !== frame.contentWindow) return;
+      if (e.data?.said === "hello") frame.contentWindow.postMessage({ report: true }, "*");
+      if (e.data && "got" in e.data) resolve(e.data.got);
+    });
+    if (own) {
+      const b = document.createElement("sudoku-lab-board");
+      b.setAttribute("page", url);
+      b.setAttribute("loading", "eager");
+      document.getElementById("boards").append(b);
+      frame = b.shadowRoot.querySelector("iframe");
+    } else {
+      frame = document.createElement("iframe");
+      frame.src = url;
+      frame.title = "stray";
+      document.body.append(frame);
+    }
+  }), [url, own]);
+  assert.equal(await answeredHello(`${pkgSite.base}hello.html`, false), false, "the element answers no other frame's hello");
   // The control: the same page as the element's own `page` is answered.
-  const own = await page.evaluate((url) => new Promise((resolve) => {
-    let got = false;
-    window.addEventListener("message", (e) => { if (e.data?.got === "connect") got = true; });
-    const b = document.createElement("sudoku-lab-board");
-    b.setAttribute("page", url);
-    b.setAttribute("loading", "eager");
-    document.getElementById("boards").append(b);
-    setTimeout(() => resolve(got), 1500);
-  }), `${pkgSite.base}hello.html`);
+  const own = await answeredHello(`${pkgSite.base}hello.html`, true);
   assert.equal(own, true, "its own frame's hello is answered");
   assert.equal((await call(page, "h", "step", 2)).position, 2);
   await page.close();
 });
+
+/** True in a frame whose content fits its viewport (what `fits` reports on). */
+function fitsNow() {
+  const vw = innerWidth, vh = innerHeight;
+  for (const e of document.querySelectorAll("button, select, input, canvas, #board, #log, #status, output, .board-error")) {
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(e).visibility === "hidden") continue;
+    if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) return false;
+  }
+  const root = document.documentElement;
+  return root.scrollWidth <= vw && root.scrollHeight <= vh;
+}
 
 /** Whether the frame's content fits its viewport: no scrolling, every visible control inside. */
 function fits(frame) {
@@ -644,10 +684,11 @@ test("sizes 300×360 to 1200×900: the content fits the element's box, nothing c
     for (const [w, h] of sizes) {
       await page.evaluate(([i, w, h]) => { const b = document.getElementById(i); b.style.width = `${w}px`; b.style.height = `${h}px`; }, [id, w, h]);
       await frame.waitForFunction(([w, h]) => innerWidth === w && innerHeight === h, [w, h]);
-      // The layout settles after app.js has measured what is under the board (a frame or two).
-      await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 30)))));
-      const fit = await fits(frame);
+      // The layout settles once app.js has measured what is under the board at this size
+      // (on its ResizeObserver's next frame): wait for the content to fit, then say why not.
       const where = `${JSON.stringify(attributes)} at ${w}×${h}`;
+      await frame.waitForFunction(fitsNow, null, { timeout: 10000 }).catch(() => {});
+      const fit = await fits(frame);
       assert.deepEqual(fit.outside, [], `nothing outside the box, ${where}`);
       assert.ok(fit.scroll[0] <= w && fit.scroll[1] <= h, `no overflow (${fit.scroll}), ${where}`);
       assert.ok(fit.board >= smallest, `a board of at least ${smallest} px (${fit.board}), ${where}`);
@@ -680,9 +721,8 @@ test("without a height of its own the element takes the height its content needs
     assert.ok(fit.scroll[1] <= fit.vh, `${width}: no overflow`);
     assert.ok(fit.board >= Math.min(width - 20, 760), `${width}: the board takes the width, up to its cap (${fit.board})`);
     // Settled: the element keeps its height (no back and forth between two layouts).
-    const h0 = await page.evaluate((i) => document.getElementById(i).getBoundingClientRect().height, id);
-    await page.waitForTimeout(500);
-    assert.equal(await page.evaluate((i) => document.getElementById(i).getBoundingClientRect().height, id), h0, `${width}: the height holds`);
+    const heights = await heightsOver30Frames(page, id);
+    assert.equal(new Set(heights).size, 1, `${width}: the height holds (${[...new Set(heights)]})`);
     await page.evaluate((i) => document.getElementById(i).remove(), id);
   }
   assert.deepEqual(page.errors, []);

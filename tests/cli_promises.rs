@@ -2,8 +2,8 @@
 //! careless or hostile user gives it: `check` pairs answers with the puzzles they answer when
 //! `solve` wrote none for a puzzle; `generate --minimal` is minimal whatever the effort and
 //! `--givens` holds for every kind; wrong paths say "cannot open"; a lone carriage return
-//! ends a line; a marks file with one huge token is refused at its place without reading
-//! it into memory; a long argument is quoted so it can be recognised.
+//! ends a line; a marks file with one huge token is refused at its place, by its length,
+//! without its digits being gathered; a long argument is quoted so it can be recognised.
 
 mod common;
 
@@ -163,13 +163,19 @@ fn generate_keeps_the_givens_range_for_inequality_puzzles() {
 fn a_path_that_does_not_exist_cannot_be_opened_rather_than_read_as_text() {
     let puzzle = file("one.txt", &format!("{SOLVABLE_1}\n"));
     for option in ["--entries", "--marks"] {
-        for path in ["/nonexistent/file", "entries.txt"] {
-            let o = run(&["hint", &puzzle, option, path], "");
-            assert_eq!(code(&o), 2);
-            let err = stderr(&o);
-            assert_contains(&err, &format!("{path}: cannot open"));
-            assert!(!err.contains("could not tell the format"), "{err}");
-        }
+        // A path: a file or nothing.
+        let o = run(&["hint", &puzzle, option, "/nonexistent/file"], "");
+        assert_eq!(code(&o), 2);
+        let err = stderr(&o);
+        assert_contains(&err, "sudoku-lab: /nonexistent/file: cannot open");
+        assert!(!err.contains("<argument>"), "{err}");
+        // A word that reads like a file name: the missing file is said first.
+        let o = run(&["hint", &puzzle, option, "entries.txt"], "");
+        assert_eq!(code(&o), 2);
+        assert_contains(
+            &stderr(&o),
+            "sudoku-lab: entries.txt: cannot open: no such file (and as text, <argument>:1:1: ",
+        );
     }
     // Text typed as the value is still read as text.
     let o = run(&["hint", &puzzle, "--entries", SOLVABLE_1], "");
@@ -193,6 +199,22 @@ fn a_lone_carriage_return_ends_a_line() {
     assert_eq!(stdout(&o).lines().count(), 2);
     let o = run(&["solve"], format!("{SOLVABLE_1}\r{}\r", &SOLVABLE_2[1..]));
     assert_contains(&stderr(&o), "<stdin>:2:");
+    // JSON Lines too: the bad object is placed on its line, and the one after it is read.
+    let good = format!(r#"{{"size":9,"givens":"{SOLVABLE_1}"}}"#);
+    let bad = r#"{"size":9,"givens":"1"}"#;
+    let o = run(
+        &["solve", "--format", "json"],
+        format!("{good}\r{bad}\r{good}\r"),
+    );
+    assert_eq!(code(&o), 2);
+    assert_contains(&stderr(&o), "<stdin>:2:");
+    let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 3, "{}", stderr(&o));
+    assert_contains(&lines[1], r#""status":"invalid""#);
+    assert_contains(&lines[2], r#""status":"unique""#);
+    // And a byte that is not UTF-8.
+    let o = run(&["solve"], b"123\r45\xff6\n");
+    assert_contains(&stderr(&o), "<stdin>:2:3: the input is not UTF-8 text");
 }
 
 #[test]

@@ -25,10 +25,11 @@ One of the two may be '-' for stdin.
 Answers are read in the puzzles' format; CQOI and picture answers (N lines of N numbers)
 are read as grids, and JSON answers may be the objects 'sudoku-lab solve' writes.
 
-An answer is paired with the next puzzle it fits: 'sudoku-lab solve' writes no answer
+A text answer is paired with the next puzzle it fits: 'sudoku-lab solve' writes no answer
 for a puzzle without a solution, so when an answer is not the next puzzle's but is a
 correct answer to one of the 1,000 puzzles after it, the puzzles in between are printed as
-'puzzle K: no answer' and the answer is checked against the one it fits. Puzzles left over
+'puzzle K: no answer' and the answer is checked against the one it fits. (JSON answers,
+one object per puzzle, are paired in order.) Puzzles left over
 when the answers run out have no answer either. A puzzle without an answer makes the exit
 status 1, as a wrong answer does.
 
@@ -90,7 +91,6 @@ pub fn check(args: Vec<OsString>) -> Result<u8, Failure> {
         unanswered: 0,
         bad: false,
     };
-    let mut mismatch = None;
     let mut puzzles = Lookahead::new(formats::read(&puzzle_input.text, format, read_options));
     // An answer that fits a later puzzle, and that puzzle's number: the puzzles before it
     // have no answer.
@@ -148,9 +148,13 @@ pub fn check(args: Vec<OsString>) -> Result<u8, Failure> {
             break;
         };
         // Not this puzzle's answer, but a correct one of a later puzzle: `solve` wrote none
-        // for the puzzles in between.
+        // for the puzzles in between. Text answers only: `solve --output json` writes one
+        // object for every puzzle. (A wrong answer costs a look at up to 1,000 puzzles,
+        // each refused at its first given the grid does not keep, as a rule.)
         if let Answer::Grid {
-            grid: Some(grid), ..
+            grid: Some(grid),
+            entry: Some(_),
+            ..
         } = &answer
         {
             if !puzzle.puzzle.is_answer(grid) {
@@ -202,20 +206,20 @@ pub fn check(args: Vec<OsString>) -> Result<u8, Failure> {
             puzzle_input.name
         )));
     }
-    if mismatch.is_none() {
-        if let Some(answers) = check.answers.as_mut() {
-            let extra = answers.remaining(&mut check.bad);
-            if extra > 0 {
-                mismatch = Some(format!(
-                    "{}: {} answers for {} puzzles in {}",
-                    answer_input.name,
-                    check.checked + extra,
-                    check.checked,
-                    puzzle_input.name
-                ));
-            }
-        }
-    }
+    // Answers past the last puzzle (none when they ran out first) belong to no puzzle.
+    let extra = check
+        .answers
+        .as_mut()
+        .map_or(0, |answers| answers.remaining(&mut check.bad));
+    let mismatch = (extra > 0).then(|| {
+        format!(
+            "{}: {} answers for {} puzzles in {}",
+            answer_input.name,
+            check.checked + extra,
+            check.checked + check.unanswered,
+            puzzle_input.name
+        )
+    });
     let mut total = format!("{} of {} answers are correct", check.correct, check.checked);
     match check.unanswered {
         0 => {}

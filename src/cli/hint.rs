@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 
-use sudoku_lab::formats::{self, InputError, ReadOptions};
+use sudoku_lab::formats::{self, InputError, Pos, ReadOptions};
 use sudoku_lab::logic::{check_state, hint as find_hint, read_marks, HintReport, PlayerState};
 
 use super::args::{self, Spec};
@@ -80,31 +80,32 @@ pub fn hint(args: Vec<OsString>) -> Result<u8, Failure> {
     // Where the player's state came from, for its own errors.
     let mut source = String::new();
     if let Some(value) = parsed.value("entries") {
-        let (name, text) = file_or_text(value)?;
+        let given = Given::of(value)?;
         let options = ReadOptions {
             kind: Some(puzzle.kind()),
             alphabet: Some(entry.alphabet),
         };
-        let described = |e: &InputError| Failure::Input(format!("{name}:{}: {}", e.pos, e.message));
-        let entries_format = formats::detect(&text).map_err(|e| described(&e))?;
-        let grid = formats::read(&text, entries_format, options)
+        let described = |e: &InputError| given.fail(Some(e.pos), &e.message);
+        let entries_format = formats::detect(&given.text).map_err(|e| described(&e))?;
+        let grid = formats::read(&given.text, entries_format, options)
             .next()
-            .ok_or_else(|| Failure::Input(format!("{name}: no entries")))?
+            .ok_or_else(|| given.fail(None, "no entries"))?
             .map_err(|e| described(&e))?;
         if grid.puzzle.size() != puzzle.size() {
-            return Err(Failure::Input(format!(
-                "{name}: the entries are {0}×{0}; the puzzle is {1}×{1}",
-                grid.puzzle.size(),
-                puzzle.size()
-            )));
+            let sizes = (grid.puzzle.size(), puzzle.size());
+            let message = format!(
+                "the entries are {0}×{0}; the puzzle is {1}×{1}",
+                sizes.0, sizes.1
+            );
+            return Err(given.fail(None, &message));
         }
         state.entries = grid.puzzle.givens().to_vec();
-        source = name;
+        source = given.name;
     }
     if let Some(value) = parsed.value("marks") {
-        let (name, text) = file_or_text(value)?;
-        let marks = read_marks(&text, puzzle.size())
-            .map_err(|e| Failure::Input(format!("{name}:{}: {}", e.pos, e.message)))?;
+        let given = Given::of(value)?;
+        let marks = read_marks(&given.text, puzzle.size())
+            .map_err(|e| given.fail(Some(e.pos), &e.message))?;
         state.marks = Some(marks);
     }
     check_state(puzzle, &state)
@@ -122,31 +123,52 @@ pub fn hint(args: Vec<OsString>) -> Result<u8, Failure> {
     Ok(EXIT_OK)
 }
 
-/// The text of `value`: the file of that name if there is one, else the value itself (a
-/// grid or marks typed on the command line). Also the name to use in messages. A value
-/// that can only be a file name — one with a path separator, or one word ending in an
-/// extension such as `.txt` — is read as a file even when there is none, so that a wrong
-/// path says "cannot open" rather than that the text is not a grid.
-fn file_or_text(value: &str) -> Result<(String, String), Failure> {
-    let path = std::path::Path::new(value);
-    if path.is_file() || looks_like_a_path(value) {
-        let input = Input::read(Some(&OsString::from(value)))?;
-        Ok((input.name, input.text))
-    } else {
-        Ok(("<argument>".to_string(), value.to_string()))
+/// The value of `--entries` or `--marks`: the text of the file of that name if there is
+/// one, else the value itself (a grid or marks typed on the command line), and the name to
+/// use in messages. A value with a path separator is always a file (no grid or marks has
+/// `/` or `\`): one that does not exist is "cannot open", not text that does not read.
+struct Given {
+    name: String,
+    text: String,
+    /// The value, when it is one word that reads like a file name (`entries.txt`) but names
+    /// no file: it is read as text, and if that fails the missing file is said first.
+    missing: Option<String>,
+}
+
+impl Given {
+    fn of(value: &str) -> Result<Given, Failure> {
+        let separator = value.contains('/') || value.contains(std::path::MAIN_SEPARATOR);
+        if std::path::Path::new(value).is_file() || (separator && !value.contains('\n')) {
+            let input = Input::read(Some(&OsString::from(value)))?;
+            return Ok(Given {
+                name: input.name,
+                text: input.text,
+                missing: None,
+            });
+        }
+        Ok(Given {
+            name: "<argument>".to_string(),
+            text: value.to_string(),
+            missing: like_a_file_name(value).then(|| formats::escape(value)),
+        })
+    }
+
+    /// The text does not read as what it should be: `NAME:LINE:COL: message` (`NAME:
+    /// message` without a place), after the missing file when the value looked like one.
+    fn fail(&self, pos: Option<Pos>, message: &str) -> Failure {
+        let place = pos.map_or(String::new(), |p| format!(":{p}"));
+        let said = format!("{}{place}: {message}", self.name);
+        Failure::Input(match &self.missing {
+            Some(path) => format!("{path}: cannot open: no such file (and as text, {said})"),
+            None => said,
+        })
     }
 }
 
-/// True for text no grid or marks can be: a path separator (no format uses `/` or `\`),
-/// or one word with a file extension of lowercase letters and digits (`entries.txt`).
-fn looks_like_a_path(value: &str) -> bool {
-    if value.contains('\n') {
-        return false;
-    }
-    if value.contains('/') || value.contains(std::path::MAIN_SEPARATOR) {
-        return true;
-    }
-    let word = !value.chars().any(char::is_whitespace);
+/// True for one word with a file extension of lowercase letters and digits
+/// (`entries.txt`): it may still be a grid (letters are symbols too), so it is only a hint.
+fn like_a_file_name(value: &str) -> bool {
+    let word = !value.is_empty() && !value.chars().any(char::is_whitespace);
     let extension = value.rsplit_once('.').map_or("", |(_, e)| e);
     word && (1..=8).contains(&extension.len())
         && extension

@@ -47,9 +47,8 @@ impl Input {
             let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
             // The prefix before the first bad byte is valid UTF-8, so this cannot fail.
             let before = std::str::from_utf8(valid).unwrap_or_default();
-            let line = before.matches('\n').count() + 1;
-            let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            Failure::Input(format!("{name}:{line}:{col}: the input is not UTF-8 text"))
+            let pos = formats::pos_at(before, before.len());
+            Failure::Input(format!("{name}:{pos}: the input is not UTF-8 text"))
         })?;
         Ok(Input { name, text })
     }

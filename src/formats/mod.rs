@@ -39,6 +39,7 @@ pub(crate) use json::cut_serde_message;
 pub use json::{
     json_values, puzzle_to_json, Givens, JsonPuzzle, JsonValue, JsonValues, MAX_RELATIONS,
 };
+pub use scan::pos_at;
 
 named! {
     /// A supported text format.
@@ -83,10 +84,6 @@ pub struct InputError {
     /// (bad puzzles count too); `None` for an error about the input as a whole, such as a
     /// count line that disagrees with the puzzles or JSON between two puzzles.
     pub puzzle: Option<usize>,
-    /// The reading option that settles it (`format`, `alphabet`), when choosing one would:
-    /// the message then ends with [`InputError::choose`]'s advice in the command line's
-    /// words, and [`InputError::js_message`] words it for a JavaScript caller.
-    pub choice: Option<&'static str>,
 }
 
 impl InputError {
@@ -96,30 +93,14 @@ impl InputError {
             message: message.into(),
             cells: Vec::new(),
             puzzle: None,
-            choice: None,
         }
     }
 
-    /// An error that choosing `option` (`format`, `alphabet`) settles: the message ends with
-    /// the advice to choose one.
+    /// An error that choosing `option` (one of [`CHOICES`]) settles: the message ends with
+    /// the advice to choose one, in the command line's words ([`js_message`] rewords it).
     pub fn choose(pos: Pos, message: impl Into<String>, option: &'static str) -> InputError {
-        InputError {
-            message: format!("{}{}", message.into(), cli_advice(option)),
-            choice: Some(option),
-            ..InputError::new(pos, "")
-        }
-    }
-
-    /// The message as a JavaScript caller reads it: advice names the option of the call's
-    /// `options` object (`options.format`), not a command-line flag.
-    pub fn js_message(&self) -> String {
-        let head = self
-            .choice
-            .and_then(|o| Some((o, self.message.strip_suffix(&cli_advice(o))?)));
-        match head {
-            Some((option, head)) => format!("{head}; choose one with options.{option}"),
-            None => self.message.clone(),
-        }
+        debug_assert!(CHOICES.contains(&option));
+        InputError::new(pos, format!("{}{}", message.into(), cli_advice(option)))
     }
 
     /// This error, as one in puzzle `number`.
@@ -131,9 +112,25 @@ impl InputError {
     }
 }
 
+/// The reading options whose choice settles an error ([`InputError::choose`]).
+pub const CHOICES: [&str; 2] = ["format", "alphabet"];
+
 /// The advice that ends a message [`InputError::choose`] makes, in the command line's words.
 fn cli_advice(option: &str) -> String {
     format!("; choose one with --{option}")
+}
+
+/// `message` (of an [`InputError`], or of a [`crate::Problem`] made from one, as a JSON
+/// puzzle's givens error is) as a JavaScript caller reads it: advice that names a
+/// command-line flag names the option of the call's `options` object instead —
+/// `choose one with options.format`.
+pub fn js_message(message: &str) -> String {
+    for option in CHOICES {
+        if let Some(head) = message.strip_suffix(&cli_advice(option)) {
+            return format!("{head}; choose one with options.{option}");
+        }
+    }
+    message.to_string()
 }
 
 impl fmt::Display for InputError {
@@ -284,7 +281,6 @@ impl Entry {
             message: problem.message,
             cells: problem.cells,
             puzzle: Some(self.number),
-            choice: None,
         }
     }
 }

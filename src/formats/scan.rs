@@ -67,6 +67,21 @@ pub(crate) fn char_column(text: &str, byte: usize) -> u32 {
     coord(text[..end].chars().count()).saturating_add(1)
 }
 
+/// The position (line, and char column from 1) of byte offset `byte` of `text`, its lines
+/// ending where [`Lines`] ends them: at `\n`, and at a `\r` that no `\n` follows.
+pub fn pos_at(text: &str, byte: usize) -> Pos {
+    let bytes = text.as_bytes();
+    let byte = byte.min(text.len());
+    let (mut line, mut start) = (1u32, 0);
+    for (i, &b) in bytes[..byte].iter().enumerate() {
+        if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+            line = line.saturating_add(1);
+            start = i + 1;
+        }
+    }
+    Pos::new(line, char_column(&text[start..], byte - start))
+}
+
 /// `text` without a leading byte order mark (editors on Windows add one).
 pub(crate) fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
@@ -269,7 +284,6 @@ pub(crate) fn problem_error(
         message: problem.message,
         cells: problem.cells,
         puzzle: None,
-        choice: None,
     }
 }
 

@@ -139,9 +139,11 @@ pub struct Request {
     /// The most search work (nodes and probes, see [`crate::Stats::work`]) one uniqueness
     /// count may take while clues are taken away: a removal whose count needs more is
     /// refused, so the search effort a puzzle needs stays bounded (large sizes get slow
-    /// otherwise: a minimal 25×25 can take seconds to count). `None`: [`Request::EFFORT`],
-    /// or with `minimal` the solver's default node limit, since a minimal puzzle must show
-    /// that every clue is needed.
+    /// otherwise: a minimal 25×25 can take seconds to count). With `minimal` such a
+    /// removal is settled at the end with the solver's own node limit instead (the clue
+    /// goes if it can; an attempt that cannot settle one misses), so a minimal puzzle is
+    /// minimal whatever the effort. `None`: [`Request::EFFORT`], or with `minimal` the
+    /// solver's default node limit.
     pub effort: Option<u64>,
 }
 
@@ -688,19 +690,19 @@ impl Attempt {
                     solved_by(&puzzle, allowed)
                 }
             };
-            if solved && self.givens(cells) < request.givens.0 {
-                // Unique with fewer givens than asked for: give more, at random, up to the
-                // floor (taking away then keeps to it).
-                if open.is_empty() {
+            if solved {
+                // Unique with fewer givens than asked for: more, at random, up to the floor
+                // (a unique puzzle stays unique, and taking away then keeps to the floor).
+                while self.givens(cells) < request.givens.0 && !open.is_empty() {
+                    let cell = open[self.rng.below(open.len())];
+                    for id in generator.orbit(cell) {
+                        self.present[id] = true;
+                    }
+                    open.retain(|&c| !self.present[c]);
+                }
+                if self.givens(cells) > request.givens.1 {
                     return Next::Missed;
                 }
-                let cell = open[self.rng.below(open.len())];
-                for id in generator.orbit(cell) {
-                    self.present[id] = true;
-                }
-                return Next::Continue;
-            }
-            if solved {
                 self.phase = Phase::Dig;
                 let mut ids: Vec<usize> = (0..cells).filter(|&c| self.present[c]).collect();
                 let dig_relations = request.minimal;

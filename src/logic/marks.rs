@@ -69,16 +69,13 @@ fn token_marks(token: &str, size: usize, pos: Pos) -> Result<u32, InputError> {
     let (longest, shape) = if size <= 9 {
         (size, "digits, such as 137")
     } else {
-        // Every digit once (1–9 one figure, 10 up two), commas between.
-        (
-            9 + 2 * (size - 9) + size - 1,
-            "numbers separated by commas, such as 1,10,12",
-        )
+        // Every digit once, two figures each (`01` is read too), commas between.
+        (3 * size - 1, "numbers separated by commas, such as 1,10,12")
     };
-    if token.len() > longest {
+    let chars = token.chars().count();
+    if chars > longest {
         return Err(bad(&format!(
-            "{} chars; a set of marks has at most {longest}",
-            token.chars().count()
+            "{chars} chars; a set of marks has at most {longest}"
         )));
     }
     let mut set = 0u32;
@@ -151,11 +148,22 @@ mod tests {
             read_marks(&format!("{whole} ").repeat(256), 16).unwrap()[0],
             0xffff
         );
-        assert_eq!(whole.len(), 38);
-        let e = read_marks(&format!("{whole},"), 16).unwrap_err();
+        let padded: Vec<String> = (1..=16).map(|d| format!("{d:02}")).collect();
+        let padded = padded.join(",");
+        assert_eq!(
+            read_marks(&format!("{padded} ").repeat(256), 16).unwrap()[0],
+            0xffff
+        );
+        let e = read_marks(&format!("{padded},1"), 16).unwrap_err();
         assert!(
             e.message
-                .contains("39 chars; a set of marks has at most 38"),
+                .contains("49 chars; a set of marks has at most 47"),
+            "{}",
+            e.message
+        );
+        let e = read_marks(&"é".repeat(5), 4).unwrap_err();
+        assert!(
+            e.message.contains("5 chars; a set of marks has at most 4"),
             "{}",
             e.message
         );

@@ -542,3 +542,16 @@ fn invalid_relations_end_in_no_step_rather_than_a_loop_or_a_panic() {
         assert!(g.score > 0, "{g:?}");
     }
 }
+
+#[test]
+fn a_board_with_two_placed_cells_that_break_their_relation_is_broken() {
+    use crate::geometry::Cell;
+    use crate::puzzle::{Kind, Relation};
+    let relation = Relation::new(Cell::new(0, 0), true, Cell::new(0, 1));
+    let puzzle = Puzzle::new(Kind::Futoshiki, 4, vec![0; 16], vec![relation]).unwrap();
+    let mut board = Board::empty(&puzzle);
+    board.fix(0, 3);
+    board.fix(1, 2);
+    assert_eq!(board.fault(), Some(Fault::Relation(0)));
+    assert!(board.is_broken());
+}

@@ -455,3 +455,24 @@ fn a_recorder_run_to_the_end_by_hand_never_pauses() {
     assert_eq!(engine.run(), Status::LimitReached);
     assert_eq!(engine.observer().events(), trace.max_events);
 }
+
+#[test]
+fn two_placed_cells_that_break_their_relation_rest_on_both_placements() {
+    use crate::search::{Observer, Rule, Via};
+    // r1c1 < r1c2, with r1c1 = 3 and r1c2 = 2 placed: a contradiction of the relation.
+    let relation = Relation::new(Cell::new(0, 0), true, Cell::new(0, 1));
+    let puzzle = Puzzle::new(Kind::Futoshiki, 4, vec![0; 16], vec![relation]).unwrap();
+    let mut recorder = Recorder::new(&puzzle, TraceOptions::default());
+    recorder.place(0, 3, Rule::Guess, Via::Nothing, 1);
+    recorder.place(1, 2, Rule::Guess, Via::Nothing, 2);
+    recorder.contradiction(None, 0, Via::Relation(0), 2);
+    let events = Event::decode_all(recorder.records()).unwrap();
+    let premises = PremiseReader::read_all(&events, recorder.premises()).unwrap();
+    let last = events.len() - 1;
+    assert_eq!(events[last].kind, EventKind::Contradiction);
+    let placed: Vec<u32> = (0..last)
+        .filter(|&i| events[i].kind == EventKind::Place)
+        .map(|i| events[i].seq)
+        .collect();
+    assert_eq!(premises[last], placed);
+}

@@ -396,6 +396,9 @@ test("text errors name the argument, and their advice names the option, not a fl
   const ambiguous = "123456789ABCDEF" + ".".repeat(241);
   const a = threw(() => solve(ambiguous));
   assert.match(a.message, /^puzzle:1:1: .*fit several alphabets.*; choose one with options\.alphabet$/);
+  // The same advice for a model object, whose givens are read as a problem of the model.
+  const model = threw(() => solve({ size: 16, givens: ambiguous }));
+  assert.match(model.message, /fit several alphabets.*; choose one with options\.alphabet$/);
   const all = solveAll(unreadable + "\n" + ambiguous, null, { format: "line" });
   for (const p of all.problems) assert.match(p.message, /^puzzles:\d+:\d+: /);
   assert.ok(all.problems.some((p) => /options\.alphabet/.test(p.message)));

@@ -354,15 +354,19 @@ test("an unreadable puzzle in a host of automatic height: one height, and the er
     const frame = await frameOf(page, id);
     await page.evaluate((i) => document.getElementById(i).scrollIntoView(), id);
     // Settled: the element is as tall as the frame's content (the error box and the padding).
-    for (;;) {
+    // Polled as the two documents answer, a bounded number of times, then said.
+    let sizes;
+    for (let poll = 0; poll < 200; poll++) {
       const natural = await frame.evaluate(() => {
         const box = document.getElementById("board-error");
         const pad = parseFloat(getComputedStyle(document.querySelector(".layout")).paddingTop) * 2;
         return box ? Math.ceil(pad + box.offsetHeight) : -1;
       });
       const height = await page.evaluate((i) => document.getElementById(i).getBoundingClientRect().height, id);
+      sizes = { natural, height };
       if (Math.abs(height - natural) < 2) break;
     }
+    assert.ok(sizes.natural > 0 && Math.abs(sizes.height - sizes.natural) < 2, `${width} px: the element takes its content's height (${JSON.stringify(sizes)})`);
     // And it stays so. An element whose height feeds back into its content changes at
     // every frame (it did: 93 ↔ 854 px).
     const heights = await heightsOver30Frames(page, id);

@@ -114,7 +114,7 @@ fn bad_input_throws_an_error_that_says_where() {
 
     let x = format!("....X{}", ".".repeat(76));
     let e = solve(x.into(), None, None).unwrap_err();
-    assert!(text(&e, "message").starts_with("1:5: 'X'"));
+    assert!(text(&e, "message").starts_with("puzzle:1:5: 'X'"));
     assert_eq!(get(&e, "column").as_f64(), Some(5.0));
 
     let e = solve(JsValue::from(42), None, None).unwrap_err();

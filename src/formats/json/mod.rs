@@ -421,7 +421,6 @@ pub(crate) fn read(
             message: p.message,
             cells: p.cells,
             puzzle: Some(number),
-            choice: None,
         })?;
         Ok(Entry {
             puzzle,

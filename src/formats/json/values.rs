@@ -219,7 +219,8 @@ pub(super) fn value_extent(bytes: &[u8], start: usize, indent: usize) -> (usize,
     let mut escaped = false;
     let mut i = start;
     while let Some(&b) = bytes.get(i) {
-        if b == b'\n' && (depth > 0 || in_string) {
+        let breaks = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+        if breaks && (depth > 0 || in_string) {
             // A raw line break is never inside a good string, so this holds inside one too.
             let lead = bytes[i + 1..]
                 .iter()
@@ -334,16 +335,18 @@ impl<'a> Locator<'a> {
         while !self.text.is_char_boundary(byte) {
             byte -= 1;
         }
+        let bytes = self.text.as_bytes();
         if byte >= self.byte {
-            let passed = &self.text[self.byte..byte];
-            match passed.rfind('\n') {
+            let passed = self.byte..byte;
+            match line_breaks(bytes, passed.clone()).next_back() {
                 Some(i) => {
-                    let lines = passed.bytes().filter(|&b| b == b'\n').count();
+                    let lines = line_breaks(bytes, passed).count();
                     self.line = self.line.saturating_add(coord(lines));
-                    self.line_start = self.byte + i + 1;
+                    self.line_start = i + 1;
                     self.column = coord(self.text[self.line_start..byte].chars().count());
                 }
                 None => {
+                    let passed = &self.text[self.byte..byte];
                     self.column = self.column.saturating_add(coord(passed.chars().count()));
                 }
             }
@@ -352,13 +355,28 @@ impl<'a> Locator<'a> {
             let back = coord(self.text[byte..self.byte].chars().count());
             self.column = self.column.saturating_sub(back);
         } else {
-            let back = &self.text[byte..self.byte];
-            let lines = back.bytes().filter(|&b| b == b'\n').count();
+            let lines = line_breaks(bytes, byte..self.byte).count();
             self.line = self.line.saturating_sub(coord(lines));
-            self.line_start = self.text[..byte].rfind('\n').map_or(0, |i| i + 1);
+            self.line_start = line_breaks(bytes, 0..byte).next_back().map_or(0, |i| i + 1);
             self.column = coord(self.text[self.line_start..byte].chars().count());
         }
         self.byte = byte;
         Pos::new(self.line, self.column.saturating_add(1))
     }
+}
+
+/// The last byte of each line break in `bytes[range]`: a `\n`, or a lone `\r` (one that no
+/// `\n` follows: in `\r\n` the break ends at the `\n`), as the line readers count them.
+fn line_breaks(
+    bytes: &[u8],
+    range: std::ops::Range<usize>,
+) -> impl DoubleEndedIterator<Item = usize> + '_ {
+    let start = range.start;
+    bytes[range]
+        .iter()
+        .enumerate()
+        .filter(move |&(i, &b)| {
+            b == b'\n' || (b == b'\r' && bytes.get(start + i + 1) != Some(&b'\n'))
+        })
+        .map(move |(i, _)| start + i)
 }

@@ -8,6 +8,11 @@
 //! the glue's cell of any class reads as a key — and the key's entry says which class made
 //! it: a method of another class throws an `Error` naming both, and `free` of any class frees
 //! the entry whatever its class.
+//!
+//! That the glue's cells (wasm-bindgen's `WasmRefCell<T>` behind an `Rc`) of the three
+//! classes then lay out alike is what rustc does for one generic type over types of one
+//! layout, not a promise of the language; `tests/js/api.test.mjs` calls every method on
+//! every other class's objects, so a change would show.
 
 use std::any::Any;
 use std::cell::RefCell;

@@ -299,12 +299,12 @@ fn error(message: &str, cells: &[Cell], line_column: Option<(u32, u32)>) -> JsVa
 /// Bad text of the argument `argument` as an `Error`: `puzzle:LINE:COL: what` (the
 /// argument where the command line names the file), with `line` and `column`.
 fn input_error(argument: &str, e: &InputError) -> JsValue {
-    let message = format!("{argument}:{}: {}", e.pos, e.js_message());
+    let message = format!("{argument}:{}: {}", e.pos, formats::js_message(&e.message));
     error(&message, &e.cells, Some((e.pos.line, e.pos.col)))
 }
 
 fn problem_error(p: &Problem) -> JsValue {
-    error(&p.message, &p.cells, None)
+    error(&formats::js_message(&p.message), &p.cells, None)
 }
 
 /// A bad argument as an `Error` whose `argument` names it.

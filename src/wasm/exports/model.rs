@@ -149,7 +149,7 @@ pub fn bench(
                 puzzle: e.puzzle,
                 line: e.pos.line,
                 column: e.pos.col,
-                message: e.js_message(),
+                message: formats::js_message(&e.message),
             });
         }
     });

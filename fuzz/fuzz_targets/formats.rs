@@ -35,7 +35,8 @@ fn picked_options(data: &[u8]) -> ReadOptions {
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let lines = text.split('\n').count() as u32;
+    // Lines end at `\n`, `\r\n` or a lone `\r`, as the readers count them.
+    let lines = text.replace("\r\n", "\n").split(['\n', '\r']).count() as u32;
     if let Err(e) = formats::detect(&text) {
         check_error(&e, lines, "detect");
     }

@@ -99,17 +99,13 @@ export const relationMap = (page) =>
   page.$$eval("[data-edge]", (edges) => Object.fromEntries(edges.map((e) => [e.dataset.edge, e.dataset.rel])));
 
 /**
- * Clicks the centre of elements fast (one layout read, then real mouse clicks). The first
- * element is scrolled into view first: a click on a control further down the panel may have
- * scrolled the board away.
+ * Clicks the centre of each element in turn, as a person does: each one where it is when it
+ * is clicked (scrolled into view, standing still, the element a click there reaches). One
+ * layout read for all clicks was faster, but lost a click on a loaded machine when the page
+ * moved under it (a CQOI gap left empty in a clean-clone run).
  */
 export async function clickCentres(page, selectors) {
-  if (selectors.length) await page.locator(selectors[0]).scrollIntoViewIfNeeded();
-  const boxes = await page.evaluate((list) => list.map((s) => {
-    const r = document.querySelector(s).getBoundingClientRect();
-    return [r.x + r.width / 2, r.y + r.height / 2];
-  }), selectors);
-  for (const [x, y] of boxes) await page.mouse.click(x, y);
+  for (const selector of selectors) await page.locator(selector).click();
 }
 
 /**

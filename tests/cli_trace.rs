@@ -7,7 +7,7 @@ use std::process::Output;
 
 use serde_json::Value;
 use sudoku_lab::formats::{self, ReadOptions};
-use sudoku_lab::trace::{Event, Level, PremiseReader, TraceOptions, Tracer};
+use sudoku_lab::trace::{Event, Level, PremiseReader, Steps, TraceOptions, Tracer};
 use sudoku_lab::{EngineKind, Options, Progress, Puzzle, Via};
 
 mod common;
@@ -241,6 +241,7 @@ fn every_event_line_agrees_with_the_library_record() {
             let what = format!("{name}, {engine}");
             assert_eq!(t.events.len(), expected.len(), "{what}");
             let (mut vias, mut lists) = (0, 0);
+            let mut steps = Steps::new();
             for (json, (e, premises)) in t.events.iter().zip(&expected) {
                 assert_eq!(json["seq"], e.seq, "{what}");
                 assert_eq!(json["event"], e.kind.name(), "{what}: {json}");
@@ -257,8 +258,16 @@ fn every_event_line_agrees_with_the_library_record() {
                 vias += usize::from(via.is_some());
                 assert_eq!(json.get("via"), via.as_ref(), "{what}: {json}");
                 assert_eq!(json["premises"], Value::from(premises.clone()), "{what}");
+                // Steps are grouped the same in small batches and in the CLI's.
+                let step = steps.push(e, premises).unwrap();
+                assert_eq!(json["step"], step, "{what}: {json}");
                 lists += usize::from(premises.len() > 1);
             }
+            assert_eq!(t.summary["steps"], steps.count(), "{what}");
+            assert!(
+                steps.count() > 0 && (steps.count() as usize) < t.events.len(),
+                "{what}"
+            );
             assert!(vias > 0, "{what}: some event names what it used");
             assert!(lists > 0, "{what}: some event rests on several");
         }

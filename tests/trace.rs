@@ -13,8 +13,10 @@ use common::event_counts::check_event_counts;
 use common::placed::single_values;
 use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
 use sudoku_lab::logic::Technique;
+use sudoku_lab::search::Progress;
 use sudoku_lab::trace::{
-    Event, EventKind, Level, PremiseReader, Recorder, Replay, TraceOptions, RECORD_WORDS,
+    Event, EventKind, Level, PremiseReader, Recorder, Replay, StepKind, Steps, TraceOptions,
+    Tracer, RECORD_WORDS,
 };
 use sudoku_lab::{
     DigitSet, Engine, EngineKind, Observer, Options, Puzzle, Rule, Search, Status, Via,
@@ -404,6 +406,90 @@ fn check_premises(events: &[Event], premises: &[Vec<u32>]) -> Result<(), String>
     Ok(())
 }
 
+/// Whether `e` is a guess, backtrack, contradiction or solution: a step of its own that closes
+/// every step before it.
+fn decision(e: &Event) -> bool {
+    matches!(
+        e.kind,
+        EventKind::Guess | EventKind::Backtrack | EventKind::Contradiction | EventKind::Solution
+    )
+}
+
+/// Groups the events into steps and checks what the grouping promises (`trace::Steps`):
+/// steps are numbered by their first event; every premise is in the same step or an earlier
+/// one; a placement and every decision heads its step, and no event joins a step from before
+/// the last decision; and the events replayed in step order fit the state at every event and
+/// give the grid of `seq` order at every decision and at the end. Returns the steps.
+fn check_steps(
+    puzzle: &Puzzle,
+    events: &[Event],
+    premises: &[Vec<u32>],
+) -> Result<Vec<u32>, String> {
+    let mut steps = Steps::new();
+    let mut step_of = Vec::with_capacity(events.len());
+    let (mut floor, mut seen) = (0, 0);
+    for (e, list) in events.iter().zip(premises) {
+        let step = steps.push(e, list)?;
+        let new = step == seen;
+        if step > seen || steps.count() != seen + new as u32 {
+            return Err(format!(
+                "{e:?}: step {step} after {seen} steps ({} counted)",
+                steps.count()
+            ));
+        }
+        let placement = e.kind == EventKind::Place && e.rule != Some(Rule::Given);
+        if (placement || decision(e)) && !new {
+            return Err(format!(
+                "{e:?} joins step {step} instead of heading its own"
+            ));
+        }
+        if decision(e) {
+            floor = step;
+        } else if step < floor {
+            return Err(format!(
+                "{e:?} joins step {step}, from before the decision of step {floor}"
+            ));
+        }
+        for &p in list {
+            if step_of[p as usize] > step {
+                return Err(format!(
+                    "{e:?} in step {step} rests on event {p} of step {}",
+                    step_of[p as usize]
+                ));
+            }
+        }
+        step_of.push(step);
+        seen += new as u32;
+    }
+    // Seq order: the grid before each decision and at the end.
+    let mut replay = Replay::new(puzzle);
+    let mut before = Vec::new();
+    for e in events {
+        if decision(e) {
+            before.push((replay.depth(), replay.grid().to_vec()));
+        }
+        replay.apply(e)?;
+    }
+    let end = (replay.depth(), replay.grid().to_vec());
+    let mut order: Vec<usize> = (0..events.len()).collect();
+    order.sort_by_key(|&i| (step_of[i], i));
+    let mut replay = Replay::new(puzzle);
+    let mut decisions = before.iter();
+    for &i in &order {
+        let e = &events[i];
+        if decision(e) && decisions.next() != Some(&(replay.depth(), replay.grid().to_vec())) {
+            return Err(format!("in step order the grid before {e:?} differs"));
+        }
+        replay
+            .apply(e)
+            .map_err(|error| format!("in step order, {e:?}: {error}"))?;
+    }
+    if (replay.depth(), replay.grid().to_vec()) != end {
+        return Err("in step order the last grid differs".to_string());
+    }
+    Ok(step_of)
+}
+
 fn options_for(engine: EngineKind) -> Options {
     Options {
         // The naive engine cannot finish hard puzzles; a prefix of its trace must still replay.
@@ -446,6 +532,8 @@ fn check_puzzle(puzzle: &Puzzle, what: &str) {
                 .unwrap_or_else(|e| panic!("{context}: {e}"));
             check_event_counts(&checked.events, &stats, level)
                 .unwrap_or_else(|e| panic!("{context}: {e}"));
+            check_steps(puzzle, &checked.events, &checked.premises)
+                .unwrap_or_else(|e| panic!("{context}: steps: {e}"));
             if level == Level::Full {
                 // Placements and guesses take a cell's other candidates with them: those
                 // eliminations are counted in the statistics but not reported one by one.
@@ -626,4 +714,133 @@ fn an_unsolvable_puzzle_traces_its_contradictions() {
     }
     givens[17] = 9;
     check_puzzle(&Puzzle::classic(givens).unwrap(), "unsolvable");
+}
+
+/// The steps of one traced search by `engine`: the kind of each step's head, and the events.
+fn steps_of(puzzle: &Puzzle, engine: EngineKind) -> (Vec<StepKind>, usize) {
+    let mut tracer =
+        Tracer::new(engine, puzzle, Options::default(), TraceOptions::default()).unwrap();
+    let mut kinds = Vec::new();
+    let mut events = 0;
+    loop {
+        let batch = tracer.advance(1 << 20);
+        let records = Event::decode_all(&batch.records).unwrap();
+        assert_eq!(records.len(), batch.steps.len());
+        events += records.len();
+        for (e, &step) in records.iter().zip(&batch.steps) {
+            if step as usize == kinds.len() {
+                kinds.push(match (e.kind, e.rule) {
+                    (EventKind::Place, Some(Rule::Given)) | (EventKind::Round, _) => {
+                        StepKind::Start
+                    }
+                    (EventKind::Place, _) => StepKind::Place,
+                    (EventKind::Guess, _) => StepKind::Guess,
+                    (EventKind::Backtrack, _) => StepKind::Backtrack,
+                    (EventKind::Contradiction, _) => StepKind::Contradiction,
+                    (EventKind::Solution, _) => StepKind::Solution,
+                    (EventKind::Eliminate, Some(Rule::Relation)) if e.cause.is_none() => {
+                        StepKind::Start
+                    }
+                    (EventKind::Eliminate, Some(Rule::Relation)) => StepKind::Relation,
+                    (EventKind::Eliminate, Some(Rule::LockedCandidates)) => StepKind::Locked,
+                    (EventKind::Eliminate, Some(Rule::Technique)) => StepKind::Technique,
+                    _ => StepKind::Other,
+                });
+            }
+            assert!(
+                (step as usize) < kinds.len(),
+                "{e:?} in step {step} of {}",
+                kinds.len()
+            );
+        }
+        if batch.progress != Progress::Running {
+            assert_eq!(tracer.step_count() as usize, kinds.len());
+            return (kinds, events);
+        }
+    }
+}
+
+#[test]
+fn a_step_is_one_reason_with_all_its_effects() {
+    // The CQOI sample has no givens: the relations on their own remove 311 candidates
+    // before the first hidden single. They are one step, the start; then every placement is a
+    // step with its peers and the bounds that follow from it.
+    let cqoi = sample("cqoi2013/sample1.in", "cqoi", 1).remove(0);
+    let (kinds, events) = steps_of(&cqoi, EngineKind::Propagate);
+    assert_eq!(kinds[0], StepKind::Start);
+    assert_eq!(kinds[1], StepKind::Place);
+    assert_eq!(kinds.iter().filter(|&&k| k == StepKind::Place).count(), 81);
+    assert!(
+        kinds
+            .iter()
+            .all(|k| matches!(k, StepKind::Start | StepKind::Place | StepKind::Solution)),
+        "{kinds:?}"
+    );
+    assert!(
+        events >= 7 * kinds.len(),
+        "{events} events in {} steps",
+        kinds.len()
+    );
+
+    // The 16×16 sample guesses: guesses and backtracks head steps, and the eliminations of
+    // each placement go with it: a removal heads a step only when it empties a placed cell.
+    let sixteen = sample("poj3076/sample.in", "poj3076", 1).remove(0);
+    let (kinds, events) = steps_of(&sixteen, EngineKind::Propagate);
+    let guesses = kinds.iter().filter(|&&k| k == StepKind::Guess).count();
+    assert!(guesses > 0 && guesses == kinds.iter().filter(|&&k| k == StepKind::Backtrack).count());
+    // A step of another kind is a removal that empties a placed cell: a contradiction follows.
+    let others = kinds.iter().filter(|&&k| k == StepKind::Other).count();
+    let contradictions = kinds
+        .iter()
+        .filter(|&&k| k == StepKind::Contradiction)
+        .count();
+    assert!(
+        others <= contradictions,
+        "{others} other steps, {contradictions} contradictions"
+    );
+    assert!(
+        events >= 3 * kinds.len(),
+        "{events} events in {} steps",
+        kinds.len()
+    );
+
+    // The logic engine: a technique instance is one step, whatever it removes.
+    let line = ".35....1.1.....9..2....8..6.....3.9..61...5.2....54....9..7.24.8...........92.8..";
+    let xy = formats::read(line, Format::Line, ReadOptions::default())
+        .next()
+        .unwrap()
+        .unwrap()
+        .puzzle;
+    let (kinds, _) = steps_of(&xy, EngineKind::Logic);
+    let techniques = kinds.iter().filter(|&&k| k == StepKind::Technique).count();
+    let mut tracer = Tracer::new(
+        EngineKind::Logic,
+        &xy,
+        Options::default(),
+        TraceOptions::default(),
+    )
+    .unwrap();
+    let mut instances = std::collections::BTreeSet::new();
+    let mut eliminations = 0;
+    loop {
+        let batch = tracer.advance(1 << 20);
+        for (e, &step) in Event::decode_all(&batch.records)
+            .unwrap()
+            .iter()
+            .zip(&batch.steps)
+        {
+            if e.rule == Some(Rule::Technique) {
+                instances.insert(step);
+                eliminations += 1;
+            }
+        }
+        if batch.progress != Progress::Running {
+            break;
+        }
+    }
+    assert_eq!(instances.len(), techniques);
+    assert!(
+        eliminations > techniques,
+        "{eliminations} removals in {techniques} technique steps"
+    );
 }

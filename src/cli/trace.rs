@@ -24,18 +24,25 @@ a summary line. An event names the cell (r1c1 is the top-left), the digit, the s
 depth, the rule that made it, what the rule used ('via': a cell, a house, a relation, or
 a house confined to another), its 'premises': the seqs of every event it rests on (a naked
 single on the removal of each other candidate, a hidden single on the removal of its digit
-from every other cell of the house, …), and the 'cause': the latest of them. Following
-premises back from any elimination ends at givens, guesses and relations of the puzzle.
-Below --level full, premises name the latest recorded events behind the unrecorded ones.
+from every other cell of the house, …), the 'cause': the latest of them, and its 'step'.
+Following premises back from any elimination ends at givens, guesses and relations of the
+puzzle. Below --level full, premises name the latest recorded events behind the unrecorded
+ones. Steps group the events into the steps a person names, numbered from 0 in the order
+they begin: the start (givens, their peers, what the relations alone rule out), a
+placement with its peers and the bounds that follow, one locked-candidates pattern or
+technique instance, a guess, a backtrack, a contradiction, a solution. An event may join a
+step begun earlier (a scan places two singles before the peers of either lose the digit),
+never one before the last guess, backtrack, contradiction or solution; the summary counts
+the steps.
 Some of the 443 events of the first puzzle of the POJ 3074 sample:
 
-  {\"seq\":0,\"event\":\"place\",\"depth\":0,\"cell\":\"r1c2\",\"digit\":2,\"rule\":\"given\",\"premises\":[]}
+  {\"seq\":0,\"event\":\"place\",\"depth\":0,\"cell\":\"r1c2\",\"digit\":2,\"rule\":\"given\",\"premises\":[],\"step\":0}
   …
-  {\"seq\":37,\"event\":\"eliminate\",\"depth\":0,\"cell\":\"r9c1\",\"digit\":4,\"rule\":\"peer\",\"via\":{\"cell\":\"r9c8\"},\"cause\":35,\"premises\":[35]}
+  {\"seq\":37,\"event\":\"eliminate\",\"depth\":0,\"cell\":\"r9c1\",\"digit\":4,\"rule\":\"peer\",\"via\":{\"cell\":\"r9c8\"},\"cause\":35,\"premises\":[35],\"step\":0}
   …
-  {\"seq\":222,\"event\":\"place\",\"depth\":0,\"cell\":\"r8c6\",\"digit\":3,\"rule\":\"naked_single\",\"cause\":221,\"premises\":[69,84,94,104,114,131,181,221]}
+  {\"seq\":222,\"event\":\"place\",\"depth\":0,\"cell\":\"r8c6\",\"digit\":3,\"rule\":\"naked_single\",\"cause\":221,\"premises\":[69,84,94,104,114,131,181,221],\"step\":1}
   …
-  {\"summary\":{\"engine\":\"propagate\",\"level\":\"full\",\"puzzle\":1,\"line\":1,\"status\":\"unique\",\"events\":443,\"event_limit\":false,\"stats\":{\"nodes\":1,…},\"solution\":\"527389416…\"}}
+  {\"summary\":{\"engine\":\"propagate\",\"level\":\"full\",\"puzzle\":1,\"line\":1,\"status\":\"unique\",\"events\":443,\"steps\":47,\"event_limit\":false,\"stats\":{\"nodes\":1,…},\"solution\":\"527389416…\"}}
 
 Events: round (a propagation starts), place, eliminate, guess, backtrack, contradiction,
 solution. Rules: given, peer, naked_single, hidden_single_row, hidden_single_column,
@@ -123,7 +130,7 @@ pub fn trace(args: Vec<OsString>) -> Result<u8, Failure> {
         let batch = tracer.advance(STEP);
         text.clear();
         let mut reader = PremiseReader::new(&batch.premises);
-        for record in batch.records.chunks_exact(RECORD_WORDS) {
+        for (record, &step) in batch.records.chunks_exact(RECORD_WORDS).zip(&batch.steps) {
             let event = Event::decode(record).map_err(Failure::Internal)?;
             reader
                 .read(&event, &mut premises)
@@ -131,6 +138,7 @@ pub fn trace(args: Vec<OsString>) -> Result<u8, Failure> {
             let json = JsonEvent {
                 event: &event,
                 premises: &premises,
+                step,
                 puzzle: &entry.puzzle,
             };
             serde_json::to_writer(&mut text, &json)
@@ -162,6 +170,7 @@ pub fn trace(args: Vec<OsString>) -> Result<u8, Failure> {
             line: entry.pos.line,
             status: status.name(),
             events,
+            steps: tracer.step_count(),
             event_limit,
             stats: &stats,
             solution: solutions.first().map(|s| render(s, alphabet)),
@@ -206,6 +215,8 @@ struct SummaryFields<'a> {
     status: &'static str,
     /// Event lines written before the summary.
     events: u64,
+    /// The steps those events make (`sudoku_lab::trace::Steps`).
+    steps: u32,
     /// True when `--max-events` stopped the search.
     event_limit: bool,
     stats: &'a Stats,
@@ -219,6 +230,8 @@ struct JsonEvent<'a> {
     event: &'a Event,
     /// Every premise, by the reader rule of the premise table.
     premises: &'a [u32],
+    /// The step the event belongs to (`sudoku_lab::trace::Steps`).
+    step: u32,
     puzzle: &'a Puzzle,
 }
 
@@ -252,6 +265,7 @@ impl Serialize for JsonEvent<'_> {
             map.serialize_entry("cause", &cause)?;
         }
         map.serialize_entry("premises", self.premises)?;
+        map.serialize_entry("step", &self.step)?;
         map.end()
     }
 }

@@ -300,10 +300,12 @@ impl<'a> PremiseReader<'a> {
 
 mod recorder;
 mod replay;
+mod steps;
 #[cfg(test)]
 mod tests;
 mod tracer;
 
 pub use recorder::{Recorder, TraceOptions};
 pub use replay::{Replay, ReplayCheck};
+pub use steps::{StepKind, Steps};
 pub use tracer::{Batch, Tracer};

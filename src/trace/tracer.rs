@@ -19,6 +19,9 @@ pub struct Batch {
     pub premises: Vec<u32>,
     /// The `seq` of the first record (records are numbered across batches).
     pub first_seq: u32,
+    /// The step of each record ([`Steps`]): steps are numbered across batches, and a record
+    /// may join a step begun in an earlier batch.
+    pub steps: Vec<u32>,
     /// `Done` once the search has ended and every record has been handed over.
     pub progress: Progress,
     pub stats: Stats,
@@ -38,6 +41,7 @@ pub struct Tracer {
     /// handed records).
     handed_premises: usize,
     sent: u32,
+    steps: Steps,
 }
 
 impl Tracer {
@@ -61,6 +65,7 @@ impl Tracer {
             handed: 0,
             handed_premises: 0,
             sent: 0,
+            steps: Steps::new(),
         })
     }
 
@@ -93,14 +98,39 @@ impl Tracer {
         }
         let premises = table[self.handed_premises..at].to_vec();
         self.handed_premises = at;
+        let steps = self.group(&records, &premises);
         Batch {
             records,
             premises,
             first_seq,
+            steps,
             progress: self.progress(),
             stats: self.engine.stats().clone(),
             event_limit: self.engine.observer().limit_reached(),
         }
+    }
+
+    /// The step of each of `records` (the recorder writes only records it can decode, with a
+    /// table that fits them: a failure here is a bug, reported as step `u32::MAX`).
+    fn group(&mut self, records: &[u32], premises: &[u32]) -> Vec<u32> {
+        let mut reader = PremiseReader::new(premises);
+        let mut list = Vec::new();
+        records
+            .chunks_exact(RECORD_WORDS)
+            .map(|words| {
+                let step = Event::decode(words).and_then(|event| {
+                    reader.read(&event, &mut list)?;
+                    self.steps.push(&event, &list)
+                });
+                debug_assert!(step.is_ok(), "{step:?}");
+                step.unwrap_or(u32::MAX)
+            })
+            .collect()
+    }
+
+    /// Steps so far ([`Steps`]).
+    pub fn step_count(&self) -> u32 {
+        self.steps.count()
     }
 
     pub fn engine(&self) -> &Engine<Recorder> {

@@ -53,14 +53,21 @@ export interface BoardEvent {
   depth: number;
   /** The seqs of every event this one rests on (empty: a given, a guess, a relation). */
   premises: number[];
+  /**
+   * The step the event belongs to, from 0: events grouped into the steps a person names (a
+   * placement with its peers and the bounds that follow, one technique instance, a guess, …;
+   * the crate's `trace::Steps`). Null for a trace without steps.
+   */
+  step: number | null;
 }
 
 /** Where playback is: what a "step" event carries and the playback methods resolve with. */
 export interface Position {
   /** Events applied: 0 is the start; the current event is `position - 1`. */
   position: number;
-  /** Events in the trace so far, and whether it is complete. */
+  /** Events in the trace so far, the steps they make, and whether it is complete. */
   events: number;
+  steps: number;
   done: boolean;
   event: BoardEvent | null;
   /** The event in plain English, as the caption shows it. */

@@ -163,3 +163,51 @@ test("generate() in wasm gives the puzzles `sudoku-lab generate` gives for the s
   assert.throws(() => wasm.generate({ size: 4, difficulty: "extreme", attempts: 10 }), /no 4×4 classic puzzle at level extreme was found in 10 attempts/);
   assert.throws(() => new wasm.Generator({ shape: "x" }), /'shape' is not an option of generate\(\)/);
 });
+
+test("a trace's steps are the same from the Solver export, in any batch size, and from `trace`", async () => {
+  assert.ok(fs.existsSync(bin), `${bin} is built (make native)`);
+  const { Trace } = await import(path.join(root, "www/js/trace.js"));
+  const cases = [
+    ["cqoi", data("cqoi2013/sample1.in"), ["propagate", "logic", "naive"]],
+    ["poj3074", firstLines("poj3074/norvig_top95.in", 1).join("\n") + "\n", ["propagate", "dlx", "logic"]],
+    ["poj3076", data("poj3076/sample.in"), ["propagate"]],
+  ];
+  for (const [format, text, engines] of cases) {
+    for (const engine of engines) {
+      const what = `${format}, ${engine}`;
+      let out;
+      try {
+        out = execFileSync(bin, ["trace", "--format", format, "--engine", engine, "--node-limit", "20000"],
+          { input: text, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["pipe", "pipe", "pipe"] });
+      } catch (e) {
+        assert.equal(e.status, 1, `${what}: trace exits 1 when the node limit stops it: ${e.stderr}`);
+        out = e.stdout;
+      }
+      const lines = out.trimEnd().split("\n");
+      const summary = JSON.parse(lines.pop()).summary;
+      for (const budget of [1, 1e6]) {
+        const solver = new wasm.Solver(text, "auto", { engine, level: "full", nodeLimit: 20000 });
+        const trace = new Trace();
+        try {
+          for (;;) {
+            const batch = solver.advance(budget);
+            assert.ok(batch.steps instanceof Uint32Array && batch.steps.length === batch.count, what);
+            trace.append(batch.records, batch.firstSeq, batch.premises, batch.steps);
+            assert.equal(batch.stepCount, trace.stepCount, `${what}: stepCount`);
+            if (batch.done) break;
+          }
+        } finally {
+          solver.free();
+        }
+        assert.equal(trace.count, lines.length, what);
+        assert.equal(trace.stepCount, summary.steps, `${what}: steps`);
+        const every = Math.max(1, Math.floor(lines.length / 2000));
+        for (let i = 0; i < lines.length; i += every) {
+          assert.equal(trace.step(i), JSON.parse(lines[i]).step, `${what}, budget ${budget}: event ${i}`);
+        }
+        assert.ok(trace.stepCount < trace.count, `${what}: ${trace.stepCount} steps for ${trace.count} events`);
+        assert.equal(trace.stepsBefore(trace.count), trace.stepCount, what);
+      }
+    }
+  }
+});

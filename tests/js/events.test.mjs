@@ -112,7 +112,15 @@ test("a premise table that does not fit its records is refused", () => {
   const bentWords = goldenWords.slice();
   bentWords[entry.seq * RECORD_WORDS + 3] += 1;
   assert.throws(() => trace.append(bentWords, 0, goldenPremises), /cause is not the latest premise/);
+  // Steps: one per record, each begun by then (a step is new only as the next number).
+  const n = goldenWords.length / RECORD_WORDS;
+  assert.throws(() => trace.append(goldenWords, 0, goldenPremises, new Uint32Array(n - 1)), /steps for/);
+  assert.throws(() => trace.append(goldenWords, 0, goldenPremises, Uint32Array.from({ length: n }, (_, i) => (i ? 2 : 0))), /in step 2, which has not begun: the next step is 1/);
   assert.equal(trace.count, 0, "nothing stored");
+  const steps = Uint32Array.from({ length: n }, (_, i) => Math.floor(i / 3));
+  trace.append(goldenWords, 0, goldenPremises, steps);
+  assert.equal(trace.stepCount, Math.ceil(n / 3));
+  assert.deepEqual([trace.step(0), trace.step(4), trace.stepsBefore(4), trace.stepsBefore(n)], [0, 1, 2, trace.stepCount]);
 });
 
 test("the store decodes the same events and premises as decodeAll, batch by batch", () => {

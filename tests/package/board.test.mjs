@@ -233,7 +233,10 @@ test("methods: solve, explain, play, pause, step, seek, highlight, load", async 
   assert.equal(numbered.position, 12);
   assert.equal(numbered.event.seq, 11);
   // The caption-less board still shows the position it was sent to.
-  assert.equal(await frame.evaluate(() => document.querySelector(".ex-position").textContent), `event 12 of ${explained.events.toLocaleString("en-US")}`);
+  // (and the step of its event: steps group the events, `numbered.event.step` from 0).
+  assert.equal(await frame.evaluate(() => document.querySelector(".ex-position").textContent),
+    `event 12 of ${explained.events.toLocaleString("en-US")} · step ${numbered.event.step + 1} of ${numbered.steps.toLocaleString("en-US")}`);
+  assert.ok(numbered.steps > 0 && numbered.steps < explained.events, `${numbered.steps} steps`);
   const nothing = await call(page, "m", "seek", "contradiction#100000");
   assert.match(nothing.rejected, /no event contradiction#100000/);
   const bad = await call(page, "m", "seek", "sideways");

@@ -558,6 +558,7 @@ export function install(app) {
     log.setAskable(false);
     clearBoard();
     position.textContent = "no trace";
+    position.title = "";
     refresh();
   }
 
@@ -695,7 +696,7 @@ export function install(app) {
         s.puzzle = describePuzzle(batch.puzzle);
         s.alphabet = answerAlphabet(batch.puzzle.alphabet ?? "digits", batch.puzzle.size);
       }
-      if (batch.records?.length) trace.append(batch.records, batch.firstSeq, batch.premises);
+      if (batch.records?.length) trace.append(batch.records, batch.firstSeq, batch.premises, batch.steps);
       s.stats = batch.stats ?? s.stats;
       s.time = batch.time ?? s.time;
       if (batch.solutions) s.solutions = batch.solutions.map((x) => solutionDigits(x, s.alphabet));
@@ -838,13 +839,24 @@ export function install(app) {
       }
     }
     timeline.setPosition(p);
-    position.textContent = `event ${p.toLocaleString("en-US")} of ${count.toLocaleString("en-US")}${s.done ? "" : "…"}`;
+    position.textContent = positionText(s, p);
+    position.title = position.textContent;
     // A board opening at `start` says only where it opens, not the start it passes through.
     if (p !== stepSent && !opening.busy) {
       stepSent = p;
       emit("step", here());
     }
     refresh();
+  }
+
+  /** "event 312 of 628 · step 2 of 83": where playback is, in events and in steps. */
+  function positionText(s, p) {
+    const t = s.trace;
+    const more = s.done ? "" : "…";
+    const events = `event ${p.toLocaleString("en-US")} of ${t.count.toLocaleString("en-US")}${more}`;
+    if (!t.hasSteps || !t.stepCount) return events;
+    const step = p > 0 ? t.step(p - 1) + 1 : 0;
+    return `${events} · step ${step.toLocaleString("en-US")} of ${t.stepCount.toLocaleString("en-US")}${more}`;
   }
 
   // ── Why: the proof of an event ──
@@ -1110,17 +1122,20 @@ export function install(app) {
       digit: t.digit(i) || null,
       depth: t.depth(i),
       premises: premisesOf(t, i),
+      /** The step the event belongs to (from 0; see `Trace.step`), null without steps. */
+      step: t.hasSteps ? t.step(i) : null,
     };
   }
 
   /** Where playback is: the position, the current event (null at the start) and its sentence. */
   function here() {
     const s = session;
-    if (!s) return { position: 0, events: 0, done: false, event: null, sentence: "" };
+    if (!s) return { position: 0, events: 0, steps: 0, done: false, event: null, sentence: "" };
     const p = animator.position;
     return {
       position: p,
       events: s.trace.count,
+      steps: s.trace.stepCount,
       done: s.done,
       event: p > 0 ? eventData(s, p - 1) : null,
       sentence: p > 0 ? sentence(s, p - 1) : "Start: every digit is possible in every cell.",

@@ -46,14 +46,24 @@ export class Trace {
     /** The offset of each entry in `premiseWords`, in seq order; `entries` used. */
     this.entryAt = new Uint32Array(1024);
     this.entries = 0;
+    /**
+     * The step of each event (`Solver.advance`'s `steps`; the crate's `trace::Steps`), and
+     * the first event of each step, `stepCount` of them; a trace appended without steps has
+     * none (`hasSteps` false).
+     */
+    this.stepOf = new Uint32Array(4096);
+    this.stepHeads = new Uint32Array(1024);
+    this.stepCount = 0;
+    this.hasSteps = true;
   }
 
   /**
    * Appends a batch of records whose first `seq` is `firstSeq` (must follow on) with its
    * premise table (`premises` of `Solver.advance`; left out, every event's premises are its
-   * cause). Throws, storing nothing, when the table does not fit the records.
+   * cause) and the step of each record (`steps`; left out, the trace has no steps). Throws,
+   * storing nothing, when the table or the steps do not fit the records.
    */
-  append(records, firstSeq = this.count, premises = NO_PREMISES) {
+  append(records, firstSeq = this.count, premises = NO_PREMISES, steps = null) {
     if (firstSeq !== this.count) {
       throw new Error(`a batch starting at event ${firstSeq} does not follow event ${this.count - 1}`);
     }
@@ -68,6 +78,17 @@ export class Trace {
       }
       entries += 1;
     });
+    if (steps) {
+      if (!this.hasSteps && this.count) throw new Error("a batch with steps after one without");
+      if (steps.length !== n) throw new Error(`${steps.length} steps for ${n} events`);
+      // A step is new when it is the next number: its head is this event.
+      for (let i = 0, next = this.stepCount; i < n; i++) {
+        if (steps[i] > next) throw new Error(`event ${firstSeq + i} is in step ${steps[i]}, which has not begun: the next step is ${next}`);
+        if (steps[i] === next) next++;
+      }
+    } else if (n) {
+      this.hasSteps = false;
+    }
     this.words = grown(this.words, this.count * RECORD_WORDS, (this.count + n) * RECORD_WORDS);
     this.words.set(records, this.count * RECORD_WORDS);
     if (entries) {
@@ -78,6 +99,15 @@ export class Trace {
         this.entryAt[this.entries++] = this.premiseLength + at;
       }
       this.premiseLength += premises.length;
+    }
+    if (steps && this.hasSteps) {
+      this.stepOf = grown(this.stepOf, this.count, this.count + n);
+      this.stepOf.set(steps, this.count);
+      for (let i = 0; i < n; i++) {
+        if (steps[i] !== this.stepCount) continue;
+        this.stepHeads = grown(this.stepHeads, this.stepCount, this.stepCount + 1);
+        this.stepHeads[this.stepCount++] = this.count + i;
+      }
     }
     for (let i = 0; i < n; i++) {
       const k = records[i * RECORD_WORDS + 1] & 0xff;
@@ -97,6 +127,15 @@ export class Trace {
   cause(i) { return this.words[i * RECORD_WORDS + 3]; }
   viaTag(i) { return this.words[i * RECORD_WORDS + 4] >>> 24; }
   viaPayload(i) { return this.words[i * RECORD_WORDS + 4] & 0xffffff; }
+
+  /** The step of event `i` (see the constructor), or -1 when the trace has no steps. */
+  step(i) { return this.hasSteps && i < this.count ? this.stepOf[i] : -1; }
+
+  /** How many steps the events before `position` began (0 without steps). */
+  stepsBefore(position) {
+    if (!this.hasSteps) return 0;
+    return firstNotBelow(this.stepCount, (k) => this.stepHeads[k] < position);
+  }
 
   /** Event `i` decoded (see `decodeRecord`). */
   event(i) { return decodeRecord(this.words, i * RECORD_WORDS); }

@@ -132,7 +132,8 @@ function concat(parts, words) {
 /**
  * Streams a traced search: advances in slices of about `SLICE_MS` (a `Budget` of search
  * nodes) and posts the records gathered every `POST_MS` with their premise table
- * (`premises`, for `Trace.append(records, firstSeq, premises)`), transferring both buffers.
+ * (`premises`) and the step of each record (`steps`), for `Trace.append(records, firstSeq,
+ * premises, steps)`, transferring the buffers.
  */
 function doTrace(id, { puzzle, kind, options }) {
   const solver = unlessInvalid(puzzle, kind, () => new Solver(puzzle, kind, options ?? {}));
@@ -145,6 +146,7 @@ function doTrace(id, { puzzle, kind, options }) {
     let pendingWords = 0;
     let pendingPremises = [];
     let pendingPremiseWords = 0;
+    let pendingSteps = [];
     let firstSeq = 0;
     let lastPost = performance.now();
     let first = true;
@@ -158,13 +160,15 @@ function doTrace(id, { puzzle, kind, options }) {
         // The tables of consecutive batches, one after another, are the table of them all.
         pendingPremises.push(batch.premises);
         pendingPremiseWords += batch.premises.length;
+        pendingSteps.push(batch.steps);
       }
       const now = performance.now();
       if (batch.done || first || now - lastPost >= POST_MS || pendingWords >= 1 << 20) {
         const records = concat(pending, pendingWords);
         const premises = concat(pendingPremises, pendingPremiseWords);
+        const steps = concat(pendingSteps, pendingWords / 5);
         const payload = {
-          records, premises, firstSeq, count: pendingWords / 5, done: batch.done,
+          records, premises, steps, stepCount: batch.stepCount, firstSeq, count: pendingWords / 5, done: batch.done,
           status: batch.status, depth: batch.depth, grid: batch.grid, stats: batch.stats,
           eventLimit: batch.eventLimit, solutions: batch.solutions, time,
         };
@@ -174,9 +178,10 @@ function doTrace(id, { puzzle, kind, options }) {
         pendingWords = 0;
         pendingPremises = [];
         pendingPremiseWords = 0;
+        pendingSteps = [];
         lastPost = now;
         if (batch.done) return payload; // the last batch is the result
-        self.postMessage({ id, type: "progress", payload }, [records.buffer, premises.buffer]);
+        self.postMessage({ id, type: "progress", payload }, [records.buffer, premises.buffer, steps.buffer]);
       }
     }
   } finally {
@@ -235,7 +240,7 @@ self.onmessage = async ({ data }) => {
     const handler = handlers[type];
     if (!handler) throw new Error(`unknown request '${type}'`);
     const result = handler(id, payload);
-    const transfer = [result?.records, result?.premises]
+    const transfer = [result?.records, result?.premises, result?.steps]
       .filter((a) => a instanceof Uint32Array)
       .map((a) => a.buffer);
     self.postMessage({ id, type: "result", payload: result }, transfer);

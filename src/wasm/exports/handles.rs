@@ -192,9 +192,11 @@ impl Solver {
     }
 
     /// Runs about `budget` units of work (a whole number from 1) and returns `{records,
-    /// premises, firstSeq, count, done, status, depth, grid, stats, eventLimit, solutions}`:
-    /// `records` holds `count` events of 5 words, at most 65,536 events whatever the budget,
-    /// and `premises` their premise table (layouts in the crate's `trace` module); `grid` the
+    /// premises, steps, stepCount, firstSeq, count, done, status, depth, grid, stats, eventLimit,
+    /// solutions}`: `records` holds `count` events of 5 words, at most 65,536 events whatever
+    /// the budget, `premises` their premise table (layouts in the crate's `trace` module),
+    /// `steps` the step of each record and `stepCount` the steps so far (the crate's
+    /// `trace::Steps`: a record may join a step of an earlier batch); `grid` the
     /// candidates at the engine's current depth (bit `d-1` ⇔ digit `d`); `status` is `null`
     /// until `done`.
     #[wasm_bindgen(unchecked_return_type = "Batch")]
@@ -232,6 +234,8 @@ impl SolverState {
         };
         set("records", Uint32Array::from(&batch.records[..]).into());
         set("premises", Uint32Array::from(&batch.premises[..]).into());
+        set("steps", Uint32Array::from(&batch.steps[..]).into());
+        set("stepCount", self.tracer.step_count().into());
         set("firstSeq", batch.first_seq.into());
         set(
             "count",

@@ -255,6 +255,16 @@ export interface Batch {
    * lists at level "full" only.
    */
   premises: Uint32Array;
+  /**
+   * The step of each event of `records`: the events grouped into the steps a person names
+   * (a placement with what it causes, one technique instance, a guess, …; the crate's
+   * `trace::Steps`). Steps are numbered in the order they begin, across batches; an event
+   * may join a step begun in an earlier batch, never one before the last guess, backtrack,
+   * contradiction or solution.
+   */
+  steps: Uint32Array;
+  /** Steps so far, this batch included. */
+  stepCount: number;
   firstSeq: number;
   count: number;
   /** True once the search has ended and every record was handed over. */

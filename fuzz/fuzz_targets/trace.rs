@@ -5,7 +5,10 @@
 //! from the start state, a solution event replaying to the solution; the event count stays
 //! within `max_events` (exactly at it when the budget was used up). When the budget was not
 //! used up, the counts of events match the statistics and the traced search ends exactly
-//! as an untraced one, and the engine keeps the observer protocol (`ReplayCheck`).
+//! as an untraced one, and the engine keeps the observer protocol (`ReplayCheck`). Steps
+//! (`Steps`): numbered by their first event, premises in the same or an earlier step, every
+//! decision a step of its own that closes the steps before it, and the events in step order
+//! replay to the same grid at every decision and at the end.
 #![no_main]
 
 use arbitrary::{Result, Unstructured};
@@ -31,7 +34,12 @@ fn run(data: &[u8]) -> Result<()> {
     let engine = *u.choose(&engines)?;
     let level = *u.choose(&Level::ALL)?;
     let max_events = u.int_in_range(0..=800u64)?;
-    let options = small_options(&mut u)?;
+    let mut options = small_options(&mut u)?;
+    if engine == EngineKind::Logic && puzzle.size() > 9 {
+        // A step of the technique search on a 16×16 board costs tens of milliseconds under
+        // coverage, three searches run: a few steps keep an input within the fuzz timeout.
+        options.node_limit = options.node_limit.min(8);
+    }
     let trace = TraceOptions { level, max_events };
     let mut tracer = match Tracer::new(engine, puzzle, options, trace) {
         Ok(tracer) => tracer,
@@ -47,6 +55,9 @@ fn run(data: &[u8]) -> Result<()> {
     let rules = Rules::of(puzzle);
     let mut replay = Replay::new(puzzle);
     let mut events: Vec<Event> = Vec::new();
+    let mut step_of: Vec<u32> = Vec::new();
+    let (mut steps, mut floor) = (0u32, 0u32);
+    let mut grids_before_decisions = Vec::new();
     let mut replayed_solutions: Vec<Vec<u8>> = Vec::new();
     let mut calls = 0u64;
     let (status, event_limit) = loop {
@@ -69,7 +80,40 @@ fn run(data: &[u8]) -> Result<()> {
             batch.premises.len(),
             decoded.len()
         );
-        for (e, premises) in decoded.into_iter().zip(premises) {
+        assert_eq!(
+            batch.steps.len(),
+            decoded.len(),
+            "{what}: one step per record"
+        );
+        for ((e, premises), &step) in decoded.into_iter().zip(premises).zip(&batch.steps) {
+            let decision = matches!(
+                e.kind,
+                EventKind::Guess
+                    | EventKind::Backtrack
+                    | EventKind::Contradiction
+                    | EventKind::Solution
+            );
+            assert!(step <= steps, "{what}: {e:?} in step {step} of {steps}");
+            assert!(
+                !decision || step == steps,
+                "{what}: decision {e:?} joins step {step}"
+            );
+            assert!(
+                step >= floor,
+                "{what}: {e:?} joins step {step}, closed at {floor}"
+            );
+            for &p in &premises {
+                assert!(
+                    step_of[p as usize] <= step,
+                    "{what}: {e:?} rests on a later step"
+                );
+            }
+            steps += (step == steps) as u32;
+            if decision {
+                floor = step;
+                grids_before_decisions.push((replay.depth(), replay.grid().to_vec()));
+            }
+            step_of.push(step);
             assert_eq!(e.seq as usize, events.len(), "{what}: seqs run on");
             assert!(level.records(e.kind), "{what}: {e:?} at this level");
             if let Some(cause) = e.cause {
@@ -105,6 +149,36 @@ fn run(data: &[u8]) -> Result<()> {
         calls += 1;
         assert!(calls <= options.node_limit + 1, "{what}: no end in sight");
     };
+    assert_eq!(tracer.step_count(), steps, "{what}: the step count");
+    let mut order: Vec<usize> = (0..events.len()).collect();
+    order.sort_by_key(|&i| (step_of[i], i));
+    let mut in_steps = Replay::new(puzzle);
+    let mut before = grids_before_decisions.iter();
+    for &i in &order {
+        let e = &events[i];
+        if matches!(
+            e.kind,
+            EventKind::Guess
+                | EventKind::Backtrack
+                | EventKind::Contradiction
+                | EventKind::Solution
+        ) {
+            let here = (in_steps.depth(), in_steps.grid().to_vec());
+            assert_eq!(
+                before.next(),
+                Some(&here),
+                "{what}: step order before {e:?}"
+            );
+        }
+        in_steps
+            .apply(e)
+            .unwrap_or_else(|err| panic!("{what}: in step order, {e:?}: {err}"));
+    }
+    assert_eq!(
+        in_steps.grid(),
+        replay.grid(),
+        "{what}: step order ends elsewhere"
+    );
     let outcome = tracer.engine().outcome();
     assert_eq!(outcome.status, status);
     // The event budget stops a search as the node limit does, but with less work done.

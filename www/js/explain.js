@@ -839,7 +839,8 @@ export function install(app) {
       }
     }
     timeline.setPosition(p);
-    position.textContent = positionText(s, p);
+    const [events, steps] = positionText(s, p);
+    position.replaceChildren(events, ...(steps ? [el("span", { className: "ex-step-of", textContent: steps })] : []));
     position.title = position.textContent;
     // A board opening at `start` says only where it opens, not the start it passes through.
     if (p !== stepSent && !opening.busy) {
@@ -849,14 +850,17 @@ export function install(app) {
     refresh();
   }
 
-  /** "event 312 of 628 · step 2 of 83": where playback is, in events and in steps. */
+  /**
+   * Where playback is, in events and in steps: `["event 312 of 628", " · step 2 of 83"]` (the
+   * second part empty for a trace without steps; an embedded board shows the first only).
+   */
   function positionText(s, p) {
     const t = s.trace;
     const more = s.done ? "" : "…";
     const events = `event ${p.toLocaleString("en-US")} of ${t.count.toLocaleString("en-US")}${more}`;
-    if (!t.hasSteps || !t.stepCount) return events;
+    if (!t.hasSteps || !t.stepCount) return [events, ""];
     const step = p > 0 ? t.step(p - 1) + 1 : 0;
-    return `${events} · step ${step.toLocaleString("en-US")} of ${t.stepCount.toLocaleString("en-US")}${more}`;
+    return [events, ` · step ${step.toLocaleString("en-US")} of ${t.stepCount.toLocaleString("en-US")}${more}`];
   }
 
   // ── Why: the proof of an event ──

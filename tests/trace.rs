@@ -15,8 +15,8 @@ use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
 use sudoku_lab::logic::Technique;
 use sudoku_lab::search::Progress;
 use sudoku_lab::trace::{
-    Event, EventKind, Level, PremiseReader, Recorder, Replay, StepKind, Steps, TraceOptions,
-    Tracer, RECORD_WORDS,
+    check_step_order, Event, EventKind, Level, PremiseReader, Recorder, Replay, StepKind, Steps,
+    TraceOptions, Tracer, RECORD_WORDS,
 };
 use sudoku_lab::{
     DigitSet, Engine, EngineKind, Observer, Options, Puzzle, Rule, Search, Status, Via,
@@ -406,15 +406,6 @@ fn check_premises(events: &[Event], premises: &[Vec<u32>]) -> Result<(), String>
     Ok(())
 }
 
-/// Whether `e` is a guess, backtrack, contradiction or solution: a step of its own that closes
-/// every step before it.
-fn decision(e: &Event) -> bool {
-    matches!(
-        e.kind,
-        EventKind::Guess | EventKind::Backtrack | EventKind::Contradiction | EventKind::Solution
-    )
-}
-
 /// Groups the events into steps and checks what the grouping promises (`trace::Steps`):
 /// steps are numbered by their first event; every premise is in the same step or an earlier
 /// one; a placement and every decision heads its step, and no event joins a step from before
@@ -438,12 +429,12 @@ fn check_steps(
             ));
         }
         let placement = e.kind == EventKind::Place && e.rule != Some(Rule::Given);
-        if (placement || decision(e)) && !new {
+        if (placement || e.kind.is_decision()) && !new {
             return Err(format!(
                 "{e:?} joins step {step} instead of heading its own"
             ));
         }
-        if decision(e) {
+        if e.kind.is_decision() {
             floor = step;
         } else if step < floor {
             return Err(format!(
@@ -461,32 +452,7 @@ fn check_steps(
         step_of.push(step);
         seen += new as u32;
     }
-    // Seq order: the grid before each decision and at the end.
-    let mut replay = Replay::new(puzzle);
-    let mut before = Vec::new();
-    for e in events {
-        if decision(e) {
-            before.push((replay.depth(), replay.grid().to_vec()));
-        }
-        replay.apply(e)?;
-    }
-    let end = (replay.depth(), replay.grid().to_vec());
-    let mut order: Vec<usize> = (0..events.len()).collect();
-    order.sort_by_key(|&i| (step_of[i], i));
-    let mut replay = Replay::new(puzzle);
-    let mut decisions = before.iter();
-    for &i in &order {
-        let e = &events[i];
-        if decision(e) && decisions.next() != Some(&(replay.depth(), replay.grid().to_vec())) {
-            return Err(format!("in step order the grid before {e:?} differs"));
-        }
-        replay
-            .apply(e)
-            .map_err(|error| format!("in step order, {e:?}: {error}"))?;
-    }
-    if (replay.depth(), replay.grid().to_vec()) != end {
-        return Err("in step order the last grid differs".to_string());
-    }
+    check_step_order(puzzle, events, &step_of)?;
     Ok(step_of)
 }
 

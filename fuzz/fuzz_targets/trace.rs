@@ -14,7 +14,8 @@
 use arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use sudoku_lab::trace::{
-    Event, EventKind, Level, PremiseReader, Replay, ReplayCheck, TraceOptions, Tracer,
+    check_step_order, Event, EventKind, Level, PremiseReader, Replay, ReplayCheck, TraceOptions,
+    Tracer,
 };
 use sudoku_lab::{Engine, EngineKind, Progress, Search, Silent};
 use sudoku_lab_fuzz::case::{self, small_options};
@@ -57,7 +58,6 @@ fn run(data: &[u8]) -> Result<()> {
     let mut events: Vec<Event> = Vec::new();
     let mut step_of: Vec<u32> = Vec::new();
     let (mut steps, mut floor) = (0u32, 0u32);
-    let mut grids_before_decisions = Vec::new();
     let mut replayed_solutions: Vec<Vec<u8>> = Vec::new();
     let mut calls = 0u64;
     let (status, event_limit) = loop {
@@ -86,13 +86,7 @@ fn run(data: &[u8]) -> Result<()> {
             "{what}: one step per record"
         );
         for ((e, premises), &step) in decoded.into_iter().zip(premises).zip(&batch.steps) {
-            let decision = matches!(
-                e.kind,
-                EventKind::Guess
-                    | EventKind::Backtrack
-                    | EventKind::Contradiction
-                    | EventKind::Solution
-            );
+            let decision = e.kind.is_decision();
             assert!(step <= steps, "{what}: {e:?} in step {step} of {steps}");
             assert!(
                 !decision || step == steps,
@@ -111,7 +105,6 @@ fn run(data: &[u8]) -> Result<()> {
             steps += (step == steps) as u32;
             if decision {
                 floor = step;
-                grids_before_decisions.push((replay.depth(), replay.grid().to_vec()));
             }
             step_of.push(step);
             assert_eq!(e.seq as usize, events.len(), "{what}: seqs run on");
@@ -150,35 +143,7 @@ fn run(data: &[u8]) -> Result<()> {
         assert!(calls <= options.node_limit + 1, "{what}: no end in sight");
     };
     assert_eq!(tracer.step_count(), steps, "{what}: the step count");
-    let mut order: Vec<usize> = (0..events.len()).collect();
-    order.sort_by_key(|&i| (step_of[i], i));
-    let mut in_steps = Replay::new(puzzle);
-    let mut before = grids_before_decisions.iter();
-    for &i in &order {
-        let e = &events[i];
-        if matches!(
-            e.kind,
-            EventKind::Guess
-                | EventKind::Backtrack
-                | EventKind::Contradiction
-                | EventKind::Solution
-        ) {
-            let here = (in_steps.depth(), in_steps.grid().to_vec());
-            assert_eq!(
-                before.next(),
-                Some(&here),
-                "{what}: step order before {e:?}"
-            );
-        }
-        in_steps
-            .apply(e)
-            .unwrap_or_else(|err| panic!("{what}: in step order, {e:?}: {err}"));
-    }
-    assert_eq!(
-        in_steps.grid(),
-        replay.grid(),
-        "{what}: step order ends elsewhere"
-    );
+    check_step_order(puzzle, &events, &step_of).unwrap_or_else(|e| panic!("{what}: steps: {e}"));
     let outcome = tracer.engine().outcome();
     assert_eq!(outcome.status, status);
     // The event budget stops a search as the node limit does, but with less work done.

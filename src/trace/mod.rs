@@ -103,6 +103,20 @@ named! {
     }
 }
 
+impl EventKind {
+    /// A guess, backtrack, contradiction or solution: a step of its own that closes every
+    /// step before it ([`Steps`]).
+    pub const fn is_decision(self) -> bool {
+        matches!(
+            self,
+            EventKind::Guess
+                | EventKind::Backtrack
+                | EventKind::Contradiction
+                | EventKind::Solution
+        )
+    }
+}
+
 impl Level {
     /// Whether events of `kind` are recorded at this level.
     pub const fn records(self, kind: EventKind) -> bool {
@@ -307,5 +321,5 @@ mod tracer;
 
 pub use recorder::{Recorder, TraceOptions};
 pub use replay::{Replay, ReplayCheck};
-pub use steps::{StepKind, Steps};
+pub use steps::{check_step_order, StepKind, Steps};
 pub use tracer::{Batch, Tracer};

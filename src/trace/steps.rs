@@ -36,11 +36,12 @@
 //! it, and the page plays a trace step by step. Memory: one `u32` per event since the last
 //! guess, backtrack, contradiction or solution (what a later event of the same node may rest on).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
+use crate::puzzle::Puzzle;
 use crate::search::{Rule, Via};
 
-use super::{Event, EventKind};
+use super::{Event, EventKind, Replay};
 
 named! {
     /// What a step is (see the module docs).
@@ -80,7 +81,7 @@ pub struct Steps {
     /// The open relation step of each cell.
     relation_of: HashMap<u16, u32>,
     /// The cells placed (or guessed) since `floor`.
-    placed: HashMap<u16, u32>,
+    placed: HashSet<u16>,
     /// Events seen.
     events: u32,
 }
@@ -115,15 +116,14 @@ impl Steps {
             .max();
         let kind_of = |steps: &Steps, s: u32| steps.open[(s - steps.floor) as usize].kind;
         let last = self.count.checked_sub(1).filter(|&s| s >= self.floor);
-        let start = self.start;
         // A removal from a placed cell takes its last digit (a contradiction follows): it
         // comes after the placement in step order too.
         let conflict = event.kind == EventKind::Eliminate
-            && event.cell.is_some_and(|c| self.placed.contains_key(&c));
+            && event.cell.is_some_and(|c| self.placed.contains(&c));
         let joined = match event.kind {
             _ if conflict => None,
             EventKind::Round => last,
-            EventKind::Place if event.rule == Some(Rule::Given) => start,
+            EventKind::Place if event.rule == Some(Rule::Given) => self.start,
             EventKind::Place => None,
             EventKind::Eliminate => match event.rule {
                 Some(Rule::Peer) => target.filter(|&t| {
@@ -134,7 +134,7 @@ impl Steps {
                 }),
                 Some(Rule::Relation) => match target {
                     // The relation alone rules the digit out.
-                    None if premises.is_empty() => start,
+                    None if premises.is_empty() => self.start,
                     Some(t)
                         if matches!(
                             kind_of(self, t),
@@ -179,7 +179,7 @@ impl Steps {
             None => self.begin(event, premises, conflict),
         };
         if let (EventKind::Place | EventKind::Guess, Some(cell)) = (event.kind, event.cell) {
-            self.placed.insert(cell, step);
+            self.placed.insert(cell);
         }
         self.segment.push(step);
         Ok(step)
@@ -206,10 +206,7 @@ impl Steps {
         };
         let step = self.count;
         self.count += 1;
-        if matches!(
-            kind,
-            StepKind::Guess | StepKind::Backtrack | StepKind::Contradiction | StepKind::Solution
-        ) {
+        if event.kind.is_decision() {
             self.floor = step;
             self.open.clear();
             self.segment.clear();
@@ -238,4 +235,41 @@ impl Steps {
         });
         step
     }
+}
+
+/// Checks what [`Steps`] promises of step order, for tests and fuzz targets: `events` (a trace
+/// from the start, of `puzzle`) replayed by step — steps by number, a step's events by `seq`;
+/// `steps[i]` is the step of event `i` — fit the state at every event and give the grid of
+/// `seq` order before every decision and at the end.
+pub fn check_step_order(puzzle: &Puzzle, events: &[Event], steps: &[u32]) -> Result<(), String> {
+    if steps.len() != events.len() {
+        return Err(format!("{} steps for {} events", steps.len(), events.len()));
+    }
+    let state = |replay: &Replay| (replay.depth(), replay.grid().to_vec());
+    let mut replay = Replay::new(puzzle);
+    let mut before = Vec::new();
+    for e in events {
+        if e.kind.is_decision() {
+            before.push(state(&replay));
+        }
+        replay.apply(e)?;
+    }
+    let end = state(&replay);
+    let mut order: Vec<usize> = (0..events.len()).collect();
+    order.sort_by_key(|&i| (steps[i], i));
+    let mut replay = Replay::new(puzzle);
+    let mut decisions = before.iter();
+    for &i in &order {
+        let e = &events[i];
+        if e.kind.is_decision() && decisions.next() != Some(&state(&replay)) {
+            return Err(format!("in step order the grid before {e:?} differs"));
+        }
+        replay
+            .apply(e)
+            .map_err(|error| format!("in step order, {e:?}: {error}"))?;
+    }
+    if state(&replay) != end {
+        return Err("in step order the last grid differs".to_string());
+    }
+    Ok(())
 }

@@ -205,7 +205,10 @@ export function install(app) {
   const [speedLabel, speedSelect] = select("speed", "Speed",
     SPEEDS.map((v) => [v, v === "max" ? "max" : `${v}/s`]), pick("speed", SPEEDS, reducedMotion ? "10" : "50"));
   speedSelect.title = "Events per second";
-  const position = el("output", { className: "ex-position", "aria-live": "off", textContent: "no trace" });
+  // Events, then the step of the current one (hidden on an embedded board): two spans kept.
+  const positionEvents = el("span", { textContent: "no trace" });
+  const positionSteps = el("span", { className: "ex-step-of" });
+  const position = el("output", { className: "ex-position", "aria-live": "off" }, positionEvents, positionSteps);
   const legend = el("ul", { className: "ex-legend", "aria-label": "Timeline markers" },
     ...MARKER_KINDS.map((k) => el("li", { dataset: { marker: k } }, el("span", { className: "ex-swatch" }), k)));
   const transport = el("div", { className: "ex-transport", role: "group", "aria-label": "Playback" },
@@ -557,7 +560,8 @@ export function install(app) {
     log.message(idleMessage);
     log.setAskable(false);
     clearBoard();
-    position.textContent = "no trace";
+    positionEvents.textContent = "no trace";
+    positionSteps.textContent = "";
     position.title = "";
     refresh();
   }
@@ -839,8 +843,7 @@ export function install(app) {
       }
     }
     timeline.setPosition(p);
-    const [events, steps] = positionText(s, p);
-    position.replaceChildren(events, ...(steps ? [el("span", { className: "ex-step-of", textContent: steps })] : []));
+    [positionEvents.textContent, positionSteps.textContent] = positionText(s, p);
     position.title = position.textContent;
     // A board opening at `start` says only where it opens, not the start it passes through.
     if (p !== stepSent && !opening.busy) {

@@ -810,3 +810,45 @@ fn a_step_is_one_reason_with_all_its_effects() {
         "{eliminations} removals in {techniques} technique steps"
     );
 }
+
+#[test]
+fn a_pattern_is_one_step_when_its_removals_interleave_with_another() {
+    // Propagation removes locked candidates cell by cell: on Norvig's first top95 puzzle the
+    // 2 and the 6 confined to block 2 in column 5 leave r1c6, r2c6 and r3c6 in turn. Each
+    // pattern (its house, the house it is confined to, its digit) is one step between two
+    // decisions, whatever comes between its removals.
+    for puzzle in sample("poj3074/norvig_top95.in", "poj3074", 8) {
+        let mut tracer = Tracer::new(
+            EngineKind::Propagate,
+            &puzzle,
+            Options::default(),
+            TraceOptions::default(),
+        )
+        .unwrap();
+        let mut segment = 0;
+        let mut step_of = std::collections::HashMap::new();
+        let mut locked = 0;
+        loop {
+            let batch = tracer.advance(1 << 16);
+            for (e, &step) in Event::decode_all(&batch.records)
+                .unwrap()
+                .iter()
+                .zip(&batch.steps)
+            {
+                if e.kind.is_decision() {
+                    segment += 1;
+                }
+                if e.rule == Some(Rule::LockedCandidates) {
+                    locked += 1;
+                    let key = (segment, format!("{:?}", e.via), e.digit);
+                    let first = *step_of.entry(key.clone()).or_insert(step);
+                    assert_eq!(first, step, "{key:?}: two steps");
+                }
+            }
+            if batch.progress != Progress::Running {
+                break;
+            }
+        }
+        assert!(locked > 0 && step_of.len() < locked, "{locked} removals");
+    }
+}

@@ -10,7 +10,7 @@
 //! | start | the givens, the removals from their peers, and what the puzzle's relations rule out on their own before any digit is placed (chained bounds included: every removal whose premises are all in the start) |
 //! | place | a placement (a naked or hidden single) and what it causes: the digit leaving its peers, and the relation bounds that follow from it, along every chain of signs they reach |
 //! | relation | relation bounds on one cell that follow from a step of another kind (a locked candidate, a technique, a refutation): "r3c9 < r2c9 and r3c9 ≥ 3: r2c9 cannot be 1, 2 or 3" |
-//! | locked | one locked-candidates pattern: a digit confined to the crossing of two houses, and every removal it makes |
+//! | locked | one locked-candidates pattern: a digit confined to the crossing of two houses, and every removal it makes, even when another pattern's removals come between them |
 //! | technique | one instance of a named technique (`logic` engine) with all its removals |
 //! | guess | a guess or a trial, the removals from the guessed cell's peers and the bounds that follow |
 //! | backtrack | a branch given up, and what the refutation of its guess removes |
@@ -57,10 +57,6 @@ named! {
 #[derive(Clone, Debug)]
 struct Open {
     kind: StepKind,
-    /// The head's `via`, digit and premises: what a locked or technique step is keyed by.
-    via: Via,
-    digit: u8,
-    premises: Vec<u32>,
 }
 
 /// The step grouper: feed it every event of a trace in `seq` order, with its premises (by
@@ -80,6 +76,11 @@ pub struct Steps {
     start: Option<u32>,
     /// The open relation step of each cell.
     relation_of: HashMap<u16, u32>,
+    /// The open locked-candidates step of each pattern (its via and digit): an engine that
+    /// removes cell by cell interleaves two patterns, and each stays one step.
+    locked_of: HashMap<(Via, u8), u32>,
+    /// The open technique step of each instance (its via and premises).
+    technique_of: HashMap<(Via, Vec<u32>), u32>,
     /// The cells placed (or guessed) since `floor`.
     placed: HashSet<u16>,
     /// Events seen.
@@ -152,18 +153,17 @@ impl Steps {
                         .and_then(|c| self.relation_of.get(&c).copied())
                         .filter(|&s| s >= self.floor && target.is_none_or(|t| s >= t)),
                 },
-                Some(Rule::LockedCandidates | Rule::Technique) => last.filter(|&s| {
-                    let o = &self.open[(s - self.floor) as usize];
-                    let kind = if event.rule == Some(Rule::Technique) {
-                        StepKind::Technique
-                    } else {
-                        StepKind::Locked
-                    };
-                    o.kind == kind
-                        && o.via == event.via
-                        && (kind == StepKind::Technique || o.digit == event.digit)
-                        && (kind == StepKind::Locked || o.premises == premises)
-                }),
+                // The open step of the same pattern, if the premises allow it.
+                Some(Rule::LockedCandidates) => self
+                    .locked_of
+                    .get(&(event.via, event.digit))
+                    .copied()
+                    .filter(|&s| s >= self.floor && target.is_none_or(|t| s >= t)),
+                Some(Rule::Technique) => self
+                    .technique_of
+                    .get(&(event.via, premises.to_vec()))
+                    .copied()
+                    .filter(|&s| s >= self.floor && target.is_none_or(|t| s >= t)),
                 Some(Rule::Refutation | Rule::Disjunction) => {
                     target.filter(|&t| kind_of(self, t) == StepKind::Backtrack)
                 }
@@ -212,27 +212,30 @@ impl Steps {
             self.segment.clear();
             self.segment_start = event.seq;
             self.relation_of.clear();
+            self.locked_of.clear();
+            self.technique_of.clear();
             self.placed.clear();
             self.start = None;
         }
         if kind == StepKind::Start && self.start.is_none() {
             self.start = Some(step);
         }
-        if kind == StepKind::Relation {
-            if let Some(cell) = event.cell {
-                self.relation_of.insert(cell, step);
+        match kind {
+            StepKind::Relation => {
+                if let Some(cell) = event.cell {
+                    self.relation_of.insert(cell, step);
+                }
             }
+            StepKind::Locked => {
+                self.locked_of.insert((event.via, event.digit), step);
+            }
+            StepKind::Technique => {
+                self.technique_of
+                    .insert((event.via, premises.to_vec()), step);
+            }
+            _ => {}
         }
-        self.open.push(Open {
-            kind,
-            via: event.via,
-            digit: event.digit,
-            premises: if kind == StepKind::Technique {
-                premises.to_vec()
-            } else {
-                Vec::new()
-            },
-        });
+        self.open.push(Open { kind });
         step
     }
 }

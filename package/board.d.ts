@@ -16,7 +16,8 @@
 // | example    | an example of the page (cqoi-1, hardest, …)   | cqoi-1      |
 // | engine     | propagate, dlx, naive, logic                  | propagate   |
 // | level      | decisions, placements, full                   | full        |
-// | speed      | events a second: 1 2 5 10 25 50 100 250 1000 5000 max | 50  |
+// | by         | step (a reason and all it causes), event      | step        |
+// | speed      | steps (or events) a second: 1 2 5 10 25 50 100 250 1000 5000 max | 5 by step, 50 by event |
 // | autoplay   | boolean: trace and play at once               | off         |
 // | start      | the event to open at (see `EventSpec`)         | none        |
 // | controls   | none, playback, full                          | playback    |
@@ -27,10 +28,11 @@
 //
 // Boolean attributes are off when absent or "false", "off", "no", "0".
 
-/** Where playback should go: an event number as the board shows it (12 or "#12"; 0 is the
- * start, before any event), "start", "end", or `kind[:rule][#n]` — the n-th event (default
- * the first) of a kind whose rule starts with `rule`: "place:naked_single",
- * "place:hidden_single", "eliminate:relation#3", "guess", "backtrack". */
+/** Where playback should go: an event number (12 or "#12"; 0 is the start, before any
+ * event), "step:N" (the end of step N, from 1), "start", "end", or `kind[:rule][#n]` — the
+ * n-th event (default the first) of a kind whose rule starts with `rule`:
+ * "place:naked_single", "place:hidden_single", "eliminate:relation#3", "guess", "backtrack".
+ * Playing by step, an event target goes to the end of the step the event is in. */
 export type EventSpec = number | string;
 
 export type EventKind = "round" | "place" | "eliminate" | "guess" | "backtrack" | "contradiction" | "solution";
@@ -38,7 +40,23 @@ export type EventKind = "round" | "place" | "eliminate" | "guess" | "backtrack" 
 export type Rule =
   | "given" | "peer" | "naked_single" | "hidden_single_row" | "hidden_single_column"
   | "hidden_single_block" | "relation" | "guess" | "refutation" | "locked_candidates"
-  | "disjunction" | "probe";
+  | "disjunction" | "probe" | "technique";
+
+/** What a step is (src/trace/steps.rs): its reason's kind. */
+export type StepKind =
+  | "start" | "place" | "relation" | "locked" | "technique" | "guess" | "backtrack"
+  | "contradiction" | "solution" | "other";
+
+/** The current step (playing by step: `kind`, `events` and `sentence` are set). */
+export interface BoardStep {
+  /** From 1, as the board shows it ("step 2 of 83"). */
+  number: number;
+  kind: StepKind | null;
+  /** How many events it groups. */
+  events: number | null;
+  /** The step in plain English: its reason, then every effect. */
+  sentence: string | null;
+}
 
 /** One event of the trace, decoded. */
 export interface BoardEvent {
@@ -63,14 +81,19 @@ export interface BoardEvent {
 
 /** Where playback is: what a "step" event carries and the playback methods resolve with. */
 export interface Position {
-  /** Events applied: 0 is the start; the current event is `position - 1`. */
+  /** Events applied (in play order): 0 is the start. */
   position: number;
   /** Events in the trace so far, the steps they make, and whether it is complete. */
   events: number;
   steps: number;
+  /** The unit playback moves by. */
+  by: "step" | "event";
   done: boolean;
+  /** The current step (null at the start, or without steps). */
+  step: BoardStep | null;
+  /** By step, the current step's first event (its reason); by event, the last one applied. */
   event: BoardEvent | null;
-  /** The event in plain English, as the caption shows it. */
+  /** The step (by event: the event) in plain English, as the caption shows it. */
   sentence: string;
 }
 
@@ -112,6 +135,7 @@ export interface LoadOptions {
   alphabet?: string;
   engine?: "propagate" | "dlx" | "naive" | "logic";
   level?: "decisions" | "placements" | "full";
+  by?: "step" | "event";
   speed?: string | number;
   start?: EventSpec | null;
   autoplay?: boolean;
@@ -141,7 +165,7 @@ export declare class SudokuLabBoard extends HTMLElement {
   /** Plays (tracing first when there is no trace). */
   play(): Promise<Position>;
   pause(): Promise<Position>;
-  /** `n` events forward, back when negative, paused (tracing first when needed). */
+  /** `n` steps (by event: events) forward, back when negative, paused (tracing first when needed). */
   step(n?: number): Promise<Position>;
   /** To an event, paused (tracing first when needed); rejects when no event matches. */
   seek(target: EventSpec): Promise<Position>;

@@ -22,8 +22,8 @@ async function shot(page, name, fullPage = true) {
 }
 
 /** A page that has explained its first puzzle (the CQOI sample: unique) at max speed, paused. */
-async function explainedSample() {
-  const page = await open();
+async function explainedSample(query = "") {
+  const page = await open(query);
   await explainAt(page, "max");
   assert.equal(await waitForStatus(page), "unique");
   await page.click("[data-action=pause]");
@@ -36,10 +36,16 @@ async function press(page, action) {
   await frames(page);
 }
 
-/** Seeks the timeline (the range input) to `value`. */
+/**
+ * Seeks the timeline (the range input) to `value`: playing by event, there; by step, at the
+ * end of the step the event `value` is in (the page snaps to it).
+ */
 async function scrub(page, value) {
   await page.locator("[data-action=scrub]").fill(String(value));
-  await page.waitForFunction((v) => document.querySelector("[data-action=scrub]").value === String(v), value);
+  await page.waitForFunction((v) => {
+    const want = window.sudokuLabExplain.session.trace.boundary(v);
+    return document.querySelector("[data-action=scrub]").value === String(want);
+  }, value);
   await frames(page);
 }
 
@@ -79,9 +85,10 @@ test("Solve an invalid puzzle: status invalid, and the clashing cells are marked
   await page.close();
 });
 
-test("Explain the CQOI sample: the log explains a relation and the board highlights it", async () => {
-  const page = await explainedSample();
-  // A relation elimination with a cause: "d removed from rXcY: rAcB is at most M and rXcY < rAcB".
+test("Explain the CQOI sample by event: the log explains a relation and the board highlights it", async () => {
+  const page = await explainedSample("?by=event");
+  // A relation elimination with a cause: "d removed from rXcY: rAcB < rXcY and rAcB ≥ d: …",
+  // the bound its premise proves.
   const index = await page.evaluate(() => {
     const s = window.sudokuLabExplain.session;
     for (let i = 0; i < s.trace.count; i++) {
@@ -93,7 +100,7 @@ test("Explain the CQOI sample: the log explains a relation and the board highlig
   await scrub(page, index + 40);
   await scrub(page, index + 1);
   const sentence = await page.textContent(".ex-current");
-  assert.match(sentence, /\d+ removed from r\dc\d: r\dc\d is at (most|least) \d and r\dc\d < r\dc\d/);
+  assert.match(sentence, /(\d+) removed from (r\dc\d): r\dc\d < r\dc\d and r\dc\d [≤≥] \1: \2 cannot be \1$/);
   assert.equal(await page.locator(".focus-edge").count(), 1, "the relation is highlighted");
   await press(page, "why");
   assert.ok(await page.locator(".ex-chain li").count() >= 2, "a chain of causes");
@@ -115,8 +122,8 @@ test("a question about a cell that is not one shows what was typed, escaped", as
   await page.close();
 });
 
-test("Explain a hard 9×9, scrub back and forth, step and step back", async () => {
-  const page = await open(`?puzzle=${HARD}&kind=classic`);
+test("Explain a hard 9×9 by event, scrub back and forth, step and step back", async () => {
+  const page = await open(`?puzzle=${HARD}&kind=classic&by=event`);
   await explainAt(page, "1000");
   assert.equal(await waitForStatus(page), "unique");
   // Playing, some way in.

@@ -105,13 +105,14 @@ test("Pause: the log's current entry is the current event, and nothing is dimmed
       current: current.dataset.currentEvent,
       entry: entry?.dataset.index,
       position: window.sudokuLabExplain.animator.position,
+      last: window.sudokuLabExplain.session.trace.at(window.sudokuLabExplain.animator.position - 1),
       headline: current.textContent,
       entryText: entry?.textContent,
       dimmed,
     };
   });
   assert.equal(seen.entry, seen.current, `${seen.headline} vs ${seen.entryText}`);
-  assert.equal(Number(seen.current), seen.position - 1, "the current event is the last one applied");
+  assert.equal(Number(seen.current), seen.last, "the current event is the last one applied");
   assert.ok(seen.headline.startsWith(seen.entryText), "the same sentence");
   assert.deepEqual(seen.dimmed, [], "no dimmed text in the log");
   // Every seek agrees too: a step, a marker jump, a scrub.
@@ -356,7 +357,9 @@ test("the timeline zooms and pans: keys, wheel, buttons, minimap", async () => {
   // Scrubbing inside the window seeks there.
   await range.fill(String(lo3 + 5));
   await frames(page);
-  assert.equal(await page.evaluate(() => window.sudokuLabExplain.animator.position), lo3 + 5);
+  // By step, the page stops at the end of the step the event is in.
+  assert.equal(await page.evaluate(() => window.sudokuLabExplain.animator.position),
+    await page.evaluate((p) => window.sudokuLabExplain.session.trace.boundary(p), lo3 + 5));
   // The minimap moves the window; All shows the whole run again.
   const mini = await page.locator(".ex-minimap").boundingBox();
   await page.mouse.click(mini.x + mini.width * 0.1, mini.y + mini.height / 2);
@@ -371,7 +374,7 @@ test("the timeline zooms and pans: keys, wheel, buttons, minimap", async () => {
 });
 
 test("a hidden single's Why lists the removal of its digit from every other cell of its house", async () => {
-  const page = await open("?example=hardest");
+  const page = await open("?example=hardest&by=event");
   await explainAll(page);
   // The first hidden single (rules 3..5: in a row, a column, a block) and its house's cells.
   const single = await page.evaluate(() => {
@@ -539,5 +542,72 @@ test("the keyboard reaches every event of a zoomed timeline: arrows at the edge 
   assert.ok(Number(await range.getAttribute("max")) > hi, "the window moved");
   await page.keyboard.press("Shift+ArrowLeft");
   assert.ok(Number(await range.getAttribute("max")) < hi + 2 + 1000, "Shift+arrow pans");
+  await page.close();
+});
+
+test("Explain plays the default sample step by step: a deduction at once, back and forth, each step marked", async () => {
+  const page = await open();
+  await page.click("[data-action=explain]");
+  await traced(page);
+  await page.click("[data-action=pause]");
+  await page.locator("[data-action=scrub]").fill("0");
+  await page.waitForFunction(() => window.sudokuLabExplain.animator.position === 0);
+  const at = () => page.evaluate(() => {
+    const x = window.sudokuLabExplain;
+    const t = x.session.trace;
+    const b = window.sudokuLab.board;
+    const removed = [];
+    for (let i = 0; i < 81; i++) for (let d = 1; d <= 9; d++) if (b.markState(i, d) === "removed") removed.push([i, d]);
+    return {
+      position: x.animator.position,
+      scrub: Number(document.querySelector("[data-action=scrub]").value),
+      steps: t.stepsAt(x.animator.position),
+      ends: Array.from({ length: 4 }, (_, k) => t.stepEnd(k)),
+      current: document.querySelector(".ex-current").textContent,
+      currentStep: document.querySelector(".ex-current").dataset.currentStep,
+      where: document.querySelector(".ex-position").textContent,
+      removed: removed.length,
+      targets: document.querySelectorAll(".cell.target-cell").length,
+      here: x.here(),
+    };
+  });
+  // Step ▶ three times: each press one step, its last event applied; the first steps
+  // hold a placement or a named deduction (the start is one step: 311 removals by the signs).
+  const seen = [];
+  for (let k = 1; k <= 3; k++) {
+    await page.click("[data-action=step]");
+    await page.waitForFunction((k) => window.sudokuLabExplain.here().step?.number === k, k);
+    await frames(page);
+    const now = await at();
+    seen.push(now);
+    assert.equal(now.position, now.ends[k - 1], `step ${k} ends at ${now.ends[k - 1]}`);
+    assert.equal(now.scrub, now.position, "the timeline is at the step's end");
+    assert.equal(now.currentStep, String(k - 1));
+    assert.ok(now.current.startsWith(`Step ${k} · `), now.current);
+    assert.match(now.where, new RegExp(`^step ${k} of 83 · event ${now.position} of 628$`));
+  }
+  assert.match(seen[0].current, /^Step 1 · Start: the signs alone rule out 311 candidates/);
+  const deduction = seen.find((s) => ["place", "locked", "technique", "relation"].includes(s.here.step.kind));
+  assert.ok(deduction, seen.map((s) => s.current).join(" | "));
+  assert.match(deduction.current, /^Step \d · r\dc\d (is|must be) \d: .*\. \d leaves r\dc\d/);
+  assert.ok(deduction.removed > 0, "the digits the step removes are marked");
+  assert.ok(deduction.targets > 0, "the cells that lose them are outlined");
+  // ◀ goes back a whole step; ▶ again gives the same step, the same sentence.
+  await page.click("[data-action=step-back]");
+  await page.waitForFunction(() => window.sudokuLabExplain.here().step?.number === 2);
+  assert.equal((await at()).position, seen[1].position);
+  await page.keyboard.press("ArrowRight"); // the focus is on the step-back button, in the playback group
+  await page.waitForFunction(() => window.sudokuLabExplain.here().step?.number === 3);
+  assert.equal((await at()).current, seen[2].current);
+  // The log lists steps, each a button to its end.
+  const entries = await page.$$eval(".ex-recent button", (bs) => bs.map((b) => b.textContent));
+  assert.ok(entries.length >= 3 && entries.every((t) => /^Step \d+ · /.test(t)), entries.join(" | "));
+  // The step's Why: what its events rest on from outside it.
+  await page.click("[data-action=why]");
+  await page.waitForSelector(".ex-proof-root");
+  assert.match(await page.textContent(".ex-proof-root"), /^Go.*Step 3 · /);
+  await shot(page, "steps-desktop");
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -161,14 +161,15 @@ test("Explain with the logic engine names the techniques it uses", async () => {
   await page.selectOption("[data-action=speed]", "max");
   await page.click("[data-action=explain]");
   await page.waitForFunction(() => ["unique"].includes(document.getElementById("status")?.dataset.status), null, { timeout: 60_000 });
-  // The first technique event, in words beside the board, with its pattern marked.
+  // The first technique step, in words beside the board, with its pattern marked.
   const said = [];
   await page.evaluate(() => window.sudokuLabExplain.seek("eliminate:technique"));
   said.push(await page.textContent(".ex-current"));
   await page.evaluate(() => window.sudokuLabExplain.step(1));
   said.push(await page.textContent(".ex-current"));
-  assert.ok(said.some((t) => /removed from r\dc\d by [a-z]+ [a-z]+: /.test(t)), said.join(" | "));
-  assert.ok((await page.$$("[data-cell].focus-cell")).length >= 1);
+  // By step: one technique instance with all its removals, the technique named first.
+  assert.ok(said.some((t) => /^Step \d+ · [A-Z][a-z-]*( [a-z-]+)*: (\d+ leaves r\dc\d|r\dc\d cannot be \d)/.test(t)), said.join(" | "));
+  assert.ok((await page.$$("[data-cell]:is(.focus-cell, .target-cell)")).length >= 1);
   assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(page.errors, []);
   await page.close();

@@ -283,14 +283,14 @@ test("eliminations by peer name the peer and the house they share", () => {
   assert.equal(f.tone, "eliminate");
 });
 
-test("eliminations by relation state the partner's bound and the inequality", () => {
+test("eliminations by relation state the inequality and the bound they need, never one that holds for every digit", () => {
   const model = { ...classic9, kind: "inequality", relations: [["r3c4", "<", "r3c5"], ["r4c1", ">", "r5c1"]] };
   const { trace, replay, puzzle } = expectSentences(model, [
     ...[7, 8, 9].map((digit) => [{ kind: "eliminate", rule: "peer", cell: 22, digit }]),
-    [{ kind: "eliminate", rule: "relation", cell: 21, digit: 7, via: { relation: 0 } }, "7 removed from r3c4: r3c5 is at most 6 and r3c4 < r3c5"],
-    [{ kind: "eliminate", rule: "relation", cell: 27, digit: 1, via: { relation: 1 } }, "1 removed from r4c1: r5c1 is at least 1 and r5c1 < r4c1"],
+    [{ kind: "eliminate", rule: "relation", cell: 21, digit: 7, via: { relation: 0 } }, "7 removed from r3c4: r3c4 < r3c5 and r3c5 ≤ 7: r3c4 cannot be 7"],
+    [{ kind: "eliminate", rule: "relation", cell: 27, digit: 1, via: { relation: 1 } }, "1 removed from r4c1: r5c1 < r4c1: r4c1 cannot be 1"],
     [{ kind: "place", rule: "given", cell: 27, digit: 4 }],
-    [{ kind: "eliminate", rule: "relation", cell: 36, digit: 5, via: { relation: 1 } }, "5 removed from r5c1: r4c1 is 4 and r5c1 < r4c1"],
+    [{ kind: "eliminate", rule: "relation", cell: 36, digit: 5, via: { relation: 1 } }, "5 removed from r5c1: r5c1 < r4c1 and r4c1 is 4: r5c1 cannot be 5"],
   ]);
   replay.seek(3);
   const f = focus(trace, 3, replay, puzzle);

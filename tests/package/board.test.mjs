@@ -134,9 +134,10 @@ function assertSudoku(solution, givens) {
   [...givens].forEach((ch, i) => { if (ch !== ".") assert.equal(solution[i], Number(ch), `the given at ${i}`); });
 }
 
-test("attributes: puzzle, kind, engine, level, speed, start reach the board across origins", async () => {
+test("attributes: puzzle, kind, engine, level, by, speed, start reach the board across origins", async () => {
   const page = await host();
-  const ready = await make(page, "a", { puzzle: CQOI, kind: "inequality", engine: "propagate", level: "full", speed: "5", start: "eliminate:relation#2" });
+  // By event: the board opens at the very event `start` names.
+  const ready = await make(page, "a", { puzzle: CQOI, kind: "inequality", engine: "propagate", level: "full", by: "event", speed: "5", start: "eliminate:relation#2" });
   assert.equal(ready.kind, "inequality");
   assert.equal(ready.size, 9);
   assert.equal(ready.error, null);
@@ -161,6 +162,8 @@ test("attributes: puzzle, kind, engine, level, speed, start reach the board acro
   assert.equal(step.position, firstTwo[1], "the second relation elimination");
   assert.equal(await frame.evaluate(() => window.sudokuLabExplain.phase), "paused");
   assert.equal(await frame.evaluate(() => document.getElementById("ex-speed").value), "5");
+  assert.equal(await frame.evaluate(() => document.getElementById("ex-by").value), "event");
+  assert.equal(step.by, "event");
   assert.equal(await frame.evaluate(() => window.sudokuLabExplain.session.engine), "propagate");
   // engine and level changed on a live board: the next trace uses them.
   await page.evaluate(() => {
@@ -215,13 +218,21 @@ test("methods: solve, explain, play, pause, step, seek, highlight, load", async 
 
   const paused = await call(page, "m", "pause");
   assert.equal(await frame.evaluate(() => window.sudokuLabExplain.animator.playing), false);
+  // By step (the default): step(n) counts steps, and stops at the end of one.
+  const stepEnd = (number) => frame.evaluate((k) => window.sudokuLabExplain.session.trace.stepEnd(k - 1), number);
   const stepped = await call(page, "m", "step", 3);
-  assert.equal(stepped.position, paused.position + 3);
-  assert.equal(stepped.event.number, stepped.position);
+  assert.equal(stepped.by, "step");
+  assert.equal(stepped.step.number, (paused.step?.number ?? 0) + 3);
+  assert.equal(stepped.position, await stepEnd(stepped.step.number));
+  assert.equal(stepped.event.step, stepped.step.number - 1, "the event is the step's reason, its first");
   assert.equal(typeof stepped.sentence, "string");
+  assert.equal(stepped.sentence, stepped.step.sentence);
   assert.ok(stepped.sentence.length > 5);
   const back = await call(page, "m", "step", -2);
-  assert.equal(back.position, paused.position + 1);
+  assert.equal(back.step.number, (paused.step?.number ?? 0) + 1);
+  const fifth = await call(page, "m", "seek", "step:5");
+  assert.equal(fifth.step.number, 5);
+  assert.equal(fifth.position, await stepEnd(5));
 
   const guess = await call(page, "m", "seek", "guess");
   assert.equal(guess.event.kind, "guess");
@@ -229,13 +240,14 @@ test("methods: solve, explain, play, pause, step, seek, highlight, load", async 
   const backtrack = await call(page, "m", "seek", "backtrack");
   assert.equal(backtrack.event.kind, "backtrack");
   assert.ok(backtrack.position > guess.position);
+  // An event number: the end of the step event 12 is in.
   const numbered = await call(page, "m", "seek", 12);
-  assert.equal(numbered.position, 12);
-  assert.equal(numbered.event.seq, 11);
-  // The caption-less board still shows the position it was sent to.
-  // (and the step of its event: steps group the events, `numbered.event.step` from 0).
+  assert.equal(numbered.position, await frame.evaluate(() => window.sudokuLabExplain.session.trace.boundary(12)));
+  assert.ok(numbered.position >= 12);
+  // The caption-less board still shows the position it was sent to: the step, then the
+  // event (the second part hidden on an embedded board).
   assert.equal(await frame.evaluate(() => document.querySelector(".ex-position").textContent),
-    `event 12 of ${explained.events.toLocaleString("en-US")} · step ${numbered.event.step + 1} of ${numbered.steps.toLocaleString("en-US")}`);
+    `step ${numbered.step.number} of ${numbered.steps.toLocaleString("en-US")} · event ${numbered.position} of ${explained.events.toLocaleString("en-US")}`);
   assert.ok(numbered.steps > 0 && numbered.steps < explained.events, `${numbered.steps} steps`);
   const nothing = await call(page, "m", "seek", "contradiction#100000");
   assert.match(nothing.rejected, /no event contradiction#100000/);
@@ -451,7 +463,7 @@ test("controls none, playback and full; caption; Play works without autoplay", a
   await f.click("[data-action=play]");
   await f.waitForFunction(() => window.sudokuLabExplain.animator.position > 3);
   const at = await call(page, "f", "pause");
-  assert.equal(await f.textContent("#log .ex-current"), `#${at.position} · ${at.sentence}`);
+  assert.equal(await f.textContent("#log .ex-current"), `Step ${at.step.number} · ${at.sentence}`);
   // Playing, Stop takes Solve's place; Solve of controls="full" answers on the board.
   await f.click("[data-action=play]");
   await f.waitForSelector("[data-action=stop]", { state: "visible" });
@@ -469,7 +481,9 @@ test("controls none, playback and full; caption; Play works without autoplay", a
 
 test("calls wait for the board: before it is in the document, across a reload and a move; a call in flight on a removed board rejects", async () => {
   const page = await host();
+  // Positions counted in steps (a board plays by step): the step the board is at.
   const results = await page.evaluate(async (puzzle) => {
+    const at = (here) => here.step?.number ?? 0;
     const out = {};
     const b = document.createElement("sudoku-lab-board");
     b.setAttribute("puzzle", puzzle);
@@ -477,16 +491,16 @@ test("calls wait for the board: before it is in the document, across a reload an
     const early = b.step(2); // before it is in a document
     const ready = b.ready;
     document.getElementById("boards").append(b);
-    out.early = (await early).position;
+    out.early = at(await early);
     out.ready = (await ready).size;
     // A reload (another page address) with a call made just before it.
     const during = b.step(1);
     b.setAttribute("page", new URL("index.html?reloaded", b.page).href);
-    out.during = await during.then((p) => p.position, (e) => `rejected: ${e.message}`);
-    out.afterReload = (await b.step(3)).position;
+    out.during = await during.then((p) => at(p), (e) => `rejected: ${e.message}`);
+    out.afterReload = at(await b.step(3));
     // Moved: the frame reloads; a call made right after waits for it.
     document.body.append(b);
-    out.afterMove = (await b.step(1)).position;
+    out.afterMove = at(await b.step(1));
     // Removed with a call in flight: rejected, not left hanging.
     const inFlight = b.explain();
     await new Promise((r) => setTimeout(r, 0)); // sent: in flight
@@ -494,7 +508,7 @@ test("calls wait for the board: before it is in the document, across a reload an
     out.removed = await inFlight.then(() => "resolved", (e) => `rejected: ${e.message}`);
     // Back in the document: it answers again.
     document.getElementById("boards").append(b);
-    out.back = (await b.step(4)).position;
+    out.back = at(await b.step(4));
     return out;
   }, EASY);
   assert.equal(results.early, 2);
@@ -564,7 +578,7 @@ test("a page attribute that is not an http(s) address is refused: an error namin
   assert.equal(live.src, "about:blank");
   // An http(s) address is still a board.
   await make(page, "http", { puzzle: EASY, page: `${pkgSite.base}sudoku-lab/www/index.html` });
-  assert.equal((await call(page, "http", "step", 1)).position, 1);
+  assert.equal((await call(page, "http", "step", 1)).step.number, 1);
   assert.equal(await page.evaluate(() => window.pwned), undefined, "no attribute ran as script");
   assert.deepEqual(page.errors, []);
   await page.close();
@@ -646,7 +660,7 @@ test("origins: a frame takes a port only from a parent of the host's origin; the
   // The control: the same page as the element's own `page` is answered.
   const own = await answeredHello(`${pkgSite.base}hello.html`, true);
   assert.equal(own, true, "its own frame's hello is answered");
-  assert.equal((await call(page, "h", "step", 2)).position, 2);
+  assert.equal((await call(page, "h", "step", 2)).step.number, 2);
   await page.close();
 });
 

@@ -2,8 +2,10 @@
 //! by steps and by seeks, and drawn at most once per animation frame.
 //!
 //! `position` counts the events applied (0 = the start state; the current event is
-//! `position - 1`). At "max" speed each frame jumps as many events as keep the drawing within
-//! a frame budget, then draws once.
+//! `position - 1`). Playback moves in *units*: an event, or a step of several events (the
+//! `move` and `snap` hooks say where a unit ends; every stop is one). The speed counts units
+//! per second; at "max" speed each frame jumps as many events as keep the drawing within a
+//! frame budget, to the next stop, then draws once.
 
 /** Script budget of one frame at "max" speed (layout and paint come on top). */
 const MAX_FRAME_WORK_MS = 12;
@@ -13,7 +15,9 @@ export class Animator {
    * @param {{render: (position: number) => void, length: () => number, complete: () => boolean,
    *          onChange?: (animator: Animator) => void}} hooks
    *   `render` draws a position; `length` is how many events exist so far; `complete` says
-   *   whether more may come; `onChange` hears of play/pause and position changes.
+   *   whether more may come; `onChange` hears of play/pause and position changes; `move(p, n)`
+   *   is the stop `n` units after (before, when negative) the stop `p`, `snap(p)` the first
+   *   stop at or after any `p` (by default a unit is one event).
    */
   constructor(hooks) {
     this.hooks = hooks;
@@ -57,9 +61,21 @@ export class Animator {
     else this.play();
   }
 
-  /** Moves to `position` (clamped) and draws it on the next frame. */
+  /** The stop `n` units from `p`, within the events there are. */
+  moved(p, n) {
+    const to = this.hooks.move ? this.hooks.move(p, n) : p + n;
+    return Math.max(0, Math.min(to, this.hooks.length()));
+  }
+
+  /** The first stop at or after `p`, within the events there are. */
+  snapped(p) {
+    const q = Math.max(0, Math.min(Math.round(p), this.hooks.length()));
+    return this.hooks.snap ? Math.min(this.hooks.snap(q), this.hooks.length()) : q;
+  }
+
+  /** Moves to the stop at or after `position` (clamped) and draws it on the next frame. */
   seek(position) {
-    const p = Math.max(0, Math.min(Math.round(position), this.hooks.length()));
+    const p = this.snapped(position);
     if (p !== this.position) {
       this.position = p;
       this.hooks.onChange?.(this);
@@ -67,10 +83,10 @@ export class Animator {
     this.invalidate();
   }
 
-  /** One event forward (+1) or back (-1); pauses playback. */
+  /** `delta` units forward (back when negative); pauses playback. */
   step(delta) {
     this.pause();
-    this.seek(this.position + delta);
+    this.seek(this.moved(this.snapped(this.position), delta));
   }
 
   /** Back to the start, paused, nothing drawn yet. */
@@ -121,7 +137,11 @@ export class Animator {
         this.carry -= advance;
       }
       const before = this.position;
-      this.position = Math.min(length, this.position + advance);
+      if (advance > 0) {
+        this.position = this.speed === Infinity
+          ? this.snapped(this.position + advance)
+          : this.moved(this.position, advance);
+      }
       if (this.position !== before) this.hooks.onChange?.(this);
       if (this.position >= length && this.hooks.complete()) {
         this.playing = false;

@@ -59,9 +59,11 @@ export class Board {
     this.solverDigits = null;
     this.candidates = null;
     this.shownCandidates = [];
+    this.shownRemoved = [];
     this.errorCells = new Set();
     this.highlighted = [];
-    this.removedMark = null;
+    /** Cell → the digits (a mask) marked as just removed, in the removal's colour. */
+    this.removedMarks = new Map();
     /** Play mode: the digits shown are the player's entries, and marks are the player's (one
      * mark stays a mark, none is an empty cell). */
     this.playing = false;
@@ -156,9 +158,10 @@ export class Board {
     this.solverDigits = null;
     this.candidates = null;
     this.shownCandidates = new Array(n * n).fill(0);
+    this.shownRemoved = new Array(n * n).fill(0);
     this.errorCells.clear();
     this.highlighted = [];
-    this.removedMark = null;
+    this.removedMarks = new Map();
     this.cells = [];
     this.edges = new Map();
     const shape = hasBlocks(model) ? blockShape(n) : null;
@@ -312,7 +315,7 @@ export class Board {
         const mask = this.candidates[index] >>> 0;
         // One candidate left reads as the cell's digit — except in the cell whose removal is
         // being shown: there the last candidate stays a mark beside the one just removed.
-        if (popcount(mask) === 1 && this.removedMark?.cell !== index) {
+        if (popcount(mask) === 1 && !this.removedMarks.has(index)) {
           digit = singleDigit(mask);
           source = "solver";
         } else if (mask === 0) {
@@ -348,12 +351,13 @@ export class Board {
     return `${name}, empty`;
   }
 
-  /** The mark key of a cell: its live candidates and the digit marked as just removed. */
+  /** Draws a cell's marks: its live candidates and the digits marked as just removed. */
   drawMarks(index, mask) {
-    const removed = this.removedMark && this.removedMark.cell === index ? this.removedMark.digit : 0;
-    const key = (mask | (removed << 25)) >>> 0;
-    if (this.shownCandidates[index] === key) return;
+    const removed = this.removedMarks.get(index) ?? 0;
+    const key = mask >>> 0;
+    if (this.shownCandidates[index] === key && this.shownRemoved[index] === removed) return;
     this.shownCandidates[index] = key;
+    this.shownRemoved[index] = removed;
     this.paintMarks(index);
   }
 
@@ -474,9 +478,9 @@ export class Board {
     const y0 = Math.floor(geo.y);
     g.clearRect(x0, y0, Math.ceil(geo.x + geo.w) - x0, Math.ceil(geo.y + geo.h) - y0);
     const key = this.shownCandidates[index];
-    if (!key || key < 0) return;
-    const mask = key & 0x1ffffff;
-    const removed = key >>> 25;
+    const removed = this.shownRemoved[index] ?? 0;
+    if (key < 0 || (!key && !removed)) return;
+    const mask = key;
     const gone = this.showGone;
     const { canvas, gw, gh } = this.atlas;
     const cw = geo.inner.w / geo.cols;
@@ -484,7 +488,7 @@ export class Board {
     for (let d = 1; d <= this.size; d++) {
       const on = (mask >>> (d - 1)) & 1;
       // Atlas rows: 0 plain, 1 live (beside greyed ones), 2 gone, 3 removed.
-      const row = d === removed ? 3 : on ? (gone ? 1 : 0) : gone ? 2 : -1;
+      const row = (removed >>> (d - 1)) & 1 ? 3 : on ? (gone ? 1 : 0) : gone ? 2 : -1;
       if (row < 0) continue;
       const x = Math.round(geo.inner.x + ((d - 1) % geo.cols + 0.5) * cw - gw / 2);
       const y = Math.round(geo.inner.y + (Math.floor((d - 1) / geo.cols) + 0.5) * ch - gh / 2);
@@ -495,7 +499,7 @@ export class Board {
   /** The candidate digit drawn at a client point of cell `index`, or 0 (a gap between marks, a digit, no marks). */
   markAt(index, clientX, clientY) {
     const key = this.shownCandidates[index];
-    if (!this.layer || !key || key < 0) return 0;
+    if (!this.layer || key < 0 || (!key && !this.shownRemoved[index])) return 0;
     const rect = this.layer.getBoundingClientRect();
     const dpr = this.layer.width / Math.max(1, rect.width);
     const geo = this.markGeometry(index);
@@ -512,8 +516,9 @@ export class Board {
    */
   markState(index, d) {
     const key = this.shownCandidates[index];
-    if (!key || key < 0 || d < 1 || d > this.size) return "";
-    if (d === key >>> 25) return "removed";
+    const removed = this.shownRemoved[index] ?? 0;
+    if (key < 0 || (!key && !removed) || d < 1 || d > this.size) return "";
+    if ((removed >>> (d - 1)) & 1) return "removed";
     if ((key >>> (d - 1)) & 1) return "live";
     return this.showGone ? "gone" : "";
   }
@@ -582,7 +587,7 @@ export class Board {
   }
 
   /** Highlights the cells, houses (rows 0..n-1, columns n..2n-1, blocks 2n..3n-1) and relations behind an event. */
-  highlight({ cells = [], houses = [], relations = [], removed = null, tone = "info" } = {}) {
+  highlight({ cells = [], houses = [], relations = [], removed = null, targets = [], tone = "info" } = {}) {
     this.clearHighlight();
     const n = this.size;
     const tint = TONES.includes(tone) ? tone : "info";
@@ -600,14 +605,21 @@ export class Board {
       mark(this.cells[index], "focus-cell");
     }
     for (const key of relations) mark(this.edges.get(key), "focus-edge");
-    if (removed && removed.cell !== undefined) {
-      const index = typeof removed.cell === "number" ? removed.cell : this.indexOf(removed.cell);
-      if (index >= 0 && index < n * n) {
-        this.removedMark = { cell: index, digit: removed.digit };
-        mark(this.cells[index], "focus-cell");
-        this.refreshCell(index);
-      }
+    const indexOf = (cell) => (typeof cell === "number" ? cell : this.indexOf(cell));
+    // The cells that lose candidates: outlined apart from the cells of the reason.
+    for (const cell of targets) {
+      const index = indexOf(cell);
+      if (index >= 0 && index < n * n) mark(this.cells[index], "target-cell");
     }
+    // One removal `{cell, digit}` (an event) or many (a step).
+    const list = Array.isArray(removed) ? removed : removed ? [removed] : [];
+    for (const r of list) {
+      const index = indexOf(r.cell);
+      if (!(index >= 0 && index < n * n) || !(r.digit >= 1 && r.digit <= n)) continue;
+      this.removedMarks.set(index, (this.removedMarks.get(index) ?? 0) | (1 << (r.digit - 1)));
+      if (!targets.length) mark(this.cells[index], "focus-cell");
+    }
+    for (const index of this.removedMarks.keys()) this.refreshCell(index);
   }
 
   clearHighlight() {
@@ -616,9 +628,9 @@ export class Board {
       delete element.dataset.tone;
     }
     this.highlighted = [];
-    if (this.removedMark) {
-      const { cell } = this.removedMark;
-      this.removedMark = null;
+    const marked = [...this.removedMarks.keys()];
+    this.removedMarks.clear();
+    for (const cell of marked) {
       this.shownCandidates[cell] = -1;
       this.refreshCell(cell);
     }

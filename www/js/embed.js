@@ -34,7 +34,7 @@ const HELLO_TIMEOUT_MS = 10_000;
 /** Attributes that choose the puzzle: a change loads it. */
 const PUZZLE = ["puzzle", "kind", "format", "alphabet", "example"];
 /** Attributes that change how it is solved or opened: a change is sent as settings. */
-const SETTINGS = ["engine", "level", "speed", "start", "autoplay"];
+const SETTINGS = ["engine", "level", "by", "speed", "start", "autoplay"];
 /** Attributes of the layout. */
 const LAYOUT = ["controls", "caption"];
 const EVENTS = ["ready", "solved", "step", "error"];
@@ -122,7 +122,7 @@ export class SudokuLabBoard extends HTMLElement {
     if (!url) return "about:blank";
     url.searchParams.set("embed", "1");
     url.searchParams.set("host", window.location.origin);
-    for (const name of [...PUZZLE, "engine", "level", "speed", "start", "controls"]) {
+    for (const name of [...PUZZLE, "engine", "level", "by", "speed", "start", "controls"]) {
       const value = this.getAttribute(name);
       if (value !== null && value !== "") url.searchParams.set(name, value);
     }
@@ -343,7 +343,7 @@ export class SudokuLabBoard extends HTMLElement {
     return this.#call("highlight", [cells]);
   }
 
-  /** Shows another puzzle: `options` kind, format, alphabet, engine, level, speed, start, autoplay. */
+  /** Shows another puzzle: `options` kind, format, alphabet, engine, level, by, speed, start, autoplay. */
   load(puzzle, options = {}) {
     return this.#call("load", [puzzle, options]);
   }

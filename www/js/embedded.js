@@ -26,7 +26,7 @@ import { isOn } from "./url.js";
 export const PROTOCOL = 1;
 
 /** Settings a call may change, and the layout. */
-const SETTINGS = ["engine", "level", "speed", "start", "autoplay"];
+const SETTINGS = ["engine", "level", "by", "speed", "start", "autoplay"];
 
 /** True for a `host` the hello can be addressed to: `null` (a file page) or an address
  * (postMessage throws on a target origin it cannot parse). */

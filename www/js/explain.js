@@ -28,7 +28,8 @@ import { SolverClient } from "./client.js";
 import { KIND, KINDS, RULES } from "./records.js";
 import { Trace, MARKER_KINDS } from "./trace.js";
 import { Replay, removalOf } from "./replay.js";
-import { explain, focus, toneOf, proofTree, premisesOf } from "./sentences.js";
+import { explain, focus, toneOf, proofTree, premisesOf, groundOf } from "./sentences.js";
+import { explainStep, focusStep, stepKind, stepPremises } from "./steps.js";
 import { describePuzzle, cellName, cellIndex, digitsOf, popcount } from "./geometry.js";
 import { Animator } from "./animator.js";
 import { Timeline } from "./timeline.js";
@@ -51,6 +52,11 @@ const LEVELS = [
   ["full", "full", "every eliminated candidate too"],
 ];
 const SPEEDS = ["1", "2", "5", "10", "25", "50", "100", "250", "1000", "5000", "max"];
+/** Playback units: a step (one reason and its effects: the default) or one event. */
+const UNITS = [
+  ["step", "step", "one reason and all it causes at a time"],
+  ["event", "event", "every event of the trace, one at a time"],
+];
 const MAX_EVENTS = ["10000", "100000", "1000000", "2000000"];
 const NODE_LIMITS = ["10000", "100000", "1000000", "10000000", "100000000"];
 
@@ -155,7 +161,7 @@ export function install(app) {
 
   // ── Solve controls ──
   const solveButton = button("solve", "Solve", "Solve at once: status, answer and statistics", { className: "primary" });
-  const explainButton = button("explain", "Explain", "Trace the search and play it back event by event");
+  const explainButton = button("explain", "Explain", "Trace the search and play it back step by step");
   const stopButton = button("stop", "Stop", "Stop the solver (and the animation)");
   const [engineLabel, engineSelect] = select("engine", "Engine", ENGINES, pick("engine", ENGINES.map((e) => e[0]), "propagate"));
   const [levelLabel, levelSelect] = select("level", "Detail", LEVELS, pick("level", LEVELS.map((e) => e[0]), "full"));
@@ -189,9 +195,9 @@ export function install(app) {
   const pauseButton = button("pause", "❚❚ Pause", "Pause (Space)");
   // The word goes on a narrow embedded board (the name stays: aria-label).
   const word = (text) => el("span", { className: "ex-word", textContent: text });
-  const backButton = button("step-back", "◀", "One event back (←)", { "aria-label": "Step back" });
+  const backButton = button("step-back", "◀", "One step back (←)", { "aria-label": "Step back" });
   backButton.append(word(" Step"));
-  const stepButton = button("step", "", "One event forward (→)", { "aria-label": "Step forward" });
+  const stepButton = button("step", "", "One step forward (→)", { "aria-label": "Step forward" });
   stepButton.append(word("Step "), "▶");
   const prevMarkButton = button("previous-marker", "", "Previous guess, contradiction, backtrack or solution",
     { "aria-label": "Previous marker" });
@@ -202,18 +208,31 @@ export function install(app) {
   prevMarkButton.append(icon("M3.5 3v10", "M13 3v10L5.5 8z"));
   nextMarkButton.append(icon("M12.5 3v10", "M3 3v10l7.5-5z"));
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const [byLabel, bySelect] = select("by", "By", UNITS, pick("by", UNITS.map((u) => u[0]), "step"));
+  bySelect.title = "Play step by step (a reason and all it causes) or event by event";
+  // A step is read, an event glanced at: the default speeds differ.
+  const defaultSpeed = bySelect.value === "step" ? (reducedMotion ? "2" : "5") : (reducedMotion ? "10" : "50");
   const [speedLabel, speedSelect] = select("speed", "Speed",
-    SPEEDS.map((v) => [v, v === "max" ? "max" : `${v}/s`]), pick("speed", SPEEDS, reducedMotion ? "10" : "50"));
-  speedSelect.title = "Events per second";
-  // Events, then the step of the current one (hidden on an embedded board): two spans kept.
-  const positionEvents = el("span", { textContent: "no trace" });
-  const positionSteps = el("span", { className: "ex-step-of" });
-  const position = el("output", { className: "ex-position", "aria-live": "off" }, positionEvents, positionSteps);
+    SPEEDS.map((v) => [v, v === "max" ? "max" : `${v}/s`]), pick("speed", SPEEDS, defaultSpeed));
+  /** The unit playback moves by: "step" or "event". */
+  const unit = () => bySelect.value;
+  const describeUnit = () => {
+    const word = unit() === "step" ? "step" : "event";
+    speedSelect.title = `${word[0].toUpperCase()}${word.slice(1)}s per second`;
+    backButton.title = `One ${word} back (←)`;
+    stepButton.title = `One ${word} forward (→)`;
+  };
+  describeUnit();
+  // Where playback is in its unit, then in the other (hidden on an embedded board): two spans kept.
+  const positionMain = el("span", { textContent: "no trace" });
+  const positionMore = el("span", { className: "ex-step-of ex-position-more" });
+  const position = el("output", { className: "ex-position", "aria-live": "off" }, positionMain, positionMore);
   const legend = el("ul", { className: "ex-legend", "aria-label": "Timeline markers" },
     ...MARKER_KINDS.map((k) => el("li", { dataset: { marker: k } }, el("span", { className: "ex-swatch" }), k)));
   const transport = el("div", { className: "ex-transport", role: "group", "aria-label": "Playback" },
     prevMarkButton, backButton, playButton, pauseButton, stepButton, nextMarkButton,
-    el("span", { className: "ex-speed" }, speedLabel, speedSelect), zoomBoardButton, position);
+    el("span", { className: "ex-speed" }, speedLabel, speedSelect),
+    el("span", { className: "ex-speed ex-by" }, byLabel, bySelect), zoomBoardButton, position);
   regions.playback?.replaceChildren(transport);
   const timeline = new Timeline(regions.playback ?? document.body, { onScrub: (p) => seekTo(p) });
   stylesheet.addEventListener("load", () => { timeline.readColors(); timeline.draw(true); });
@@ -223,8 +242,8 @@ export function install(app) {
   const playbackControls = [playButton, pauseButton, backButton, stepButton, prevMarkButton, nextMarkButton];
 
   const idleMessage = app.embed
-    ? "Press Play to watch the solver, event by event."
-    : "Press Explain to watch the solver, event by event.";
+    ? "Press Play to watch the solver, step by step."
+    : "Press Explain to watch the solver, step by step.";
   const log = new EventLog(regions.log ?? el("div"), {
     onJump: (p) => seekTo(p),
     onAsk: (cell, digit) => askWhy(cell, digit),
@@ -342,8 +361,10 @@ export function install(app) {
 
   const animator = new Animator({
     render: (p) => render(p),
-    length: () => session?.trace.count ?? 0,
+    length: () => session?.trace.ready ?? 0,
     complete: () => !session || session.done,
+    move: (p, n) => moveBy(p, n),
+    snap: (p) => session?.trace.boundary(p) ?? p,
     onChange: () => refresh(),
   });
   animator.setSpeed(speedSelect.value);
@@ -357,6 +378,15 @@ export function install(app) {
       return session.done && animator.position >= session.trace.count ? "done" : "paused";
     }
     return solved ? "solved" : "idle";
+  }
+
+  /** The stop `n` units from the stop `p`: steps in step order, events otherwise. */
+  function moveBy(p, n) {
+    const t = session?.trace;
+    if (!t?.byStep) return p + n;
+    const m = t.stepsAt(p) + n;
+    if (m <= 0) return 0;
+    return m >= t.closedSteps ? t.ready : t.stepStart(m);
   }
 
   function setStatus(state, text) {
@@ -560,8 +590,8 @@ export function install(app) {
     log.message(idleMessage);
     log.setAskable(false);
     clearBoard();
-    positionEvents.textContent = "no trace";
-    positionSteps.textContent = "";
+    positionMain.textContent = "no trace";
+    positionMore.textContent = "";
     position.title = "";
     refresh();
   }
@@ -661,7 +691,7 @@ export function install(app) {
     const json = wasmModel(model);
     const level = levelSelect.value;
     const opts = { ...options(), level, maxEvents: Number(eventsSelect.value) };
-    const trace = new Trace(level);
+    const trace = new Trace(level, { order: unit() });
     const budget = { budgetBytes: 32 << 20 };
     const s = {
       trace,
@@ -673,6 +703,7 @@ export function install(app) {
       replay: new Replay(model.size, trace, budget),
       probe: new Replay(model.size, trace, budget),
       sentences: new Map(),
+      stepSentences: new Map(),
       done: false,
       stats: null,
       time: 0,
@@ -724,6 +755,7 @@ export function install(app) {
         return null;
       }
       ingest(final);
+      trace.finish();
       s.done = true;
       s.status = final.status;
       timeline.setLength(trace.count, true);
@@ -735,6 +767,7 @@ export function install(app) {
       if (session !== s) return null;
       running = null;
       s.done = true;
+      trace.finish();
       if (error?.cancelled) return null;
       s.final = error?.cells?.length ? ["invalid", error.message] : ["error", error?.message ?? String(error)];
       log.message(error?.message ?? String(error));
@@ -755,6 +788,7 @@ export function install(app) {
       const after = seconds(performance.now() - runStarted);
       if (session && was === "explain") {
         session.done = true;
+        session.trace.finish();
         timeline.setLength(session.trace.count, true);
         session.final = ["stopped", `Stopped after ${after} · ${plural(session.trace.count, "event")} to replay`];
         // Stopped is news: said now, whatever the position, until playback moves.
@@ -784,7 +818,7 @@ export function install(app) {
   function sentence(s, i) {
     let text = s.sentences.get(i);
     if (text === undefined) {
-      s.probe.seek(i);
+      s.probe.seek(s.trace.positionOf(i));
       text = explain(s.trace, i, s.probe, s.puzzle);
       if (s.sentences.size > 4096) s.sentences.clear();
       s.sentences.set(i, text);
@@ -793,6 +827,53 @@ export function install(app) {
   }
 
   let listDrawnAt = 0;
+
+  /**
+   * The current unit's sentence and the units around it (`line(j)` describes unit `j` of
+   * `0..total`, the current one `at`). Playing fast, the list is redrawn a few times a second
+   * only, and then shows the units before the one drawn, none marked current (the sentence
+   * above is the current one). Paused or slow, it is redrawn at every position and marks the
+   * current unit.
+   */
+  function showLog(current, canAsk, at, total, line) {
+    const now = performance.now();
+    const fast = animator.playing && animator.speed > 50;
+    if (!fast || now - listDrawnAt > 200) {
+      listDrawnAt = now;
+      const lines = [];
+      const [before, after] = fast ? [logSpan[0] + logSpan[1], -1] : logSpan;
+      for (let j = Math.max(0, at - before); j <= Math.min(total - 1, at + after); j++) {
+        lines.push({ ...line(j), when: j < at ? "past" : j === at ? "current" : "future" });
+      }
+      log.show(current, lines, canAsk);
+    } else {
+      log.showCurrent(current, canAsk);
+    }
+  }
+
+  /**
+   * Step `k` of a session in step order, cached: its events, sentence, tone, board focus and
+   * whether it has a Why (`canAsk`), computed with the probe at the step's first position.
+   */
+  function stepView(s, k) {
+    let view = s.stepSentences.get(k);
+    if (view) return view;
+    const t = s.trace;
+    const events = t.stepEvents(k);
+    s.probe.seek(t.stepStart(k));
+    const kind = stepKind(t, events);
+    view = {
+      events,
+      kind,
+      text: explainStep(t, events, s.probe, s.puzzle),
+      tone: toneOf(t, events[0]),
+      focus: focusStep(t, events, s.probe, s.puzzle),
+      canAsk: !["guess", "backtrack", "solution"].includes(kind) || stepPremises(t, events).length > 0,
+    };
+    if (s.stepSentences.size > 4096) s.stepSentences.clear();
+    s.stepSentences.set(k, view);
+    return view;
+  }
 
   function render(p) {
     const s = session;
@@ -811,39 +892,33 @@ export function install(app) {
     } else {
       // Below the full level eliminations are not recorded: show placed digits only.
       showCandidates(null);
-      const solutionEvent = p > 0 && trace.kind(p - 1) === KIND.SOLUTION;
+      const solutionEvent = p > 0 && trace.kind(trace.at(p - 1)) === KIND.SOLUTION;
       showDigits(solutionEvent && s.solutions[s.replay.solutions - 1]
         ? s.solutions[s.replay.solutions - 1] : s.replay.values());
     }
     if (p === 0) {
       board.clearHighlight();
       log.message(count ? "Start: every digit is possible in every cell." : "Solving…");
+    } else if (trace.byStep) {
+      const k = trace.stepAtPosition(p - 1);
+      const view = stepView(s, k);
+      board.highlight(view.focus);
+      const current = { label: `Step ${k + 1}`, index: trace.at(p - 1), step: k, text: view.text, tone: view.tone };
+      showLog(current, view.canAsk, k, trace.closedSteps, (j) => {
+        const v = stepView(s, j);
+        return { label: `Step ${j + 1}`, index: trace.at(trace.stepEnd(j) - 1), step: j, text: v.text, tone: v.tone, jump: trace.stepEnd(j) };
+      });
     } else {
       const i = p - 1;
       s.probe.seek(i);
       board.highlight(focus(trace, i, s.probe, s.puzzle));
       const kind = trace.kind(i);
       const canAsk = kind === KIND.ELIMINATE || kind === KIND.PLACE || kind === KIND.CONTRADICTION;
-      const current = { index: i, text: sentence(s, i), tone: toneOf(trace, i) };
-      // Playing fast, the list is redrawn a few times a second only, and then shows the
-      // events before the one drawn, none marked current (the sentence above is the current
-      // one). Paused or slow, it is redrawn at every position and marks the current event.
-      const now = performance.now();
-      const fast = animator.playing && animator.speed > 50;
-      if (!fast || now - listDrawnAt > 200) {
-        listDrawnAt = now;
-        const lines = [];
-        const [before, after] = fast ? [logSpan[0] + logSpan[1], -1] : logSpan;
-        for (let j = Math.max(0, i - before); j <= Math.min(count - 1, i + after); j++) {
-          lines.push({ index: j, text: sentence(s, j), tone: toneOf(trace, j), when: j < i ? "past" : j === i ? "current" : "future" });
-        }
-        log.show(current, lines, canAsk);
-      } else {
-        log.showCurrent(current, canAsk);
-      }
+      const current = { label: `#${i + 1}`, index: i, step: trace.step(i), text: sentence(s, i), tone: toneOf(trace, i) };
+      showLog(current, canAsk, i, count, (j) => ({ label: `#${j + 1}`, index: j, text: sentence(s, j), tone: toneOf(trace, j), jump: j + 1 }));
     }
     timeline.setPosition(p);
-    [positionEvents.textContent, positionSteps.textContent] = positionText(s, p);
+    [positionMain.textContent, positionMore.textContent] = positionText(s, p);
     position.title = position.textContent;
     // A board opening at `start` says only where it opens, not the start it passes through.
     if (p !== stepSent && !opening.busy) {
@@ -854,37 +929,65 @@ export function install(app) {
   }
 
   /**
-   * Where playback is, in events and in steps: `["event 312 of 628", " · step 2 of 83"]` (the
-   * second part empty for a trace without steps; an embedded board shows the first only).
+   * Where playback is, in the unit it moves by, then in the other: `["step 2 of 83", " · event
+   * 313 of 628"]` by step, `["event 313 of 628", " · step 2 of 83"]` by event (the second
+   * part empty for a trace without steps; an embedded board shows the first only).
    */
   function positionText(s, p) {
     const t = s.trace;
     const more = s.done ? "" : "…";
     const events = `event ${p.toLocaleString("en-US")} of ${t.count.toLocaleString("en-US")}${more}`;
     if (!t.hasSteps || !t.stepCount) return [events, ""];
-    const step = p > 0 ? t.step(p - 1) + 1 : 0;
-    return [events, ` · step ${step.toLocaleString("en-US")} of ${t.stepCount.toLocaleString("en-US")}${more}`];
+    const done = t.byStep ? t.stepsAt(p) : p > 0 ? t.step(p - 1) + 1 : 0;
+    const steps = `step ${done.toLocaleString("en-US")} of ${t.stepCount.toLocaleString("en-US")}${more}`;
+    return t.byStep ? [steps, ` · ${events}`] : [events, ` · ${steps}`];
   }
 
   // ── Why: the proof of an event ──
 
   /**
-   * Opens the derivation of event `index` under `title`: the tree of its premises, each
-   * highlighted on the board while the pointer or the keyboard is on it; the event and the
+   * Opens the derivation of event `index` (or, with `step` ≥ 0, of that step: the tree of
+   * what its events rest on from outside it) under `title`: the tree of its premises, each
+   * highlighted on the board while the pointer or the keyboard is on it; the root and the
    * cells of its own premises are highlighted meanwhile.
    */
-  function showWhy(s, index, title) {
-    const tree = proofTree(s.trace, index);
-    const describe = (i) => ({ text: sentence(s, i), tone: toneOf(s.trace, i) });
+  function showWhy(s, index, title, step = -1) {
+    const t = s.trace;
+    let tree;
+    let rootFocus;
+    if (step >= 0) {
+      const view = stepView(s, step);
+      const premises = stepPremises(t, view.events);
+      tree = {
+        index: view.events[0],
+        step,
+        ground: premises.length ? "" : groundOf(t, view.events[0]),
+        premises: () => premises.map((p) => proofTree(t, p)),
+      };
+      rootFocus = () => ({ ...view.focus, cells: [...view.focus.cells] });
+    } else {
+      tree = proofTree(t, index);
+      rootFocus = () => {
+        s.probe.seek(t.positionOf(index));
+        return focus(t, index, s.probe, s.puzzle);
+      };
+    }
+    const describe = (node) => {
+      if (node.step >= 0) {
+        const view = stepView(s, node.step);
+        return { label: `Step ${node.step + 1}`, text: view.text, tone: view.tone, jump: t.byStep ? t.stepEnd(node.step) : t.positionOf(node.index) + 1 };
+      }
+      return { label: `#${node.index + 1}`, text: sentence(s, node.index), tone: toneOf(t, node.index), jump: t.positionOf(node.index) + 1 };
+    };
     const note = s.level === "full"
       ? "Each premise opens to its own; every branch ends at a given, a guess or a relation of the puzzle."
       : "Below the full detail level eliminations are not recorded: a premise stands for the eliminations behind it. Choose “full” detail for every step.";
     const highlightRoot = () => {
-      s.probe.seek(index);
-      const f = focus(s.trace, index, s.probe, s.puzzle);
+      const f = rootFocus();
       const n = s.size * s.size;
-      for (const p of premisesOf(s.trace, index)) {
-        const c = s.trace.cell(p);
+      const premises = step >= 0 ? stepPremises(t, stepView(s, step).events) : premisesOf(t, index);
+      for (const p of premises) {
+        const c = t.cell(p);
         if (c < n && !f.cells.includes(c)) f.cells.push(c);
       }
       board.highlight(f);
@@ -892,9 +995,9 @@ export function install(app) {
     log.showProof(title, tree, describe, {
       note,
       onHover: (i) => {
-        if (i === null) return highlightRoot();
-        s.probe.seek(i);
-        board.highlight(focus(s.trace, i, s.probe, s.puzzle));
+        if (i === null || i === tree.index) return highlightRoot();
+        s.probe.seek(t.positionOf(i));
+        board.highlight(focus(t, i, s.probe, s.puzzle));
       },
     });
     highlightRoot();
@@ -904,6 +1007,13 @@ export function install(app) {
     const s = session;
     if (!s || animator.position === 0) return;
     animator.pause();
+    const t = s.trace;
+    if (t.byStep) {
+      const k = t.stepAtPosition(animator.position - 1);
+      // The tree's root is the step, in words: the title only names it.
+      showWhy(s, t.stepEvents(k)[0], `Why step ${k + 1}?`, k);
+      return;
+    }
     const i = animator.position - 1;
     showWhy(s, i, `Why: ${sentence(s, i)}`);
   }
@@ -1003,6 +1113,10 @@ export function install(app) {
     seekTo(i < 0 ? session.trace.count : i + 1);
   });
   speedSelect.addEventListener("change", () => animator.setSpeed(speedSelect.value));
+  bySelect.addEventListener("change", () => {
+    describeUnit();
+    if (session) startExplain({ play: animator.playing }); // the play order is the trace's: trace again
+  });
   zoomBoardButton.addEventListener("click", () => zoomBoard(!boardZoomed));
   levelSelect.addEventListener("change", () => {
     describeChoices();
@@ -1077,7 +1191,8 @@ export function install(app) {
 
   /**
    * The playback position named by `target`: a number is an event number as the page
-   * shows it ("#12": 12; 0 is the start, before any event); "start" and "end"; or
+   * shows it ("#12": 12; 0 is the start, before any event); "step:N" (or "step#N") the end
+   * of step N (from 1; by event, the position after its first event); "start" and "end"; or
    * `kind[:rule][#n]`, the n-th (default first) event of a kind (round, place, eliminate,
    * guess, backtrack, contradiction, solution) whose rule starts with `rule`
    * ("place:hidden_single" is any hidden single; "eliminate:relation#3" the third
@@ -1093,6 +1208,14 @@ export function install(app) {
     }
     if (text === "start") return 0;
     if (text === "end") return count;
+    const step = /^step\s*[:#]\s*(\d+)$/.exec(text);
+    if (step) {
+      const n = Number(step[1]);
+      if (!trace.hasSteps) throw new Error("this trace has no steps");
+      if (n > trace.stepCount) throw new Error(`there is no step ${n}: the trace has ${plural(trace.stepCount, "step")}`);
+      if (n === 0) return 0;
+      return trace.byStep ? trace.stepEnd(n - 1) : trace.stepHeads[n - 1] + 1;
+    }
     const match = /^([a-z]+)(?::([a-z_]+))?(?:#(\d+))?$/.exec(text);
     const kind = match ? KINDS.indexOf(match[1]) : -1;
     if (!match || kind < 0) {
@@ -1134,19 +1257,41 @@ export function install(app) {
     };
   }
 
-  /** Where playback is: the position, the current event (null at the start) and its sentence. */
+  /**
+   * Where playback is: the position (events applied), the unit playback moves by (`by`), the
+   * current step (`step`: its number from 1, kind, event count and sentence; null at the start
+   * or without steps), the current event (null at the start: by step, the step's first event,
+   * its reason; by event, the event last applied) and the current sentence (the step's, by
+   * step).
+   */
   function here() {
     const s = session;
-    if (!s) return { position: 0, events: 0, steps: 0, done: false, event: null, sentence: "" };
+    if (!s) return { position: 0, events: 0, steps: 0, by: unit(), done: false, event: null, step: null, sentence: "" };
+    const t = s.trace;
     const p = animator.position;
-    return {
+    const out = {
       position: p,
-      events: s.trace.count,
-      steps: s.trace.stepCount,
+      events: t.count,
+      steps: t.stepCount,
+      by: t.byStep ? "step" : "event",
       done: s.done,
-      event: p > 0 ? eventData(s, p - 1) : null,
-      sentence: p > 0 ? sentence(s, p - 1) : "Start: every digit is possible in every cell.",
+      event: null,
+      step: null,
+      sentence: "Start: every digit is possible in every cell.",
     };
+    if (p === 0) return out;
+    const k = t.hasSteps ? t.stepAtPosition(p - 1) : -1;
+    if (k >= 0 && t.byStep) {
+      const view = stepView(s, k);
+      out.step = { number: k + 1, kind: view.kind, events: view.events.length, sentence: view.text };
+      out.event = eventData(s, view.events[0]);
+      out.sentence = view.text;
+    } else {
+      out.event = eventData(s, t.at(p - 1));
+      out.sentence = sentence(s, t.at(p - 1));
+      if (k >= 0) out.step = { number: k + 1, kind: null, events: null, sentence: null };
+    }
+    return out;
   }
 
   /** The outcome of a traced session: its status, the first solution and the event count. */
@@ -1218,12 +1363,11 @@ export function install(app) {
       drawNow();
       return here();
     },
-    /** `n` events forward (back when negative), paused; traces first when there is no trace. */
+    /** `n` units (steps, or events by event) forward (back when negative), paused; traces first when there is no trace. */
     async step(n = 1) {
       opening.disarm();
       const s = await traced();
-      animator.pause();
-      animator.seek(animator.position + Math.trunc(Number(n) || 0));
+      animator.step(Math.trunc(Number(n) || 0));
       if (session === s) drawNow();
       return here();
     },
@@ -1252,16 +1396,21 @@ export function install(app) {
       return names.map((i) => cellName(i, size));
     },
     /**
-     * New settings: engine, level, speed, start, autoplay. A trace or an answer of another
-     * engine or level is dropped; with `reopen` (not while a load is under way) the board
-     * opens again as `start` and `autoplay` now say.
+     * New settings: engine, level, by (the unit of playback: "step" or "event"), speed,
+     * start, autoplay. A trace or an answer of another engine, level or unit is dropped; with
+     * `reopen` (not while a load is under way) the board opens again as `start` and
+     * `autoplay` now say.
      */
-    configure({ engine, level, speed, start, autoplay } = {}, { reopen = true } = {}) {
-      const method = () => `${engineSelect.value}/${levelSelect.value}`;
+    configure({ engine, level, by, speed, start, autoplay } = {}, { reopen = true } = {}) {
+      const method = () => `${engineSelect.value}/${levelSelect.value}/${bySelect.value}`;
       const opens = () => `${opening.start}/${opening.autoplay}`;
       const [methodBefore, opensBefore] = [method(), opens()];
       if (engine !== undefined && ENGINES.some((e) => e[0] === engine)) engineSelect.value = engine;
       if (level !== undefined && LEVELS.some((e) => e[0] === level)) levelSelect.value = level;
+      if (by !== undefined && UNITS.some((u) => u[0] === by)) {
+        bySelect.value = by;
+        describeUnit();
+      }
       if (speed !== undefined && SPEEDS.includes(String(speed))) {
         speedSelect.value = String(speed);
         animator.setSpeed(speedSelect.value);

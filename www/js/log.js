@@ -1,6 +1,6 @@
-//! The explanation: the current event in words, the events around it (each a button to jump
-//! there), and the proof of an event or of a removed candidate ("why is 7 gone from r3c4?")
-//! as a tree of its premises.
+//! The explanation: the current step (or event) in words, the steps around it (each a button
+//! to jump there), and the proof of a step, an event or a removed candidate ("why is 7 gone
+//! from r3c4?") as a tree of its premises.
 //! Text only: sentences are set with textContent, never parsed as HTML.
 
 import { el as element } from "./dom.js";
@@ -15,12 +15,12 @@ export class EventLog {
     this.hooks = hooks;
     const title = element("h2", { id: "ex-log-title", textContent: "Explanation" });
     this.current = element("p", { className: "ex-current", "aria-live": "polite" });
-    this.current.textContent = "Press Explain to watch the solver, event by event.";
+    this.current.textContent = "Press Explain to watch the solver, step by step.";
     this.why = element("button", { type: "button", className: "ex-why-button", textContent: "Why?", hidden: true });
     this.why.dataset.action = "why";
-    this.why.title = "Show every premise behind this event, down to givens, guesses and relations";
+    this.why.title = "Show every premise behind this step, down to givens, guesses and relations";
     this.why.addEventListener("click", () => this.hooks.onWhyCurrent());
-    this.recent = element("ol", { className: "ex-recent", "aria-label": "Events around the current one" });
+    this.recent = element("ol", { className: "ex-recent", "aria-label": "Steps around the current one" });
 
     this.chainTitle = element("h3", { className: "ex-chain-title" });
     this.chainNote = element("p", { className: "ex-chain-note" });
@@ -78,10 +78,16 @@ export class EventLog {
     if (digit) this.askDigit.value = String(digit);
   }
 
-  /** Only the current event (the list stays as it was). */
+  /**
+   * Only the current unit (the list stays as it was): `{label, text, tone, index, step}`,
+   * `label` "Step 2" or "#313", `index` the seq of its last event (by event, the event), `step`
+   * its step (-1 without steps).
+   */
   showCurrent(current, canAsk) {
-    this.current.textContent = `#${current.index + 1} · ${current.text}`;
+    this.current.textContent = `${current.label} · ${current.text}`;
     this.current.dataset.currentEvent = String(current.index);
+    if (current.step >= 0) this.current.dataset.currentStep = String(current.step);
+    else delete this.current.dataset.currentStep;
     this.current.dataset.tone = current.tone;
     this.why.hidden = !canAsk;
   }
@@ -95,23 +101,26 @@ export class EventLog {
   message(text) {
     this.current.textContent = text;
     delete this.current.dataset.currentEvent;
+    delete this.current.dataset.currentStep;
     this.current.removeAttribute("data-tone");
     this.why.hidden = true;
     this.recent.replaceChildren();
   }
 
   /**
-   * Shows the current event and its neighbours: `lines` = [{index, text, tone, when}] with
-   * `when` "past", "current" or "future"; `canAsk` shows the Why? button.
+   * Shows the current unit and its neighbours: `lines` = [{label, index, text, tone, jump,
+   * when}] with `jump` the position a click goes to and `when` "past", "current" or
+   * "future"; `canAsk` shows the Why? button.
    */
   show(current, lines, canAsk) {
     this.showCurrent(current, canAsk);
-    const items = lines.map(({ index, text, tone, when }) => {
-      const button = element("button", { type: "button", textContent: `#${index + 1} · ${text}` });
+    const items = lines.map(({ label, index, step, text, tone, jump, when }) => {
+      const button = element("button", { type: "button", textContent: `${label} · ${text}` });
       button.dataset.tone = tone;
       button.dataset.index = String(index);
-      button.title = "Jump to this event";
-      button.addEventListener("click", () => this.hooks.onJump(index + 1));
+      if (step >= 0) button.dataset.step = String(step);
+      button.title = label.startsWith("#") ? "Jump to this event" : "Jump to this step";
+      button.addEventListener("click", () => this.hooks.onJump(jump));
       const li = element("li", { className: `ex-${when}` }, button);
       if (when === "current") li.setAttribute("aria-current", "step");
       return li;
@@ -123,8 +132,9 @@ export class EventLog {
    * Shows the derivation of an event as a tree of premises (`proofTree` of sentences.js):
    * each premise a collapsible node, down to givens, guesses and relations of the puzzle; an
    * event already on screen is shown once, and a later mention is a link that opens and
-   * focuses the first. `describe(index)` gives `{text, tone}`; `onHover(index | null)` hears
-   * which event the pointer or the keyboard is on; each node has a button to go to its event
+   * focuses the first. `describe(node)` gives `{label, text, tone, jump}` (a node is an
+   * event, or the step at the root: `node.step`); `onHover(index | null)` hears which event the
+   * pointer or the keyboard is on; each node has a button to go to its position `jump`
    * (`hooks.onJump`); the first `openDepth` levels start open. Children are built when a node
    * opens. Focus moves to the tree.
    */
@@ -135,15 +145,17 @@ export class EventLog {
     /** Event index → the element that shows it first (what a later mention points to). */
     const shown = new Map();
     const line = (node) => {
-      const { text, tone } = describe(node.index);
-      const label = element("span", { className: "ex-proof-text", textContent: `#${node.index + 1} · ${text}` });
-      label.dataset.tone = tone;
-      return label;
+      const { label, text, tone } = describe(node);
+      const span = element("span", { className: "ex-proof-text", textContent: `${label} · ${text}` });
+      span.dataset.tone = tone;
+      return span;
     };
-    const go = (index) => {
-      const b = element("button", { type: "button", className: "ex-proof-go", textContent: "Go", title: `Go to event #${index + 1}` });
-      b.setAttribute("aria-label", `Go to event #${index + 1}`);
-      b.addEventListener("click", () => this.hooks.onJump(index + 1));
+    const go = (node) => {
+      const { label, jump } = describe(node);
+      const what = label.startsWith("#") ? `event ${label}` : label.toLowerCase();
+      const b = element("button", { type: "button", className: "ex-proof-go", textContent: "Go", title: `Go to ${what}` });
+      b.setAttribute("aria-label", `Go to ${what}`);
+      b.addEventListener("click", () => this.hooks.onJump(jump));
       return b;
     };
     /** Opens the details around `target` and focuses it. */
@@ -169,7 +181,7 @@ export class EventLog {
         leaf.dataset.index = String(node.index);
         if (node.ground) leaf.append(element("span", { className: "ex-ground", textContent: GROUND[node.ground] }));
         shown.set(node.index, leaf);
-        li.append(go(node.index), leaf);
+        li.append(go(node), leaf);
         return li;
       }
       const summary = element("summary", {}, line(node),
@@ -187,7 +199,7 @@ export class EventLog {
         details.open = true;
         fill();
       }
-      li.append(go(node.index), details);
+      li.append(go(node), details);
       return li;
     };
     const root = element("ul", { className: "ex-proof ex-proof-root", "aria-label": title }, render(tree, 0));

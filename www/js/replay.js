@@ -9,7 +9,8 @@ import { KIND, KINDS } from "./records.js";
  * eliminate change the grid at the current depth, guess copies it one level down, backtrack
  * drops it. No propagation: only what the trace says happened.
  *
- * `position` = how many events are applied; `seek(p)` moves to any position, going back by
+ * `position` = how many events are applied, in the trace's play order (`Trace.at`: seq order,
+ * or step order); `seek(p)` moves to any position up to `trace.ready`, going back by
  * restoring the nearest checkpoint (a snapshot every `interval` events, the interval doubling
  * whenever the snapshots outgrow `budgetBytes`).
  */
@@ -83,8 +84,8 @@ export class Replay {
   /** Applies the event at `position`; throws when it does not fit the state. */
   step() {
     const t = this.trace;
-    const i = this.position;
-    if (i >= t.count) throw new Error(`no event ${i}: the trace has ${t.count}`);
+    if (this.position >= t.ready) throw new Error(`no event at position ${this.position}: the trace has ${t.ready} ready`);
+    const i = t.at(this.position);
     const kind = t.kind(i);
     const depth = t.depth(i);
     const expected = kind === KIND.GUESS ? this.depth + 1 : this.depth;
@@ -134,7 +135,7 @@ export class Replay {
         break;
       default: // round, contradiction: no change
     }
-    this.position = i + 1;
+    this.position += 1;
     if (this.position % this.interval === 0) this.checkpoint();
   }
 
@@ -157,9 +158,9 @@ export class Replay {
     }
   }
 
-  /** Moves to `position` (0..trace.count): events [0, position) applied. */
+  /** Moves to `position` (0..trace.ready): the events at positions [0, position) applied. */
   seek(position) {
-    const target = Math.max(0, Math.min(position, this.trace.count));
+    const target = Math.max(0, Math.min(position, this.trace.ready));
     if (target < this.position || target - this.position > this.interval) {
       let k = Math.floor(target / this.interval);
       while (k > 0 && !this.checkpoints[k]) k--;
@@ -171,13 +172,15 @@ export class Replay {
 }
 
 /**
- * The event that took `digit` out of `cell` in the state at `position` (events [0, position)),
- * or -1 if it is still a candidate there. Walks back over the branches still open, skipping
- * closed ones (a backtrack at depth k hides everything since the guess that opened k).
+ * The event (its seq) that took `digit` out of `cell` in the state at `position` (the events
+ * at positions [0, position) of the play order), or -1 if it is still a candidate there.
+ * Walks back over the branches still open, skipping closed ones (a backtrack at depth k
+ * hides everything since the guess that opened k).
  */
 export function removalOf(trace, position, cell, digit) {
   let skip = -1; // depth of the closed branch being skipped, or -1
-  for (let i = Math.min(position, trace.count) - 1; i >= 0; i--) {
+  for (let p = Math.min(position, trace.ready) - 1; p >= 0; p--) {
+    const i = trace.at(p);
     const kind = trace.kind(i);
     if (skip >= 0) {
       if (kind === KIND.GUESS && trace.depth(i) === skip) skip = -1;

@@ -2,7 +2,7 @@
 //! chain of causes behind it. No DOM.
 
 import { KIND, KINDS, NO_CAUSE, RULE, RULES, RULE_LABELS, TECHNIQUES, VIA } from "./records.js";
-import { cellName, houseName, houseOf, highest, lowest, popcount } from "./geometry.js";
+import { cellName, houseName, houseOf, popcount } from "./geometry.js";
 
 /** `cell` relative to `peer`: "same row", "same column" or "same block". */
 function sharedHouse(puzzle, cell, peer) {
@@ -12,11 +12,51 @@ function sharedHouse(puzzle, cell, peer) {
   return "same block";
 }
 
-/** What a mask says about a cell: "is 6", "is at most 6", "is at least 2", "has no candidate left". */
-function bound(cellText, mask, which) {
-  if (!mask) return `${cellText} has no candidate left`;
-  if (popcount(mask) === 1) return `${cellText} is ${highest(mask)}`;
-  return which === "max" ? `${cellText} is at most ${highest(mask)}` : `${cellText} is at least ${lowest(mask)}`;
+/** "1–4", "1, 3 and 5", "7": a list of digits, runs of three or more joined by a dash. */
+export function digitList(digits) {
+  const sorted = [...new Set(digits)].sort((a, b) => a - b);
+  const parts = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    if (j - i >= 2) parts.push(`${sorted[i]}–${sorted[j]}`);
+    else for (let k = i; k <= j; k++) parts.push(String(sorted[k]));
+    i = j + 1;
+  }
+  return listWords(parts, "or");
+}
+
+/** "a", "a and b", "a, b and c" (or "or"). */
+export function listWords(items, last = "and") {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} ${last} ${items.at(-1)}`;
+}
+
+/** Up to `shown` cell names, then "and N more": "r5c1, r5c2 and 10 more cells". */
+export function cellList(cells, size, shown = 4) {
+  const names = cells.map((c) => cellName(c, size));
+  if (names.length <= shown + 1) return listWords(names);
+  return `${names.slice(0, shown).join(", ")} and ${names.length - shown} more cells`;
+}
+
+/**
+ * Why relation `r` (`{lo, hi}`: lo < hi) takes `digits` from `cell`, stating only the bound
+ * it needs — the one its premises prove (the partner's candidates below the largest digit
+ * are gone, or above the smallest) — and none that holds for every digit: "r3c9 < r2c9 and
+ * r3c9 ≥ 3: r2c9 cannot be 1, 2 or 3"; "r3c9 < r2c9: r2c9 cannot be 1". When the partner's
+ * digit is known (`partner`, 0 if not), that is the bound: "r5c3 < r5c4 and r5c3 is 4".
+ */
+export function relationReason(r, cell, digits, size, partner = 0) {
+  const [lo, hi] = [cellName(r.lo, size), cellName(r.hi, size)];
+  const rel = `${lo} < ${hi}`;
+  const which = digitList(digits);
+  if (partner) return `${rel} and ${cell === r.hi ? lo : hi} is ${partner}: ${cell === r.hi ? hi : lo} cannot be ${which}`;
+  if (cell === r.hi) {
+    const m = Math.max(...digits);
+    return m <= 1 ? `${rel}: ${hi} cannot be ${which}` : `${rel} and ${lo} ≥ ${m}: ${hi} cannot be ${which}`;
+  }
+  const m = Math.min(...digits);
+  return m >= size ? `${rel}: ${lo} cannot be ${which}` : `${rel} and ${hi} ≤ ${m}: ${lo} cannot be ${which}`;
 }
 
 /** "r4c4 = 2" for a guess (or probe) event. */
@@ -80,10 +120,8 @@ export function explain(trace, index, before, puzzle) {
         case RULE.RELATION: {
           const r = tag === VIA.RELATION ? puzzle.relations[payload] : undefined;
           if (!r) return `${head}: an inequality rules it out`;
-          const [lo, hi] = [cellName(r.lo, n), cellName(r.hi, n)];
-          const rel = `${lo} < ${hi}`;
-          if (cell === r.lo) return `${head}: ${bound(hi, before.mask(r.hi), "max")} and ${rel}`;
-          return `${head}: ${bound(lo, before.mask(r.lo), "min")} and ${rel}`;
+          const m = before.mask(cell === r.hi ? r.lo : r.hi);
+          return `${head}: ${relationReason(r, cell, [digit], n, popcount(m) === 1 ? 31 - Math.clz32(m) + 1 : 0)}`;
         }
         case RULE.LOCKED_CANDIDATES: {
           if (tag !== VIA.CONFINED) return `${head}: locked candidates`;

@@ -26,17 +26,35 @@ function firstNotBelow(length, below) {
 /** Marker kinds drawn on the timeline. */
 export const MARKER_KINDS = ["guess", "contradiction", "backtrack", "solution"];
 
+/** Kinds after which no step begun before is joined again (`is_decision` in src/trace). */
+const DECISIONS = new Set([KIND.GUESS, KIND.BACKTRACK, KIND.CONTRADICTION, KIND.SOLUTION]);
+
 /**
  * Every record of one trace, appended batch by batch; event `i` has `seq` `i`. Also keeps,
  * per marker kind, the indices of its events (for the timeline), and the premise lists of
  * the events with two premises or more: their table entries one after another in one typed
  * array, found through a sorted array of entry offsets (nothing per event: a trace reaches
  * 10 M events, and most have one premise, the cause, already in the record).
+ *
+ * # Positions and the play order
+ *
+ * Playback counts *positions*: position `p` is the state after the first `p` events of the
+ * play order. In `event` order that is `seq` order (`at(p) === p`). In `step` order (the
+ * default when the trace has steps) it is the order of src/trace/steps.rs: steps by number,
+ * the events of a step by `seq`, so each step is one run of positions and a step's effects
+ * come right after its reason. The two orders put every guess, backtrack, contradiction and
+ * solution at the same position (no step crosses one), so the markers are positions in
+ * both. While the trace streams, positions up to the last such event are final (`ready`);
+ * the events after it are ordered by `finish()` or when the next one comes.
  */
 export class Trace {
-  /** @param {string} level the trace's level: below "full" eliminations are not recorded. */
-  constructor(level = "full") {
+  /**
+   * @param {string} level the trace's level: below "full" eliminations are not recorded.
+   * @param {{order?: "step" | "event"}} options the play order (see the class docs).
+   */
+  constructor(level = "full", { order = "step" } = {}) {
     this.level = level;
+    this.order = order === "event" ? "event" : "step";
     this.words = new Uint32Array(RECORD_WORDS * 4096);
     this.count = 0;
     this.markers = { guess: [], contradiction: [], backtrack: [], solution: [] };
@@ -55,6 +73,130 @@ export class Trace {
     this.stepHeads = new Uint32Array(1024);
     this.stepCount = 0;
     this.hasSteps = true;
+    /**
+     * Step order: the seq at each position and the position of each seq, for positions
+     * `0..ready`; `stepStarts[k]` is the first position of step `k`, for `k <= closedSteps`
+     * (`stepStarts[closedSteps]` is `ready`).
+     */
+    this.seqAt = new Uint32Array(0);
+    this.positionAt = new Uint32Array(0);
+    this.stepStarts = new Uint32Array(1024);
+    this.closedSteps = 0;
+    this.ordered = 0;
+    this.finished = false;
+  }
+
+  /** Whether positions run step by step (`order` "step" on a trace with steps). */
+  get byStep() {
+    return this.order === "step" && this.hasSteps;
+  }
+
+  /** Positions playable now: in step order those up to the last decision, until `finish()`. */
+  get ready() {
+    return this.byStep ? this.ordered : this.count;
+  }
+
+  /** The seq of the event at position `p` (`0 <= p < ready`). */
+  at(p) {
+    return this.byStep ? this.seqAt[p] : p;
+  }
+
+  /** The position of event `seq` in the play order (`seq` itself beyond `ready`). */
+  positionOf(seq) {
+    return this.byStep && seq < this.ordered ? this.positionAt[seq] : seq;
+  }
+
+  /** Says no more events come: the last events are ordered (every position is ready). */
+  finish() {
+    this.finished = true;
+    if (this.byStep) this.orderUpTo(this.count);
+  }
+
+  /**
+   * Orders the events `ordered..end` (no step of which reaches past `end`) by step, then
+   * seq: a counting sort, as their steps are a run of numbers from the first one's.
+   */
+  orderUpTo(end) {
+    const from = this.ordered;
+    if (end <= from) return;
+    this.seqAt = grown(this.seqAt, from, end);
+    this.positionAt = grown(this.positionAt, from, end);
+    const first = this.stepOf[from];
+    let last = first;
+    for (let i = from; i < end; i++) if (this.stepOf[i] > last) last = this.stepOf[i];
+    const slots = new Uint32Array(last - first + 2);
+    for (let i = from; i < end; i++) slots[this.stepOf[i] - first + 1]++;
+    this.stepStarts = grown(this.stepStarts, this.closedSteps + 1, last + 2);
+    for (let k = 0; k <= last - first; k++) {
+      slots[k + 1] += slots[k];
+      this.stepStarts[first + k] = from + slots[k];
+    }
+    for (let i = from; i < end; i++) {
+      const p = from + slots[this.stepOf[i] - first]++;
+      this.seqAt[p] = i;
+      this.positionAt[i] = p;
+    }
+    this.ordered = end;
+    this.closedSteps = last + 1;
+    this.stepStarts[this.closedSteps] = end;
+  }
+
+  /**
+   * How many steps are complete at position `p` (`0..ready`): in step order the steps that
+   * end at or before it; in event order the steps begun before it.
+   */
+  stepsAt(p) {
+    if (!this.hasSteps || p <= 0) return 0;
+    if (!this.byStep) return this.stepsBefore(p);
+    return firstNotBelow(this.closedSteps, (k) => this.stepStarts[k + 1] <= p);
+  }
+
+  /** The step of the event at position `p`, or -1 without steps. */
+  stepAtPosition(p) {
+    return this.hasSteps && p >= 0 && p < this.ready ? this.stepOf[this.at(p)] : -1;
+  }
+
+  /** The first position of step `k` (in step order, `k <= closedSteps`). */
+  stepStart(k) {
+    return this.stepStarts[Math.min(k, this.closedSteps)];
+  }
+
+  /** The position after the last event of step `k` (in step order). */
+  stepEnd(k) {
+    return this.stepStarts[Math.min(k + 1, this.closedSteps)];
+  }
+
+  /**
+   * The play positions of step `k`: `[from, to)` (in event order, the positions of its events
+   * are not a run: `from`..`to` spans them, and `events(k)` lists them).
+   */
+  stepRange(k) {
+    if (this.byStep) return [this.stepStart(k), this.stepEnd(k)];
+    const from = this.stepHeads[k];
+    let to = from + 1;
+    while (to < this.count && this.stepOf[to] <= k) to++;
+    return [from, to];
+  }
+
+  /** The seqs of the events of step `k` up to position `upTo`, ascending. */
+  stepEvents(k, upTo = this.ready) {
+    const [from, to] = this.stepRange(k);
+    const out = [];
+    for (let p = from; p < Math.min(to, upTo); p++) {
+      const i = this.at(p);
+      if (this.stepOf[i] === k) out.push(i);
+    }
+    return out;
+  }
+
+  /**
+   * The step boundary at or after position `p` (the position the playback stops at, by
+   * step), capped at `ready`; `p` itself in event order.
+   */
+  boundary(p) {
+    if (!this.byStep || p <= 0) return Math.max(0, Math.min(p, this.ready));
+    if (p >= this.ready) return this.ready;
+    return this.stepEnd(this.stepOf[this.at(p - 1)]);
   }
 
   /**
@@ -109,14 +251,18 @@ export class Trace {
         this.stepHeads[this.stepCount++] = this.count + i;
       }
     }
+    let lastDecision = -1;
     for (let i = 0; i < n; i++) {
       const k = records[i * RECORD_WORDS + 1] & 0xff;
+      if (DECISIONS.has(k)) lastDecision = this.count + i;
       if (k === KIND.GUESS) this.markers.guess.push(this.count + i);
       else if (k === KIND.CONTRADICTION) this.markers.contradiction.push(this.count + i);
       else if (k === KIND.BACKTRACK) this.markers.backtrack.push(this.count + i);
       else if (k === KIND.SOLUTION) this.markers.solution.push(this.count + i);
     }
     this.count += n;
+    // Every step begun before the last decision is closed: order up to it.
+    if (this.byStep && lastDecision >= 0) this.orderUpTo(lastDecision);
   }
 
   kind(i) { return this.words[i * RECORD_WORDS + 1] & 0xff; }

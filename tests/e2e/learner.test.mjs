@@ -409,6 +409,28 @@ test("a hidden single's Why lists the removal of its digit from every other cell
   }, { premises, single });
   assert.deepEqual(seen.cells, seen.others, "one premise for every other cell of the house");
   assert.ok(seen.honest, "each premise removes the digit from its cell");
+  // The tree fits beside the board at 1280×800: no line cut at any depth, every premise on
+  // screen without scrolling, the board still in view.
+  const fit = await page.evaluate(() => {
+    const root = document.querySelector(".ex-proof-root");
+    const cut = [...root.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > root.getBoundingClientRect().right + 1)
+      .map((e) => e.textContent.slice(0, 40));
+    const items = [...root.querySelectorAll(":scope > li > details > ul > li")].map((li) => li.getBoundingClientRect());
+    const board = document.querySelector(".board-frame").getBoundingClientRect();
+    return { cut, wide: root.scrollWidth - root.clientWidth, offscreen: items.filter((r) => r.top < 0 || r.bottom > innerHeight).length,
+      board: board.top >= 0 && board.bottom <= innerHeight, beside: items.every((r) => r.left >= board.right) };
+  });
+  assert.deepEqual(fit.cut, [], "no line runs past the tree's edge");
+  assert.equal(fit.wide, 0, "nothing to scroll sideways");
+  assert.equal(fit.offscreen, 0, "every premise is on screen");
+  assert.ok(fit.board && fit.beside, "beside the board, which stays in view");
+  // A premise opens to its own premises; those wrap too.
+  await page.locator(".ex-proof-root > li > details > ul > li details > summary").last().click();
+  await frames(page);
+  assert.equal(await page.evaluate(() => {
+    const root = document.querySelector(".ex-proof-root");
+    return [...root.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > root.getBoundingClientRect().right + 1).length;
+  }), 0, "no line cut at the second level");
   // Hovering a premise highlights it on the board.
   const second = page.locator(".ex-proof-root > li > details > ul > li [data-index]").nth(1);
   await second.hover();
@@ -443,13 +465,15 @@ test("25×25: Zoom board makes the pencil marks readable", async () => {
   await page.waitForFunction(() => window.sudokuLab.board.markFontPx() >= 8);
   const after = await page.evaluate(() => window.sudokuLab.board.markFontPx());
   assert.equal(await page.getAttribute("[data-action=zoom-board]", "aria-pressed"), "true");
-  // The explanation follows the board: right under it.
+  // The explanation follows the board: right under it, or stuck to the bottom of the
+  // viewport over a board taller than the screen.
   const under = await page.evaluate(() => {
     const b = document.getElementById("board").getBoundingClientRect();
     const s = document.querySelector("[data-current-event]").getBoundingClientRect();
-    return s.top >= b.bottom - 1;
+    const stuck = getComputedStyle(document.querySelector(".ex-dock")).position === "sticky";
+    return s.top >= b.bottom - 1 || (stuck && s.top >= 0 && s.bottom <= innerHeight);
   });
-  assert.ok(under, "the sentence is under the zoomed board");
+  assert.ok(under, "the sentence is under the zoomed board, or in view at the bottom of the screen");
   await shot(page, "zoomed-25");
   assert.deepEqual(await axeViolations(page), []);
   await page.click("[data-action=zoom-board]");
@@ -594,10 +618,10 @@ test("Explain plays the default sample step by step: a deduction at once, back a
   assert.ok(deduction.targets > 0, "the cells that lose them are outlined");
   // ◀ goes back a whole step; ▶ again gives the same step, the same sentence.
   await page.click("[data-action=step-back]");
-  await page.waitForFunction(() => window.sudokuLabExplain.here().step?.number === 2);
+  await page.waitForFunction(() => document.querySelector(".ex-current").textContent.startsWith("Step 2 · "));
   assert.equal((await at()).position, seen[1].position);
   await page.keyboard.press("ArrowRight"); // the focus is on the step-back button, in the playback group
-  await page.waitForFunction(() => window.sudokuLabExplain.here().step?.number === 3);
+  await page.waitForFunction(() => document.querySelector(".ex-current").textContent.startsWith("Step 3 · "));
   assert.equal((await at()).current, seen[2].current);
   // The log lists steps, each a button to its end.
   const entries = await page.$$eval(".ex-recent button", (bs) => bs.map((b) => b.textContent));
@@ -610,4 +634,51 @@ test("Explain plays the default sample step by step: a deduction at once, back a
   assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(page.errors, []);
   await page.close();
+});
+
+test("phone: from any scroll position, Explain, Play or Step puts the board, the sentence and Pause in view together", async () => {
+  const inView = (page) => page.evaluate(() => {
+    const whole = (s) => { const r = document.querySelector(s).getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; };
+    const board = document.querySelector(".board-frame").getBoundingClientRect();
+    const dock = document.querySelector(".ex-dock").getBoundingClientRect();
+    return { board: whole(".board-frame"), sentence: whole(".ex-current"), pause: whole("[data-action=pause]"), clear: board.bottom <= dock.top + 1 };
+  });
+  const together = { board: true, sentence: true, pause: true, clear: true };
+  for (const height of [844, 600]) {
+    const page = await openPage("", { viewport: { width: 390, height }, touch: true });
+    // The first screen offers Explain and Play (Play mode) under the board.
+    for (const action of ["explain", "quick-play"]) {
+      const r = await page.locator(`[data-action=${action}]`).boundingBox();
+      assert.ok(r && r.y + r.height <= height, `${height}: ${action} is on the first screen (${r?.y})`);
+    }
+    const bottom = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+    for (const [n, start] of [0, 200, 450, bottom].entries()) {
+      // Explain, then Step and ▶ Play from the same scroll position, each reached as a person
+      // reaches it: scrolled into view, tapped.
+      for (const action of ["explain", "step", "play"]) {
+        await page.evaluate((y) => scrollTo(0, y), start);
+        await page.locator(`[data-action=${action}]`).scrollIntoViewIfNeeded();
+        await page.tap(`[data-action=${action}]`);
+        const what = `${height}, from ${start}, ${action}`;
+        await page.waitForFunction(() => window.sudokuLabExplain.animator.position > 0);
+        await page.waitForFunction(() => {
+          const r = document.querySelector(".board-frame").getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= innerHeight;
+        }, null, { timeout: 5000 }).catch(() => {});
+        assert.deepEqual(await inView(page), together, `${what}: after the tap`);
+        if (action === "play" || action === "explain") {
+          // Playing on: still together a few steps later.
+          const at = await page.evaluate(() => window.sudokuLabExplain.here().step?.number ?? 0);
+          await page.waitForFunction((k) => (window.sudokuLabExplain.here().step?.number ?? 0) >= k + 3
+            || window.sudokuLabExplain.phase === "done", at);
+          assert.deepEqual(await inView(page), together, `${what}: while it plays`);
+          await page.tap("[data-action=pause]");
+        }
+      }
+      if (n === 0) await page.screenshot({ path: path.join(SHOTS, `learner-phone-steps-${height}.png`) });
+    }
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
 });

@@ -195,7 +195,8 @@ export class EventLog {
         list.append(...children.map((child) => render(child, depth + 1)));
       };
       details.addEventListener("toggle", () => { if (details.open) fill(); });
-      if (depth < openDepth) {
+      // A root of many premises opens one level only: every premise shows at once.
+      if (depth < (depth === 1 && tree.premises().length > 4 ? Math.min(openDepth, 1) : openDepth)) {
         details.open = true;
         fill();
       }

@@ -179,16 +179,22 @@ export function install(app) {
     choiceNote.textContent = `${engine[1]}: ${engine[2]}. Detail ${level[1]}: ${level[2]}.`;
   };
   describeChoices();
+  const solveGroup = el("div", { className: "ex-buttons", role: "group", "aria-label": "Solve" }, solveButton, explainButton, stopButton);
+  const fields = el("div", { className: "ex-fields" },
+    el("div", { className: "ex-field" }, engineLabel, engineSelect),
+    el("div", { className: "ex-field" }, levelLabel, levelSelect),
+    el("div", { className: "ex-field" }, eventsLabel, eventsSelect),
+    el("div", { className: "ex-field" }, nodesLabel, nodesSelect));
   regions.controls?.replaceChildren(
     el("h2", { textContent: "Solve" }),
-    el("div", { className: "ex-buttons", role: "group", "aria-label": "Solve" }, solveButton, explainButton, stopButton),
-    el("div", { className: "ex-fields" },
-      el("div", { className: "ex-field" }, engineLabel, engineSelect),
-      el("div", { className: "ex-field" }, levelLabel, levelSelect),
-      el("div", { className: "ex-field" }, eventsLabel, eventsSelect),
-      el("div", { className: "ex-field" }, nodesLabel, nodesSelect)),
-    choiceNote,
+    solveGroup,
   );
+  // The solver's settings: under the buttons, except beside the board, where the explanation
+  // comes between them (the sentence and its Why, right of the board, start high enough for
+  // a whole proof to show). In a board element they stay with the buttons.
+  const settings = el("section", { className: "ex-settings", "aria-label": "Solver settings" }, fields, choiceNote);
+  if (app.embed) regions.controls?.append(fields, choiceNote);
+  else regions.controls?.after(settings);
 
   // ── Playback ──
   const playButton = button("play", "▶ Play", "Play (Space)");
@@ -230,10 +236,16 @@ export function install(app) {
   const legend = el("ul", { className: "ex-legend", "aria-label": "Timeline markers" },
     ...MARKER_KINDS.map((k) => el("li", { dataset: { marker: k } }, el("span", { className: "ex-swatch" }), k)));
   const transport = el("div", { className: "ex-transport", role: "group", "aria-label": "Playback" },
-    prevMarkButton, backButton, playButton, pauseButton, stepButton, nextMarkButton,
-    el("span", { className: "ex-speed" }, speedLabel, speedSelect),
-    el("span", { className: "ex-speed ex-by" }, byLabel, bySelect), zoomBoardButton, position);
-  regions.playback?.replaceChildren(transport);
+    prevMarkButton, backButton, playButton, pauseButton, stepButton, nextMarkButton);
+  const transportMore = [el("span", { className: "ex-speed" }, speedLabel, speedSelect),
+    el("span", { className: "ex-speed ex-by" }, byLabel, bySelect), zoomBoardButton, position];
+  // A board element keeps one row; the page's buttons can go to the dock (see placeExplanation).
+  if (app.embed) {
+    transport.append(...transportMore);
+    regions.playback?.replaceChildren(transport);
+  } else {
+    regions.playback?.replaceChildren(transport, el("div", { className: "ex-transport ex-transport-more" }, ...transportMore));
+  }
   const timeline = new Timeline(regions.playback ?? document.body, { onScrub: (p) => seekTo(p) });
   stylesheet.addEventListener("load", () => { timeline.readColors(); timeline.draw(true); });
   // The legend and the zoom buttons share a row: the space under the board is the board's.
@@ -283,17 +295,46 @@ export function install(app) {
 
   /**
    * The explanation sits where the eyes are: beside the board on wide screens (after the
-   * solve controls, at the top of the panel), right under the board below that.
+   * solve controls, at the top of the panel), right under the board below that — in the
+   * *dock*: the sentence, the playback buttons and a row with Solve, Explain, Stop and Play,
+   * all on the first screen, and during a trace stuck to the bottom of the viewport, so the
+   * board, the sentence and Pause stay in view together (the board is scrolled to the top
+   * when playback starts).
    */
   function placeExplanation() {
     const log = regions.log;
     if (!log || app.embed) return;
     const beside = matchMedia(BESIDE_QUERY);
+    // Play mode's own button stays in its section (play.js wires it there); the dock's
+    // presses it, and is enabled when it is.
+    const playStart = document.querySelector("[data-action=play-start]");
+    const quickPlay = button("quick-play", "Play puzzle", "Play this puzzle yourself: the givens locked, hints from your grid");
+    quickPlay.disabled = playStart?.disabled ?? true;
+    quickPlay.addEventListener("click", () => playStart?.click());
+    if (playStart) {
+      new MutationObserver(() => { quickPlay.disabled = playStart.disabled; })
+        .observe(playStart, { attributes: true, attributeFilter: ["disabled"] });
+    }
     const place = () => {
       // A zoomed board fills the width: the explanation goes under it.
       const side = beside.matches && !boardZoomed;
-      if (side) regions.controls?.after(log);
-      else regions.status?.after(log);
+      if (side) {
+        regions.controls?.append(solveGroup);
+        regions.playback?.prepend(transport);
+        regions.controls?.after(log);
+        log.after(settings);
+        dock.remove();
+      } else {
+        regions.status?.after(dock);
+        dock.replaceChildren(log, transport, quick);
+        quick.replaceChildren(solveGroup, ...(playStart ? [quickPlay] : []));
+        regions.controls?.after(settings);
+      }
+      if (regions.controls) regions.controls.hidden = !side;
+      // In the dock a long sentence scrolls in its card: it takes the focus, for the keys.
+      const current = log.querySelector(".ex-current");
+      if (side) current?.removeAttribute("tabindex");
+      else current?.setAttribute("tabindex", "0");
       // Under the board the card is kept short: the board must stay in view with it.
       logSpan = side ? [5, 2] : [2, 1];
       document.documentElement.classList.toggle("ex-beside", side);
@@ -310,6 +351,22 @@ export function install(app) {
     zoomBoardButton.setAttribute("aria-pressed", String(on));
     zoomBoardButton.textContent = on ? "Unzoom board" : "Zoom board";
     placeLog();
+  }
+  /** The dock under the board (see placeExplanation) and its row of actions. */
+  const dock = el("div", { className: "ex-dock" });
+  const quick = el("div", { className: "ex-quick", role: "group", "aria-label": "Solve and play" });
+  /**
+   * On a narrow screen (the dock in use), scrolls the board to the top of the viewport when
+   * it is not wholly in view above the dock: playback has begun, and the eyes go to the board.
+   */
+  function revealBoard() {
+    if (app.embed || !dock.isConnected) return;
+    requestAnimationFrame(() => {
+      const frame = board.root?.getBoundingClientRect?.() ?? regions.playback?.parentElement?.getBoundingClientRect();
+      if (!frame) return;
+      const room = innerHeight - (getComputedStyle(dock).position === "sticky" ? dock.offsetHeight : 0);
+      if (frame.top < 0 || frame.bottom > room) window.scrollBy({ top: frame.top - 4, behavior: "instant" });
+    });
   }
   /** How many events before and after the current one the recent log shows. */
   let logSpan = [5, 2];
@@ -1015,7 +1072,8 @@ export function install(app) {
       return;
     }
     const i = animator.position - 1;
-    showWhy(s, i, `Why: ${sentence(s, i)}`);
+    // The tree's root is the event, in words: the title only names it.
+    showWhy(s, i, `Why #${i + 1}?`);
   }
 
   /** Explains why `digit` is gone from `cell` ("r3c4") at the current position. */
@@ -1092,16 +1150,17 @@ export function install(app) {
 
   // ── Wiring ──
   solveButton.addEventListener("click", () => { opening.disarm(); solve(); });
-  explainButton.addEventListener("click", () => { opening.disarm(); startExplain(); });
+  explainButton.addEventListener("click", () => { opening.disarm(); startExplain(); revealBoard(); });
   stopButton.addEventListener("click", () => { opening.disarm(); stop(); });
   playButton.addEventListener("click", () => {
     opening.disarm();
+    revealBoard();
     if (!session) return startExplain();
     animator.play();
   });
   pauseButton.addEventListener("click", () => { opening.disarm(); animator.pause(); });
-  backButton.addEventListener("click", () => animator.step(-1));
-  stepButton.addEventListener("click", () => animator.step(1));
+  backButton.addEventListener("click", () => { animator.step(-1); revealBoard(); });
+  stepButton.addEventListener("click", () => { animator.step(1); revealBoard(); });
   prevMarkButton.addEventListener("click", () => {
     if (!session) return;
     const i = session.trace.previousMarker(animator.position - 1);
@@ -1130,8 +1189,10 @@ export function install(app) {
     clearMyStatus();
     stats.clear();
   });
-  // Space plays or pauses, arrows step, while focus is in the playback region (not in a menu).
-  regions.playback?.addEventListener("keydown", (event) => {
+  // Space plays or pauses, arrows step, while focus is in the playback region or the dock
+  // (not in a menu).
+  const playbackKeys = (event) => {
+    if (event.defaultPrevented) return; // the transport's own, in the playback region
     if (event.target.tagName === "SELECT" || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === " " && event.target.tagName !== "BUTTON") {
       event.preventDefault();
@@ -1140,7 +1201,9 @@ export function install(app) {
       event.preventDefault();
       animator.step(event.key === "ArrowLeft" ? -1 : 1);
     }
-  });
+  };
+  regions.playback?.addEventListener("keydown", playbackKeys);
+  transport.addEventListener("keydown", playbackKeys);
 
   app.onModelChange(() => {
     if (session || running || shownDigits || solved) endSession();

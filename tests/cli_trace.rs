@@ -497,3 +497,65 @@ fn a_closed_pipe_ends_a_long_trace_quietly() {
     let output = child.wait_with_output().expect("the binary finishes");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
 }
+
+#[test]
+fn a_logic_trace_names_each_technique_instance_on_its_first_event() {
+    let input =
+        ".35....1.1.....9..2....8..6.....3.9..61...5.2....54....9..7.24.8...........92.8..\n";
+    let o = run(&["trace", "--engine", "logic"], input);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let t = parse_trace(&o);
+    assert_well_formed(&t, "logic");
+    let instances: Vec<&Value> = t
+        .events
+        .iter()
+        .filter(|e| e.get("instance").is_some())
+        .collect();
+    assert!(!instances.is_empty());
+    for e in &instances {
+        assert_eq!(e["rule"], "technique", "{e}");
+        let pattern = e["instance"]["pattern"].as_array().unwrap();
+        assert!(
+            !pattern.is_empty()
+                && pattern
+                    .iter()
+                    .all(|c| c.as_str().is_some_and(|c| c.starts_with('r'))),
+            "{e}"
+        );
+        assert!(
+            e["instance"]["sentence"]
+                .as_str()
+                .is_some_and(|s| !s.is_empty()),
+            "{e}"
+        );
+    }
+    let wing = instances
+        .iter()
+        .find(|e| e["via"]["technique"] == "xy_wing")
+        .unwrap_or_else(|| panic!("no XY-wing: {instances:?}"));
+    let sentence = wing["instance"]["sentence"].as_str().unwrap();
+    for cell in ["r3c8", "r2c9", "r3c2"] {
+        assert!(sentence.contains(cell), "{sentence}");
+        assert!(
+            wing["instance"]["pattern"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|c| c == cell),
+            "{wing}"
+        );
+    }
+    // Only the first event of an instance carries it; the others of its step do not.
+    let step = &wing["step"];
+    let same_step = t
+        .events
+        .iter()
+        .filter(|e| &e["step"] == step && e.get("instance").is_some());
+    assert_eq!(same_step.count(), 1);
+    // Other engines have no instances to tell.
+    let o = run(&["trace"], input);
+    assert!(parse_trace(&o)
+        .events
+        .iter()
+        .all(|e| e.get("instance").is_none()));
+}

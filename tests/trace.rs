@@ -852,3 +852,60 @@ fn a_pattern_is_one_step_when_its_removals_interleave_with_another() {
         assert!(locked > 0 && step_of.len() < locked, "{locked} removals");
     }
 }
+
+#[test]
+fn each_technique_step_of_the_logic_engine_carries_its_instance() {
+    // At the full level the logic engine says each instance as a hint does, with the cells of
+    // its pattern, on the seq of its first event: the step a learner reads names the pivot
+    // and pincers of a wing, not a template.
+    let line = ".35....1.1.....9..2....8..6.....3.9..61...5.2....54....9..7.24.8...........92.8..";
+    let xy = formats::read(line, Format::Line, ReadOptions::default())
+        .next()
+        .unwrap()
+        .unwrap()
+        .puzzle;
+    let mut tracer = Tracer::new(
+        EngineKind::Logic,
+        &xy,
+        Options::default(),
+        TraceOptions::default(),
+    )
+    .unwrap();
+    let mut technique_steps = std::collections::BTreeSet::new();
+    let mut noted_steps = std::collections::BTreeSet::new();
+    let mut sentences = Vec::new();
+    loop {
+        let batch = tracer.advance(1 << 12);
+        let records = Event::decode_all(&batch.records).unwrap();
+        for note in &batch.notes {
+            let at = records
+                .iter()
+                .position(|e| e.seq == note.seq)
+                .unwrap_or_else(|| panic!("note {note:?} names no event of its batch"));
+            assert_eq!(records[at].rule, Some(Rule::Technique), "{note:?}");
+            assert!(noted_steps.insert(batch.steps[at]), "two notes in one step");
+            assert!(
+                !note.pattern.is_empty() && !note.sentence.is_empty(),
+                "{note:?}"
+            );
+            sentences.push(note.sentence.clone());
+        }
+        for (e, &step) in records.iter().zip(&batch.steps) {
+            if e.rule == Some(Rule::Technique) {
+                technique_steps.insert(step);
+            }
+        }
+        if batch.progress != Progress::Running {
+            break;
+        }
+    }
+    assert_eq!(noted_steps, technique_steps, "{sentences:#?}");
+    let wing = sentences
+        .iter()
+        .find(|s| s.contains("pivot"))
+        .unwrap_or_else(|| panic!("no XY-wing in {sentences:#?}"));
+    for cell in [(3, 8), (2, 9), (3, 2)] {
+        let name = format!("r{}c{}", cell.0, cell.1);
+        assert!(wing.contains(&name), "{wing}: no {name}");
+    }
+}

@@ -5,7 +5,7 @@ use std::fmt::Display;
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use sudoku_lab::logic::Technique;
-use sudoku_lab::trace::{Event, PremiseReader, TraceOptions, Tracer, RECORD_WORDS};
+use sudoku_lab::trace::{Event, Note, PremiseReader, TraceOptions, Tracer, RECORD_WORDS};
 use sudoku_lab::{House, Options, Progress, Puzzle, Search, Stats, Status, Via};
 
 use super::answers::{count_of, json_alphabet, render};
@@ -33,7 +33,9 @@ placement with its peers and the bounds that follow, one locked-candidates patte
 technique instance, a guess, a backtrack, a contradiction, a solution. An event may join a
 step begun earlier (a scan places two singles before the peers of either lose the digit),
 never one before the last guess, backtrack, contradiction or solution; the summary counts
-the steps.
+the steps. With --engine logic at --level full, the first event of each technique instance
+carries 'instance': {\"sentence\": the instance as a hint says it (its pattern named, then what
+it removes), \"pattern\": its cells}.
 Some of the 443 events of the first puzzle of the POJ 3074 sample:
 
   {\"seq\":0,\"event\":\"place\",\"depth\":0,\"cell\":\"r1c2\",\"digit\":2,\"rule\":\"given\",\"premises\":[],\"step\":0}
@@ -46,11 +48,12 @@ Some of the 443 events of the first puzzle of the POJ 3074 sample:
 
 Events: round (a propagation starts), place, eliminate, guess, backtrack, contradiction,
 solution. Rules: given, peer, naked_single, hidden_single_row, hidden_single_column,
-hidden_single_block, relation, guess, refutation, locked_candidates, disjunction, probe.
+hidden_single_block, relation, guess, refutation, locked_candidates, disjunction, probe,
+technique (a named technique of the logic engine, in \"via\").
 Fields that do not apply are left out; digits are numbers whatever the input's symbols.
 
 Options:
-  --engine E        propagate (default), dlx (classic puzzles only) or naive
+  --engine E        propagate (default), dlx (classic puzzles only), naive or logic
   --level L         decisions: guesses, backtracks, contradictions, solutions;
                     placements: also rounds and placements;
                     full (default): also every eliminated candidate
@@ -130,8 +133,12 @@ pub fn trace(args: Vec<OsString>) -> Result<u8, Failure> {
         let batch = tracer.advance(STEP);
         text.clear();
         let mut reader = PremiseReader::new(&batch.premises);
+        let mut notes = batch.notes.iter().peekable();
         for (record, &step) in batch.records.chunks_exact(RECORD_WORDS).zip(&batch.steps) {
             let event = Event::decode(record).map_err(Failure::Internal)?;
+            // A note whose instance emitted nothing (never the case today) names no event.
+            while notes.next_if(|n| n.seq < event.seq).is_some() {}
+            let instance = notes.next_if(|n| n.seq == event.seq);
             reader
                 .read(&event, &mut premises)
                 .map_err(Failure::Internal)?;
@@ -139,6 +146,7 @@ pub fn trace(args: Vec<OsString>) -> Result<u8, Failure> {
                 event: &event,
                 premises: &premises,
                 step,
+                instance,
                 puzzle: &entry.puzzle,
             };
             serde_json::to_writer(&mut text, &json)
@@ -232,6 +240,8 @@ struct JsonEvent<'a> {
     premises: &'a [u32],
     /// The step the event belongs to (`sudoku_lab::trace::Steps`).
     step: u32,
+    /// The technique instance this event begins (`logic`, full level).
+    instance: Option<&'a Note>,
     puzzle: &'a Puzzle,
 }
 
@@ -266,6 +276,17 @@ impl Serialize for JsonEvent<'_> {
         }
         map.serialize_entry("premises", self.premises)?;
         map.serialize_entry("step", &self.step)?;
+        if let Some(note) = self.instance {
+            let pattern: Vec<String> = note
+                .pattern
+                .iter()
+                .map(|&c| geometry.cell(c as usize).to_string())
+                .collect();
+            map.serialize_entry(
+                "instance",
+                &serde_json::json!({ "sentence": note.sentence, "pattern": pattern }),
+            )?;
+        }
         map.end()
     }
 }

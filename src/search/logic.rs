@@ -117,6 +117,10 @@ impl<O: Observer> Logic<O> {
         if rule == Rule::Technique {
             let basis = step.basis(self.board());
             self.book.observer.basis(&basis);
+            if self.book.observer.wants_instances() {
+                let sentence = crate::logic::sentence(step, self.board());
+                self.book.observer.instance(&sentence, &step.cells);
+            }
         }
         for &(cell, digits) in &step.eliminations {
             let gone = self.board().candidates(cell) & digits.bits();

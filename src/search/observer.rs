@@ -68,6 +68,17 @@ pub trait Observer {
     /// missing places in its houses, the strong links of its chain).
     #[inline(always)]
     fn basis(&mut self, _absent: &[(usize, u32)]) {}
+    /// Whether [`Observer::instance`] is wanted: its sentence costs a formatting per step.
+    #[inline(always)]
+    fn wants_instances(&self) -> bool {
+        false
+    }
+    /// The events of rule [`Rule::Technique`] that follow, until the next call, are one
+    /// instance of a named technique: `sentence` says it as a hint's last level does (its
+    /// pattern named, then what it changes) and `pattern` lists the cells of its pattern.
+    /// Called only when [`Observer::wants_instances`].
+    #[inline(always)]
+    fn instance(&mut self, _sentence: &str, _pattern: &[usize]) {}
     /// A branch at the new `depth`: `cell` is tried as `digit`; `rule` is [`Rule::Guess`] for
     /// a search branch, [`Rule::Probe`] for a trial that is always undone.
     #[inline(always)]

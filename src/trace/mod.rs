@@ -322,4 +322,4 @@ mod tracer;
 pub use recorder::{Recorder, TraceOptions};
 pub use replay::{Replay, ReplayCheck};
 pub use steps::{check_step_order, StepKind, Steps};
-pub use tracer::{Batch, Tracer};
+pub use tracer::{Batch, Note, Tracer};

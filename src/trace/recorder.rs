@@ -83,6 +83,9 @@ pub struct Recorder {
     pub(super) full: bool,
     /// The basis of the technique events being reported (see [`Observer::basis`]).
     pub(super) basis: Vec<(usize, u32)>,
+    /// The technique instances reported at the full level ([`Observer::instance`]), each
+    /// against the seq of its first event; taken by [`super::Tracer`] with the records.
+    pub(super) notes: Vec<Note>,
     /// Words of records at which the search pauses (see [`Observer::pause`]); set by
     /// [`Tracer`], which takes the records after every call. `None`: never.
     pub(super) pause_at: Option<usize>,
@@ -122,6 +125,7 @@ impl Recorder {
             scratch: Vec::with_capacity(size + 1),
             full: false,
             basis: Vec::new(),
+            notes: Vec::new(),
             pause_at: None,
         }
     }
@@ -397,6 +401,26 @@ impl Observer for Recorder {
     fn basis(&mut self, absent: &[(usize, u32)]) {
         self.basis.clear();
         self.basis.extend_from_slice(absent);
+    }
+
+    fn wants_instances(&self) -> bool {
+        self.options.level == Level::Full
+    }
+
+    fn instance(&mut self, sentence: &str, pattern: &[usize]) {
+        // Only while every event is recorded: the note names the next one.
+        if self.full || (self.next_seq as u64) >= self.options.max_events {
+            return;
+        }
+        // An instance that emitted no event gives its seq to the next one.
+        if self.notes.last().is_some_and(|n| n.seq == self.next_seq) {
+            self.notes.pop();
+        }
+        self.notes.push(Note {
+            seq: self.next_seq,
+            sentence: sentence.to_string(),
+            pattern: pattern.iter().map(|&c| c as u16).collect(),
+        });
     }
 
     fn guess(&mut self, cell: usize, digit: u8, rule: Rule, depth: usize) {

@@ -22,11 +22,25 @@ pub struct Batch {
     /// The step of each record ([`Steps`]): steps are numbered across batches, and a record
     /// may join a step begun in an earlier batch.
     pub steps: Vec<u32>,
+    /// The technique instances whose first event is among these records (the `logic`
+    /// engine at the full level), in seq order.
+    pub notes: Vec<Note>,
     /// `Done` once the search has ended and every record has been handed over.
     pub progress: Progress,
     pub stats: Stats,
     /// True when the search stopped because the event budget was used up.
     pub event_limit: bool,
+}
+
+/// One instance of a named technique, as the `logic` engine found it: `sentence` says it as a
+/// hint's last level does (its pattern named — the pivot and pincers of a wing, the fins of
+/// a fish, the nodes of a chain — then what it removes or places), `pattern` the cells of
+/// its pattern; `seq` is its first event (the instance's events are one step).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub seq: u32,
+    pub sentence: String,
+    pub pattern: Vec<u16>,
 }
 
 /// A traced search that runs in steps: the handle the command line, the WebAssembly module
@@ -99,11 +113,16 @@ impl Tracer {
         let premises = table[self.handed_premises..at].to_vec();
         self.handed_premises = at;
         let steps = self.group(&records, &premises);
+        let sent = self.sent;
+        let notes = &mut self.engine.observer_mut().notes;
+        let ready = notes.iter().take_while(|n| n.seq < sent).count();
+        let notes = notes.drain(..ready).collect();
         Batch {
             records,
             premises,
             first_seq,
             steps,
+            notes,
             progress: self.progress(),
             stats: self.engine.stats().clone(),
             event_limit: self.engine.observer().limit_reached(),

@@ -168,8 +168,34 @@ test("Explain with the logic engine names the techniques it uses", async () => {
   await page.evaluate(() => window.sudokuLabExplain.step(1));
   said.push(await page.textContent(".ex-current"));
   // By step: one technique instance with all its removals, the technique named first.
-  assert.ok(said.some((t) => /^Step \d+ · [A-Z][a-z-]*( [a-z-]+)*: (\d+ leaves r\dc\d|r\dc\d cannot be \d)/.test(t)), said.join(" | "));
+  // The sentence is the instance as the engine found it (the hint's words), its cells named.
+  assert.ok(said.some((t) => /^Step \d+ · [A-Z][A-Za-z-]*( [a-z-]+)*: .*r\dc\d/.test(t)), said.join(" | "));
+  assert.ok(said.every((t) => !/pattern is marked|\{x, y\}/.test(t)), said.join(" | "));
   assert.ok((await page.$$("[data-cell]:is(.focus-cell, .target-cell)")).length >= 1);
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("Explain names an XY-wing's pivot and pincers and marks them apart from its targets", async () => {
+  const xy = ".35....1.1.....9..2....8..6.....3.9..61...5.2....54....9..7.24.8...........92.8..";
+  const page = await openPage(`?puzzle=${xy}&engine=logic`);
+  await page.selectOption("[data-action=speed]", "max");
+  await page.click("[data-action=explain]");
+  await page.waitForFunction(() => document.getElementById("status")?.dataset.status === "unique", null, { timeout: 60_000 });
+  // Step through the technique steps until the wing, as a learner pressing Step would.
+  await page.evaluate(() => window.sudokuLabExplain.seek("eliminate:technique"));
+  let sentence = await page.textContent(".ex-current");
+  for (let k = 0; k < 40 && !/XY-wing/.test(sentence); k++) {
+    await page.evaluate(() => window.sudokuLabExplain.step(1));
+    sentence = await page.textContent(".ex-current");
+  }
+  assert.match(sentence, /XY-wing: The pivot r3c8 \(5 and 7\) sees r2c9 \(4 and 5\) and r3c2 \(4 and 7\).*4 leaves r2c2 and r2c3/, sentence);
+  // The pattern's three cells are marked, the two cells that lose 4 outlined, 4 marked in each.
+  const names = (cls) => page.$$eval(`[data-cell].${cls}`, (cells) => cells.map((c) => c.dataset.cell).sort());
+  assert.deepEqual(await names("focus-cell"), ["r2c9", "r3c2", "r3c8"]);
+  assert.deepEqual(await names("target-cell"), ["r2c2", "r2c3"]);
+  await page.screenshot({ path: path.join(SHOTS, "explain-xy-wing-1280.png") });
   assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(page.errors, []);
   await page.close();

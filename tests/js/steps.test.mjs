@@ -165,6 +165,43 @@ test("each step's sentence names its cells and digits, and no bound that holds f
   }
 });
 
+test("a technique step of the logic engine says its instance and marks its pattern", () => {
+  const t = new Trace("full");
+  const solver = new wasm.Solver(XY, "auto", { engine: "logic", level: "full", nodeLimit: 100000 });
+  const puzzle = describePuzzle(solver.puzzle);
+  try {
+    for (;;) {
+      const b = solver.advance(1 << 10);
+      t.append(b.records, b.firstSeq, b.premises, b.steps);
+      t.addNotes(b.notes);
+      if (b.done) break;
+    }
+  } finally {
+    solver.free();
+  }
+  t.finish();
+  const probe = new Replay(puzzle.size, t);
+  let techniques = 0;
+  let wing = null;
+  for (let k = 0; k < t.stepCount; k++) {
+    const events = t.stepEvents(k);
+    if (stepKind(t, events) !== "technique") continue;
+    techniques++;
+    probe.seek(t.stepStart(k));
+    const note = t.notes.get(events[0]);
+    assert.ok(note, `step ${k + 1}: no instance`);
+    const sentence = explainStep(t, events, probe, puzzle);
+    assert.ok(sentence.endsWith(note.sentence.replace(/\.$/, "")), sentence);
+    assert.match(sentence, /^[A-Z][A-Za-z-]*( [a-z-]+)*: /, sentence);
+    const f = focusStep(t, events, probe, puzzle);
+    assert.deepEqual([...f.cells].sort((x, y) => x - y), [...note.pattern].sort((x, y) => x - y), sentence);
+    if (sentence.startsWith("XY-wing")) wing = sentence;
+  }
+  assert.ok(techniques > 0);
+  assert.ok(wing, "an XY-wing step");
+  for (const cell of ["r3c8", "r2c9", "r3c2", "r2c2"]) assert.ok(wing.includes(cell), `${wing}: ${cell}`);
+});
+
 test("digit lists join runs, cell lists stop after a few", () => {
   assert.equal(digitList([3, 1, 2]), "1–3");
   assert.equal(digitList([1, 2]), "1 or 2");

@@ -789,6 +789,7 @@ export function install(app) {
         s.alphabet = answerAlphabet(batch.puzzle.alphabet ?? "digits", batch.puzzle.size);
       }
       if (batch.records?.length) trace.append(batch.records, batch.firstSeq, batch.premises, batch.steps);
+      trace.addNotes(batch.notes);
       s.stats = batch.stats ?? s.stats;
       s.time = batch.time ?? s.time;
       if (batch.solutions) s.solutions = batch.solutions.map((x) => solutionDigits(x, s.alphabet));

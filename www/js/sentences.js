@@ -139,6 +139,8 @@ export function explain(trace, index, before, puzzle) {
         case RULE.TECHNIQUE: {
           const technique = tag === VIA.TECHNIQUE ? TECHNIQUES[payload] : undefined;
           if (!technique) return `${head} by a named technique`;
+          const note = instanceOf(trace, index);
+          if (note) return `${head} by ${technique[1]}: ${note.sentence.replace(/\.$/, "")}`;
           return `${head} by ${technique[1]}: ${technique[2]} (the pattern is marked)`;
         }
         case RULE.DISJUNCTION: {
@@ -184,6 +186,18 @@ export function explain(trace, index, before, puzzle) {
   }
 }
 
+/**
+ * The technique instance event `index` belongs to (`{sentence, pattern}`, kept by the trace
+ * store from `Batch.notes`, under the seq of the instance's first event: its step's head),
+ * or null.
+ */
+export function instanceOf(trace, index) {
+  if (!trace.notes?.size || typeof trace.step !== "function") return null;
+  const k = trace.step(index);
+  const head = k >= 0 ? trace.stepHeads[k] : index;
+  return trace.notes.get(head) ?? null;
+}
+
 /** Tone of an event, for highlighting. */
 export function toneOf(trace, index) {
   const kind = trace.kind(index);
@@ -213,7 +227,11 @@ export function focus(trace, index, before, puzzle) {
     const type = ["same row", "same column", "same block"].indexOf(sharedHouse(puzzle, cell, payload));
     if (type < 2 || puzzle.block) out.houses.push(houseOf(puzzle, cell, type));
   }
-  if (rule === RULE.TECHNIQUE) {
+  const note = rule === RULE.TECHNIQUE ? instanceOf(trace, index) : null;
+  if (note) {
+    // The pattern as the engine found it.
+    for (const c of note.pattern) if (!out.cells.includes(c)) out.cells.push(c);
+  } else if (rule === RULE.TECHNIQUE) {
     // The pattern: the cells whose missing candidates the step rests on.
     for (const p of premisesOf(trace, index)) {
       const c = trace.cell(p);

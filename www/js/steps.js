@@ -170,6 +170,9 @@ export function explainStep(trace, events, before, puzzle) {
     case "technique": {
       const technique = trace.viaTag(head) === VIA.TECHNIQUE ? TECHNIQUES[trace.viaPayload(head)] : undefined;
       const name = technique ? capital(technique[1]) : "A named technique";
+      // The instance as the logic engine found it: its pattern named, then what it changes.
+      const note = trace.notes?.get(head);
+      if (note) return `${name}: ${note.sentence.replace(/\.$/, "")}`;
       return `${name}: ${[...techniqueEffects(byDigit, n), ...boundsText(bounds, puzzle), ...extra].join("; ")}`;
     }
     case "backtrack": {
@@ -200,6 +203,9 @@ export function focusStep(trace, events, before, puzzle) {
     return { cells: [], houses: [], relations: [], removed: [], targets: [], tone: toneOf(trace, head) };
   }
   const f = focus(trace, head, before, puzzle);
+  // A technique instance: its pattern's cells (not the cells its removals rest on).
+  const note = kind === "technique" ? trace.notes?.get(head) : null;
+  if (note) f.cells = [...note.pattern];
   const removed = [];
   const targets = [];
   const relations = new Set(f.relations);
@@ -214,8 +220,9 @@ export function focusStep(trace, events, before, puzzle) {
     }
   }
   // The pattern is what is not a target: a target is drawn as one (a cell that only loses
-  // candidates is no reason).
-  const cells = f.cells.filter((c) => !targets.includes(c) || c === trace.cell(head) && trace.kind(head) !== KIND.ELIMINATE);
+  // candidates is no reason), except in a named pattern: the cells of a hidden pair are its
+  // pattern and lose candidates too.
+  const cells = note ? f.cells : f.cells.filter((c) => !targets.includes(c) || c === trace.cell(head) && trace.kind(head) !== KIND.ELIMINATE);
   return { ...f, cells, relations: [...relations], removed, targets };
 }
 

@@ -147,6 +147,7 @@ function doTrace(id, { puzzle, kind, options }) {
     let pendingPremises = [];
     let pendingPremiseWords = 0;
     let pendingSteps = [];
+    let pendingNotes = [];
     let firstSeq = 0;
     let lastPost = performance.now();
     let first = true;
@@ -162,13 +163,14 @@ function doTrace(id, { puzzle, kind, options }) {
         pendingPremiseWords += batch.premises.length;
         pendingSteps.push(batch.steps);
       }
+      if (batch.notes?.length) pendingNotes.push(...batch.notes);
       const now = performance.now();
       if (batch.done || first || now - lastPost >= POST_MS || pendingWords >= 1 << 20) {
         const records = concat(pending, pendingWords);
         const premises = concat(pendingPremises, pendingPremiseWords);
         const steps = concat(pendingSteps, pendingWords / 5);
         const payload = {
-          records, premises, steps, stepCount: batch.stepCount, firstSeq, count: pendingWords / 5, done: batch.done,
+          records, premises, steps, notes: pendingNotes, stepCount: batch.stepCount, firstSeq, count: pendingWords / 5, done: batch.done,
           status: batch.status, depth: batch.depth, grid: batch.grid, stats: batch.stats,
           eventLimit: batch.eventLimit, solutions: batch.solutions, time,
         };
@@ -179,6 +181,7 @@ function doTrace(id, { puzzle, kind, options }) {
         pendingPremises = [];
         pendingPremiseWords = 0;
         pendingSteps = [];
+        pendingNotes = [];
         lastPost = now;
         if (batch.done) return payload; // the last batch is the result
         self.postMessage({ id, type: "progress", payload }, [records.buffer, premises.buffer, steps.buffer]);

@@ -192,11 +192,12 @@ impl Solver {
     }
 
     /// Runs about `budget` units of work (a whole number from 1) and returns `{records,
-    /// premises, steps, stepCount, firstSeq, count, done, status, depth, grid, stats, eventLimit,
+    /// premises, steps, stepCount, notes, firstSeq, count, done, status, depth, grid, stats, eventLimit,
     /// solutions}`: `records` holds `count` events of 5 words, at most 65,536 events whatever
     /// the budget, `premises` their premise table (layouts in the crate's `trace` module),
     /// `steps` the step of each record and `stepCount` the steps so far (the crate's
-    /// `trace::Steps`: a record may join a step of an earlier batch); `grid` the
+    /// `trace::Steps`: a record may join a step of an earlier batch), `notes` the technique
+    /// instances (`logic`, full level) whose first event is among them; `grid` the
     /// candidates at the engine's current depth (bit `d-1` ⇔ digit `d`); `status` is `null`
     /// until `done`.
     #[wasm_bindgen(unchecked_return_type = "Batch")]
@@ -236,6 +237,18 @@ impl SolverState {
         set("premises", Uint32Array::from(&batch.premises[..]).into());
         set("steps", Uint32Array::from(&batch.steps[..]).into());
         set("stepCount", self.tracer.step_count().into());
+        // The technique instances that begin among these records: `{seq, sentence, pattern}`
+        // (pattern: cell indices).
+        let notes = js_sys::Array::new();
+        for note in &batch.notes {
+            let n = Object::new();
+            let _ = Reflect::set(&n, &"seq".into(), &note.seq.into());
+            let _ = Reflect::set(&n, &"sentence".into(), &JsValue::from_str(&note.sentence));
+            let cells: Vec<u32> = note.pattern.iter().map(|&c| c as u32).collect();
+            let _ = Reflect::set(&n, &"pattern".into(), &Uint32Array::from(&cells[..]).into());
+            notes.push(&n);
+        }
+        set("notes", notes.into());
         set("firstSeq", batch.first_seq.into());
         set(
             "count",

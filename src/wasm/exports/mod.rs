@@ -265,6 +265,12 @@ export interface Batch {
   steps: Uint32Array;
   /** Steps so far, this batch included. */
   stepCount: number;
+  /**
+   * The technique instances (engine "logic", level "full") whose first event is among
+   * `records`, in seq order: `sentence` as a hint says it (the pattern named, then what it
+   * changes), `pattern` its cells (indices).
+   */
+  notes: { seq: number; sentence: string; pattern: Uint32Array }[];
   firstSeq: number;
   count: number;
   /** True once the search has ended and every record was handed over. */

@@ -33,8 +33,16 @@ const gradeOfBoard = (page) => page.evaluate(async () => {
 
 test("New puzzle loads a hard 9×9 classic and a medium 6×6 Futoshiki that Solve reports unique", async () => {
   const page = await openPage("");
+  // A level a learner can finish by default: medium at 9×9, easy at 16×16.
+  assert.equal(await page.inputValue("#gen-difficulty"), "medium");
+  await page.selectOption("#gen-size", "16");
+  assert.equal(await page.inputValue("#gen-difficulty"), "easy");
   const said = await newPuzzle(page, { kind: "classic", size: 9, difficulty: "hard", symmetry: "rotational" });
-  assert.match(said, /^New 9×9 classic puzzle, hard \(grade \d\.\d/);
+  // The grade in words, the hardest step by its name.
+  assert.match(said, /^New 9×9 classic puzzle: \d+ givens, one solution\. Grade \d\.\d, hard: the hardest step is (an? )?[A-Za-z]/);
+  assert.ok(!/_/.test(said), said);
+  await page.click("#generate .grade-scale summary");
+  assert.match(await page.textContent("#generate .grade-scale p"), /Sudoku Explainer's scale/);
   assert.match(said, /Seed \d+/);
   const first = await gradeOfBoard(page);
   assert.equal(first.grade.level, "hard");
@@ -91,6 +99,10 @@ test("New puzzle shows its progress, and Stop leaves the board as it was; phone 
   assert.match(await newPuzzle(page, { kind: "inequality", size: 9, clues: "relations" }), /0 givens and 108 relations, one solution/);
   await page.click("[data-action=solve]");
   assert.equal(await waitForStatus(page), "unique");
+  // Givens and relations: half the in-block pairs, and givens besides.
+  const mixed = await newPuzzle(page, { kind: "inequality", size: 9, difficulty: "easy", clues: "mixed" });
+  const [, givens] = /(\d+) givens and 54 relations, one solution/.exec(mixed) ?? [];
+  assert.ok(Number(givens) > 0, mixed);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

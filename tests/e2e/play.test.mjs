@@ -70,8 +70,19 @@ async function threeLevels(page) {
 
   await page.click("[data-action=play-hint]");
   await page.waitForFunction(() => /Hint 3 of 3/.test(document.getElementById("play-message").textContent));
-  const changed = [...step.placements, ...step.eliminations].map(([c]) => c);
-  assert.deepEqual(await classes(page, "focus-cell"), [...new Set([...pattern, ...changed])].sort(), "level 3 adds what the step changes");
+  // Level 3: each role its own mark — the pattern, the cells that lose candidates (dashed),
+  // each digit removed struck through, the cells placed — and a legend that says which is which.
+  assert.deepEqual(await classes(page, "focus-cell"), [...new Set(pattern)].sort(), "level 3 keeps the pattern");
+  assert.deepEqual(await classes(page, "target-cell"), [...new Set(step.eliminations.map(([c]) => c))].sort(), "targets outlined");
+  assert.deepEqual(await classes(page, "placed-cell"), [...new Set(step.placements.map(([c]) => c))].sort(), "placements");
+  const struck = await page.evaluate((eliminations) => eliminations.map(([c, d]) => {
+    const board = window.sudokuLab.board;
+    const m = /r(\d+)c(\d+)/.exec(c);
+    return board.markState((Number(m[1]) - 1) * board.size + Number(m[2]) - 1, d);
+  }), step.eliminations);
+  assert.ok(struck.every((s) => s === "removed"), `removed digits: ${struck}`);
+  assert.ok(await page.isVisible("#play .role-legend"));
+  assert.match(await page.textContent("#play .role-legend"), /loses candidates.*a candidate removed.*placed/);
   assert.equal(await page.textContent("#play-message"), `${step.hint} (Hint 3 of 3.)`);
   return step;
 }
@@ -80,7 +91,7 @@ test("Play on a 9×9: entries, Check marks a wrong one, a wrong entry comes firs
   const page = await openPage();
   await importText(page, WIKIPEDIA);
   await startPlay(page);
-  assert.match(await page.textContent("#play-grade"), /Grade 1\.\d \(easy\)/);
+  assert.match(await page.textContent("#play-grade"), /^Grade 1\.\d, easy: the hardest step is an? (full house|hidden single|naked single)( \(\d+ times\)| \(twice\))?\.$/);
   assert.deepEqual(await axeViolations(page), []);
 
   // r1c3 is 4; r1c4 is 6 (the player writes 2).
@@ -199,6 +210,73 @@ test("Explain names an XY-wing's pivot and pincers and marks them apart from its
   assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(page.errors, []);
   await page.close();
+});
+
+test("Play marks a clash and a broken sign as they are typed, and Fill candidates writes what the signs say", async () => {
+  // 9×9: r1c3 as 5 clashes with the given 5 in r1c1 (row 1) at once, before any Check.
+  const page = await openPage();
+  await importText(page, WIKIPEDIA);
+  await startPlay(page);
+  await type(page, 2, "5");
+  assert.deepEqual(await classes(page, "clash"), ["r1c1", "r1c3"]);
+  assert.match(await page.textContent("#play-message"), /5 is twice in row 1: r1c1 and r1c3/);
+  assert.equal(await page.getAttribute("[data-cell=r1c3]", "aria-invalid"), "true");
+  assert.deepEqual(await axeViolations(page), []);
+  await page.screenshot({ path: path.join(SHOTS, "play-clash-1280.png") });
+  // The setting turns it off (and is remembered); on again, the mark is back; Undo clears it.
+  await page.click("#play-live");
+  assert.deepEqual(await classes(page, "clash"), []);
+  await page.click("#play-live");
+  assert.deepEqual(await classes(page, "clash"), ["r1c1", "r1c3"]);
+  await page.click("[data-action=play-undo]");
+  assert.deepEqual(await classes(page, "clash"), []);
+  await page.close();
+
+  // Futoshiki: two digits across a sign that they break mark both cells and the sign.
+  const futoshiki = await openPage("?example=futoshiki-5", { viewport: { width: 390, height: 844 }, touch: true });
+  await startPlay(futoshiki);
+  const { relations, givens } = await futoshiki.evaluate(() => {
+    const m = window.sudokuLab.getModel();
+    return { relations: [...m.relations], givens: m.givens };
+  });
+  const index = (name) => (Number(/r(\d+)/.exec(name)[1]) - 1) * 5 + Number(/c(\d+)/.exec(name)[1]) - 1;
+  const open = relations.find(([key]) => key.split("-").every((c) => !givens[index(c)]));
+  assert.ok(open, "a sign between two open cells");
+  const [key, sign] = open;
+  const [a, b] = key.split("-").map(index);
+  // "<": a < b; write a = 3, b = 2 (or the reverse for ">"), which breaks it.
+  const [da, db] = sign === "<" ? ["3", "2"] : ["2", "3"];
+  await type(futoshiki, a, da, 5);
+  await type(futoshiki, b, db, 5);
+  const clashing = await classes(futoshiki, "clash");
+  for (const c of key.split("-")) assert.ok(clashing.includes(c), `${c} in ${clashing}`);
+  assert.equal(await futoshiki.$$eval(".edge.broken", (e) => e.length), 1);
+  assert.match(await futoshiki.textContent("#play-message"), /is broken: /);
+  assert.deepEqual(await axeViolations(futoshiki), []);
+  await futoshiki.click("[data-action=play-undo]");
+  await futoshiki.click("[data-action=play-undo]");
+  assert.equal(await futoshiki.$$eval(".edge.broken", (e) => e.length), 0);
+
+  // Fill candidates: a < b, so a is not 5 and b is not 1 — even with neither placed.
+  await futoshiki.click("[data-action=play-candidates]");
+  const marks = await futoshiki.$$eval("[data-cell]", (cells) => cells.map((c) => {
+    const m = /pencil marks ([\d ]+)$/.exec(c.getAttribute("aria-label"));
+    return m ? m[1].split(" ").map(Number) : null;
+  }));
+  let checked = 0;
+  for (const [k, s] of relations) {
+    const [x, y] = k.split("-").map(index);
+    const [lo, hi] = s === "<" ? [x, y] : [y, x];
+    if (marks[lo]) assert.ok(!marks[lo].includes(5), `${k}: ${marks[lo]}`);
+    if (marks[hi]) assert.ok(!marks[hi].includes(1), `${k}: ${marks[hi]}`);
+    if (marks[lo] && marks[hi]) {
+      assert.ok(Math.max(...marks[lo]) < Math.max(...marks[hi]) && Math.min(...marks[lo]) < Math.min(...marks[hi]), `${k}: ${marks[lo]} / ${marks[hi]}`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 0);
+  assert.deepEqual(futoshiki.errors, []);
+  await futoshiki.close();
 });
 
 test("Play refuses a puzzle without exactly one solution and says why", async () => {

@@ -61,6 +61,9 @@ export class Board {
     this.shownCandidates = [];
     this.shownRemoved = [];
     this.errorCells = new Set();
+    /** Play's live marks: the cells that clash and the gaps whose sign is broken. */
+    this.clashCells = new Set();
+    this.brokenEdges = new Set();
     this.highlighted = [];
     /** Cell → the digits (a mask) marked as just removed, in the removal's colour. */
     this.removedMarks = new Map();
@@ -160,6 +163,8 @@ export class Board {
     this.shownCandidates = new Array(n * n).fill(0);
     this.shownRemoved = new Array(n * n).fill(0);
     this.errorCells.clear();
+    this.clashCells.clear();
+    this.brokenEdges.clear();
     this.highlighted = [];
     this.removedMarks = new Map();
     this.cells = [];
@@ -587,7 +592,7 @@ export class Board {
   }
 
   /** Highlights the cells, houses (rows 0..n-1, columns n..2n-1, blocks 2n..3n-1) and relations behind an event. */
-  highlight({ cells = [], houses = [], relations = [], removed = null, targets = [], tone = "info" } = {}) {
+  highlight({ cells = [], houses = [], relations = [], removed = null, targets = [], placed = [], tone = "info" } = {}) {
     this.clearHighlight();
     const n = this.size;
     const tint = TONES.includes(tone) ? tone : "info";
@@ -618,6 +623,15 @@ export class Board {
       if (!(index >= 0 && index < n * n) || !(r.digit >= 1 && r.digit <= n)) continue;
       this.removedMarks.set(index, (this.removedMarks.get(index) ?? 0) | (1 << (r.digit - 1)));
       if (!targets.length) mark(this.cells[index], "focus-cell");
+    }
+    // The cells a step places (`{cell, digit}`): their own role, green and a solid ring.
+    for (const p of placed) {
+      const index = indexOf(p.cell);
+      const cell = this.cells[index];
+      if (!cell) continue;
+      cell.classList.add("placed-cell");
+      cell.dataset.tone = "place";
+      this.highlighted.push([cell, "placed-cell"]);
     }
     for (const index of this.removedMarks.keys()) this.refreshCell(index);
   }
@@ -668,10 +682,35 @@ export class Board {
     }
   }
 
+  /**
+   * Marks what breaks a rule as the player types (Play): `cells`, indices of cells whose
+   * digit another in a house or across a sign contradicts, and `edges`, keys of the gaps whose
+   * sign the two digits break. A wavy underline and a dashed sign, not only a colour.
+   */
+  markClashes(cells = [], edges = []) {
+    const wantCells = new Set(cells);
+    const wantEdges = new Set(edges);
+    for (const index of this.clashCells) {
+      if (wantCells.has(index)) continue;
+      this.cells[index]?.classList.remove("clash");
+      if (!this.errorCells.has(index)) this.cells[index]?.removeAttribute("aria-invalid");
+    }
+    for (const index of wantCells) {
+      const cell = this.cells[index];
+      if (!cell) continue;
+      cell.classList.add("clash");
+      cell.setAttribute("aria-invalid", "true");
+    }
+    for (const key of this.brokenEdges) if (!wantEdges.has(key)) this.edges.get(key)?.classList.remove("broken");
+    for (const key of wantEdges) this.edges.get(key)?.classList.add("broken");
+    this.clashCells = new Set([...wantCells].filter((i) => this.cells[i]));
+    this.brokenEdges = new Set([...wantEdges].filter((k) => this.edges.has(k)));
+  }
+
   clearErrors() {
     for (const index of this.errorCells) {
       this.cells[index]?.classList.remove("error");
-      this.cells[index]?.removeAttribute("aria-invalid");
+      if (!this.clashCells.has(index)) this.cells[index]?.removeAttribute("aria-invalid");
     }
     this.errorCells.clear();
   }
@@ -719,4 +758,33 @@ export class Board {
   hasFocus() {
     return this.grid?.contains(document.activeElement) ?? false;
   }
+}
+
+/**
+ * The legend of the roles a highlighted step gives its cells, the same wherever a step is
+ * shown (Explain, hints): each role a swatch drawn as the board draws it, and its words.
+ * `roles` picks and orders them.
+ */
+export function roleLegend(roles = ["pattern", "target", "removed", "placed"]) {
+  const words = {
+    pattern: ["the pattern (the reason)", "legend-pattern"],
+    target: ["loses candidates", "legend-target"],
+    removed: ["a candidate removed", "legend-removed"],
+    placed: ["placed", "legend-placed"],
+  };
+  const list = document.createElement("ul");
+  list.className = "role-legend";
+  list.setAttribute("aria-label", "What the colours on the board mean");
+  for (const role of roles) {
+    if (!words[role]) continue;
+    const [text, cls] = words[role];
+    const item = document.createElement("li");
+    const swatch = document.createElement("span");
+    swatch.className = `legend-swatch ${cls}`;
+    swatch.setAttribute("aria-hidden", "true");
+    if (role === "removed") swatch.textContent = "4";
+    item.append(swatch, document.createTextNode(text));
+    list.append(item);
+  }
+  return list;
 }

@@ -5,8 +5,8 @@
 //! command line (`sudoku-lab generate --seed S …`).
 
 import { SolverClient } from "./client.js";
-import { BLOCK_SIZES, fromWasm } from "./model.js";
-import { TECHNIQUES } from "./records.js";
+import { BLOCK_SIZES, blockShape, fromWasm } from "./model.js";
+import { SCALE, gradeSentence } from "./grades.js";
 
 /** Futoshiki sizes offered (Tatham's Unequal offers 4 to 9 too); any 3–25 can be typed in the CLI. */
 const FUTOSHIKI_SIZES = [4, 5, 6, 7, 8, 9];
@@ -23,11 +23,15 @@ const LEVEL_WORDS = {
   guessing: "a guessing",
 };
 
+/** How many pairs of adjacent cells lie in one block, over the blocks of an n×n grid. */
+function blockPairs(n) {
+  const [rows, columns] = blockShape(n) ?? [1, n];
+  return n * (rows * (columns - 1) + columns * (rows - 1));
+}
+
 /** "0.4 s", or "40 ms" below a second. */
 const duration = (ms) => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
 
-/** A technique's title in words ("W-wing"), from its name in the grade ("w_wing"). */
-const title = (name) => TECHNIQUES.find(([n]) => n === name)?.[1] ?? name.replaceAll("_", " ");
 
 /** Wires the New puzzle section into the page (`app`, the page contract of app.js). */
 export function installGenerate(app) {
@@ -44,6 +48,8 @@ export function installGenerate(app) {
   const message = root.querySelector("#gen-message");
   let client = null;
   let running = false;
+  let difficultyPicked = false;
+  for (const p of root.querySelectorAll("[data-grade-scale]")) p.textContent = SCALE;
 
   function say(text, tone = "") {
     message.textContent = text;
@@ -62,6 +68,9 @@ export function installGenerate(app) {
       return option;
     }));
     sizeSelect.value = String(keep);
+    // A level a learner can finish, until the player picks one: medium up to 9×9, easy above
+    // ("Any" gives extreme and guessing puzzles at 16×16, 25×25 and in Futoshiki).
+    if (!difficultyPicked) difficultySelect.value = keep > 9 ? "easy" : "medium";
     // Relations only (as CQOI2013's puzzles are) where the kind has relations.
     cluesField.hidden = kind === "classic";
   }
@@ -91,6 +100,9 @@ export function installGenerate(app) {
     if (difficultySelect.value) options.difficulty = difficultySelect.value;
     if (symmetrySelect.value !== "none") options.symmetry = symmetrySelect.value;
     if (options.kind !== "classic" && cluesSelect.value === "relations") options.noGivens = true;
+    // Givens and relations: half the pairs a block holds, so the puzzle needs givens too (all
+    // of them, the inequality default, most often leave none to give).
+    else if (options.kind === "inequality") options.relations = Math.max(1, Math.round(blockPairs(options.size) / 2));
     client ??= new SolverClient();
     setRunning(true);
     const what = describe(options);
@@ -114,11 +126,9 @@ export function installGenerate(app) {
       const givens = model.givens.filter((d) => d).length;
       const relations = model.relations.size;
       const clues = relations ? `${givens} givens and ${relations} relations` : `${givens} givens`;
-      const grade = puzzle.grade;
-      const hardest = grade.hardest ? `, hardest step: ${title(grade.hardest)}` : "";
       say(
-        `New ${options.size}×${options.size} ${options.kind} puzzle, ${grade.level} (grade ${grade.score.toFixed(1)}${hardest}): ` +
-        `${clues}, one solution. Seed ${options.seed}; found in ${duration(time)}. Ctrl+Z brings the last puzzle back.`,
+        `New ${options.size}×${options.size} ${options.kind} puzzle: ${clues}, one solution. ${gradeSentence(puzzle.grade)} ` +
+        `Seed ${options.seed}; found in ${duration(time)}. Ctrl+Z brings the last puzzle back.`,
         "done",
       );
     } catch (error) {
@@ -134,6 +144,8 @@ export function installGenerate(app) {
   }
 
   kindSelect.addEventListener("change", () => fillSizes(Number(sizeSelect.value)));
+  sizeSelect.addEventListener("change", () => fillSizes(Number(sizeSelect.value)));
+  difficultySelect.addEventListener("change", () => { difficultyPicked = true; });
   startButton.addEventListener("click", start);
   stopButton.addEventListener("click", stop);
 

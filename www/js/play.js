@@ -10,13 +10,39 @@
 //! ```
 
 import { SolverClient } from "./client.js";
+import { roleLegend } from "./board.js";
 import { cellIndex, cellName, describePuzzle, edgeKeyOf, houseCells } from "./geometry.js";
+import { SCALE, gradeSentence } from "./grades.js";
 import { solutionDigits, toWasm } from "./model.js";
 
 const LEVELS = ["technique", "cells", "step"];
 /** The solver's parts of the page, out of the way (hidden and inert) while playing. */
 const SOLVER_REGIONS = ["solve-controls", "playback", "log", "stats", "generate"];
 const LEVEL_WORDS = ["which technique, and where to look", "its cells", "the whole step"];
+const HOUSE_FAMILIES = ["row", "column", "block"];
+/** Where the clash setting is remembered (local to this browser). */
+const LIVE_KEY = "sudoku-lab.play.clashes";
+
+/** The lowest and highest set bit of a non-zero mask. */
+const lowestBit = (m) => m & -m;
+const highestBit = (m) => 1 << (31 - Math.clz32(m));
+
+/** A remembered setting, or null where storage is refused (a sandboxed frame, private mode). */
+function readSetting(key) {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function writeSetting(key, value) {
+  try {
+    globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // Not remembered: the setting still holds for this page.
+  }
+}
 
 /** Wires Play mode into the page (`app`, the page contract of app.js). */
 export function installPlay(app) {
@@ -31,6 +57,14 @@ export function installPlay(app) {
   const undoButton = root.querySelector("[data-action='play-undo']");
   const message = root.querySelector("#play-message");
   const gradeLine = root.querySelector("#play-grade");
+  const liveBox = root.querySelector("#play-live");
+  // The roles of a hint's last level, under the message (hidden until then).
+  const legend = roleLegend();
+  legend.hidden = true;
+  message.after(legend);
+  if (liveBox) liveBox.checked = readSetting(LIVE_KEY) !== "off";
+  for (const p of root.querySelectorAll("[data-grade-scale]")) p.textContent = SCALE;
+
   let client = null;
   // The button is disabled in the HTML until this module is wired: a press before would be lost.
   startButton.disabled = false;
@@ -44,11 +78,64 @@ export function installPlay(app) {
   }
 
   function draw() {
+    markClashes();
     board.showDigits(game.entries);
     board.showCandidates(game.marks);
     undoButton.disabled = game.history.length === 0;
     pencilButton.setAttribute("aria-pressed", String(game.pencil));
     hintButton.textContent = game.hint && game.hint.level < LEVELS.length - 1 ? "More help" : "Hint";
+  }
+
+  /**
+   * What the grid breaks on its own, without the solution: each digit twice in a house, and
+   * each sign its two digits break — `{cells, edges, first}`, `first` a sentence on one of them
+   * (the latest entry's first when it is among them).
+   */
+  function clashes(focus = -1) {
+    const { puzzle } = game;
+    const n = puzzle.size;
+    const values = game.model.givens.map((g, c) => g || game.entries[c]);
+    const cells = new Set();
+    const edges = [];
+    const said = new Map();
+    for (let h = 0; h < (puzzle.block ? 3 : 2) * n; h++) {
+      const house = houseCells(puzzle, h);
+      const seen = new Map();
+      for (const c of house) {
+        const v = values[c];
+        if (!v) continue;
+        const other = seen.get(v);
+        if (other === undefined) {
+          seen.set(v, c);
+          continue;
+        }
+        cells.add(c).add(other);
+        const text = `${v} is twice in ${HOUSE_FAMILIES[Math.floor(h / n)]} ${(h % n) + 1}: ${cellName(other, n)} and ${cellName(c, n)}.`;
+        if (!said.has(c)) said.set(c, text);
+        if (!said.has(other)) said.set(other, text);
+      }
+    }
+    for (const { lo, hi, edge } of puzzle.relations) {
+      if (!values[lo] || !values[hi] || values[lo] < values[hi]) continue;
+      cells.add(lo).add(hi);
+      edges.push(edge);
+      const text = `${cellName(lo, n)} < ${cellName(hi, n)} is broken: ${values[lo]} is not less than ${values[hi]}.`;
+      if (!said.has(lo)) said.set(lo, text);
+      if (!said.has(hi)) said.set(hi, text);
+    }
+    const first = said.get(focus) ?? said.values().next().value ?? "";
+    return { cells: [...cells], edges, first };
+  }
+
+  /** Marks the clashes on the board while the setting is on (see `clashes`). */
+  function markClashes() {
+    if (!game.live) {
+      board.markClashes([], []);
+      return null;
+    }
+    const found = clashes(board.selected);
+    board.markClashes(found.cells, found.edges);
+    return found;
   }
 
   /** Keeps the grid as it is for Undo, then forgets a hint given on the old grid. */
@@ -58,6 +145,7 @@ export function installPlay(app) {
     game.hint = null;
     board.clearHighlight();
     board.clearErrors();
+    legend.hidden = true;
   }
 
   async function start() {
@@ -94,6 +182,8 @@ export function installPlay(app) {
       history: [],
       pencil: false,
       hint: null,
+      /** Clashes marked as they are typed (the checkbox; remembered across games). */
+      live: liveBox ? liveBox.checked : true,
     };
     // The explain module goes idle on a redraw; then editing is locked.
     app.redraw("play");
@@ -118,9 +208,7 @@ export function installPlay(app) {
     try {
       const g = await client.grade(game.wasm, game.model.kind);
       if (game !== asked) return;
-      const hardest = g.hardest ? `, hardest step: ${g.hardest.replaceAll("_", " ")}${g.hardest_steps > 1 ? ` ×${g.hardest_steps}` : ""}` : "";
-      const guessing = g.needs_guessing ? `; the techniques get stuck, so it needs guessing (${g.guesses} guess${g.guesses === 1 ? "" : "es"})` : "";
-      gradeLine.textContent = `Grade ${g.score.toFixed(1)} (${g.level})${hardest}${guessing}.`;
+      gradeLine.textContent = gradeSentence(g);
     } catch (error) {
       if (!error.cancelled && game === asked) gradeLine.textContent = `No grade: ${error.message}`;
     }
@@ -136,6 +224,8 @@ export function installPlay(app) {
     controls.hidden = true;
     startButton.hidden = false;
     board.clearErrors();
+    board.markClashes([], []);
+    legend.hidden = true;
     app.locked(false);
     app.redraw("play-end");
     say("");
@@ -171,7 +261,9 @@ export function installPlay(app) {
     draw();
     board.markPeers();
     const left = game.entries.filter((d, c) => !d && !game.model.givens[c]).length;
-    if (left === 0) check();
+    const found = game.live && game.entries[i] ? clashes(i) : null;
+    if (found?.cells.includes(i)) say(found.first, "error");
+    else if (left === 0) check();
     else say("");
   }
 
@@ -183,6 +275,7 @@ export function installPlay(app) {
     game.hint = null;
     board.clearHighlight();
     board.clearErrors();
+    legend.hidden = true;
     draw();
     say("Undone.");
   }
@@ -251,6 +344,7 @@ export function installPlay(app) {
       return edgeKeyOf(index(a), index(b), n);
     };
     board.clearErrors();
+    legend.hidden = true;
     switch (h.kind) {
       case "wrong_entry":
         board.markErrors([h.cell]);
@@ -280,18 +374,23 @@ export function installPlay(app) {
     // A step: more of it at each level.
     const houses = h.houses.map(houseNumber);
     const pattern = h.cells.length ? h.cells : h.placements.map(([c]) => c);
-    const changed = [...h.placements, ...h.eliminations].map(([c]) => c);
+    // The whole step by role: the pattern, the cells that lose candidates (dashed) with each
+    // digit removed struck through, the cells placed (green) — as Explain draws a step.
     const shown = [
       { houses: houses.slice(0, 1), tone: "info" },
       { cells: pattern, houses: houses.slice(0, 1), tone: "info" },
       {
-        cells: [...new Set([...pattern, ...changed])],
+        cells: pattern,
         houses,
         relations: h.relations.map(edge),
-        tone: h.placements.length ? "place" : "eliminate",
+        targets: [...new Set(h.eliminations.map(([c]) => index(c)))],
+        removed: h.eliminations.map(([c, digit]) => ({ cell: index(c), digit })),
+        placed: h.placements.map(([c, digit]) => ({ cell: index(c), digit })),
+        tone: "info",
       },
     ][level];
     board.highlight(shown);
+    legend.hidden = level < LEVELS.length - 1;
     const more = level < LEVELS.length - 1 ? ` (Hint ${level + 1} of 3: ${LEVEL_WORDS[level]}; ask again for more.)` : " (Hint 3 of 3.)";
     say(h.hint + more);
   }
@@ -310,14 +409,39 @@ export function installPlay(app) {
       const placed = cells.reduce((m, c) => m | bit(values[c]), 0);
       for (const c of cells) marks[c] &= ~placed;
     }
-    for (const { lo, hi } of puzzle.relations) {
-      if (!values[lo] && values[hi]) marks[lo] &= bit(values[hi]) - 1;
-      if (!values[hi] && values[lo]) marks[hi] &= all & ~(2 * bit(values[lo]) - 1);
+    // What the signs say on their own, as a person writes it: a < b, so a is below b's
+    // largest digit and b above a's smallest (a is not N, b is not 1), along every chain of
+    // signs until nothing changes; a placed digit is its own bound.
+    const range = (c) => (values[c] ? bit(values[c]) : marks[c]);
+    for (let changed = true, rounds = 0; changed && rounds <= n * n; rounds++) {
+      changed = false;
+      for (const { lo, hi } of puzzle.relations) {
+        const top = range(hi);
+        const bottom = range(lo);
+        if (!values[lo] && top) {
+          const below = marks[lo] & (highestBit(top) - 1);
+          if (below !== marks[lo]) [marks[lo], changed] = [below, true];
+        }
+        if (!values[hi] && bottom) {
+          const above = marks[hi] & all & ~(2 * lowestBit(bottom) - 1);
+          if (above !== marks[hi]) [marks[hi], changed] = [above, true];
+        }
+      }
     }
     game.marks = marks;
     draw();
-    say("Candidates filled from the placed digits and relations.");
+    say(puzzle.relations.length
+      ? "Candidates filled from the placed digits, and from the signs along each chain (a < b: a is not the largest digit, b not 1)."
+      : "Candidates filled from the placed digits.");
   }
+
+  liveBox?.addEventListener("change", () => {
+    writeSetting(LIVE_KEY, liveBox.checked ? "on" : "off");
+    if (!game) return;
+    game.live = liveBox.checked;
+    markClashes();
+    say(game.live ? "Clashes are marked as you type." : "Clashes are no longer marked; Check still marks wrong entries.");
+  });
 
   root.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-action]");

@@ -207,6 +207,11 @@ test("Explain names an XY-wing's pivot and pincers and marks them apart from its
   assert.deepEqual(await names("focus-cell"), ["r2c9", "r3c2", "r3c8"]);
   assert.deepEqual(await names("target-cell"), ["r2c2", "r2c3"]);
   await page.screenshot({ path: path.join(SHOTS, "explain-xy-wing-1280.png") });
+  // At the end, the statistics count the techniques by name: one XY-wing, removing 4 twice.
+  await page.evaluate(() => window.sudokuLabExplain.seek("end"));
+  await page.waitForSelector(".ex-technique-table");
+  const row = await page.$$eval(".ex-technique-table tr[data-technique=xy_wing] :is(th, td)", (c) => c.map((x) => x.textContent));
+  assert.deepEqual(row, ["XY-wing", "1", "2"]);
   assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(page.errors, []);
   await page.close();

@@ -771,6 +771,7 @@ export function roleLegend(roles = ["pattern", "target", "removed", "placed"]) {
     target: ["loses candidates", "legend-target"],
     removed: ["a candidate removed", "legend-removed"],
     placed: ["placed", "legend-placed"],
+    guess: ["a guess", "legend-guess"],
   };
   const list = document.createElement("ul");
   list.className = "role-legend";

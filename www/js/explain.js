@@ -33,6 +33,7 @@ import { explainStep, focusStep, stepKind, stepPremises } from "./steps.js";
 import { describePuzzle, cellName, cellIndex, digitsOf, popcount } from "./geometry.js";
 import { Animator } from "./animator.js";
 import { Timeline } from "./timeline.js";
+import { roleLegend } from "./board.js";
 import { EventLog } from "./log.js";
 import { StatsPanel } from "./stats.js";
 import { toWasm, solutionDigits, answerAlphabet } from "./model.js";
@@ -250,6 +251,8 @@ export function install(app) {
   stylesheet.addEventListener("load", () => { timeline.readColors(); timeline.draw(true); });
   // The legend and the zoom buttons share a row: the space under the board is the board's.
   regions.playback?.append(el("div", { className: "ex-legend-row" }, legend, timeline.zoomGroup));
+  // What the board's marks mean, the same as a hint's last level (hidden on an embedded board).
+  if (!app.embed) regions.playback?.append(roleLegend(["pattern", "target", "removed", "placed", "guess"]));
   regions.playback?.classList.add("ex-playback");
   const playbackControls = [playButton, pauseButton, backButton, stepButton, prevMarkButton, nextMarkButton];
 
@@ -819,7 +822,10 @@ export function install(app) {
       timeline.setLength(trace.count, true);
       const [state, text] = statusOf(final.status, final.stats, { eventLimit: final.eventLimit });
       s.final = [state, `${text} · ${plural(trace.count, "event")}`];
-      s.statsShown = { stats: s.stats, engine: s.engine, time: s.time, events: trace.count, level, what: "explain" };
+      s.statsShown = {
+        stats: s.stats, engine: s.engine, time: s.time, events: trace.count, level, what: "explain",
+        techniques: s.engine === "logic" ? trace.techniqueCounts() : [],
+      };
       controlState = ""; // the statistics of the finished run, shown or held by phase
     } catch (error) {
       if (session !== s) return null;

@@ -43,7 +43,7 @@ export class StatsPanel {
     this.body.replaceChildren(p);
   }
 
-  show({ stats, engine, time, events, level, what, live = false, stopped = false }) {
+  show({ stats, engine, time, events, level, what, live = false, stopped = false, techniques = [] }) {
     if (!stats) return this.clear();
     const rows = [
       ["engine", engine ?? ""],
@@ -111,6 +111,7 @@ export class StatsPanel {
     const tables = document.createElement("div");
     tables.className = "ex-rule-tables";
     tables.append(table("Placements by rule", stats.placements), table("Eliminations by rule", stats.eliminations));
+    if (techniques.length) tables.append(techniqueTable(techniques));
     this.body.replaceChildren(dl, ...this.liveNote(live, stopped), tables);
   }
 
@@ -123,4 +124,37 @@ export class StatsPanel {
     p.textContent = stopped ? "Stopped: these are the counts up to Stop." : "Still searching: these are the counts so far.";
     return [p];
   }
+}
+
+/**
+ * The named techniques of a traced run by name: each one's steps (instances) and the
+ * candidates they removed (`Trace.techniqueCounts`).
+ */
+function techniqueTable(techniques) {
+  const t = document.createElement("table");
+  t.className = "ex-technique-table";
+  const caption = document.createElement("caption");
+  caption.textContent = "Named techniques";
+  const head = document.createElement("tr");
+  for (const [text, scope] of [["technique", "col"], ["steps", "col"], ["removals", "col"]]) {
+    const th = document.createElement("th");
+    th.scope = scope;
+    th.textContent = text;
+    head.append(th);
+  }
+  t.append(caption, head);
+  for (const { name, title, steps, removals } of techniques) {
+    const tr = document.createElement("tr");
+    tr.dataset.technique = name;
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = title;
+    const a = document.createElement("td");
+    a.textContent = number(steps);
+    const b = document.createElement("td");
+    b.textContent = number(removals);
+    tr.append(th, a, b);
+    t.append(tr);
+  }
+  return t;
 }

@@ -200,7 +200,7 @@ export function focusStep(trace, events, before, puzzle) {
   const head = events[0];
   const kind = stepKind(trace, events);
   if (kind === "start") {
-    return { cells: [], houses: [], relations: [], removed: [], targets: [], tone: toneOf(trace, head) };
+    return { cells: [], houses: [], relations: [], removed: [], targets: [], placed: [], tone: toneOf(trace, head) };
   }
   const f = focus(trace, head, before, puzzle);
   // A technique instance: its pattern's cells (not the cells its removals rest on).
@@ -223,7 +223,11 @@ export function focusStep(trace, events, before, puzzle) {
   // candidates is no reason), except in a named pattern: the cells of a hidden pair are its
   // pattern and lose candidates too.
   const cells = note ? f.cells : f.cells.filter((c) => !targets.includes(c) || c === trace.cell(head) && trace.kind(head) !== KIND.ELIMINATE);
-  return { ...f, cells, relations: [...relations], removed, targets };
+  // Roles, the same as a hint's last level: a deduction's pattern in the reason's colour,
+  // the cell a step places green (the guess keeps its own tone).
+  const placed = kind === "place" && trace.cell(head) < n * n ? [{ cell: trace.cell(head), digit: trace.digit(head) }] : [];
+  const tone = ["locked", "technique", "relation"].includes(kind) ? "info" : f.tone;
+  return { ...f, cells, relations: [...relations], removed, targets, placed, tone };
 }
 
 /**

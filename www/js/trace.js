@@ -1,7 +1,7 @@
 //! The trace store: every record of one trace and its premise lists, appended batch by batch
 //! as the worker streams them, with the markers the timeline draws. No DOM.
 
-import { KIND, NO_CAUSE, RECORD_WORDS, decodeRecord, walkPremises } from "./records.js";
+import { KIND, NO_CAUSE, RECORD_WORDS, RULE, TECHNIQUES, VIA, decodeRecord, walkPremises } from "./records.js";
 
 const NO_PREMISES = new Uint32Array(0);
 
@@ -86,6 +86,24 @@ export class Trace {
     this.finished = false;
     /** The technique instances by their first event's seq: `{sentence, pattern}` (`Batch.notes`). */
     this.notes = new Map();
+  }
+
+  /**
+   * The named techniques of the trace (the logic engine's), in the library's order:
+   * `[{name, title, steps, removals}]`, a step being one instance with all its removals.
+   */
+  techniqueCounts() {
+    const steps = new Map();
+    const removals = new Map();
+    for (let i = 0; i < this.count; i++) {
+      if (this.rule(i) !== RULE.TECHNIQUE || this.viaTag(i) !== VIA.TECHNIQUE) continue;
+      const t = this.viaPayload(i);
+      removals.set(t, (removals.get(t) ?? 0) + 1);
+      const k = this.step(i);
+      if (k < 0 || this.stepHeads[k] === i) steps.set(t, (steps.get(t) ?? 0) + 1);
+    }
+    return TECHNIQUES.flatMap(([name, title], t) =>
+      (removals.has(t) ? [{ name, title, steps: steps.get(t) ?? 0, removals: removals.get(t) }] : []));
   }
 
   /** Keeps the technique instances of a batch (`notes` of `Solver.advance`). */

@@ -282,7 +282,12 @@ test("a shared URL round-trips the puzzle", async () => {
   await page.click('[data-cell="r5c5"]');
   await page.keyboard.press("3");
   await clickCentres(page, ['[data-edge="r1c1-r1c2"]']);
-  await page.waitForFunction(() => location.search.includes("puzzle="));
+  // The address follows each edit in turn: wait for the last one (r1c1 | r1c2, no sign), not
+  // just the first (a loaded machine may show the address between the two).
+  await page.waitForFunction(() => {
+    const text = new URLSearchParams(location.search).get("puzzle") ?? "";
+    return text.startsWith(".|.") && text.includes("3");
+  });
   const url = await page.evaluate(() => location.href);
   assert.match(url, /[?&]puzzle=/);
   assert.match(url, /[?&]kind=inequality/);

@@ -178,8 +178,23 @@ pub fn sentence(step: &Step, board: &Board) -> String {
             let base = houses(g, &step.houses[..n]);
             let cover = houses(g, &step.houses[n..2 * n]);
             let fins = if step.houses.len() > 2 * n {
+                // The places outside the cover lines: the fins, each named.
+                let size = g.size();
+                let in_cover = |c: usize| {
+                    let at = g.cell(c);
+                    step.houses[n..2 * n].iter().any(|&h| {
+                        if h < size {
+                            at.row as usize == h
+                        } else {
+                            at.col as usize == h - size
+                        }
+                    })
+                };
+                let fins: Vec<usize> = step.cells.iter().copied().filter(|&c| !in_cover(c)).collect();
                 format!(
-                    " but for fins in {} (if a fin holds it, the targets see it)",
+                    " but for the {} {} in {} (if a fin holds it, the targets see it)",
+                    if fins.len() == 1 { "fin" } else { "fins" },
+                    cells(g, &fins),
                     houses(g, &step.houses[2 * n..])
                 )
             } else {
@@ -214,8 +229,9 @@ pub fn sentence(step: &Step, board: &Board) -> String {
                 format!("column {}", g.cell(on).col + 1)
             };
             format!(
-                "In {}, {d} can only go on one row and one column of it; {} are the only places of {d} in {pair}: if {} holds it, {d} in the block is off {cross}; either way {d} is in the block's other line or at {}, {effect}.",
+                "In {}, {d} can only go in {}, on one row and one column of it; {} are the only places of {d} in {pair}: if {} holds it, {d} in the block is off {cross}; either way {d} is in the block's other line or at {}, {effect}.",
                 houses(g, &step.houses[..1]),
+                cells(g, &step.cells[..k - 2]),
                 cells(g, &step.cells[k - 2..]),
                 cell_name(g, on),
                 cell_name(g, other)

@@ -2,7 +2,7 @@
 //! chain of causes behind it. No DOM.
 
 import { KIND, KINDS, NO_CAUSE, RULE, RULES, RULE_LABELS, TECHNIQUES, VIA } from "./records.js";
-import { cellName, houseName, houseOf, popcount } from "./geometry.js";
+import { cellName, houseCells, houseName, houseOf, popcount } from "./geometry.js";
 
 /** `cell` relative to `peer`: "same row", "same column" or "same block". */
 function sharedHouse(puzzle, cell, peer) {
@@ -86,6 +86,24 @@ function fieldsOf(trace, index) {
 }
 
 /**
+ * True when `cell` is the one cell of `house` still open in `before` (a Replay just before
+ * the event): every other cell holds a single digit, so the cell is a full house.
+ */
+export function isFullHouse(puzzle, house, cell, before) {
+  return houseCells(puzzle, house).every((c) => c === cell || popcount(before.mask(c)) === 1);
+}
+
+/** The first house (row, column, block) of which `cell` is the one open cell in `before`, or -1. */
+export function fullHouseOf(puzzle, cell, before) {
+  const types = puzzle.block ? [0, 1, 2] : [0, 1];
+  for (const type of types) {
+    const house = houseOf(puzzle, cell, type);
+    if (isFullHouse(puzzle, house, cell, before)) return house;
+  }
+  return -1;
+}
+
+/**
  * The plain-English sentence for event `index` of `trace`, given `before` — a Replay at
  * position `index` (the state just before the event) — and `puzzle` (`describePuzzle`).
  */
@@ -100,11 +118,16 @@ export function explain(trace, index, before, puzzle) {
     case KIND.PLACE:
       switch (rule) {
         case RULE.GIVEN: return `${X} is ${d} (given)`;
-        case RULE.NAKED_SINGLE: return `${X} is ${d}: it is the only candidate left`;
+        case RULE.NAKED_SINGLE: {
+          const house = fullHouseOf(puzzle, cell, before);
+          if (house >= 0) return `${X} is ${d}: it is the last open cell of ${houseName(house, n)}`;
+          return `${X} is ${d}: it is the only candidate left`;
+        }
         case RULE.HIDDEN_SINGLE_ROW:
         case RULE.HIDDEN_SINGLE_COLUMN:
         case RULE.HIDDEN_SINGLE_BLOCK: {
           const house = tag === VIA.HOUSE ? payload : houseOf(puzzle, cell, rule - RULE.HIDDEN_SINGLE_ROW);
+          if (isFullHouse(puzzle, house, cell, before)) return `${X} must be ${d}: it is the last open cell of ${houseName(house, n)}`;
           return `${X} must be ${d}: it is the only place for ${d} in ${houseName(house, n)}`;
         }
         default: return `${X} is ${d} (${RULE_LABELS[RULES[rule]] ?? "placed"})`;

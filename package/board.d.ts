@@ -31,7 +31,9 @@
 /** Where playback should go: an event number (12 or "#12"; 0 is the start, before any
  * event), "step:N" (the end of step N, from 1), "start", "end", or `kind[:rule][#n]` — the
  * n-th event (default the first) of a kind whose rule starts with `rule`:
- * "place:naked_single", "place:hidden_single", "eliminate:relation#3", "guess", "backtrack".
+ * "place:naked_single", "place:hidden_single", "eliminate:relation#3", "guess", "backtrack";
+ * or "technique:NAME[#n]" — the end of the n-th step (default the first) using a technique of
+ * the logic library by name ("hidden_single", "pointing", "xy_wing", …).
  * Playing by step, an event target goes to the end of the step the event is in. */
 export type EventSpec = number | string;
 

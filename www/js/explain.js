@@ -25,11 +25,11 @@
 
 import { el, options } from "./dom.js";
 import { SolverClient } from "./client.js";
-import { KIND, KINDS, RULES } from "./records.js";
+import { KIND, KINDS, RULES, TECHNIQUES } from "./records.js";
 import { Trace, MARKER_KINDS } from "./trace.js";
 import { Replay, removalOf } from "./replay.js";
 import { explain, focus, toneOf, proofTree, premisesOf, groundOf } from "./sentences.js";
-import { explainStep, focusStep, stepKind, stepPremises } from "./steps.js";
+import { explainStep, focusStep, stepKind, stepPremises, stepTechnique, techniqueEvent } from "./steps.js";
 import { describePuzzle, cellName, cellIndex, digitsOf, popcount } from "./geometry.js";
 import { Animator } from "./animator.js";
 import { Timeline } from "./timeline.js";
@@ -932,6 +932,7 @@ export function install(app) {
       text: explainStep(t, events, s.probe, s.puzzle),
       tone: toneOf(t, events[0]),
       focus: focusStep(t, events, s.probe, s.puzzle),
+      technique: stepTechnique(t, events, s.probe, s.puzzle),
       canAsk: !["guess", "backtrack", "solution"].includes(kind) || stepPremises(t, events).length > 0,
     };
     if (s.stepSentences.size > 4096) s.stepSentences.clear();
@@ -967,7 +968,7 @@ export function install(app) {
       const k = trace.stepAtPosition(p - 1);
       const view = stepView(s, k);
       board.highlight(view.focus);
-      const current = { label: `Step ${k + 1}`, index: trace.at(p - 1), step: k, text: view.text, tone: view.tone };
+      const current = { label: `Step ${k + 1}`, index: trace.at(p - 1), step: k, text: view.text, tone: view.tone, technique: view.technique };
       showLog(current, view.canAsk, k, trace.closedSteps, (j) => {
         const v = stepView(s, j);
         return { label: `Step ${j + 1}`, index: trace.at(trace.stepEnd(j) - 1), step: j, text: v.text, tone: v.tone, jump: trace.stepEnd(j) };
@@ -1242,7 +1243,7 @@ export function install(app) {
         const s = await startExplain({ play: autoplay && !start });
         if (!s || session !== s || !start) return s;
         try {
-          seekTo(findEvent(s.trace, start));
+          seekTo(findEvent(s.trace, start, s.puzzle));
           if (autoplay) animator.play();
         } catch (error) {
           setStatus("error", `start: ${error.message}`);
@@ -1266,9 +1267,11 @@ export function install(app) {
    * `kind[:rule][#n]`, the n-th (default first) event of a kind (round, place, eliminate,
    * guess, backtrack, contradiction, solution) whose rule starts with `rule`
    * ("place:hidden_single" is any hidden single; "eliminate:relation#3" the third
-   * elimination by a relation). Throws when nothing matches.
+   * elimination by a relation); or `technique:name[#n]`, the end of the n-th step that uses
+   * a technique of the logic engine ("technique:xy_wing"; by event, the position after its
+   * first event). Throws when nothing matches.
    */
-  function findEvent(trace, target) {
+  function findEvent(trace, target, puzzle = session.puzzle) {
     const count = trace.count;
     const text = String(target).trim().toLowerCase();
     if (/^#?\d+$/.test(text)) {
@@ -1285,6 +1288,16 @@ export function install(app) {
       if (n > trace.stepCount) throw new Error(`there is no step ${n}: the trace has ${plural(trace.stepCount, "step")}`);
       if (n === 0) return 0;
       return trace.byStep ? trace.stepEnd(n - 1) : trace.stepHeads[n - 1] + 1;
+    }
+    const technique = /^technique\s*:\s*([a-z_]+)(?:#(\d+))?$/.exec(text);
+    if (technique) {
+      const [, name, nth] = technique;
+      if (!TECHNIQUES.some(([t]) => t === name)) {
+        throw new Error(`${quoted(name)} is not a technique: the techniques are ${TECHNIQUES.map(([t]) => t).join(", ")}`);
+      }
+      const i = techniqueEvent(trace, name, puzzle, nth ? Number(nth) : 1);
+      if (i < 0) throw new Error(`the trace has no ${nth ? `${name} #${nth}` : name} step (${plural(count, "event")} with ${engineOf()})`);
+      return trace.byStep ? trace.stepEnd(trace.step(i)) : trace.positionOf(i) + 1;
     }
     const match = /^([a-z]+)(?::([a-z_]+))?(?:#(\d+))?$/.exec(text);
     const kind = match ? KINDS.indexOf(match[1]) : -1;
@@ -1445,7 +1458,7 @@ export function install(app) {
     async seek(target) {
       opening.disarm();
       const s = await traced();
-      seekTo(findEvent(s.trace, target));
+      seekTo(findEvent(s.trace, target, s.puzzle));
       drawNow();
       return here();
     },

@@ -7,6 +7,7 @@
 import { SolverClient } from "./client.js";
 import { BLOCK_SIZES, blockShape, fromWasm } from "./model.js";
 import { SCALE, gradeSentence } from "./grades.js";
+import { glossaryLink, setGlossaryLink } from "./glossary.js";
 
 /** Futoshiki sizes offered (Tatham's Unequal offers 4 to 9 too); any 3–25 can be typed in the CLI. */
 const FUTOSHIKI_SIZES = [4, 5, 6, 7, 8, 9];
@@ -46,6 +47,9 @@ export function installGenerate(app) {
   const startButton = root.querySelector("[data-action='gen-start']");
   const stopButton = root.querySelector("[data-action='gen-stop']");
   const message = root.querySelector("#gen-message");
+  // The new puzzle's hardest technique, defined in the glossary.
+  const gradeLink = glossaryLink();
+  message.after(gradeLink);
   let client = null;
   let running = false;
   let difficultyPicked = false;
@@ -54,6 +58,7 @@ export function installGenerate(app) {
   function say(text, tone = "") {
     message.textContent = text;
     message.dataset.tone = tone;
+    setGlossaryLink(gradeLink, null);
   }
 
   /** The size options of the chosen kind, keeping the chosen size where it still fits. */
@@ -131,6 +136,7 @@ export function installGenerate(app) {
         `Seed ${options.seed}; found in ${duration(time)}. Ctrl+Z brings the last puzzle back.`,
         "done",
       );
+      setGlossaryLink(gradeLink, puzzle.grade.hardest ?? null);
     } catch (error) {
       if (error?.cancelled) say("Stopped: the puzzle on the board is unchanged.");
       else say(`No puzzle: ${error.message}`, "error");

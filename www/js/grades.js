@@ -42,6 +42,15 @@ export function gradeSentence(g) {
   return `${head}: the hardest step is ${withArticle(hardest)}${times}.`;
 }
 
+/** The level a step of `tenths` rating belongs to, on the scale of `SCALE`. */
+export function levelOfRating(tenths) {
+  if (tenths <= 23) return "easy";
+  if (tenths <= 29) return "medium";
+  if (tenths <= 45) return "hard";
+  if (tenths <= 60) return "expert";
+  return "extreme";
+}
+
 /** The scale, for the line under a grade. */
 export const SCALE =
   "The score follows Sudoku Explainer's scale: the rating of the hardest step a person needs. " +

@@ -4,6 +4,7 @@
 //! Text only: sentences are set with textContent, never parsed as HTML.
 
 import { el as element } from "./dom.js";
+import { glossaryLink, setGlossaryLink } from "./glossary.js";
 
 export class EventLog {
   /**
@@ -21,6 +22,9 @@ export class EventLog {
     this.why.title = "Show every premise behind this step, down to givens, guesses and relations";
     this.why.addEventListener("click", () => this.hooks.onWhyCurrent());
     this.recent = element("ol", { className: "ex-recent", "aria-label": "Steps around the current one" });
+    // The current step's technique, defined in the glossary (a new tab: playback stays).
+    this.define = glossaryLink();
+    this.defined = null;
 
     this.chainTitle = element("h3", { className: "ex-chain-title" });
     this.chainNote = element("p", { className: "ex-chain-note" });
@@ -49,7 +53,7 @@ export class EventLog {
 
     // The answer to a Why comes right under the current sentence, where the eyes are.
     this.container = container;
-    container.replaceChildren(title, element("div", { className: "ex-current-row" }, this.current, this.why),
+    container.replaceChildren(title, element("div", { className: "ex-current-row" }, this.current, this.why, this.define),
       this.chainBox, this.recent, this.ask);
     container.setAttribute("aria-labelledby", "ex-log-title");
     this.setSize(9);
@@ -90,6 +94,14 @@ export class EventLog {
     else delete this.current.dataset.currentStep;
     this.current.dataset.tone = current.tone;
     this.why.hidden = !canAsk;
+    this.setTechnique(current.technique ?? null);
+  }
+
+  /** The glossary link of the current step's technique (null: none). */
+  setTechnique(name) {
+    if (name === this.defined) return;
+    this.defined = name;
+    setGlossaryLink(this.define, name);
   }
 
   /** While playing, the current sentence is not read aloud at every frame. */
@@ -104,6 +116,7 @@ export class EventLog {
     delete this.current.dataset.currentStep;
     this.current.removeAttribute("data-tone");
     this.why.hidden = true;
+    this.setTechnique(null);
     this.recent.replaceChildren();
   }
 

@@ -11,8 +11,9 @@
 
 import { SolverClient } from "./client.js";
 import { roleLegend } from "./board.js";
-import { cellIndex, cellName, describePuzzle, edgeKeyOf, houseCells } from "./geometry.js";
+import { cellIndex, cellName, describePuzzle, edgeKeyOf, houseCells, popcount } from "./geometry.js";
 import { SCALE, gradeSentence } from "./grades.js";
+import { glossaryLink, setGlossaryLink } from "./glossary.js";
 import { solutionDigits, toWasm } from "./model.js";
 
 const LEVELS = ["technique", "cells", "step"];
@@ -22,6 +23,15 @@ const LEVEL_WORDS = ["which technique, and where to look", "its cells", "the who
 const HOUSE_FAMILIES = ["row", "column", "block"];
 /** Where the clash setting is remembered (local to this browser). */
 const LIVE_KEY = "sudoku-lab.play.clashes";
+
+/**
+ * The techniques whose first hint names no house, and where it points instead: at the cells
+ * with two candidates (wings and chains of such cells) or at the signs (sign techniques).
+ */
+const LOOK_AT = {
+  xy_wing: "pairs", xyz_wing: "pairs", w_wing: "pairs", xy_chain: "pairs", aic: "pairs",
+  chain_bound: "signs", relation_bound: "signs", house_bound: "signs", ordered_subset: "signs",
+};
 
 /** The lowest and highest set bit of a non-zero mask. */
 const lowestBit = (m) => m & -m;
@@ -61,7 +71,12 @@ export function installPlay(app) {
   // The roles of a hint's last level, under the message (hidden until then).
   const legend = roleLegend();
   legend.hidden = true;
-  message.after(legend);
+  // A step hint's technique, defined in the glossary.
+  const hintLink = glossaryLink();
+  message.after(hintLink, legend);
+  // The grade's hardest technique, defined in the glossary.
+  const gradeLink = glossaryLink();
+  gradeLine.after(gradeLink);
   if (liveBox) liveBox.checked = readSetting(LIVE_KEY) !== "off";
   for (const p of root.querySelectorAll("[data-grade-scale]")) p.textContent = SCALE;
 
@@ -204,11 +219,13 @@ export function installPlay(app) {
 
   async function grade() {
     gradeLine.textContent = "Grading…";
+    setGlossaryLink(gradeLink, null);
     const asked = game;
     try {
       const g = await client.grade(game.wasm, game.model.kind);
       if (game !== asked) return;
       gradeLine.textContent = gradeSentence(g);
+      setGlossaryLink(gradeLink, g.hardest ?? null);
     } catch (error) {
       if (!error.cancelled && game === asked) gradeLine.textContent = `No grade: ${error.message}`;
     }
@@ -230,6 +247,8 @@ export function installPlay(app) {
     app.redraw("play-end");
     say("");
     gradeLine.textContent = "";
+    setGlossaryLink(gradeLink, null);
+    setGlossaryLink(hintLink, null);
   }
 
   /**
@@ -345,6 +364,7 @@ export function installPlay(app) {
     };
     board.clearErrors();
     legend.hidden = true;
+    setGlossaryLink(hintLink, h.kind === "step" ? h.technique : null);
     switch (h.kind) {
       case "wrong_entry":
         board.markErrors([h.cell]);
@@ -376,8 +396,10 @@ export function installPlay(app) {
     const pattern = h.cells.length ? h.cells : h.placements.map(([c]) => c);
     // The whole step by role: the pattern, the cells that lose candidates (dashed) with each
     // digit removed struck through, the cells placed (green) — as Explain draws a step.
+    // The first level of a technique that names no house points where to look instead.
+    const look = level === 0 && houses.length === 0 ? lookAt(h) : null;
     const shown = [
-      { houses: houses.slice(0, 1), tone: "info" },
+      look?.shown ?? { houses: houses.slice(0, 1), tone: "info" },
       { cells: pattern, houses: houses.slice(0, 1), tone: "info" },
       {
         cells: pattern,
@@ -392,12 +414,48 @@ export function installPlay(app) {
     board.highlight(shown);
     legend.hidden = level < LEVELS.length - 1;
     const more = level < LEVELS.length - 1 ? ` (Hint ${level + 1} of 3: ${LEVEL_WORDS[level]}; ask again for more.)` : " (Hint 3 of 3.)";
-    say(h.hint + more);
+    say((look ? `${h.hint.replace(/\.$/, "")}: ${look.words}.` : h.hint) + more);
+  }
+
+  /**
+   * Where to look for a technique without a house (`LOOK_AT`): the cells with two candidates
+   * on the player's grid (their pencil marks, or what the placed digits and signs leave where
+   * a cell has none), or the signs of the hint. `{shown, words}`, or null.
+   */
+  function lookAt(h) {
+    const n = game.model.size;
+    const what = LOOK_AT[h.technique];
+    if (what === "signs" && h.relations.length) {
+      const edges = h.relations.map((text) => {
+        const [a, , b] = text.split(" ");
+        return edgeKeyOf(cellIndex(a, n), cellIndex(b, n), n);
+      });
+      return { shown: { relations: edges, tone: "info" }, words: `the ${edges.length === 1 ? "sign" : "signs"} to read are marked` };
+    }
+    if (what !== "pairs") return null;
+    const computed = candidateMarks();
+    const values = game.model.givens.map((g, c) => g || game.entries[c]);
+    const pairs = [];
+    for (let c = 0; c < n * n; c++) {
+      if (values[c]) continue;
+      if (popcount(game.marks[c] || computed[c]) === 2) pairs.push(c);
+    }
+    if (!pairs.length) return null;
+    return { shown: { cells: pairs, tone: "info" }, words: `look among the ${pairs.length} cells with two candidates (marked)` };
   }
 
   /** Fills the pencil marks of every empty cell with the digits its placed peers and relations allow. */
   function fillCandidates() {
     remember();
+    game.marks = candidateMarks();
+    draw();
+    say(game.puzzle.relations.length
+      ? "Candidates filled from the placed digits, and from the signs along each chain (a < b: a is not the largest digit, b not 1)."
+      : "Candidates filled from the placed digits.");
+  }
+
+  /** The pencil marks a person writes first: what the placed digits and the signs allow. */
+  function candidateMarks() {
     const { puzzle } = game;
     const n = puzzle.size;
     const all = (1 << n) - 1;
@@ -428,11 +486,7 @@ export function installPlay(app) {
         }
       }
     }
-    game.marks = marks;
-    draw();
-    say(puzzle.relations.length
-      ? "Candidates filled from the placed digits, and from the signs along each chain (a < b: a is not the largest digit, b not 1)."
-      : "Candidates filled from the placed digits.");
+    return marks;
   }
 
   liveBox?.addEventListener("change", () => {

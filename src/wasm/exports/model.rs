@@ -77,9 +77,10 @@ pub fn validate(
 }
 
 /// The record layout constants, for a JavaScript decoder to check itself against: the
-/// event kinds and rules by number, and the techniques by the number a `technique` via holds.
+/// event kinds and rules by number, the techniques by the number a `technique` via holds,
+/// and each technique's rating in tenths (the glossary page shows them).
 #[wasm_bindgen(
-    unchecked_return_type = "{ recordWords: number; kinds: string[]; rules: string[]; techniques: string[] }"
+    unchecked_return_type = "{ recordWords: number; kinds: string[]; rules: string[]; techniques: string[]; ratings: number[] }"
 )]
 pub fn layout() -> JsValue {
     #[derive(Serialize)]
@@ -89,6 +90,7 @@ pub fn layout() -> JsValue {
         kinds: Vec<&'static str>,
         rules: Vec<&'static str>,
         techniques: Vec<&'static str>,
+        ratings: Vec<u32>,
     }
     to_js(&Layout {
         record_words: RECORD_WORDS,
@@ -100,6 +102,10 @@ pub fn layout() -> JsValue {
         techniques: crate::logic::Technique::ALL
             .iter()
             .map(|t| t.name())
+            .collect(),
+        ratings: crate::logic::Technique::ALL
+            .iter()
+            .map(|t| t.rating())
             .collect(),
     })
 }

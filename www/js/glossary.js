@@ -1,0 +1,280 @@
+//! The technique glossary: one entry per technique of the logic engine (TECHNIQUES in
+//! records.js, `Technique` in src/logic/mod.rs, the same order), each with what it is, why it
+//! works, where a player looks for it, its rating, and a puzzle whose solution path uses it.
+//! The glossary page (lessons/techniques.html) is drawn from it; Play's hints, the grade line
+//! and Explain link to its entries (`glossaryHref`, `glossaryLink`). No DOM but the links,
+//! built only when asked for.
+//!
+//! The example puzzles come from this project's generator (`sudoku-lab generate`, classic 9×9
+//! at each level, 5×5 and 6×6 Futoshiki, 9×9 inequality), each chosen as a puzzle whose
+//! hardest step is the technique, used once, so its board opens on that step
+//! (`start="technique:…"`; tests/js/glossary.test.mjs checks that every example does, and
+//! that every rating is the crate's).
+
+import { el } from "./dom.js";
+import { techniqueTitle, withArticle } from "./grades.js";
+
+/**
+ * `[name, {rating, what, why, look, example: {puzzle, start}}]`: `rating` in tenths (as
+ * `Technique::rating`), `look` what a player scans for first, `start` where the example's
+ * board opens (a `technique:` position of the board's `start` attribute).
+ */
+export const GLOSSARY = [
+  ["full_house", {
+    rating: 10,
+    what: "A row, column or block has one empty cell left. It takes the one digit the house is missing.",
+    why: "Each house holds every digit once. With all but one cell filled, only one digit and one place remain.",
+    look: "houses with one empty cell",
+    example: { puzzle: ".61.8..97.....9..8..46..1.3..........95........69.7.5......39..3..2...1412....8..", start: "technique:full_house" },
+  }],
+  ["hidden_single", {
+    rating: 12,
+    what: "In some house, a digit has only one cell left where it can go, though that cell may still have other candidates. The digit goes there.",
+    why: "The house must hold the digit somewhere. Every other cell of the house sees that digit already, so the one cell left must take it.",
+    look: "for each digit, the houses where it has a single place",
+    example: { puzzle: ".61.8..97.....9..8..46..1.3..........95........69.7.5......39..3..2...1412....8..", start: "technique:hidden_single" },
+  }],
+  ["chain_bound", {
+    rating: 17,
+    what: "Cells joined by signs in a row of the same direction (a < b < c …) form a chain. A cell k places from the bottom of the chain is at least k; one k places from the top is at most N + 1 − k.",
+    why: "Along a chain each cell is larger than the one before it, so the digits below a cell climb one step at least per sign.",
+    look: "runs of signs that point the same way",
+    example: { puzzle: '{"size":5,"kind":"futoshiki","givens":"3..1.4.....5..22...1.1...","relations":[["r2c4","<","r3c4"]]}', start: "technique:chain_bound" },
+  }],
+  ["relation_bound", {
+    rating: 18,
+    what: "For a sign a < b: b must be above the smallest digit a can still take, and a below the largest digit b can still take.",
+    why: "Whatever a turns out to be, b is bigger than it, so b is bigger than a's smallest candidate at least; the same from the other side.",
+    look: "signs whose cells have lost small or large digits",
+    example: { puzzle: '{"size":5,"kind":"futoshiki","givens":".....5...3...1...........","relations":[["r1c4","<","r1c5"],["r1c4",">","r2c4"],["r3c2","<","r4c2"],["r4c1",">","r4c2"],["r5c3",">","r5c4"]]}', start: "technique:relation_bound" },
+  }],
+  ["naked_single", {
+    rating: 23,
+    what: "A cell has one candidate left. It takes that digit.",
+    why: "Every other digit is already in one of its houses (or ruled out by a sign), so nothing else fits.",
+    look: "cells with one pencil mark",
+    example: { puzzle: "3....2..8....5..9....6...47.....9.....2..1.6..3..4..2.6....5..9.53..7...17.43...5", start: "technique:naked_single" },
+  }],
+  ["pointing", {
+    rating: 26,
+    what: "In a block, every place left for a digit lies in one row (or one column). The digit leaves the rest of that row (or column).",
+    why: "The block must hold the digit in that line, so the line's digit is in the block: no other cell of the line can have it.",
+    look: "a digit's places in a block that line up",
+    example: { puzzle: ".5.147....1...62...7...95...........1...9...38..3..145....6....6.5.83...34....98.", start: "technique:pointing" },
+  }],
+  ["claiming", {
+    rating: 28,
+    what: "In a row (or column), every place left for a digit lies in one block. The digit leaves the rest of that block.",
+    why: "The line must hold the digit inside the block, so the block's copy of the digit is on that line: its other cells cannot have it.",
+    look: "a digit's places in a line that fall in one block",
+    example: { puzzle: "........3..5..9..884..3.1.7...65....1..47.9.........74..4.15......9.......98.6.5.", start: "technique:claiming" },
+  }],
+  ["house_bound", {
+    rating: 29,
+    what: "Several cells of one house must all be below one cell (by signs). They hold different digits, so that cell is above as many digits as there are of them.",
+    why: "k different digits all smaller than x need at least the values 1 … k, so x is at least k + 1 (and the same for cells that must all be above one).",
+    look: "a cell with signs to two or more cells of one house",
+    example: { puzzle: '{"size":5,"kind":"futoshiki","givens":".24...........414.....13.","relations":[["r3c1",">","r3c2"],["r3c2","<","r3c3"],["r3c4","<","r3c5"]]}', start: "technique:house_bound" },
+  }],
+  ["naked_pair", {
+    rating: 30,
+    what: "Two cells of a house have the same two candidates and nothing else. Those two digits leave every other cell of the house.",
+    why: "The two cells take the two digits between them, one each, whichever way round: no other cell of the house can take either.",
+    look: "two cells of a house with the same two pencil marks",
+    example: { puzzle: "5.........4.5.1..67.94......68....954..8.5.6....6.7......2.84.1.537...........3..", start: "technique:naked_pair" },
+  }],
+  ["ordered_subset", {
+    rating: 31,
+    what: "A naked subset (cells of a house that share as many digits as they are) whose cells are ordered by signs: the smallest cell takes the smallest digit, and so on, so each cell's digit is fixed by its rank.",
+    why: "The cells hold exactly those digits, and the signs say which cell is smaller, so only one assignment keeps every sign.",
+    look: "a pair or triple of a house joined by signs",
+    example: { puzzle: '{"size":9,"kind":"inequality","givens":"....6.4.............39......6...4................8...6..........8...3...6.......2","relations":[["r1c1",">","r1c2"],["r1c1",">","r2c1"],["r1c2",">","r1c3"],["r1c3","<","r1c4"],["r1c3","<","r2c3"],["r1c4",">","r2c4"],["r1c6","<","r1c7"],["r1c7","<","r1c8"],["r1c9","<","r2c9"],["r2c1","<","r2c2"],["r2c2",">","r2c3"],["r2c3",">","r2c4"],["r2c4",">","r2c5"],["r2c4","<","r3c4"],["r2c6","<","r3c6"],["r2c8","<","r2c9"],["r3c1",">","r4c1"],["r3c2",">","r3c3"],["r3c4",">","r3c5"],["r3c5","<","r3c6"],["r3c6",">","r3c7"],["r3c7","<","r4c7"],["r3c8","<","r4c8"],["r4c2",">","r5c2"],["r4c5","<","r4c6"],["r4c6","<","r4c7"],["r4c6","<","r5c6"],["r4c8",">","r5c8"],["r5c2","<","r6c2"],["r5c3",">","r6c3"],["r5c4",">","r6c4"],["r5c8","<","r6c8"],["r5c9","<","r6c9"],["r6c1",">","r7c1"],["r6c4","<","r6c5"],["r6c5",">","r6c6"],["r6c6","<","r7c6"],["r6c7","<","r7c7"],["r6c8","<","r6c9"],["r6c8","<","r7c8"],["r6c9",">","r7c9"],["r7c1","<","r8c1"],["r7c4",">","r7c5"],["r7c5","<","r8c5"],["r7c7",">","r7c8"],["r7c9","<","r8c9"],["r8c3","<","r9c3"],["r8c5","<","r9c5"],["r8c6",">","r8c7"],["r8c7","<","r8c8"],["r8c8",">","r8c9"],["r9c1",">","r9c2"],["r9c3",">","r9c4"],["r9c5","<","r9c6"]]}', start: "technique:ordered_subset" },
+  }],
+  ["x_wing", {
+    rating: 32,
+    what: "In two rows, a digit has exactly two places each, and they lie in the same two columns. The digit leaves every other cell of those two columns (or the same with rows and columns swapped).",
+    why: "The digit sits at two opposite corners of the rectangle, one in each row, and so one in each of the two columns: the columns' copies are used up.",
+    look: "a digit with two places in each of two rows (or columns)",
+    example: { puzzle: ".....2....95.8...67..3....44..5.16.75.69...3.....4..8...7........4......3.94..178", start: "technique:x_wing" },
+  }],
+  ["hidden_pair", {
+    rating: 34,
+    what: "Two digits have the same two places in a house and no others. Those two cells hold nothing else: their other candidates go.",
+    why: "The house needs both digits, and only those two cells can take them, so the two cells are used up by them.",
+    look: "two digits that share their only two places in a house",
+    example: { puzzle: "..1..7...5.8.4.3..2.65....1.294.8...8..2...3.7..6...9........7.4....1.8....9..5..", start: "technique:hidden_pair" },
+  }],
+  ["naked_triple", {
+    rating: 36,
+    what: "Three cells of a house have only three digits among them (each cell two or three of them). Those digits leave the house's other cells.",
+    why: "The three cells need three different digits from those three, so they take all three: none is left for the rest of the house.",
+    look: "three cells of a house with pencil marks from the same three digits",
+    example: { puzzle: "..5..7.2.23...6...7.......96.....9.....4.8.17.4.....5.......1..8.9.5..321.....798", start: "technique:naked_triple" },
+  }],
+  ["swordfish", {
+    rating: 38,
+    what: "In three rows, a digit's places all lie in the same three columns. The digit leaves every other cell of those columns (or the same with rows and columns swapped).",
+    why: "The three rows put the digit in three different columns, and they are these three: each of those columns has its digit in one of the rows.",
+    look: "a digit with two or three places in each of three rows (or columns)",
+    example: { puzzle: ".......47...7.6...8....91.316.4.......5..7..4.7...8.56..............5.7962.8.....", start: "technique:swordfish" },
+  }],
+  ["hidden_triple", {
+    rating: 40,
+    what: "Three digits have their only places in a house in the same three cells. Those cells hold nothing else.",
+    why: "The house needs the three digits and only these three cells can take them, so the cells are used up by them.",
+    look: "three digits confined to three cells of a house",
+    example: { puzzle: "......7.6.1.79......5.2.....4...7.325....167.........1..14...95..8..23...3.5..26.", start: "technique:hidden_triple" },
+  }],
+  ["skyscraper", {
+    rating: 40,
+    what: "Two rows each have exactly two places for a digit, and one end of each is in the same column. A cell that sees both other ends loses the digit.",
+    why: "If the digit is not at one free end, its row puts it in the shared column, so the other row must put it at its free end: one of the two free ends always holds it.",
+    look: "a digit with two places in each of two rows (or columns), one pair lined up",
+    example: { puzzle: "..9..1.....2.5..7...587.2.9......3.84...82.....6..94...18.6.......1....76...45...", start: "technique:skyscraper" },
+  }],
+  ["two_string_kite", {
+    rating: 41,
+    what: "A digit has two places in a row and two in a column, and one place of each is in the same block. A cell that sees both far ends loses the digit.",
+    why: "The two near ends share a block, so at most one holds the digit; then the other string's far end must. One of the far ends always holds it.",
+    look: "a digit with two places in a row and in a column, meeting in a block",
+    example: { puzzle: ".315....9.....13..6.7...1...83..2...5..7.........6573........6..7..98....1..7.82.", start: "technique:two_string_kite" },
+  }],
+  ["xy_wing", {
+    rating: 42,
+    what: "A pivot cell {x, y} sees two pincer cells {x, z} and {y, z}. Any cell that sees both pincers loses z.",
+    why: "If the pivot is x, the {x, z} pincer is z; if it is y, the {y, z} pincer is z. Either way one pincer holds z.",
+    look: "cells with two candidates, three of them linked",
+    example: { puzzle: "..2..6........97.5.7..5.....83..4..1.2..1....1.4.9...3..8....6.791...2.8....2...9", start: "technique:xy_wing" },
+  }],
+  ["empty_rectangle", {
+    rating: 43,
+    what: "In a block, a digit's places lie on one row and one column (a cross). A line outside the block with two places for the digit, one of them on the cross's row or column, removes the digit where the other end meets the cross's other line.",
+    why: "The block holds the digit on its row or its column; with the pair outside, either choice puts the digit where it sees the target cell.",
+    look: "a block whose places for a digit form a cross",
+    example: { puzzle: "31.64.8.9..8.9.3.....7....1..2....4...52..6.3.6........8...69......1..3.453..9...", start: "technique:empty_rectangle" },
+  }],
+  ["xyz_wing", {
+    rating: 44,
+    what: "A pivot {x, y, z} sees pincers {x, z} and {y, z}. A cell that sees all three loses z.",
+    why: "Whatever the pivot is, z is in the pivot or in one of the pincers, and the cell sees them all.",
+    look: "a three-candidate cell beside two two-candidate cells",
+    example: { puzzle: "89...2........6.3..4.81..5.....2..6......41..4....5.83..62.....3....72..78......5", start: "technique:xyz_wing" },
+  }],
+  ["w_wing", {
+    rating: 44,
+    what: "Two cells with the same two candidates {x, w} are joined by a strong link on x (a house where x has only two places, one seen by each). A cell that sees both loses w.",
+    why: "If neither cell were w, both would be x; but then x could go nowhere in the linking house. So one of them is w.",
+    look: "two far-apart cells with the same two pencil marks",
+    example: { puzzle: "..18....7...54...1.....1.23.8....4...67...1......9..68....7..54.92.84......12....", start: "technique:w_wing" },
+  }],
+  ["finned_x_wing", {
+    rating: 45,
+    what: "An X-wing with extra places for the digit (the fins) in one block of it. A cell that the X-wing would clear and that also sees every fin loses the digit.",
+    why: "Either a fin holds the digit (and the cell sees it) or no fin does (and the X-wing is real): the cell loses the digit both ways.",
+    look: "an almost X-wing with one or two extra places in a block",
+    example: { puzzle: "43.8.......7.....35..1..9...92....6415.........3.9.8........65.37164.......7.2...", start: "technique:finned_x_wing" },
+  }],
+  ["naked_quad", {
+    rating: 50,
+    what: "Four cells of a house have only four digits among them. Those digits leave the house's other cells.",
+    why: "The four cells take the four digits between them, so none is left for the rest of the house.",
+    look: "four cells of a house with pencil marks from the same four digits",
+    example: { puzzle: "..86.5...36...17...9.7.....5......4..8...49....6....23...........9..235.15.3..67.", start: "technique:naked_quad" },
+  }],
+  ["jellyfish", {
+    rating: 52,
+    what: "In four rows, a digit's places all lie in the same four columns. The digit leaves every other cell of those columns (or swapped).",
+    why: "As with the X-wing and the swordfish: the four rows fill the four columns' copies of the digit.",
+    look: "a digit with at most four places in each of four rows (or columns)",
+    example: { puzzle: ".7863..1.31...2...5..8.....14......8...274.....79........4..19......8.4...4.2.7.3", start: "technique:jellyfish" },
+  }],
+  ["finned_swordfish", {
+    rating: 53,
+    what: "A swordfish with fins in one block: a cell it would clear that also sees every fin loses the digit.",
+    why: "Either a fin holds the digit, which the cell sees, or the swordfish is real.",
+    look: "an almost swordfish with extra places in one block",
+    example: { puzzle: ".....1....3.8..9649.2..781......42..1..9.8..7..7....9.8.4.36.....92.....27....3..", start: "technique:finned_swordfish" },
+  }],
+  ["hidden_quad", {
+    rating: 54,
+    what: "Four digits have their only places in a house in the same four cells. Those cells hold nothing else.",
+    why: "The house needs the four digits and only these cells can take them.",
+    look: "four digits confined to four cells of a house",
+    example: { puzzle: ".95..8.1...8.6.....3...7.8....1....4...9.587.....73.....97...25..6....9..2.3.....", start: "technique:hidden_quad" },
+  }],
+  ["finned_jellyfish", {
+    rating: 56,
+    what: "A jellyfish with fins in one block: a cell it would clear that also sees every fin loses the digit.",
+    why: "Either a fin holds the digit, which the cell sees, or the jellyfish is real.",
+    look: "an almost jellyfish with extra places in one block",
+    example: { puzzle: ".6.24.3..4....6....9.7..5....2...4..97..1482..1..2...95..............97...15.....", start: "technique:finned_jellyfish" },
+  }],
+  ["x_chain", {
+    rating: 65,
+    what: "A chain of places for one digit, alternating strong links (the digit has only these two places in a house) and weak links (two places that see each other), starting and ending with a strong link. A cell that sees both ends loses the digit.",
+    why: "If the first end is not the digit, the strong link forces the next place, which rules out the one after, and so on to the last end: one of the two ends always holds it.",
+    look: "houses where a digit has exactly two places, linked end to end",
+    example: { puzzle: "1........9...7..24..8..26.......7..8.29.6....3.....54.8...297....6.8.........4.32", start: "technique:x_chain" },
+  }],
+  ["xy_chain", {
+    rating: 66,
+    what: "A chain of two-candidate cells, each seeing the next and sharing a digit with it, that starts and ends with the same digit z. A cell that sees both ends loses z.",
+    why: "If the first cell is not z it is its other digit, which makes the next cell its other digit, and so on: the last cell is z. One end always holds z.",
+    look: "cells with two pencil marks, linked by shared digits",
+    example: { puzzle: ".......692.1...8...7....4.....978..53..1.5...5..3....6.3..429...1..8..........3.8", start: "technique:xy_chain" },
+  }],
+  ["aic", {
+    rating: 70,
+    what: "An alternating inference chain: any mix of strong links (of two, one is true) and weak links (of two, one is false) between candidates of cells, groups of cells in a line, and signs, starting and ending with a strong link. What sees both ends, or contradicts both, is false.",
+    why: "If the first end is false, each strong link makes the next true and each weak link the next false, so the last end is true: one of the two ends is always true.",
+    look: "the strong links of the grid: two-candidate cells and digits with two places",
+    example: { puzzle: ".1..7..3......6.9.34...52..1..6....4...5.....736........5..1.8.....48.69...7.....", start: "technique:aic" },
+  }],
+];
+
+/**
+ * The glossary's sections, `[id, title, what they share, names]`, in the order a learner meets
+ * them; every technique is in one.
+ */
+export const GROUPS = [
+  ["singles", "Singles", "A digit has one place left, or a cell one digit.", ["full_house", "hidden_single", "naked_single"]],
+  ["signs", "Signs", "What the inequality signs of an inequality sudoku or a Futoshiki say on their own.", ["chain_bound", "relation_bound", "house_bound", "ordered_subset"]],
+  ["intersections", "Intersections", "Where a block meets a row or a column.", ["pointing", "claiming"]],
+  ["subsets", "Subsets", "A few cells of a house that use up as many digits.", ["naked_pair", "hidden_pair", "naked_triple", "hidden_triple", "naked_quad", "hidden_quad"]],
+  ["fish", "Fish", "One digit in a few rows and as many columns.", ["x_wing", "swordfish", "jellyfish", "finned_x_wing", "finned_swordfish", "finned_jellyfish"]],
+  ["one-digit", "One-digit patterns", "Short chains of one digit's strong links.", ["skyscraper", "two_string_kite", "empty_rectangle"]],
+  ["wings", "Wings", "Cells with two or three candidates that see each other.", ["xy_wing", "xyz_wing", "w_wing"]],
+  ["chains", "Chains", "Longer chains: if one end is false, the other is true.", ["x_chain", "xy_chain", "aic"]],
+];
+
+const BY_NAME = new Map(GLOSSARY);
+
+/** The entry of technique `name`, or undefined. */
+export const glossaryEntry = (name) => BY_NAME.get(name);
+
+/**
+ * The glossary's address for technique `name` (its anchor), relative to the page at `from`
+ * ("page" for index.html, "lesson" for a page in lessons/).
+ */
+export function glossaryHref(name, from = "page") {
+  const page = from === "lesson" ? "techniques.html" : "lessons/techniques.html";
+  return BY_NAME.has(name) ? `${page}#${name}` : page;
+}
+
+/**
+ * A "What is …?" link to a technique's glossary entry, opened in a new tab so the game stays
+ * as it is; `name` null hides it.
+ */
+export function setGlossaryLink(link, name) {
+  link.hidden = !name || !glossaryEntry(name);
+  if (link.hidden) return;
+  link.href = glossaryHref(name);
+  link.textContent = `What is ${withArticle(techniqueTitle(name))}?`;
+}
+
+/** A hidden glossary link, for under a message. */
+export function glossaryLink() {
+  const link = el("a", { className: "glossary-link", target: "_blank", rel: "noopener" });
+  link.hidden = true;
+  return link;
+}

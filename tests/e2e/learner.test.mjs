@@ -483,6 +483,88 @@ test("25×25: Zoom board makes the pencil marks readable", async () => {
   await page.close();
 });
 
+for (const [name, query, size] of [["16×16", "?example=poj3076", 16], ["25×25", `?puzzle=${puzzle25()}&kind=classic&alphabet=letters`, 25]]) {
+  test(`phone: Zoom board enlarges a ${name} board to readable marks, pans to each step, and keeps the sentence in view`, async () => {
+    const page = await openPage(query, { viewport: { width: 390, height: 844 }, touch: true });
+    await explainAll(page);
+    // A few steps in, where candidates are marked and a step has cells to show.
+    await page.evaluate(() => window.sudokuLabExplain.seek("step:3"));
+    await frames(page);
+    const before = await page.evaluate(() => window.sudokuLab.board.markFontPx());
+    assert.ok(before < 6, `marks at ${before.toFixed(1)} px before zooming`);
+    const zoom = page.locator("[data-action=zoom-board]");
+    await zoom.scrollIntoViewIfNeeded();
+    await zoom.tap();
+    await page.waitForFunction(() => window.sudokuLab.board.markFontPx() >= 8);
+    const after = await page.evaluate(() => window.sudokuLab.board.markFontPx());
+    /** The board's box, the current step's cells and the page, as the learner sees them. */
+    const look = () => page.evaluate((n) => {
+      const box = document.getElementById("board").getBoundingClientRect();
+      // The step's reason (its pattern, the cells it places), or else the cells it changes.
+      let shown = [...document.querySelectorAll("#board .cell:is(.focus-cell, .placed-cell)")];
+      if (!shown.length) shown = [...document.querySelectorAll("#board .cell.target-cell")];
+      const visible = shown.filter((c) => {
+        const r = c.getBoundingClientRect();
+        return r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+      });
+      const frame = document.querySelector("#board .board-frame").getBoundingClientRect();
+      return {
+        box: { width: box.width, height: box.height },
+        frame: frame.width,
+        shown: shown.length,
+        visible: visible.length,
+        overflow: document.documentElement.scrollWidth - innerWidth,
+        step: window.sudokuLabExplain.here().step?.number ?? 0,
+        cell: frame.width / n,
+      };
+    }, size);
+    let seen = await look();
+    assert.ok(seen.box.width <= 390 && seen.box.height <= 390, `the board's box keeps the screen's width (${seen.box.width}×${seen.box.height})`);
+    assert.ok(seen.frame > seen.box.width * 1.5, `the board inside is larger, and pans (${seen.frame} px)`);
+    assert.ok(seen.overflow <= 0, `the page itself does not scroll sideways (${seen.overflow} px)`);
+    await page.waitForFunction(() => {
+      const box = document.getElementById("board").getBoundingClientRect();
+      return [...document.querySelectorAll("#board .cell:is(.focus-cell, .placed-cell, .target-cell)")].some((c) => {
+        const r = c.getBoundingClientRect();
+        return r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+      });
+    }, null, { timeout: 5000 }).catch(() => {});
+    seen = await look();
+    assert.ok(seen.shown === 0 || seen.visible > 0, `the zoom brings the current step's cells into the box (${seen.visible} of ${seen.shown})`);
+    await page.screenshot({ path: path.join(SHOTS, `learner-phone-zoom-${size}.png`) });
+    // Step on: each step's cells are brought into the box (when they fit in it).
+    let followed = 0;
+    for (let k = 0; k < 8; k++) {
+      const at = seen.step;
+      await page.locator("[data-action=step]").tap();
+      await page.waitForFunction((k) => (window.sudokuLabExplain.here().step?.number ?? 0) > k, at);
+      await frames(page);
+      seen = await look();
+      if (seen.shown === 0) continue;
+      const fits = seen.shown * seen.cell * seen.cell <= seen.box.width * seen.box.height;
+      if (fits) {
+        assert.ok(seen.visible > 0, `step ${seen.step}: some of its ${seen.shown} cells are in the box`);
+        followed++;
+      }
+    }
+    assert.ok(followed > 0, "some step was followed");
+    // The sentence and Pause are still in view with the board's box.
+    const together = await page.evaluate(() => {
+      const whole = (s) => { const r = document.querySelector(s).getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; };
+      return { board: whole("#board"), sentence: whole(".ex-current"), pause: whole("[data-action=pause]") };
+    });
+    assert.deepEqual(together, { board: true, sentence: true, pause: true });
+    assert.deepEqual(await axeViolations(page), []);
+    // Unzoom: the board fits its box again.
+    await zoom.scrollIntoViewIfNeeded();
+    await zoom.tap();
+    await page.waitForFunction(() => window.sudokuLab.board.markFontPx() < 6);
+    console.log(`# phone ${name} marks: ${before.toFixed(1)} px, zoomed ${after.toFixed(1)} px`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
+
 test("a click on a pencil mark of a big board never changes the puzzle, even over a gap", async () => {
   const page = await open(`?puzzle=${".".repeat(256)}&kind=classic`);
   await explainAll(page);
@@ -623,6 +705,24 @@ test("Explain plays the default sample step by step: a deduction at once, back a
   await page.keyboard.press("ArrowRight"); // the focus is on the step-back button, in the playback group
   await page.waitForFunction(() => document.querySelector(".ex-current").textContent.startsWith("Step 3 · "));
   assert.equal((await at()).current, seen[2].current);
+  // The timeline ticks the end of each step: all 83 when the window leaves them room, and
+  // each one shown where the window is zoomed in.
+  const ticks = async () => {
+    await page.waitForFunction((key) => window.sudokuLabExplain.timeline.drawnKey !== key
+      && !window.sudokuLabExplain.timeline.frame, await page.evaluate(() => window.sudokuLabExplain.timeline.drawnKey)).catch(() => {});
+    return page.evaluate(() => {
+      const tl = window.sudokuLabExplain.timeline;
+      const t = window.sudokuLabExplain.session.trace;
+      return { drawn: tl.drawnSteps, inWindow: t.stepsAt(tl.end) - t.stepsAt(tl.start), width: tl.width };
+    });
+  };
+  await page.click("[data-action=zoom-in]");
+  let tick = await ticks();
+  assert.ok(tick.inWindow > 0 && tick.drawn === tick.inWindow, `zoomed in: a tick per step in the window (${JSON.stringify(tick)})`);
+  await page.click("[data-action=zoom-all]");
+  tick = await ticks();
+  if (83 * 4 <= tick.width - 14) assert.equal(tick.drawn, 83, "the whole run: a tick per step");
+  else assert.ok(tick.drawn === 83 || tick.drawn === -1, `the whole run: every step, or none when they would merge (${tick.drawn})`);
   // The log lists steps, each a button to its end.
   const entries = await page.$$eval(".ex-recent button", (bs) => bs.map((b) => b.textContent));
   assert.ok(entries.length >= 3 && entries.every((t) => /^Step \d+ · /.test(t)), entries.join(" | "));

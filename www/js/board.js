@@ -397,7 +397,8 @@ export class Board {
   repaintMarks() {
     const layer = this.layer;
     if (!layer || !this.layerBox) return;
-    const dpr = window.devicePixelRatio || 1;
+    // At most 4096 device pixels a side (a zoomed 25×25 board on a phone would ask for more).
+    const dpr = Math.min(window.devicePixelRatio || 1, 4096 / Math.max(1, this.layerBox.width, this.layerBox.height));
     const width = Math.max(1, Math.round(this.layerBox.width * dpr));
     const height = Math.max(1, Math.round(this.layerBox.height * dpr));
     if (layer.width !== width) layer.width = width;
@@ -634,6 +635,55 @@ export class Board {
       this.highlighted.push([cell, "placed-cell"]);
     }
     for (const index of this.removedMarks.keys()) this.refreshCell(index);
+    if (this.pannable) this.follow();
+  }
+
+  /**
+   * A board larger than its box (Zoom board on a narrow screen: the root scrolls) can be
+   * panned by hand; `setPannable(true)` also makes each highlight bring its cells into view.
+   */
+  setPannable(on) {
+    this.pannable = Boolean(on);
+    if (this.pannable) requestAnimationFrame(() => this.follow());
+  }
+
+  /**
+   * Scrolls the root so the highlighted cells (the pattern and placements; else the targets;
+   * else the houses) are in view, centred on them, when they are not already: geometry
+   * from the frame's size, read only while the board is pannable.
+   */
+  follow() {
+    const root = this.root;
+    const n = this.size;
+    if (!root || !n || !this.frame) return;
+    const view = { w: root.clientWidth, h: root.clientHeight };
+    if (root.scrollWidth <= view.w + 1 && root.scrollHeight <= view.h + 1) return;
+    // The reason first (the pattern, the cells placed), else the cells that lose candidates,
+    // else the houses: what the sentence names first.
+    const of = (...classes) => this.highlighted.filter(([, cls]) => classes.includes(cls)).map(([e]) => e);
+    let cells = of("focus-cell", "placed-cell");
+    if (!cells.length) cells = of("target-cell");
+    if (!cells.length) cells = of("in-house");
+    let [r0, c0, r1, c1] = [n, n, -1, -1];
+    for (const element of cells) {
+      const i = this.cells.indexOf(element);
+      if (i < 0) continue;
+      const r = Math.floor(i / n);
+      const c = i % n;
+      [r0, c0, r1, c1] = [Math.min(r0, r), Math.min(c0, c), Math.max(r1, r), Math.max(c1, c)];
+    }
+    if (r1 < 0) return;
+    // The frame's own width (the layer's observed size lags a zoom by a frame).
+    const cell = this.frame.clientWidth / n;
+    const box = { x0: c0 * cell, y0: r0 * cell, x1: (c1 + 1) * cell, y1: (r1 + 1) * cell };
+    const axis = (lo, hi, scroll, span) => {
+      if (lo >= scroll && hi <= scroll + span) return scroll;
+      // Too big to fit: its start in view; else centred.
+      return hi - lo > span ? lo : (lo + hi - span) / 2;
+    };
+    const left = axis(box.x0, box.x1, root.scrollLeft, view.w);
+    const top = axis(box.y0, box.y1, root.scrollTop, view.h);
+    if (left !== root.scrollLeft || top !== root.scrollTop) root.scrollTo({ left, top, behavior: "instant" });
   }
 
   clearHighlight() {

@@ -210,7 +210,7 @@ export function install(app) {
     { "aria-label": "Previous marker" });
   const nextMarkButton = button("next-marker", "", "Next guess, contradiction, backtrack or solution (the last: the end)",
     { "aria-label": "Next marker" });
-  const zoomBoardButton = button("zoom-board", "Zoom board", "Let the board fill the width, so the pencil marks of a big grid can be read",
+  const zoomBoardButton = button("zoom-board", "Zoom board", "Enlarge the board so the pencil marks of a big grid can be read (on a narrow screen, drag it to pan: it follows the current step)",
     { "aria-pressed": "false" });
   prevMarkButton.append(icon("M3.5 3v10", "M13 3v10L5.5 8z"));
   nextMarkButton.append(icon("M12.5 3v10", "M3 3v10l7.5-5z"));
@@ -235,7 +235,12 @@ export function install(app) {
   const positionMore = el("span", { className: "ex-step-of ex-position-more" });
   const position = el("output", { className: "ex-position", "aria-live": "off" }, positionMain, positionMore);
   const legend = el("ul", { className: "ex-legend", "aria-label": "Timeline markers" },
-    ...MARKER_KINDS.map((k) => el("li", { dataset: { marker: k } }, el("span", { className: "ex-swatch" }), k)));
+    ...MARKER_KINDS.map((k) => el("li", { dataset: { marker: k } }, el("span", { className: "ex-swatch" }), k)),
+    el("li", { dataset: { marker: "step" } }, el("span", { className: "ex-swatch" }), "step end"));
+  /** The step-end tick is in the legend while playback runs by step (the timeline draws it then). */
+  const showStepLegend = () => { legend.lastElementChild.hidden = unit() !== "step"; };
+  showStepLegend();
+  bySelect.addEventListener("change", showStepLegend);
   const transport = el("div", { className: "ex-transport", role: "group", "aria-label": "Playback" },
     prevMarkButton, backButton, playButton, pauseButton, stepButton, nextMarkButton);
   const transportMore = [el("span", { className: "ex-speed" }, speedLabel, speedSelect),
@@ -347,12 +352,20 @@ export function install(app) {
     place();
   }
 
-  /** Zoom board: the board fills the width (for the pencil marks of 16×16 and 25×25 grids). */
+  const narrowScreen = matchMedia("(max-width: 52rem)");
+  narrowScreen.addEventListener?.("change", () => board.setPannable?.(boardZoomed && narrowScreen.matches));
+  /**
+   * Zoom board, for the pencil marks of 16×16 and 25×25 grids: on a wide screen the board
+   * fills the width; on a narrow one (explain.css, the phone layout) it grows to 3.4rem a cell
+   * in a box of the screen's width, panned by hand and brought to each step's cells.
+   */
   function zoomBoard(on) {
     boardZoomed = on;
     document.documentElement.classList.toggle("ex-board-zoomed", on);
     zoomBoardButton.setAttribute("aria-pressed", String(on));
     zoomBoardButton.textContent = on ? "Unzoom board" : "Zoom board";
+    board.setPannable?.(on && narrowScreen.matches);
+    if (!on) board.root?.scrollTo?.({ left: 0, top: 0, behavior: "instant" });
     placeLog();
   }
   /** The dock under the board (see placeExplanation) and its row of actions. */
@@ -1415,6 +1428,7 @@ export function install(app) {
     animator,
     client,
     events,
+    timeline,
     findEvent: (target) => findEvent(session.trace, target),
     here,
     embedLayout,
@@ -1493,6 +1507,7 @@ export function install(app) {
       if (by !== undefined && UNITS.some((u) => u[0] === by)) {
         bySelect.value = by;
         describeUnit();
+        showStepLegend();
       }
       if (speed !== undefined && SPEEDS.includes(String(speed))) {
         speedSelect.value = String(speed);

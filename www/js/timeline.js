@@ -10,12 +10,16 @@
 //!   wheel or Shift+wheel, or dragging on the minimap. While zoomed, the range spans the
 //!   window shown; when playback leaves the window it follows.
 //! - The minimap draws the whole run's density with the zoomed window as a box.
+//! - Playing by step, a lane under the markers ticks the end of every step, where the window
+//!   leaves them 4 px apart (zoom in on a dense run): the stops of ◀ and ▶.
 //!
 //! Sizes come from ResizeObservers and colours are read only on a scheme change, so nothing
 //! here forces a layout during an animation.
 
 import { MARKER_KINDS } from "./trace.js";
 
+/** Step ticks are drawn when they stand at least this many CSS pixels apart on average. */
+const TICK_GAP = 4;
 /** Width of the range thumb in CSS pixels (explain.css sets it): markers align with its centre. */
 const THUMB = 14;
 /** The narrowest window, in events (or the whole trace, when shorter). */
@@ -145,6 +149,7 @@ export class Timeline {
     this.colors = MARKER_KINDS.map((kind) => style.getPropertyValue(`--ex-${kind}`).trim()
       || style.getPropertyValue(`--tone-${kind}`).trim() || "#888");
     this.boxColor = style.getPropertyValue("--accent").trim() || "#2456d3";
+    this.stepColor = style.getPropertyValue("--ex-muted").trim() || "#6b7383";
   }
 
   /** Shows `trace` (or none) with `length` events so far. */
@@ -355,6 +360,7 @@ export class Timeline {
     const g = this.fit(this.canvas, this.width, this.height || 18, dpr);
     const span = this.canvas.width - THUMB * dpr;
     this.lanes(g, this.canvas.width, this.canvas.height, (THUMB / 2) * dpr, span, this.start, this.end);
+    this.drawnSteps = this.stepTicks(g, this.canvas.height, (THUMB / 2) * dpr, span, this.start, this.end, dpr);
     const mini = this.fit(this.minimap, this.miniWidth, this.miniHeight || 8, dpr);
     this.lanes(mini, this.minimap.width, this.minimap.height, 0, this.minimap.width, 0, this.length);
     if (this.zoomed && this.length) {
@@ -384,7 +390,7 @@ export class Timeline {
   lanes(g, width, height, x0, span, from, to) {
     if (!this.trace || !this.length || to <= from) return;
     const columns = Math.max(1, Math.floor(span));
-    const lane = height / MARKER_KINDS.length;
+    const lane = height / this.laneCount();
     const counts = new Uint32Array(columns + 1);
     MARKER_KINDS.forEach((kind, k) => {
       const list = this.trace.markers[kind];
@@ -410,5 +416,34 @@ export class Timeline {
         g.fillRect(Math.floor(x0 + c), Math.floor(k * lane + (lane - 1 - h)), w, Math.ceil(h));
       }
     });
+  }
+
+  /** The marker lanes, and a lane for step ends when playback runs by step. */
+  laneCount() {
+    return MARKER_KINDS.length + (this.trace?.byStep ? 1 : 0);
+  }
+
+  /**
+   * Playing by step, a tick at the end of each step of (from, to] in the bottom lane, when
+   * they stand TICK_GAP CSS pixels apart (zoom in for a dense run). Returns how many ticks
+   * were drawn: -1 when there was no room for them, 0 without steps.
+   */
+  stepTicks(g, height, x0, span, from, to, dpr) {
+    const trace = this.trace;
+    if (!trace?.byStep || !this.length || to <= from) return 0;
+    const first = trace.stepsAt(from);
+    const last = trace.stepsAt(Math.min(to, trace.ready));
+    if (last - first > span / (TICK_GAP * dpr)) return -1;
+    const lane = height / this.laneCount();
+    const top = Math.floor(height - lane);
+    const w = Math.max(1, Math.round(dpr));
+    g.fillStyle = this.stepColor;
+    let drawn = 0;
+    for (let k = first; k < last; k++) {
+      const x = x0 + ((trace.stepEnd(k) - from) / (to - from)) * span;
+      g.fillRect(Math.floor(x - w / 2), top, w, Math.ceil(lane));
+      drawn++;
+    }
+    return drawn;
   }
 }

@@ -397,8 +397,10 @@ export class Board {
   repaintMarks() {
     const layer = this.layer;
     if (!layer || !this.layerBox) return;
-    // At most 4096 device pixels a side (a zoomed 25×25 board on a phone would ask for more).
-    const dpr = Math.min(window.devicePixelRatio || 1, 4096 / Math.max(1, this.layerBox.width, this.layerBox.height));
+    // At most 2048 device pixels a side: a zoomed 25×25 board on a phone (1,360 CSS px at 3
+    // device px each) would ask for 4,080, 64 MB, and 50 ms frames repainting it; at 1.5 device
+    // px a CSS px its 8.9 px marks are 13 device px, still sharp.
+    const dpr = Math.min(window.devicePixelRatio || 1, 2048 / Math.max(1, this.layerBox.width, this.layerBox.height));
     const width = Math.max(1, Math.round(this.layerBox.width * dpr));
     const height = Math.max(1, Math.round(this.layerBox.height * dpr));
     if (layer.width !== width) layer.width = width;
@@ -431,8 +433,8 @@ export class Board {
 
   /**
    * Renders every digit in each of its four looks (plain, live, gone, removed) once into an
-   * atlas canvas: a cell's marks are then copies from it (drawImage), measured several times
-   * faster than fillText with a font per mark.
+   * atlas canvas: a cell's marks are then copies of its pixels (paintMarks), measured several
+   * times faster than fillText with a font per mark, and than a drawImage per mark.
    */
   buildAtlas() {
     const geo = this.markGeometry(0);
@@ -441,7 +443,7 @@ export class Board {
     const atlas = this.atlas?.canvas ?? document.createElement("canvas");
     atlas.width = gw * this.size;
     atlas.height = gh * 4;
-    const g = atlas.getContext("2d");
+    const g = atlas.getContext("2d", { willReadFrequently: true });
     g.clearRect(0, 0, atlas.width, atlas.height);
     g.textAlign = "center";
     g.textBaseline = "middle";
@@ -472,34 +474,70 @@ export class Board {
         }
       }
     });
-    this.atlas = { canvas: atlas, gw, gh };
+    // The glyphs as pixels: cells are painted by copying them (paintMarks).
+    const pixels = new Uint32Array(g.getImageData(0, 0, atlas.width, atlas.height).data.buffer);
+    this.atlas = { canvas: atlas, gw, gh, pixels, stride: atlas.width };
+    this.cellImages?.clear();
   }
 
+  /**
+   * Paints one cell's marks: its box on the layer replaced at once (putImageData) by the
+   * glyphs of the atlas, copied as pixels. A step of a big grid repaints hundreds of cells in
+   * a frame: 25 drawImage calls a cell cost ~20 ms for the 312 open cells of a 25×25 board
+   * (2.5 µs a call, software canvas), the pixel copy ~3 ms.
+   */
   paintMarks(index) {
     const layer = this.layer;
     if (!layer || !this.layerBox || !this.atlas) return;
-    const g = layer.getContext("2d");
     const geo = this.markGeometry(index);
     const x0 = Math.floor(geo.x);
     const y0 = Math.floor(geo.y);
-    g.clearRect(x0, y0, Math.ceil(geo.x + geo.w) - x0, Math.ceil(geo.y + geo.h) - y0);
+    const bw = Math.min(layer.width, Math.ceil(geo.x + geo.w)) - x0;
+    const bh = Math.min(layer.height, Math.ceil(geo.y + geo.h)) - y0;
+    if (bw <= 0 || bh <= 0) return;
+    const image = this.cellImage(bw, bh);
+    const out = image.pixels;
+    out.fill(0);
     const key = this.shownCandidates[index];
     const removed = this.shownRemoved[index] ?? 0;
-    if (key < 0 || (!key && !removed)) return;
-    const mask = key;
-    const gone = this.showGone;
-    const { canvas, gw, gh } = this.atlas;
-    const cw = geo.inner.w / geo.cols;
-    const ch = geo.inner.h / geo.rows;
-    for (let d = 1; d <= this.size; d++) {
-      const on = (mask >>> (d - 1)) & 1;
-      // Atlas rows: 0 plain, 1 live (beside greyed ones), 2 gone, 3 removed.
-      const row = (removed >>> (d - 1)) & 1 ? 3 : on ? (gone ? 1 : 0) : gone ? 2 : -1;
-      if (row < 0) continue;
-      const x = Math.round(geo.inner.x + ((d - 1) % geo.cols + 0.5) * cw - gw / 2);
-      const y = Math.round(geo.inner.y + (Math.floor((d - 1) / geo.cols) + 0.5) * ch - gh / 2);
-      g.drawImage(canvas, (d - 1) * gw, row * gh, gw, gh, x, y, gw, gh);
+    if (key >= 0 && (key || removed)) {
+      const mask = key;
+      const gone = this.showGone;
+      const { gw, gh, pixels, stride } = this.atlas;
+      const cw = geo.inner.w / geo.cols;
+      const ch = geo.inner.h / geo.rows;
+      for (let d = 1; d <= this.size; d++) {
+        const on = (mask >>> (d - 1)) & 1;
+        // Atlas rows: 0 plain, 1 live (beside greyed ones), 2 gone, 3 removed.
+        const row = (removed >>> (d - 1)) & 1 ? 3 : on ? (gone ? 1 : 0) : gone ? 2 : -1;
+        if (row < 0) continue;
+        const x = Math.round(geo.inner.x + ((d - 1) % geo.cols + 0.5) * cw - gw / 2) - x0;
+        const y = Math.round(geo.inner.y + (Math.floor((d - 1) / geo.cols) + 0.5) * ch - gh / 2) - y0;
+        // The glyph's part inside the cell's box.
+        const from = Math.max(0, -x);
+        const to = Math.min(gw, bw - x);
+        if (to <= from) continue;
+        for (let j = Math.max(0, -y); j < gh && y + j < bh; j++) {
+          const src = (row * gh + j) * stride + (d - 1) * gw;
+          out.set(pixels.subarray(src + from, src + to), (y + j) * bw + x + from);
+        }
+      }
     }
+    layer.getContext("2d").putImageData(image.data, x0, y0);
+  }
+
+  /** A reusable ImageData of `w`×`h` and its pixels as 32-bit words. */
+  cellImage(w, h) {
+    const key = `${w}x${h}`;
+    this.cellImages ??= new Map();
+    let image = this.cellImages.get(key);
+    if (!image) {
+      if (this.cellImages.size > 8) this.cellImages.clear();
+      const data = new ImageData(w, h);
+      image = { data, pixels: new Uint32Array(data.data.buffer) };
+      this.cellImages.set(key, image);
+    }
+    return image;
   }
 
   /** The candidate digit drawn at a client point of cell `index`, or 0 (a gap between marks, a digit, no marks). */

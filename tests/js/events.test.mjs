@@ -214,6 +214,41 @@ test("checkpoints stay within their memory budget by thinning out", () => {
   assert.equal(replay.position, 90);
 });
 
+test("warming lays checkpoints ahead and leaves the state where it was", () => {
+  const trace = new Trace();
+  trace.append(goldenWords);
+  const replay = new Replay(4, trace, { interval: 8 });
+  replay.seek(13);
+  const before = { position: replay.position, depth: replay.depth, grid: Array.from(replay.grid()), open: replay.openGuess() };
+  assert.equal(replay.checkpoints.filter(Boolean).length, 2, "checkpoints at 0 and 8 only");
+  // A whole golden trace is a few hundred events: one warm reaches its end.
+  assert.equal(replay.warm(1000), true);
+  assert.deepEqual({ position: replay.position, depth: replay.depth, grid: Array.from(replay.grid()), open: replay.openGuess() }, before);
+  const laid = replay.checkpoints.filter(Boolean).length;
+  assert.equal(laid, Math.floor(trace.count / 8) + 1, "a checkpoint every 8 events to the end");
+  // No time: nothing laid, the state untouched, and it says whether it had caught up.
+  const cold = new Replay(4, trace, { interval: 8 });
+  assert.equal(cold.warm(0), trace.count < 8);
+  assert.equal(cold.position, 0);
+});
+
+test("a replay sharing another's checkpoints seeks to the same states as a fresh one", () => {
+  const trace = new Trace();
+  trace.append(goldenWords);
+  const display = new Replay(4, trace, { interval: 4 });
+  const probe = new Replay(4, trace, { interval: 4, shares: display });
+  display.seek(trace.count); // lays every checkpoint, for both
+  assert.equal(probe.checkpoints, display.checkpoints);
+  for (const p of [trace.count - 1, 3, 57, 22, 0, trace.count]) {
+    const fresh = new Replay(4, trace);
+    fresh.seek(p);
+    probe.seek(p);
+    assert.deepEqual({ depth: probe.depth, grid: Array.from(probe.grid()) }, { depth: fresh.depth, grid: Array.from(fresh.grid()) }, `position ${p}`);
+  }
+  // The display was not moved by the probe.
+  assert.equal(display.position, trace.count);
+});
+
 test("the replay refuses an event that does not fit", () => {
   const { replay } = build(goldenModel, [
     { kind: "eliminate", rule: "peer", cell: 0, digit: 2, via: { cell: 1 } },

@@ -649,6 +649,24 @@ export function install(app) {
     showDigits(null);
   }
 
+  /**
+   * While the page is idle, lays the replays' checkpoints ahead of what has been played (a
+   * few ms at a time), so a seek anywhere in a long trace costs one interval of events, not
+   * the replay of everything before it — even while the trace streams in or plays (then in
+   * shorter slices: a frame at max speed leaves most of its 16 ms idle).
+   */
+  function warmReplays(s) {
+    const idle = window.requestIdleCallback ?? ((f) => setTimeout(() => f({ timeRemaining: () => 6 }), 50));
+    const round = (deadline) => {
+      if (session !== s) return;
+      const ms = Math.max(1, Math.min(animator.playing ? 3 : 8, deadline.timeRemaining()));
+        const ready = s.replay.warm(ms);
+      if (ready && s.done && s.trace.ready === s.trace.count) return;
+      idle(round, { timeout: 1000 });
+    };
+    idle(round, { timeout: 1000 });
+  }
+
   /** Back to idle: forgets the trace and the answer (and stops any run). */
   function endSession() {
     if (running) client.cancel();
@@ -773,8 +791,8 @@ export function install(app) {
       engine: opts.engine,
       puzzle: describePuzzle(json),
       alphabet: json.alphabet ?? "digits",
-      replay: new Replay(model.size, trace, budget),
-      probe: new Replay(model.size, trace, budget),
+      replay: null,
+      probe: null,
       sentences: new Map(),
       stepSentences: new Map(),
       done: false,
@@ -785,6 +803,9 @@ export function install(app) {
       /** The outcome `[data-status, text]`, shown once playback reaches the end. */
       final: null,
     };
+    // The display and the probe for sentences share one set of checkpoints.
+    s.replay = new Replay(model.size, trace, budget);
+    s.probe = new Replay(model.size, trace, { ...budget, shares: s.replay });
     session = s;
     running = "explain";
     runEngine = opts.engine;
@@ -798,6 +819,7 @@ export function install(app) {
     animator.setSpeed(speedSelect.value);
     if (play) animator.play();
     refresh();
+    warmReplays(s);
 
     const ingest = (batch) => {
       if (batch.puzzle) {
@@ -811,6 +833,9 @@ export function install(app) {
       if (batch.solutions) s.solutions = batch.solutions.map((x) => solutionDigits(x, s.alphabet));
       timeline.setLength(trace.count);
       animator.invalidate();
+      // Checkpoints keep up with the stream (idle time alone may not come while it pours in):
+      // the first seek after a long trace is then as quick as any.
+      s.replay.warm(4);
       const now = performance.now();
       s.statsShown = { stats: s.stats, engine: s.engine, time: s.time, events: trace.count, level, what: "explain" };
     };

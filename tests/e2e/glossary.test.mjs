@@ -128,6 +128,16 @@ test("an address naming an entry opens its board on a step of that technique", a
   await close(page);
 });
 
+test("an address that names no entry, or is malformed, opens nothing and breaks nothing", async () => {
+  for (const hash of ["#no_such_technique", "#%E0%A4%A", "#<img src=x onerror=alert(1)>", "#__proto__", "#constructor"]) {
+    const page = await openGlossary({ hash });
+    assert.equal(await page.locator("sudoku-lab-board").count(), 0, `${hash}: no board opens`);
+    assert.equal(await page.locator("img").count(), 0, `${hash}: nothing is inserted`);
+    assert.equal(await page.locator("section.technique").count(), GLOSSARY.length, `${hash}: the page is drawn`);
+    await close(page);
+  }
+});
+
 for (const [name, viewport, colorScheme] of [["desktop", DESKTOP, "light"], ["phone", PHONE, "dark"]]) {
   test(`axe: the glossary is clean with an example open (${name}, ${colorScheme})`, async () => {
     const page = await openGlossary({ viewport, colorScheme, hash: "#x_wing" });

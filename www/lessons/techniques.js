@@ -94,7 +94,12 @@ const opens = draw();
 
 /** The entry the address names: scrolled to, its example opened. */
 function follow() {
-  const name = decodeURIComponent(location.hash.slice(1));
+  let name = location.hash.slice(1);
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    return; // a malformed address names no entry
+  }
   const open = opens.get(name);
   if (!open) return;
   const section = document.getElementById(name);

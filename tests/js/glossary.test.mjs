@@ -5,40 +5,14 @@
 // column for a fish, whose sentence names lines).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 
-import { Trace } from "../../www/js/trace.js";
 import { Replay } from "../../www/js/replay.js";
 import { TECHNIQUES, checkLayout } from "../../www/js/records.js";
-import { describePuzzle, cellName } from "../../www/js/geometry.js";
+import { cellName } from "../../www/js/geometry.js";
 import { explainStep, focusStep, stepKind, stepTechnique, techniqueEvent } from "../../www/js/steps.js";
 import { GLOSSARY, glossaryEntry, glossaryHref } from "../../www/js/glossary.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const pkg = path.join(root, "www/pkg");
-const wasm = await import(path.join(pkg, "sudoku_lab.js"));
-await wasm.default({ module_or_path: fs.readFileSync(path.join(pkg, "sudoku_lab_bg.wasm")) });
-
-/** The logic engine's trace of `text`, by step, with the instances' notes. */
-function traced(text) {
-  const trace = new Trace("full");
-  const solver = new wasm.Solver(text, "auto", { engine: "logic", level: "full", nodeLimit: 100000 });
-  const puzzle = describePuzzle(solver.puzzle);
-  try {
-    for (;;) {
-      const b = solver.advance(1 << 12);
-      trace.append(b.records, b.firstSeq, b.premises, b.steps);
-      trace.addNotes(b.notes);
-      if (b.done) break;
-    }
-  } finally {
-    solver.free();
-  }
-  trace.finish();
-  return { trace, puzzle };
-}
+import { logicTrace as traced, wasm } from "./wasm.mjs";
 
 test("one entry per technique, in the library's order, rated as the crate rates it", () => {
   const layout = wasm.layout();

@@ -7,7 +7,6 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
 import { Trace } from "../../www/js/trace.js";
 import { Replay, removalOf } from "../../www/js/replay.js";
@@ -16,10 +15,8 @@ import { describePuzzle, cellName } from "../../www/js/geometry.js";
 import { explainStep, focusStep, stepKind, stepPremises } from "../../www/js/steps.js";
 import { digitList, cellList } from "../../www/js/sentences.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const pkg = path.join(root, "www/pkg");
-const wasm = await import(path.join(pkg, "sudoku_lab.js"));
-await wasm.default({ module_or_path: fs.readFileSync(path.join(pkg, "sudoku_lab_bg.wasm")) });
+import { logicTrace, root, wasm } from "./wasm.mjs";
+
 const data = (file) => fs.readFileSync(path.join(root, "../shared/data", file), "utf8");
 
 /** Norvig's top95 #87: 47 guesses. */
@@ -166,20 +163,7 @@ test("each step's sentence names its cells and digits, and no bound that holds f
 });
 
 test("a technique step of the logic engine says its instance and marks its pattern", () => {
-  const t = new Trace("full");
-  const solver = new wasm.Solver(XY, "auto", { engine: "logic", level: "full", nodeLimit: 100000 });
-  const puzzle = describePuzzle(solver.puzzle);
-  try {
-    for (;;) {
-      const b = solver.advance(1 << 10);
-      t.append(b.records, b.firstSeq, b.premises, b.steps);
-      t.addNotes(b.notes);
-      if (b.done) break;
-    }
-  } finally {
-    solver.free();
-  }
-  t.finish();
+  const { trace: t, puzzle } = logicTrace(XY, 1 << 10);
   const probe = new Replay(puzzle.size, t);
   let techniques = 0;
   let wing = null;

@@ -676,6 +676,23 @@ function fitsNow() {
   return root.scrollWidth <= vw && root.scrollHeight <= vh;
 }
 
+/**
+ * Whether the board's layout has settled at this size: the space app.js keeps under the
+ * board (`--below-board`) is what is under it now (app.js measures it a frame after a
+ * resize, so a board can fit for a moment at a size it does not keep).
+ */
+function settledNow() {
+  const layout = document.querySelector(".layout");
+  const stage = document.querySelector(".stage");
+  if (!layout || !stage) return true;
+  const gap = parseFloat(getComputedStyle(stage).rowGap) || 0;
+  const parts = [document.getElementById("status"), document.getElementById("playback"),
+    ...document.querySelectorAll(".stage > :is(.digit-pad, #log, #solve-controls)")];
+  const below = parts.reduce((sum, e) => (e && e.offsetHeight > 0 ? sum + e.offsetHeight + gap : sum), 0);
+  const used = parseFloat(layout.style.getPropertyValue("--below-board"));
+  return Math.abs(Math.ceil(below + 8) - used) <= 2;
+}
+
 /** Whether the frame's content fits its viewport: no scrolling, every visible control inside. */
 function fits(frame) {
   return frame.evaluate(() => {
@@ -706,9 +723,9 @@ test("sizes 300×360 to 1200×900: the content fits the element's box, nothing c
       await page.evaluate(([i, w, h]) => { const b = document.getElementById(i); b.style.width = `${w}px`; b.style.height = `${h}px`; }, [id, w, h]);
       await frame.waitForFunction(([w, h]) => innerWidth === w && innerHeight === h, [w, h]);
       // The layout settles once app.js has measured what is under the board at this size
-      // (on its ResizeObserver's next frame): wait for the content to fit, then say why not.
+      // (on its ResizeObserver's next frame): wait for that, then say why not.
       const where = `${JSON.stringify(attributes)} at ${w}×${h}`;
-      await frame.waitForFunction(fitsNow, null, { timeout: 10000 }).catch(() => {});
+      await frame.waitForFunction(`(${settledNow})() && (${fitsNow})()`, null, { timeout: 10000 }).catch(() => {});
       const fit = await fits(frame);
       assert.deepEqual(fit.outside, [], `nothing outside the box, ${where}`);
       assert.ok(fit.scroll[0] <= w && fit.scroll[1] <= h, `no overflow (${fit.scroll}), ${where}`);

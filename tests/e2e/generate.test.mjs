@@ -9,8 +9,15 @@ import path from "node:path";
 
 import { SHOTS, axeViolations, openPage, waitForStatus } from "./harness.mjs";
 
+/**
+ * The panel is wired once its module has loaded, after the explain module (on a loaded
+ * machine, seconds after the page): until then its menus have no sizes to pick.
+ */
+const panelReady = (page) => page.waitForSelector("[data-action=gen-start]:not([disabled])", { timeout: 60_000 });
+
 /** Chooses the options, presses New puzzle and waits for the message that it is loaded. */
 async function newPuzzle(page, { kind, size, difficulty = "", symmetry = "none", clues = "mixed" }) {
+  await panelReady(page);
   await page.selectOption("#gen-kind", kind);
   await page.selectOption("#gen-size", String(size));
   await page.selectOption("#gen-difficulty", difficulty);
@@ -33,6 +40,7 @@ const gradeOfBoard = (page) => page.evaluate(async () => {
 
 test("New puzzle loads a hard 9×9 classic and a medium 6×6 Futoshiki that Solve reports unique", async () => {
   const page = await openPage("");
+  await panelReady(page);
   // A level a learner can finish by default: medium at 9×9, easy at 16×16.
   assert.equal(await page.inputValue("#gen-difficulty"), "medium");
   await page.selectOption("#gen-size", "16");
@@ -74,6 +82,7 @@ test("New puzzle loads a hard 9×9 classic and a medium 6×6 Futoshiki that Solv
 test("New puzzle shows its progress, and Stop leaves the board as it was; phone size", async () => {
   const page = await openPage("?example=futoshiki-5", { viewport: { width: 390, height: 844 }, touch: true });
   const before = await page.evaluate(() => JSON.stringify(window.sudokuLab.getModel().givens));
+  await panelReady(page);
   // A 25×25 takes a few hundred milliseconds at least: long enough to stop.
   await page.selectOption("#gen-kind", "classic");
   await page.selectOption("#gen-size", "25");

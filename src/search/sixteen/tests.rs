@@ -206,3 +206,31 @@ fn equal_givens_in_a_column_make_it_unsolvable() {
         Status::Unsolvable
     );
 }
+
+#[test]
+fn givens_that_contradict_through_propagation_cost_one_node_and_no_trial() {
+    // A puzzle of ../shared/data/sixteen/generated_200_AP.txt with one given changed (the
+    // tails benchmark's "changed" set): its givens leave 16 no place in row 15, which the
+    // root's propagation finds. The search used to start from the half-propagated state and
+    // refute it again by 4,016 trials.
+    let text = "..OD......CAGH..M.....H...B.KLO.H...FN.CG.E......NP..M..I..L.....L.O.AJ.EFD....\
+                PD..N..I.H..P...M..J..EM..G..HN.O..C.D.....M.A...J....C..BEP.M........DB......K.\
+                GG......I...HJ..AC.HL.....J.............EL...NJP.K..J..DM...C..E......LFND..K...\
+                BEA...OG.F...L..I";
+    let givens: Vec<u8> = text
+        .bytes()
+        .map(|c| if c == b'.' { 0 } else { c - b'A' + 1 })
+        .collect();
+    let puzzle = Puzzle::classic(givens).unwrap();
+    puzzle.validate().expect("no two givens clash");
+    let outcome = solve(&puzzle, Options::default());
+    assert_eq!(outcome.status, Status::Unsolvable);
+    assert_eq!((outcome.stats.nodes, outcome.stats.probes), (1, 0));
+    assert_eq!(outcome.stats.contradictions, 1);
+    // A node limit of 0 stops before the root, as for any puzzle.
+    let none = Options {
+        node_limit: 0,
+        ..Options::default()
+    };
+    assert_eq!(solve(&puzzle, none).status, Status::LimitReached);
+}

@@ -35,6 +35,12 @@
 //! tried in a copy of the state; the last in the state itself, since by then the others have
 //! failed.
 //!
+//! A search that reaches [`HAND_OVER_NODES`] without a solution hands over to the general
+//! engine, from the start, with the rest of the node limit: the branching above has heavy
+//! tails on puzzles without a solution (Norvig's "impossible" one: 1,580,403 nodes, where
+//! the general engine's conflict-weighted branching needs 2,507), and no puzzle of the
+//! bench9 sets needs a third of that budget (`make bench`'s tails table holds the rest).
+//!
 //! On x86-64 CPUs with AVX2, BMI2 and POPCNT (detected at run time), the whole search runs a
 //! copy compiled for them ([`Nine::search_v3`]); the portable copy stays, and a test holds
 //! the two to the same answers and counts.
@@ -50,7 +56,14 @@
 use crate::geometry::Cell;
 use crate::puzzle::{Kind, Puzzle};
 
-use super::{Contradiction, End, Options, Outcome, Stats};
+use super::{Contradiction, End, Engine, EngineKind, Options, Outcome, Search, Silent, Stats};
+
+/// Fast-path nodes after which a search that has found no solution yet hands over to the
+/// general engine ([`EngineKind::Propagate`], whose conflict-weighted branching has no such
+/// tails): 3× the most any puzzle of the bench9 sets takes (1,375, forum_hardest_1905_11+),
+/// ~0.6 ms. Norvig's "impossible" puzzle took this path 1,580,403 nodes (0.2–1 s) where the
+/// general engine needs 2,507 (0.6 ms).
+pub const HAND_OVER_NODES: u64 = 4096;
 
 mod bands;
 mod bits;
@@ -86,6 +99,8 @@ fn solve_by(
     let mut nine = Nine {
         options,
         relations: relations.as_ref(),
+        stop_at: options.node_limit.min(HAND_OVER_NODES),
+        handed_over: false,
         nodes: 0,
         guesses: 0,
         backtracks: 0,
@@ -98,16 +113,31 @@ fn solve_by(
         search(&mut nine, &mut state);
     }
     let status = nine.end.status(nine.solutions);
+    let stats = Stats {
+        nodes: nine.nodes,
+        guesses: nine.guesses,
+        backtracks: nine.backtracks,
+        contradictions: nine.contradictions,
+        solutions: nine.solutions,
+        ..Stats::default()
+    };
+    if nine.handed_over {
+        // The rest of the node limit goes to the general engine, from the start; its
+        // answer is the answer, and the statistics count both.
+        let rest = Options {
+            node_limit: options.node_limit - nine.nodes,
+            ..options
+        };
+        if let Ok(mut engine) = Engine::new(EngineKind::Propagate, puzzle, rest, Silent) {
+            engine.run();
+            let mut outcome = engine.outcome();
+            outcome.stats.add(&stats);
+            return outcome;
+        }
+    }
     Outcome {
         status,
         solutions: nine.grids,
-        stats: Stats {
-            nodes: nine.nodes,
-            guesses: nine.guesses,
-            backtracks: nine.backtracks,
-            contradictions: nine.contradictions,
-            solutions: nine.solutions,
-            ..Stats::default()
-        },
+        stats,
     }
 }

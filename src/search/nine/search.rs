@@ -10,6 +10,10 @@ use super::*;
 pub(super) struct Nine<'a> {
     pub(super) options: Options,
     pub(super) relations: Option<&'a Relations>,
+    /// The node count at which the search stops to look: the node limit, or before it
+    /// [`HAND_OVER_NODES`] while no solution is found (then `handed_over`).
+    pub(super) stop_at: u64,
+    pub(super) handed_over: bool,
     pub(super) nodes: u64,
     pub(super) guesses: u64,
     pub(super) backtracks: u64,
@@ -23,6 +27,24 @@ pub(super) struct Nine<'a> {
 impl Nine<'_> {
     pub(super) fn stopped(&self) -> bool {
         self.end != End::Exhausted
+    }
+
+    /// At `stop_at` nodes: the node limit ends the search; the hand-over point ends it too
+    /// when no solution is found yet (the general engine takes over, see [`solve_by`]), and
+    /// else moves on to the node limit. True when the search ends.
+    #[cold]
+    fn at_stop(&mut self) -> bool {
+        if self.nodes >= self.options.node_limit {
+            self.end = End::Limit;
+            return true;
+        }
+        if self.solutions == 0 {
+            self.handed_over = true;
+            self.end = End::Limit;
+            return true;
+        }
+        self.stop_at = self.options.node_limit;
+        false
     }
 
     /// Searches below `state` by code compiled for the CPU at hand: on x86-64 with AVX2,
@@ -79,8 +101,7 @@ impl Nine<'_> {
             if self.stopped() {
                 break;
             }
-            if self.nodes >= self.options.node_limit {
-                self.end = End::Limit;
+            if self.nodes >= self.stop_at && self.at_stop() {
                 break;
             }
             self.nodes += 1;

@@ -175,6 +175,7 @@ bench: native wasm
 	cargo build --release --example peer_sudoku
 	cargo bench --bench cli
 	cargo bench --bench trace
+	cargo bench --bench tails
 	node benches/wasm.mjs
 	node benches/peer9.mjs
 	node benches/trace.mjs

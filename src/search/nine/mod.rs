@@ -56,10 +56,10 @@
 use crate::geometry::Cell;
 use crate::puzzle::{Kind, Puzzle};
 
-use super::{Contradiction, End, Engine, EngineKind, Options, Outcome, Search, Silent, Stats};
+use super::{Contradiction, End, Options, Outcome, Propagate, Search, Silent, Stats};
 
 /// Fast-path nodes after which a search that has found no solution yet hands over to the
-/// general engine ([`EngineKind::Propagate`], whose conflict-weighted branching has no such
+/// general engine ([`Propagate`], whose conflict-weighted branching has no such
 /// tails): 3× the most any puzzle of the bench9 sets takes (1,375, forum_hardest_1905_11+),
 /// ~0.6 ms. Norvig's "impossible" puzzle took this path 1,580,403 nodes (0.2–1 s) where the
 /// general engine needs 2,507 (0.6 ms).
@@ -128,12 +128,11 @@ fn solve_by(
             node_limit: options.node_limit - nine.nodes,
             ..options
         };
-        if let Ok(mut engine) = Engine::new(EngineKind::Propagate, puzzle, rest, Silent) {
-            engine.run();
-            let mut outcome = engine.outcome();
-            outcome.stats.add(&stats);
-            return outcome;
-        }
+        let mut engine = Propagate::new(puzzle, rest, Silent);
+        engine.run();
+        let mut outcome = engine.outcome();
+        outcome.stats.add(&stats);
+        return outcome;
     }
     Outcome {
         status,

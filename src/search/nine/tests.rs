@@ -129,3 +129,78 @@ fn the_search_for_x86_64_v3_agrees_with_the_portable_code() {
         }
     }
 }
+
+/// Norvig's "impossible" puzzle (norvig.com/sudoku.html): valid, no solution, and a heavy tail
+/// for this path's branching (1,580,403 nodes) where the general engine needs 2,507.
+fn impossible() -> Puzzle {
+    let givens = crate::puzzle::givens_of(
+        ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........",
+    );
+    Puzzle::classic(givens).unwrap()
+}
+
+#[test]
+fn a_search_without_a_solution_hands_over_to_the_general_engine() {
+    let puzzle = impossible();
+    let outcome = solve(&puzzle, Options::default());
+    assert_eq!(outcome.status, Status::Unsolvable);
+    // The fast path's budget, then the general engine's own search (it counts by rule).
+    assert!(
+        outcome.stats.nodes > HAND_OVER_NODES,
+        "{}",
+        outcome.stats.nodes
+    );
+    assert!(
+        outcome.stats.nodes < HAND_OVER_NODES + 10_000,
+        "{}",
+        outcome.stats.nodes
+    );
+    assert!(
+        outcome.stats.total_placements() > 0,
+        "the general engine ran"
+    );
+    // The node limit holds across both: the rest of it goes to the general engine.
+    for limit in [
+        1,
+        HAND_OVER_NODES - 1,
+        HAND_OVER_NODES,
+        HAND_OVER_NODES + 100,
+    ] {
+        let options = Options {
+            node_limit: limit,
+            ..Options::default()
+        };
+        let limited = solve(&puzzle, options);
+        assert_eq!(limited.status, Status::LimitReached, "node limit {limit}");
+        assert!(
+            limited.stats.work() >= limit,
+            "node limit {limit}: {}",
+            limited.stats.work()
+        );
+        assert!(
+            limited.stats.nodes <= limit,
+            "node limit {limit}: {}",
+            limited.stats.nodes
+        );
+    }
+}
+
+#[test]
+fn a_search_that_has_found_a_solution_keeps_to_the_fast_path() {
+    // An empty grid counted to 5,000 solutions takes more than the hand-over's nodes, all of
+    // them here: no rule counted, so the general engine never ran.
+    let empty = Puzzle::classic(vec![0; 81]).unwrap();
+    let options = Options {
+        solution_limit: 5000,
+        ..Options::default()
+    };
+    let outcome = solve(&empty, options);
+    assert_eq!(outcome.status, Status::Multiple);
+    assert_eq!(outcome.stats.solutions, 5000);
+    assert!(
+        outcome.stats.nodes > HAND_OVER_NODES,
+        "{}",
+        outcome.stats.nodes
+    );
+    assert_eq!(outcome.stats.total_placements(), 0);
+}

@@ -23,15 +23,22 @@ function exampleBoard(name, entry) {
     loading: "eager",
     title: `Example: a puzzle whose solution uses ${title}, paused on that step`,
   });
-  board.setAttribute("caption", "");
   board.setAttribute("controls", "playback");
+  // The step's whole sentence over the board (a board's own caption is cut at three lines;
+  // a technique's sentence names the pattern, then the targets, and both count).
+  const said = el("p", { className: "example-step", textContent: "Opening the example…" });
+  said.setAttribute("aria-live", "polite");
+  board.addEventListener("step", (event) => {
+    const { event: at, sentence } = event.detail ?? {};
+    said.textContent = at && sentence ? `Step ${at.step + 1} · ${sentence}` : "The start: nothing placed yet.";
+  });
   const status = el("p", { className: "step-status visually-hidden", role: "status" });
   board.addEventListener("error", (event) => {
     status.classList.remove("visually-hidden");
     status.classList.add("failed");
     status.textContent = `The example could not open: ${event.detail?.message ?? "an error"}`;
   });
-  return el("figure", { className: "board-figure technique-example" }, board, status);
+  return el("figure", { className: "board-figure technique-example" }, said, board, status);
 }
 
 /** The button that opens (and closes) an entry's example. */

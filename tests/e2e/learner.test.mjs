@@ -708,8 +708,11 @@ test("Explain plays the default sample step by step: a deduction at once, back a
   // The timeline ticks the end of each step: all 83 when the window leaves them room, and
   // each one shown where the window is zoomed in.
   const ticks = async () => {
-    await page.waitForFunction((key) => window.sudokuLabExplain.timeline.drawnKey !== key
-      && !window.sudokuLabExplain.timeline.frame, await page.evaluate(() => window.sudokuLabExplain.timeline.drawnKey)).catch(() => {});
+    // Painted for the window it shows now, and no paint pending.
+    await page.waitForFunction(() => {
+      const tl = window.sudokuLabExplain.timeline;
+      return tl.drawnKey === `${tl.length}/${tl.start}/${tl.end}` && !tl.frame;
+    });
     return page.evaluate(() => {
       const tl = window.sudokuLabExplain.timeline;
       const t = window.sudokuLabExplain.session.trace;

@@ -704,7 +704,7 @@ export class Board {
     if (!cells.length) cells = of("in-house");
     let [r0, c0, r1, c1] = [n, n, -1, -1];
     for (const element of cells) {
-      const i = this.cells.indexOf(element);
+      const i = this.indexOf(element.dataset.cell);
       if (i < 0) continue;
       const r = Math.floor(i / n);
       const c = i % n;

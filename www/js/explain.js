@@ -660,7 +660,7 @@ export function install(app) {
     const round = (deadline) => {
       if (session !== s) return;
       const ms = Math.max(1, Math.min(animator.playing ? 3 : 8, deadline.timeRemaining()));
-        const ready = s.replay.warm(ms);
+      const ready = s.replay.warm(ms);
       if (ready && s.done && s.trace.ready === s.trace.count) return;
       idle(round, { timeout: 1000 });
     };

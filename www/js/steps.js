@@ -6,7 +6,7 @@
 
 import { KIND, RULE, VIA, TECHNIQUES } from "./records.js";
 import { cellName, houseName } from "./geometry.js";
-import { explain, focus, toneOf, premisesOf, relationReason, cellList, digitList, isFullHouse, fullHouseOf } from "./sentences.js";
+import { explain, focus, toneOf, premisesOf, relationReason, cellList, digitList, fullHouseOf } from "./sentences.js";
 import { Replay } from "./replay.js";
 
 /** At most this many relation bounds are spelled out in one step's sentence. */
@@ -244,56 +244,20 @@ export function stepPremises(trace, events) {
 
 
 /**
- * The head event (its seq) of the `nth` step (from 1) in which the logic engine uses the
- * technique `name` (a name of TECHNIQUES), or -1 when the trace has none. The techniques the
- * engines report under their own rules are recognised by those rules: a full house or a
- * hidden single by its house (a full house is the house's one open cell), a naked single by
- * its rule, pointing (a block's places in one line) and claiming (a line's in one block) by
- * their houses, a relation bound as a relation step. Without steps, every event counts.
+ * The head event (its seq) of the `nth` step (from 1) that is an instance of the technique
+ * `name` (a name of TECHNIQUES) as `stepTechnique` names it — what Explain's glossary link
+ * says of the step — or -1 when the trace has none. Without steps, each event is one.
  */
 export function techniqueEvent(trace, name, puzzle, nth = 1) {
-  const t = TECHNIQUES.findIndex(([n]) => n === name);
-  if (t < 0) return -1;
-  const n = puzzle.size;
-  let probe = null;
-  const before = (i) => {
-    probe ??= new Replay(n, trace, { interval: 256 });
-    probe.seek(trace.positionOf(i));
-    return probe;
-  };
-  const single = (rule) => rule === RULE.NAKED_SINGLE || (rule >= RULE.HIDDEN_SINGLE_ROW && rule <= RULE.HIDDEN_SINGLE_BLOCK);
-  const matches = (i) => {
-    const kind = trace.kind(i);
-    const rule = trace.rule(i);
-    switch (name) {
-      // A full house is placed as a naked single or a hidden single, whichever came first.
-      case "full_house":
-        return kind === KIND.PLACE && single(rule) && fullHouseOf(puzzle, trace.cell(i), before(i)) >= 0;
-      case "hidden_single":
-        return kind === KIND.PLACE && single(rule) && rule !== RULE.NAKED_SINGLE && trace.viaTag(i) === VIA.HOUSE
-          && !isFullHouse(puzzle, trace.viaPayload(i), trace.cell(i), before(i));
-      case "naked_single":
-        return kind === KIND.PLACE && rule === RULE.NAKED_SINGLE && fullHouseOf(puzzle, trace.cell(i), before(i)) < 0;
-      case "pointing":
-      case "claiming":
-        if (rule !== RULE.LOCKED_CANDIDATES || trace.viaTag(i) !== VIA.CONFINED) return false;
-        return ((trace.viaPayload(i) & 0xff) >= 2 * n) === (name === "pointing");
-      case "relation_bound":
-        return kind === KIND.ELIMINATE && rule === RULE.RELATION && premisesOf(trace, i).length > 0
-          && (!trace.hasSteps || stepKind(trace, trace.stepEvents(trace.step(i))) === "relation");
-      default:
-        return rule === RULE.TECHNIQUE && trace.viaTag(i) === VIA.TECHNIQUE && trace.viaPayload(i) === t;
-    }
-  };
+  if (!TECHNIQUES.some(([t]) => t === name)) return -1;
+  // Steps come in the order of their first events: one replay, forward only.
+  const before = new Replay(puzzle.size, trace, { interval: 256 });
+  const count = trace.hasSteps ? trace.stepCount : trace.count;
   let wanted = nth;
-  let lastStep = -1;
-  for (let i = 0; i < trace.count; i++) {
-    const k = trace.hasSteps ? trace.step(i) : -1;
-    // One step is one instance: only its first matching event counts.
-    if (k >= 0 && k === lastStep) continue;
-    if (!matches(i)) continue;
-    lastStep = k;
-    if (--wanted === 0) return k >= 0 ? trace.stepEvents(k)[0] ?? i : i;
+  for (let k = 0; k < count; k++) {
+    const events = trace.hasSteps ? trace.stepEvents(k) : [k];
+    before.seek(trace.positionOf(events[0]));
+    if (stepTechnique(trace, events, before, puzzle) === name && --wanted === 0) return events[0];
   }
   return -1;
 }

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 
 import { EXAMPLES } from "../../www/js/examples.js";
-import { SHOTS as shots, cellTexts, clickCentres, env, importText, pageErrors, relationMap as relations } from "./harness.mjs";
+import { SHOTS as shots, boardSettled, cellTexts, clickCentres, env, importText, pageErrors, relationMap as relations } from "./harness.mjs";
 
 /** Opens the page (query string `search`) and waits until the board shows a puzzle. */
 async function open(search = "", { viewport = { width: 1280, height: 800 }, permissions = [] } = {}) {
@@ -136,6 +136,7 @@ test("typing givens with the keyboard, relations with Shift+arrows, undo", async
 
 /** Fails unless every named cell is on the board at full size and is what a click there hits. */
 async function assertShown(page, names, what) {
+  await boardSettled(page);
   const shown = await page.$$eval("[data-cell]", (cells, names) => cells.filter((c) => names.includes(c.dataset.cell)).map((c) => {
     c.scrollIntoView({ block: "center" });
     const r = c.getBoundingClientRect();

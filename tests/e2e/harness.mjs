@@ -75,6 +75,25 @@ export async function waitForStatus(page, states = FINAL, timeout = 30_000) {
 /** Waits until two animation frames have passed (the page draws once per frame). */
 export const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
+/**
+ * Waits until the board has the size it keeps: app.js measures what is under the board
+ * (`--below-board`) on the frame after that changes, so for one frame after a message appears
+ * the cells are still their old size.
+ */
+export function boardSettled(page) {
+  return page.waitForFunction(() => {
+    const layout = document.querySelector(".layout");
+    const stage = document.querySelector(".stage");
+    const playback = document.getElementById("playback");
+    if (!layout || !stage || !playback) return true;
+    const gap = parseFloat(getComputedStyle(stage).rowGap) || 0;
+    const parts = [document.getElementById("status"), playback, ...document.querySelectorAll(".stage > .digit-pad")];
+    const below = parts.reduce((sum, e) => (e && e.offsetHeight > 0 ? sum + e.offsetHeight + gap : sum), 0);
+    const used = parseFloat(layout.style.getPropertyValue("--below-board"));
+    return Math.abs(Math.ceil(below + 8) - used) <= 2;
+  }, null, { polling: "raf" });
+}
+
 /** Sets the playback speed and presses Explain. */
 export async function explainAt(page, speed) {
   await page.selectOption("[data-action=speed]", speed);

@@ -193,7 +193,7 @@ fn main() {
         }
     }
     println!("machine: {}; date: {}", machine(), today());
-    println!("µs per puzzle, one thread, median of runs. fast = a fast path where one applies (9×9 classic and inequality, 16×16 classic), else the general engine.");
+    println!("µs per puzzle, one thread, median of runs. fast = a fast path where one applies (9×9 classic and inequality, 16×16 and 25×25 classic), else the general engine.");
     println!();
     println!("| set | puzzles | limit | fast | general | peer (sudoku 0.8) | fast / peer | general / peer |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");

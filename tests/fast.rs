@@ -1,6 +1,6 @@
-//! The 9×9 fast path against the general engine: same status, same unique solution, same
-//! count, on every 9×9 corpus (classic and inequality) and on random puzzles (those of the
-//! 16×16 fast path too) — and every answer verified independently.
+//! The fast paths against the general engine: same status, same unique solution, same
+//! count, on every 9×9 corpus (classic and inequality), on 25×25 puzzles, and on random
+//! puzzles of every fast-path size — and every answer verified independently.
 
 mod common;
 
@@ -108,11 +108,64 @@ fn fast_path_stops_at_the_limits() {
     let outcome = solve_fast(&empty, tight).unwrap();
     assert_eq!(outcome.status, Status::LimitReached);
     assert!(outcome.stats.nodes <= 3);
+    // The same at 25×25.
+    let empty = Puzzle::classic(vec![0; 625]).unwrap();
+    assert_eq!(solve_fast(&empty, first).unwrap().status, Status::Solved);
+    let outcome = solve_fast(&empty, tight).unwrap();
+    assert_eq!(outcome.status, Status::LimitReached);
+    assert!(outcome.stats.work() <= 3);
     let latin = Puzzle::new(Kind::Futoshiki, 9, vec![0; 81], vec![]).unwrap();
     assert!(
         solve_fast(&latin, Options::default()).is_none(),
         "no fast path for a grid without blocks"
     );
+}
+
+/// The puzzles of a fixture file in `tests/fixtures`.
+fn fixture(name: &str) -> Vec<Puzzle> {
+    let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    sudoku_lab::formats::read(&text, Format::Line, Default::default())
+        .map(|e| e.expect("the fixture reads").puzzle)
+        .collect()
+}
+
+#[test]
+fn fast_path_agrees_on_25x25_puzzles() {
+    // Eight of the generator's (`generate --size 25 --seed 11`), settled by probing at the
+    // root, and a minimal one with 7 of its solution's digits given back, which branches.
+    let mut puzzles = fixture("classic25-generated-seed11.txt");
+    puzzles.extend(fixture("twenty-five-hard.line"));
+    for (i, p) in puzzles.iter().enumerate() {
+        assert_eq!(
+            common::agree_fast(p, 2, &format!("25×25 #{i}")),
+            Status::Unique
+        );
+        // One wrong digit in the first empty cell: valid, and no solution.
+        let answer = solve_fast(p, Options::default())
+            .unwrap()
+            .solutions
+            .remove(0);
+        let mut givens = p.givens().to_vec();
+        let cell = givens.iter().position(|&g| g == 0).unwrap();
+        for wrong in (1..=25).filter(|&d| d != answer[cell]) {
+            givens[cell] = wrong;
+            let puzzle = Puzzle::classic(givens.clone()).unwrap();
+            if puzzle.validate().is_ok() {
+                let what = format!("25×25 #{i} with {wrong} in its first empty cell");
+                assert_eq!(common::agree_fast(&puzzle, 2, &what), Status::Unsolvable);
+                break;
+            }
+        }
+        // Two givens taken away: count the solutions to 50.
+        let mut givens = p.givens().to_vec();
+        for _ in 0..2 {
+            let cell = givens.iter().rposition(|&g| g != 0).unwrap();
+            givens[cell] = 0;
+        }
+        let loose = Puzzle::classic(givens).unwrap();
+        common::agree_fast(&loose, 50, &format!("25×25 #{i} less two givens"));
+    }
 }
 
 #[test]
@@ -179,17 +232,23 @@ fn fast_path_finds_contradictory_relations() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(264))]
+    #![proptest_config(ProptestConfig::with_cases(280))]
 
-    /// Both fast paths, 9×9 (200 cases) and 16×16 (64), against the general engine.
+    /// The classic fast paths, 9×9 (200 cases), 16×16 (64) and 25×25 (16), against the
+    /// general engine.
     #[test]
     fn fast_paths_agree_on_random_puzzles(
         puzzle in prop_oneof![
             200 => common::thinned_puzzle(9, 15..60),
             64 => common::thinned_puzzle(16, 5..80),
+            16 => common::thinned_puzzle(25, 40..95),
         ]
     ) {
-        let limit = if puzzle.size() == 9 { 20 } else { 5 };
+        let limit = match puzzle.size() {
+            9 => 20,
+            16 => 5,
+            _ => 3,
+        };
         let status = common::agree_fast(&puzzle, limit, "random");
         prop_assert!(status.has_solution());
     }

@@ -42,6 +42,7 @@ pub const FAST: &[(Kind, usize)] = &[
     (Kind::Classic, 9),
     (Kind::Inequality, 9),
     (Kind::Classic, 16),
+    (Kind::Classic, 25),
 ];
 
 /// A puzzle and, when it was built from a solved grid that it still admits, that grid.

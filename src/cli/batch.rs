@@ -62,7 +62,7 @@ pub struct Puzzles<'a> {
     read: usize,
     /// Wall time spent searching; parsing and writing left out.
     pub solving: Duration,
-    /// Whether puzzles may take a fast path (9×9 classic and inequality, 16×16 classic; their
+    /// Whether puzzles may take a fast path (9×9 classic and inequality, 16×16 and 25×25 classic; their
     /// statistics count nodes and guesses but no rules): off when `--stats` asks for the rules.
     pub fast: bool,
     /// The judge format answers are written in, when there is one: a puzzle it cannot hold

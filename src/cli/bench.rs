@@ -17,7 +17,7 @@ pub const HELP: &str = "\
 Usage: sudoku-lab bench [OPTIONS] FILE...
 
 Times the solver on every puzzle of each FILE, on one thread: a fast path where one applies
-(9×9 classic and inequality, 16×16 classic), else the general engine; parsing left out.
+(9×9 classic and inequality, 16×16 and 25×25 classic), else the general engine; parsing left out.
 Prints one line per file: puzzles, solutions found, and the median and the fastest µs per
 puzzle over --runs runs (on a busy machine the fastest run is the least disturbed one).
 `make bench` runs this beside the WebAssembly build on the same files and prints the ratio.

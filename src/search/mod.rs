@@ -60,8 +60,8 @@
 //! pick it up. (Checked on 2026-12-02 by adding a copy of `naive` under another name: the
 //! steps above were all it took for `solve --engine`, `compare` and the tests.)
 //!
-//! The fast paths (`nine/`, `sixteen/`) are not engines: they are recursive searches over bit
-//! bands with no observer, so they are not resumable; they share `End` with the driver, so
+//! The fast paths (`nine/`, `sixteen/`, `twentyfive/`) are not engines: they are searches over
+//! bit bands with no observer, so they are not resumable; they share `End` with the driver, so
 //! a limit ends them with the same status.
 
 mod dlx;
@@ -74,6 +74,7 @@ mod observer;
 mod propagate;
 mod sixteen;
 mod stats;
+mod twentyfive;
 
 use crate::puzzle::{Kind, Problem, Puzzle};
 
@@ -349,8 +350,8 @@ impl Outcome {
 }
 
 /// Validates `puzzle` and solves it: by a fast path when one applies and no strategy is
-/// forced (9×9 classic and inequality, 16×16 classic; their statistics count nodes, guesses
-/// and probes, not rules), else by the `propagate` engine.
+/// forced (9×9 classic and inequality, 16×16 and 25×25 classic; their statistics count
+/// nodes, guesses and probes, not rules), else by the `propagate` engine.
 pub fn solve(puzzle: &Puzzle, options: Options) -> Result<Outcome, Problem> {
     if options.strategy.is_none() {
         puzzle.validate()?;
@@ -362,13 +363,15 @@ pub fn solve(puzzle: &Puzzle, options: Options) -> Result<Outcome, Problem> {
 }
 
 /// Solves by a specialised path when one applies (9×9 classic and inequality, see `nine/`;
-/// 16×16 classic, see `sixteen/`); `None` for other puzzles. No validation, no events: the fastest way to an
-/// answer.
+/// 16×16 classic, see `sixteen/`; 25×25 classic, see `twentyfive/`); `None` for other
+/// puzzles. No validation, no events: the fastest way to an answer.
 pub fn solve_fast(puzzle: &Puzzle, options: Options) -> Option<Outcome> {
     if nine::applies(puzzle) {
         Some(nine::solve(puzzle, options))
     } else if sixteen::applies(puzzle) {
         Some(sixteen::solve(puzzle, options))
+    } else if twentyfive::applies(puzzle) {
+        Some(twentyfive::solve(puzzle, options))
     } else {
         None
     }
@@ -395,7 +398,7 @@ pub(crate) fn is_portable_only() -> bool {
 
 /// True when `solve_fast` answers `puzzle` (a fast path applies).
 pub fn fast_path_applies(puzzle: &Puzzle) -> bool {
-    nine::applies(puzzle) || sixteen::applies(puzzle)
+    nine::applies(puzzle) || sixteen::applies(puzzle) || twentyfive::applies(puzzle)
 }
 
 /// Validates `puzzle` and solves it with the engine `kind`.
@@ -438,7 +441,11 @@ mod tests {
     #[test]
     fn each_fast_path_finds_an_empty_grid_not_unique() {
         type FastPath = fn(&Puzzle, Options) -> Outcome;
-        for (size, solve) in [(9, nine::solve as FastPath), (16, sixteen::solve)] {
+        for (size, solve) in [
+            (9, nine::solve as FastPath),
+            (16, sixteen::solve),
+            (25, twentyfive::solve),
+        ] {
             let puzzle = Puzzle::classic(vec![0; size * size]).unwrap();
             let outcome = solve(&puzzle, Options::default());
             assert_eq!(outcome.status, Status::Multiple, "{size}×{size}");

@@ -270,3 +270,27 @@ fn grade_scores_by_the_hardest_technique() {
     let e = grade(".".repeat(81).into(), None, None).unwrap_err();
     assert!(text(&e, "message").contains("grades need a puzzle with one solution"));
 }
+
+#[wasm_bindgen_test]
+fn a_25x25_puzzle_takes_the_fast_path_and_agrees_with_dlx() {
+    // A generated 25×25 puzzle (`generate --size 25 --seed 11`), then the empty grid: the
+    // fast path's `u128` bands in wasm answer as DLX does.
+    let generated = include_str!("../fixtures/classic25-generated-seed11.txt")
+        .lines()
+        .next()
+        .unwrap();
+    let empty = ".".repeat(625);
+    for (puzzle, status) in [(generated, "unique"), (empty.as_str(), "multiple")] {
+        let fast = solve(puzzle.into(), None, None).unwrap();
+        assert_eq!(text(&fast, "status"), status);
+        // The fast path counts no rules.
+        assert!(get(&get(&fast, "stats"), "placements").is_undefined());
+        let dlx = solve(puzzle.into(), None, Some(options(&[("engine", "dlx".into())]))).unwrap();
+        assert_eq!(text(&dlx, "status"), status);
+        if status == "unique" {
+            assert_eq!(text(&fast, "solution"), text(&dlx, "solution"));
+        }
+        let solutions = Array::from(&get(&fast, "solutions"));
+        assert_eq!(solutions.length(), if status == "unique" { 1 } else { 2 });
+    }
+}

@@ -125,7 +125,7 @@ pub(super) const fn lone_cells(m: u64) -> u64 {
 /// permutations (one column per row, one row per column) inside it: the entries that some
 /// permutation uses. 0 when there is none. Built by giving each of the 24 permutations to
 /// each of its 4096 supersets.
-pub(super) static MATCHING: [u16; 1 << 16] = {
+pub(in crate::search) static MATCHING: [u16; 1 << 16] = {
     let mut table = [0u16; 1 << 16];
     let mut a = 0;
     while a < 4 {

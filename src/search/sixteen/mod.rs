@@ -66,6 +66,8 @@ mod search;
 mod tests;
 
 use bands::*;
+/// The 4×4 permutation table, which the 25×25 path builds its 5×5 one from.
+pub(super) use bits::MATCHING;
 use bits::*;
 use search::*;
 

@@ -9,7 +9,7 @@ use super::*;
 /// takes `solve`'s arguments, `advance(budget)` runs about `budget` nodes and returns `{done,
 /// stats}`, and once `done`, `result` is what `solve` would have returned for the same
 /// arguments (the same engine, the same fast path, the same limits). A puzzle a fast path
-/// takes (9×9 classic and inequality, 16×16 classic, with `propagate`) is answered by it in
+/// takes (9×9 classic and inequality, 16×16 and 25×25 classic, with `propagate`) is answered by it in
 /// the first `advance`, whole: the fast paths do not run in steps, and take milliseconds.
 #[wasm_bindgen]
 #[repr(transparent)]

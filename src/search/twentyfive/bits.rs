@@ -1,0 +1,225 @@
+//! Bit tables and bit tricks of the 25×25 fast path: a band is five rows of twenty-five cells
+//! in one `u128` (125 bits), twenty-five bits a row, and a row's five minirows are its five
+//! quintets — minirow k of the band (row k / 5, block k mod 5) is bits 5k..5k+4.
+
+/// Every cell of a band.
+pub(super) const ALL: u128 = (1 << 125) - 1;
+/// One row of a band (the row's lane: 25 bits).
+pub(super) const ROW: u128 = (1 << 25) - 1;
+/// The lowest bit of each row's lane.
+pub(super) const LANES: u128 = 1 | 1 << 25 | 1 << 50 | 1 << 75 | 1 << 100;
+/// The highest bit of each row's lane.
+pub(super) const LANE_TOPS: u128 = LANES << 24;
+/// The first cell of every minirow: bit 5k.
+pub(super) const QUINTET_FIRSTS: u128 = {
+    let mut m = 0;
+    let mut k = 0;
+    while k < 25 {
+        m |= 1 << (5 * k);
+        k += 1;
+    }
+    m
+};
+/// The five cells of each minirow's row in a 25-bit row lane: bit 5x (of the five flags).
+const FLAGS5: u64 = 1 | 1 << 5 | 1 << 10 | 1 << 15 | 1 << 20;
+/// The same bit in each of four 5-bit fields (rows 1 to 4 of a 5×5 matrix).
+const REP5: u32 = 1 | 1 << 5 | 1 << 10 | 1 << 15;
+
+/// `COLUMN[c]`: the cells of column c in a band.
+pub(super) const COLUMN: [u128; 25] = {
+    let mut t = [0; 25];
+    let mut c = 0;
+    while c < 25 {
+        t[c] = LANES << c;
+        c += 1;
+    }
+    t
+};
+
+/// `BLOCK[x]`: the cells of block x of a band (columns 5x..5x+4 of its five rows).
+pub(super) const BLOCK: [u128; 5] = {
+    let mut t = [0; 5];
+    let mut x = 0;
+    while x < 5 {
+        t[x] = (0x1F << (5 * x)) * LANES;
+        x += 1;
+    }
+    t
+};
+
+/// `STACK[s]`: the columns of stack s (blocks s of every band) in each lane of a band.
+pub(super) const STACK: [u128; 5] = {
+    let mut t = [0; 5];
+    let mut s = 0;
+    while s < 5 {
+        t[s] = (0x1F << (5 * s)) * LANES;
+        s += 1;
+    }
+    t
+};
+
+/// `SPREAD5[v]`: bit k of the 5-bit value v moved to bit 5k.
+const SPREAD5: [u32; 32] = {
+    let mut t = [0; 32];
+    let mut v = 0;
+    while v < 32 {
+        let mut k = 0;
+        while k < 5 {
+            if v >> k & 1 != 0 {
+                t[v] |= 1 << (5 * k);
+            }
+            k += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// The first cell of the minirows in the low and the high 64 bits of a band: flags 0..12
+/// and 13..24 of [`QUINTET_FIRSTS`].
+const QUINTET_FIRSTS_LOW: u64 = QUINTET_FIRSTS as u64;
+const QUINTET_FIRSTS_HIGH: u64 = (QUINTET_FIRSTS >> 64) as u64;
+
+/// The 25-bit set of the non-empty quintets of `m`: bit k ⇔ bits 5k..5k+4 not all 0. Of a
+/// band mask, its minirows (bit 5·row + block). In code compiled for x86-64-v3 (`V3`, see
+/// [`TwentyFive::run`](super::search::TwentyFive::run)), two BMI2 gathers.
+#[inline(always)]
+pub(super) fn quintets<const V3: bool>(m: u128) -> u32 {
+    let t = (m | m >> 1 | m >> 2 | m >> 3 | m >> 4) & QUINTET_FIRSTS;
+    #[cfg(target_arch = "x86_64")]
+    if V3 {
+        use std::arch::x86_64::_pext_u64;
+        // SAFETY: `V3` is true only in the search compiled for x86-64-v3, which runs only
+        // where the CPU has BMI2.
+        let (low, high) = unsafe {
+            (
+                _pext_u64(t as u64, QUINTET_FIRSTS_LOW),
+                _pext_u64((t >> 64) as u64, QUINTET_FIRSTS_HIGH),
+            )
+        };
+        return (low | high << 13) as u32;
+    }
+    let mut set = 0;
+    for i in 0..5 {
+        // Within a row's lane the flags sit at bits 5k; flag k times bit 20 − 4k of the
+        // multiplier lands on bit 20 + k. The other 20 products land on bits 20 + k + 4(k − k')
+        // of their own (no two collide, so nothing carries into bits 20..24).
+        let lane = (t >> (25 * i)) as u64 & FLAGS5;
+        let gathered = lane.wrapping_mul(1 << 20 | 1 << 16 | 1 << 12 | 1 << 8 | 1 << 4) >> 20;
+        set |= (gathered as u32 & 0x1F) << (5 * i);
+    }
+    set
+}
+
+/// The inverse spread of [`quintets`]: every set bit k becomes the full quintet 5k..5k+4.
+#[inline(always)]
+pub(super) fn fill_quintets<const V3: bool>(set: u32) -> u128 {
+    #[cfg(target_arch = "x86_64")]
+    if V3 {
+        use std::arch::x86_64::_pdep_u64;
+        // SAFETY: as in `quintets`.
+        let (low, high) = unsafe {
+            (
+                _pdep_u64(set as u64 & 0x1FFF, QUINTET_FIRSTS_LOW),
+                _pdep_u64(set as u64 >> 13, QUINTET_FIRSTS_HIGH),
+            )
+        };
+        return ((high as u128) << 64 | low as u128) * 0x1F;
+    }
+    let mut t = 0u128;
+    for i in 0..5 {
+        t |= (SPREAD5[(set >> (5 * i) & 0x1F) as usize] as u128) << (25 * i);
+    }
+    t * 0x1F
+}
+
+/// For a 5×5 bit matrix (bit 5i + j ⇔ row i may take column j), the union of the
+/// permutations (one column per row, one row per column) inside it: the entries that some
+/// permutation uses; 0 when there is none. Every permutation takes one column x of the row
+/// with the fewest entries, and then a permutation of the 4×4 matrix left without that row
+/// and column x: the 4×4 table of the 16×16 path answers that, so the union is one lookup
+/// per entry of that row.
+#[inline(always)]
+pub(super) fn matching(set: u32) -> u32 {
+    let counts: [u32; 5] = std::array::from_fn(|i| (set >> (5 * i) & 0x1F).count_ones());
+    let mut r = 0;
+    for i in 1..5 {
+        if counts[i] < counts[r] {
+            r = i;
+        }
+    }
+    if counts[r] == 0 {
+        return 0;
+    }
+    // The other four rows, in order, as 5-bit fields.
+    let below = (1 << (5 * r)) - 1;
+    let rest = set & below | set >> 5 & !below & 0xF_FFFF;
+    let mut pivot = set >> (5 * r) & 0x1F;
+    let mut kept = 0;
+    while pivot != 0 {
+        let x = pivot.trailing_zeros();
+        pivot &= pivot - 1;
+        // Columns below x stay where they are; those above move down one.
+        let low = ((1 << x) - 1) * REP5;
+        let high = (0xF ^ ((1 << x) - 1)) * REP5;
+        let f = rest & low | rest >> 1 & high;
+        let sub = f & 0xF | f >> 1 & 0xF0 | f >> 2 & 0xF00 | f >> 3 & 0xF000;
+        let k = MATCHING[sub as usize] as u32;
+        if k != 0 {
+            let e = k & 0xF | k << 1 & 0x1E0 | k << 2 & 0x3C00 | k << 3 & 0x7_8000;
+            let others = e & low | (e & high) << 1;
+            kept |= 1 << (5 * r as u32 + x) | others & below | (others & !below) << 5;
+        }
+    }
+    kept
+}
+
+/// The 25-bit set of columns a band mask offers (the union of its rows).
+#[inline]
+pub(super) fn columns(m: u128) -> u32 {
+    ((m | m >> 25 | m >> 50 | m >> 75 | m >> 100) & ROW) as u32
+}
+
+/// A 25-bit row lane repeated in every row of a band.
+#[inline]
+pub(super) fn every_row(lane: u32) -> u128 {
+    let l = lane as u128;
+    l | l << 25 | l << 50 | l << 75 | l << 100
+}
+
+/// The 5×5 matrix of stack s (the five columns of blocks s) that the bands offer: bit 5b + j
+/// ⇔ band b offers column 5s + j. `offered` holds band b's columns in lane b.
+#[inline]
+pub(super) fn stack(offered: u128, s: usize) -> u32 {
+    let mut m = 0;
+    for b in 0..5 {
+        m |= ((offered >> (25 * b + 5 * s)) as u32 & 0x1F) << (5 * b);
+    }
+    m
+}
+
+/// The inverse of [`stack`]: the columns of stack s that each band may keep, in its lane.
+#[inline]
+pub(super) fn unstack(m: u32, s: usize) -> u128 {
+    let mut offered = 0;
+    for b in 0..5 {
+        offered |= ((m >> (5 * b) & 0x1F) as u128) << (25 * b + 5 * s);
+    }
+    offered
+}
+
+/// The cells of `m` alone in their row. `m` must have no empty row (then subtracting 1
+/// from each lane borrows nothing across lanes).
+#[inline]
+pub(super) fn lone_cells(m: u128) -> u128 {
+    let rest = m & m.wrapping_sub(LANES);
+    let lows = ALL & !LANE_TOPS;
+    let nonzero = ((rest & lows).wrapping_add(lows) | rest) & LANE_TOPS;
+    let lone = (!nonzero & LANE_TOPS) >> 24;
+    m & lone.wrapping_mul(ROW)
+}
+
+/// Candidates as band masks: `[b][d]` holds the cells of band b where digit d+1 may go.
+pub(super) type Masks = [[u128; 25]; 5];
+
+pub(super) use crate::search::sixteen::MATCHING;

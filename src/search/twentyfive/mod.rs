@@ -1,0 +1,105 @@
+//! The 25×25 classic fast path: every digit's candidates as five 125-bit band masks (one
+//! `u128` a band), with the row, block and column reasoning done by bit operations over the
+//! 16×16 path's permutation table. Used by `solve` when nothing is traced; the general
+//! engine (`propagate.rs`) stays the reference and the traced path, and the differential
+//! tests hold the two to the same answers.
+//!
+//! ```text
+//! band b = rows 5b..5b+4                 bit of cell (r, c) in its band: 25·(r mod 5) + c
+//!          ┌ col 0 … 4 │ 5 … 9 │ … │ 20 … 24 ┐
+//!  row 5b  │   0 … 4   │ 5 … 9 │ … │ 20 … 24 │   minirow (r, x): row r of the band ∩ block
+//!  row 5b+1│  25 …     │       │   │      49 │   x, 5 cells: bits 5k..5k+4 for k = 5r + x,
+//!  …       │           │       │   │         │   so a band condenses to 25 minirow bits
+//!  row 5b+4│ 100 …     │       │   │     124 │   (bits 125..127 stay 0)
+//! masks[b][d]: the cells of band b where digit d+1 is still possible
+//! ```
+//!
+//! Reasoning, per digit, all to a fixed point (the 16×16 path's, one size up):
+//! - **rows and blocks** (per band): the digit's five minirows in a band form a permutation
+//!   (row → block). The union of the permutations inside a 5×5 set is five lookups in the
+//!   16×16 path's 4×4 table (row 0 takes some column x; the rest is a 4×4 permutation):
+//!   hidden singles in blocks and locked candidates both ways, pairs and triples included.
+//! - **columns and blocks** (per stack of five columns): the same, turned: the band → column
+//!   choices of a stack form a permutation too.
+//! - **solved cells**: a band row down to one cell places the digit there.
+//!
+//! Then naked singles across digits (bit-sliced counting), and the 16×16 path's probing
+//! ([`TwentyFive::lookahead`]: singleton consistency with constructive disjunction, block by
+//! block, tightest first) and branching (the fewest candidates, the trials that remove the
+//! most), on a heap stack of branch points rather than by recursion.
+
+use crate::puzzle::{Kind, Puzzle};
+
+use super::{Contradiction, End, Options, Outcome, Stats};
+
+mod bands;
+mod bits;
+mod search;
+#[cfg(test)]
+mod tests;
+
+use bands::*;
+use bits::*;
+use search::*;
+
+/// Whether the fast path applies: a 25×25 classic puzzle (relations need the general
+/// engine).
+pub fn applies(puzzle: &Puzzle) -> bool {
+    puzzle.size() == 25 && puzzle.kind() == Kind::Classic
+}
+
+/// Solves a 25×25 classic puzzle by the fast path. Statistics count nodes, guesses,
+/// backtracks, contradictions, solutions and probes; placements and eliminations by rule are
+/// the general engine's business and stay 0 here.
+pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
+    solve_by(puzzle, options, |search, state| search.run(state))
+}
+
+/// [`solve`] with the search entry `run`: [`TwentyFive::run`] (the code for the CPU at hand),
+/// or in tests one compiled copy of the search by name.
+fn solve_by(
+    puzzle: &Puzzle,
+    options: Options,
+    run: impl FnOnce(&mut TwentyFive, Bands),
+) -> Outcome {
+    let mut search = TwentyFive {
+        options,
+        names: std::array::from_fn(|d| d as u8),
+        stats: Stats::default(),
+        solutions: Vec::with_capacity(2),
+        end: End::Exhausted,
+        idle: 0,
+        idle_since: 0,
+        scratch: Scratch::new(),
+    };
+    let mut state = Bands::new();
+    let mut ok = puzzle.givens().len() == 625;
+    for (cell, &g) in puzzle.givens().iter().enumerate() {
+        if (1..=25).contains(&g) {
+            let (b, bit) = (cell / 125, 1u128 << (cell % 125));
+            ok &= state.place(g as usize - 1, b, bit).is_ok();
+        } else {
+            ok &= g == 0;
+        }
+    }
+    if ok {
+        if state.propagate::<false>().is_ok() {
+            search.names = state.rename_digits();
+            run(&mut search, state);
+        } else if search.options.node_limit == 0 {
+            search.end = End::Limit;
+        } else {
+            // The givens alone contradict each other: the root node, refuted (as the 16×16
+            // path says it: one node, not a search from a half-propagated state).
+            search.stats.nodes += 1;
+            search.stats.contradictions += 1;
+        }
+    }
+
+    let status = search.end.status(search.stats.solutions);
+    Outcome {
+        status,
+        solutions: search.solutions,
+        stats: search.stats,
+    }
+}

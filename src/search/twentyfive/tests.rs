@@ -1,0 +1,226 @@
+//! Unit tests of the 25×25 fast path: its bit tricks against slow, obvious versions.
+
+use super::*;
+use crate::search::Status;
+
+/// A xorshift walk over 128-bit band masks, sparse and dense, plus the extremes.
+fn masks() -> Vec<u128> {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut out = vec![0, ALL, QUINTET_FIRSTS, LANE_TOPS, LANES, ROW << 100];
+    for _ in 0..5_000 {
+        let m = ((next() as u128) << 64 | next() as u128) & ALL;
+        out.extend([
+            m,
+            m & m >> 3,
+            m & m >> 5 & m >> 11,
+            m & m >> 7 & m >> 13 & m >> 29,
+        ]);
+    }
+    out
+}
+
+/// Whether this CPU runs the code compiled for x86-64-v3 (BMI2's gathers).
+fn has_v3() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("popcnt");
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+#[test]
+fn quintets_agree_with_a_quintet_by_quintet_look() {
+    for m in masks() {
+        let slow = (0..25)
+            .filter(|k| m >> (5 * k) & 0x1F != 0)
+            .fold(0u32, |set, k| set | 1 << k);
+        assert_eq!(quintets::<false>(m), slow, "{m:#034x}");
+        assert_eq!(quintets::<false>(fill_quintets::<false>(slow)), slow);
+        assert_eq!(fill_quintets::<false>(slow) & m, m, "{m:#034x}");
+        if has_v3() {
+            assert_eq!(quintets::<true>(m), slow, "{m:#034x}");
+            assert_eq!(fill_quintets::<true>(slow), fill_quintets::<false>(slow));
+        }
+    }
+}
+
+/// The union of the permutations inside a 5×5 set, by trying all 120.
+fn slow_matching(set: u32) -> u32 {
+    let mut union = 0;
+    let mut perm = [0, 1, 2, 3, 4];
+    // Heap's algorithm over the 120 orders.
+    let mut c = [0usize; 5];
+    let mut check = |p: &[usize; 5]| {
+        let bits = (0..5).fold(0u32, |m, i| m | 1 << (5 * i + p[i]));
+        if bits & set == bits {
+            union |= bits;
+        }
+    };
+    check(&perm);
+    let mut i = 0;
+    while i < 5 {
+        if c[i] < i {
+            if i % 2 == 0 {
+                perm.swap(0, i);
+            } else {
+                perm.swap(c[i], i);
+            }
+            check(&perm);
+            c[i] += 1;
+            i = 0;
+        } else {
+            c[i] = 0;
+            i += 1;
+        }
+    }
+    union
+}
+
+#[test]
+fn matching_keeps_exactly_the_entries_of_some_permutation() {
+    assert_eq!(matching((1 << 25) - 1), (1 << 25) - 1);
+    let identity = (0..5).fold(0, |m, i| m | 1 << (6 * i));
+    assert_eq!(matching(identity), identity);
+    assert_eq!(
+        matching(((1 << 25) - 1) & !0x1F),
+        0,
+        "row 0 has nowhere to go"
+    );
+    let mut x: u32 = 0x1234_5678;
+    for _ in 0..20_000 {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        for set in [
+            x & ((1 << 25) - 1),
+            x & x >> 3 & ((1 << 25) - 1),
+            x | x >> 7,
+        ] {
+            let set = set & ((1 << 25) - 1);
+            assert_eq!(matching(set), slow_matching(set), "{set:#09x}");
+        }
+    }
+}
+
+#[test]
+fn lone_cells_are_the_rows_with_one_cell() {
+    for m in masks() {
+        // Only masks with no empty row are asked.
+        if (0..5).any(|i| m >> (25 * i) & ROW == 0) {
+            continue;
+        }
+        let slow = (0..5).fold(0u128, |lone, i| {
+            let row = m >> (25 * i) & ROW;
+            lone | if row.count_ones() == 1 {
+                row << (25 * i)
+            } else {
+                0
+            }
+        });
+        assert_eq!(lone_cells(m), slow, "{m:#034x}");
+    }
+}
+
+#[test]
+fn stacks_turn_and_turn_back() {
+    for m in masks() {
+        let offered = m;
+        let back = (0..5).fold(0, |all, s| all | unstack(stack(offered, s), s));
+        assert_eq!(back, offered);
+        for s in 0..5 {
+            for b in 0..5 {
+                for j in 0..5 {
+                    assert_eq!(
+                        stack(offered, s) >> (5 * b + j) & 1,
+                        (offered >> (25 * b + 5 * s + j) & 1) as u32
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            columns(m),
+            (0..5).fold(0, |c, i| c | (m >> (25 * i) & ROW) as u32)
+        );
+    }
+}
+
+#[test]
+fn block_order_visits_every_cell_once_block_by_block() {
+    let mut seen = [0u128; 5];
+    for (at, &(b, bit)) in BLOCK_ORDER.iter().enumerate() {
+        let (b, bit) = (b as usize, bit as usize);
+        assert_eq!(seen[b] >> bit & 1, 0, "visited twice");
+        seen[b] |= 1 << bit;
+        let (row, col) = (5 * b + bit / 25, bit % 25);
+        assert_eq!(row / 5 * 5 + col / 5, at / 25, "cell {at} in block");
+    }
+    assert_eq!(seen, [ALL; 5]);
+}
+
+#[test]
+fn fewest_finds_the_first_cell_with_fewest_candidates() {
+    let mut state = Bands::new();
+    assert_eq!(state.fewest(), (0, 1));
+    // r7c4 (band 1, bit 25 + 3) keeps digits 1, 2 and 3; r11c1 (band 2, bit 0) keeps 4, 5.
+    for d in 3..25 {
+        state.masks[1][d] &= !(1 << 28);
+    }
+    assert_eq!(state.fewest(), (1, 1 << 28));
+    for d in (0..25).filter(|&d| d != 3 && d != 4) {
+        state.masks[2][d] &= !1;
+    }
+    assert_eq!(state.fewest(), (2, 1));
+}
+
+#[test]
+fn an_empty_grid_has_several_solutions() {
+    let puzzle = Puzzle::classic(vec![0; 625]).unwrap();
+    let outcome = solve(&puzzle, Options::default());
+    assert_eq!(outcome.status, Status::Multiple);
+    assert_ne!(outcome.solutions[0], outcome.solutions[1]);
+    for s in &outcome.solutions {
+        puzzle.check_answer(s).unwrap();
+    }
+}
+
+#[test]
+fn the_portable_and_the_v3_search_agree() {
+    if !has_v3() {
+        return;
+    }
+    let texts = [
+        include_str!("../../../tests/fixtures/classic25-generated-seed11.txt"),
+        include_str!("../../../tests/fixtures/twenty-five-hard.line"),
+    ];
+    let puzzles = texts.iter().flat_map(|t| {
+        crate::formats::read(t, crate::formats::Format::Line, Default::default())
+            .map(|e| e.expect("the fixture reads").puzzle)
+    });
+    for (i, puzzle) in puzzles.enumerate() {
+        for (solution_limit, node_limit) in [(2, Options::DEFAULT_NODE_LIMIT), (1, 50), (3, 500)] {
+            let options = Options {
+                solution_limit,
+                node_limit,
+                strategy: None,
+            };
+            let portable = solve_by(&puzzle, options, |s, state| s.search_portable(state));
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: the CPU has BMI2 (checked above), and AVX2 and POPCNT with it on every
+            // CPU that has BMI2.
+            let v3 = solve_by(&puzzle, options, |s, state| unsafe { s.search_v3(state) });
+            #[cfg(not(target_arch = "x86_64"))]
+            let v3 = portable.clone();
+            let what = format!("#{i}, limits {solution_limit} / {node_limit}");
+            assert_eq!(portable.status, v3.status, "{what}");
+            assert_eq!(portable.solutions, v3.solutions, "{what}");
+            assert_eq!(portable.stats, v3.stats, "{what}");
+        }
+    }
+}

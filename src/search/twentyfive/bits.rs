@@ -77,7 +77,9 @@ const SPREAD5: [u32; 32] = {
 
 /// The first cell of the minirows in the low and the high 64 bits of a band: flags 0..12
 /// and 13..24 of [`QUINTET_FIRSTS`].
+#[cfg(target_arch = "x86_64")]
 const QUINTET_FIRSTS_LOW: u64 = QUINTET_FIRSTS as u64;
+#[cfg(target_arch = "x86_64")]
 const QUINTET_FIRSTS_HIGH: u64 = (QUINTET_FIRSTS >> 64) as u64;
 
 /// The 25-bit set of the non-empty quintets of `m`: bit k ⇔ bits 5k..5k+4 not all 0. Of a

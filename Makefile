@@ -176,6 +176,7 @@ bench: native wasm
 	cargo bench --bench cli
 	cargo bench --bench trace
 	cargo bench --bench tails
+	cargo bench --bench hard
 	node benches/wasm.mjs
 	node benches/peer9.mjs
 	node benches/trace.mjs

@@ -1002,6 +1002,32 @@ fn a_puzzle_with_many_solutions_gets_its_first_and_a_warning() {
 }
 
 #[test]
+fn every_warning_of_a_long_batch_reaches_stderr_in_order_before_the_summary() {
+    // More warnings than the CLI gathers before writing them, a bad puzzle among them.
+    let mut lines = vec![EMPTY_81.to_string(); 3000];
+    lines[1500] = line_with("55");
+    let o = run(
+        &["solve", "--stats", "--threads", "2"],
+        join(&lines).as_bytes(),
+    );
+    assert_eq!(code(&o), 2);
+    let err = stderr(&o);
+    let mut expected: Vec<String> = (1..=3000)
+        .map(|k| match k {
+            1501 => "sudoku-lab: <stdin>:1501:2: puzzle 1501: r1c1 and r1c2 are both 5 in row 1"
+                .to_string(),
+            k => format!(
+                "sudoku-lab: puzzle {k} (line {k}): more than one solution; wrote the first"
+            ),
+        })
+        .collect();
+    expected.push("sudoku-lab: stats: 3000 puzzles: 2999 multiple, 1 invalid".to_string());
+    let got: Vec<&str> = err.lines().take(expected.len()).collect();
+    assert_eq!(got, expected);
+    assert_eq!(stdout(&o).lines().count(), 2999);
+}
+
+#[test]
 fn the_node_limit_gives_up_with_exit_1() {
     // Puzzle 11 of top95 needs about a hundred nodes; the empty grid has many solutions, so
     // no search can settle it in one node.

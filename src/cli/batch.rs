@@ -12,7 +12,7 @@ use sudoku_lab::{solve_fast, Engine, EngineKind, Options, Search, Silent, Stats,
 use super::args;
 use super::input::{unsupported, Input};
 use super::output::Sink;
-use super::{report, Failure};
+use super::Failure;
 
 /// Names a bad puzzle (or bad input between puzzles) on stderr and, for a puzzle, writes
 /// `line` in its place, so that line K of the output still answers puzzle K. False when
@@ -23,7 +23,7 @@ fn answer_bad(
     sink: &mut Sink,
     line: &str,
 ) -> Result<bool, Failure> {
-    report(&input.describe(error));
+    sink.note(&input.describe(error));
     // Input between puzzles is no puzzle, and gets no line.
     Ok(error.puzzle.is_none() || sink.write(line)?)
 }

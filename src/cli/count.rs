@@ -10,7 +10,7 @@ use super::batch::{name, threads, Puzzles};
 use super::exit_code;
 use super::input::Input;
 use super::output::Sink;
-use super::{report, Failure, EXIT_OK};
+use super::{Failure, EXIT_OK};
 
 pub const HELP: &str = "\
 Usage: sudoku-lab count [OPTIONS] [FILE]
@@ -80,7 +80,7 @@ pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
         let found = solved.stats.solutions;
         let line = match solved.status {
             Status::LimitReached => {
-                report(&format!(
+                sink.note(&format!(
                     "{}: gave up after {} (raise --node-limit)",
                     name(&entry),
                     count_of(solved.stats.work(), "node")

@@ -11,7 +11,7 @@ use super::batch::{name, threads, Puzzles};
 use super::exit_code;
 use super::input::Input;
 use super::output::Sink;
-use super::{report, Failure, EXIT_OK};
+use super::{Failure, EXIT_OK};
 
 pub const HELP: &str = "\
 Usage: sudoku-lab grade [OPTIONS] [FILE]
@@ -111,7 +111,7 @@ pub fn grade(args: Vec<OsString>) -> Result<u8, Failure> {
                 Status::LimitReached => "node limit reached",
                 _ => "not unique",
             };
-            report(&format!("{}: {status}: not graded", name(&entry)));
+            sink.note(&format!("{}: {status}: not graded", name(&entry)));
             if json {
                 format!(
                     "{}\n",

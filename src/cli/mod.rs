@@ -88,10 +88,15 @@ impl fmt::Display for Failure {
     }
 }
 
-/// Writes `sudoku-lab: message` to stderr. A closed stderr is ignored: there is nobody left
-/// to tell.
+/// What every message on stderr starts with.
+pub const REPORT_PREFIX: &str = "sudoku-lab: ";
+
+/// Writes `sudoku-lab: message` to stderr, in one write (stderr is not buffered: `writeln!`
+/// would make three). A closed stderr is ignored: there is nobody left to tell. Messages about
+/// single puzzles of a batch go through [`output::Sink::note`] instead, which gathers them.
 pub fn report(message: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "sudoku-lab: {message}");
+    let line = format!("{REPORT_PREFIX}{message}\n");
+    let _ = std::io::stderr().write_all(line.as_bytes());
 }
 
 /// Runs the command named by `args` (without the program name) and returns the exit code.

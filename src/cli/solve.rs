@@ -123,12 +123,12 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
         }
         match status {
             Status::Unique | Status::Solved => {}
-            Status::Multiple => report(&format!(
+            Status::Multiple => sink.note(&format!(
                 "{}: more than one solution; wrote the first",
                 name(&entry)
             )),
             Status::Unsolvable => {
-                report(&format!("{}: no solution", name(&entry)));
+                sink.note(&format!("{}: no solution", name(&entry)));
                 unsolved = true;
             }
             Status::LimitReached => {
@@ -137,7 +137,7 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
                 } else {
                     " before proving the answer unique; wrote it"
                 };
-                report(&format!(
+                sink.note(&format!(
                     "{}: gave up after {}{found} (raise --node-limit)",
                     name(&entry),
                     count_of(stats.work(), "node")
@@ -151,9 +151,9 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
     }
     text.clear();
     writer.finish(&mut text, false);
-    if sink.write(&text)? {
-        sink.flush()?;
-    }
+    sink.write(&text)?;
+    // Also the messages, before the summary.
+    sink.flush()?;
     if want_stats {
         summary.report(started.elapsed(), puzzles.solving);
     }

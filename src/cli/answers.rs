@@ -13,6 +13,22 @@ pub fn count_of(n: u64, noun: &str) -> String {
     }
 }
 
+/// Appends `n` in decimal, as `{n}` would, without the formatting machinery.
+pub fn push_decimal(out: &mut String, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.extend(digits[at..].iter().map(|&b| char::from(b)));
+}
+
 /// `given 25, naked_single 40`: the rules with a count, in [`Rule::ALL`] order.
 pub fn by_rule(counts: &[u64; Rule::COUNT]) -> String {
     let parts: Vec<String> = Rule::ALL
@@ -48,4 +64,18 @@ pub fn render(grid: &[u8], alphabet: Alphabet) -> Givens {
             .map(|&d| alphabet.symbol(d).unwrap_or('?'))
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals_are_written_as_format_writes_them() {
+        for n in [0, 1, 2, 9, 10, 99, 100, 1000, 123_456_789, u64::MAX] {
+            let mut out = "x".to_string();
+            push_decimal(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
+    }
 }

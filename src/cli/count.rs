@@ -4,7 +4,7 @@ use std::ffi::OsString;
 
 use sudoku_lab::{Options, Status};
 
-use super::answers::count_of;
+use super::answers::{count_of, push_decimal};
 use super::args::{self, Spec};
 use super::batch::{name, threads, Puzzles};
 use super::exit_code;
@@ -76,9 +76,14 @@ pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
     let mut puzzles = Puzzles::new(&input, format, read_options, engine, options, threads);
     let mut sink = Sink::new();
     let mut unsolved = false;
+    // One line a puzzle, made in one reused buffer (`format!` was 4% of the process on a
+    // file of 50,000 puzzles).
+    let mut line = String::new();
     while let Some((entry, solved)) = puzzles.next_good(&mut sink, |_| "invalid\n".into())? {
         let found = solved.stats.solutions;
-        let line = match solved.status {
+        line.clear();
+        push_decimal(&mut line, found);
+        line.push_str(match solved.status {
             Status::LimitReached => {
                 sink.note(&format!(
                     "{}: gave up after {} (raise --node-limit)",
@@ -86,11 +91,11 @@ pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
                     count_of(solved.stats.work(), "node")
                 ));
                 unsolved = true;
-                format!("{found} (node limit reached)\n")
+                " (node limit reached)\n"
             }
-            _ if found >= limit => format!("{found} (solution limit reached)\n"),
-            _ => format!("{found}\n"),
-        };
+            _ if found >= limit => " (solution limit reached)\n",
+            _ => "\n",
+        });
         if !sink.write(&line)? {
             break;
         }

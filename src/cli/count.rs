@@ -87,7 +87,7 @@ pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
             Status::LimitReached => {
                 sink.note(&format!(
                     "{}: gave up after {} (raise --node-limit)",
-                    name(&entry),
+                    name(entry),
                     count_of(solved.stats.work(), "node")
                 ));
                 unsolved = true;

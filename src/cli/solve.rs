@@ -117,18 +117,18 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
         let solutions = &solved.solutions[..];
         summary.add(status, stats);
         if output_format == Format::Json {
-            write_json(&mut text, &entry, status, stats, solutions);
+            write_json(&mut text, entry, status, stats, solutions);
         } else if let Some(first) = solutions.first() {
-            writer.solution(&mut text, &entry, first);
+            writer.solution(&mut text, entry, first);
         }
         match status {
             Status::Unique | Status::Solved => {}
             Status::Multiple => sink.note(&format!(
                 "{}: more than one solution; wrote the first",
-                name(&entry)
+                name(entry)
             )),
             Status::Unsolvable => {
-                sink.note(&format!("{}: no solution", name(&entry)));
+                sink.note(&format!("{}: no solution", name(entry)));
                 unsolved = true;
             }
             Status::LimitReached => {
@@ -139,7 +139,7 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
                 };
                 sink.note(&format!(
                     "{}: gave up after {}{found} (raise --node-limit)",
-                    name(&entry),
+                    name(entry),
                     count_of(stats.work(), "node")
                 ));
                 unsolved = true;

@@ -3,7 +3,7 @@
 use super::alphabet::fits_some_alphabet;
 use super::grid::plausible_row;
 use super::picture::looks_like_header;
-use super::scan::{exact_root, Line, Lines};
+use super::scan::{exact_root, without_bom, Line, Lines};
 use super::{Format, InputError, Pos};
 
 /// How many content lines detection looks at: enough to see a 25×25 grid, little enough to
@@ -126,7 +126,21 @@ fn is_poj3074(text: &str, lines: &[Line<'_>]) -> bool {
         good += usize::from(is_poj3074_line(t));
     }
     // The sampled lines are puzzles: look for `end` further on.
-    lines.len() == SAMPLE && mostly(good, total) && Lines::new(text).any(|l| l.trimmed() == "end")
+    lines.len() == SAMPLE && mostly(good, total) && has_end_line(text)
+}
+
+/// Whether some line of `text` (as [`Lines`] splits it) is `end`, blanks around it allowed:
+/// found by a vectorized search for `end`, each hit's line then trimmed as [`Line`] trims
+/// it, instead of trimming every line (a file of 50,000 puzzle lines has none).
+fn has_end_line(text: &str) -> bool {
+    let text = without_bom(text);
+    let bytes = text.as_bytes();
+    memchr::memmem::find_iter(bytes, b"end").any(|at| {
+        // Line breaks are ASCII, so these are char boundaries.
+        let start = memchr::memrchr2(b'\n', b'\r', &bytes[..at]).map_or(0, |i| i + 1);
+        let end = memchr::memchr2(b'\n', b'\r', &bytes[at..]).map_or(bytes.len(), |i| at + i);
+        text[start..end].trim() == "end"
+    })
 }
 
 /// Cells joined by `<` `>` `|` with no two cells adjacent: the number of cells, if a row.
@@ -279,6 +293,33 @@ mod tests {
         assert_eq!(detect(&format!("{SUDOKU}\n{SUDOKU}\n")), Ok(Format::Line));
         let many = format!("{SUDOKU}\n").repeat(100) + "end\n";
         assert_eq!(detect(&many), Ok(Format::Poj3074));
+    }
+
+    #[test]
+    fn an_end_line_is_found_where_the_line_reader_finds_one() {
+        let by_lines = |text: &str| Lines::new(text).any(|l| l.trimmed() == "end");
+        for text in [
+            "",
+            "end",
+            "end\n",
+            "  end \r\n",
+            "\u{feff}end\n",
+            "\u{feff} end",
+            "x\u{feff}end",
+            "\u{a0}end\u{3000}\n",
+            "ending\n",
+            "the end\n",
+            "endend",
+            "x\rend",
+            "end\rx",
+            "x\r\nend\r\n",
+            "en\nd",
+            "1end\nend1\n",
+            "\n\n\tend\t\n\n",
+            "x\nend",
+        ] {
+            assert_eq!(has_end_line(text), by_lines(text), "{text:?}");
+        }
     }
 
     #[test]

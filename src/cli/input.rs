@@ -24,17 +24,22 @@ impl Input {
                 let name = escape(&path.to_string_lossy());
                 let file = File::open(path)
                     .map_err(|e| Failure::Input(format!("{name}: cannot open: {e}")))?;
-                Input::from_reader(name, file)
+                // The whole file in one buffer of its size, as `fs::read` does, not one grown
+                // step by step (`take` hides the size from `read_to_end`).
+                let size = file.metadata().map_or(0, |m| m.len());
+                Input::from_reader(name, file, size)
             }
-            _ => Input::from_reader("<stdin>".to_string(), io::stdin().lock()),
+            _ => Input::from_reader("<stdin>".to_string(), io::stdin().lock(), 0),
         }
     }
 
-    fn from_reader(name: String, reader: impl Read) -> Result<Input, Failure> {
-        let mut bytes = Vec::new();
+    /// Reads `reader` whole; `size` (what the file says it holds) is a hint, not a limit.
+    fn from_reader(name: String, reader: impl Read, size: u64) -> Result<Input, Failure> {
+        let limit = formats::MAX_INPUT_BYTES as u64 + 1;
+        let mut bytes = Vec::with_capacity(size.min(limit) as usize);
         // One byte past the limit tells "exactly the limit" from "more".
         reader
-            .take(formats::MAX_INPUT_BYTES as u64 + 1)
+            .take(limit)
             .read_to_end(&mut bytes)
             .map_err(|e| Failure::Input(format!("{name}: cannot read: {e}")))?;
         if bytes.len() > formats::MAX_INPUT_BYTES {
@@ -142,7 +147,7 @@ mod tests {
     use super::*;
 
     fn read(bytes: &[u8]) -> Result<Input, Failure> {
-        Input::from_reader("t.in".to_string(), bytes)
+        Input::from_reader("t.in".to_string(), bytes, 0)
     }
 
     #[test]

@@ -23,6 +23,9 @@ pub(super) struct Bands {
     pub(super) minirows: [[u32; 25]; 5],
     /// Unsolved cells of each band.
     pub(super) unsolved: [u128; 5],
+    /// Bit b: band b changed since [`Bands::naked_singles`] last counted it (every change
+    /// passes through [`Bands::update`], which marks the band).
+    pub(super) touched: u32,
 }
 
 impl Bands {
@@ -33,6 +36,7 @@ impl Bands {
             offered: [ALL; 25],
             minirows: [[(1 << 25) - 1; 25]; 5],
             unsolved: [ALL; 5],
+            touched: 0x1F,
         }
     }
 
@@ -49,19 +53,15 @@ impl Bands {
     /// Takes `cells` of band `b` from every digit but `d` (which keeps its candidates),
     /// marking the subbands that lose something stale.
     #[inline(always)]
-    pub(super) fn clear(&mut self, b: usize, cells: u128, d: usize) {
+    pub(super) fn clear<const V3: bool>(&mut self, b: usize, cells: u128, d: usize) {
         let keep = self.masks[b][d];
-        let mut stale = 0u32;
-        for (e, mask) in self.masks[b].iter_mut().enumerate() {
-            let m = *mask;
-            stale |= u32::from(m & cells != 0) << e;
-            *mask = m & !cells;
-        }
+        let stale = take::<V3>(&mut self.masks[b], cells);
         self.masks[b][d] = keep;
         self.stale[b] |= stale & !(1 << d);
     }
 
     /// Keeps only the candidates that `other` keeps too.
+    #[inline(always)]
     pub(super) fn intersect(&mut self, other: &Masks) {
         // Mostly nothing goes: a straight pass says so first.
         let mut taken = 0u128;
@@ -87,7 +87,7 @@ impl Bands {
         if self.masks[b][d] & bit == 0 {
             return Err(Contradiction);
         }
-        self.clear(b, bit, d);
+        self.clear::<false>(b, bit, d);
         self.settle(d, b, bit);
         Ok(())
     }
@@ -125,6 +125,7 @@ impl Bands {
                 *stale &= !(1 << d);
             }
             let mut offered = self.offered[d];
+            self.touched |= bands;
             while bands != 0 {
                 let b = bands.trailing_zeros() as usize;
                 bands &= bands - 1;
@@ -146,7 +147,7 @@ impl Bands {
                 let solved = lone_cells(m) & self.unsolved[b];
                 if solved != 0 {
                     self.unsolved[b] &= !solved;
-                    self.clear(b, solved, d);
+                    self.clear::<V3>(b, solved, d);
                 }
                 offered = offered & !(ROW << (25 * b)) | (columns(m) as u128) << (25 * b);
             }
@@ -163,13 +164,13 @@ impl Bands {
                 if changed & columns == 0 {
                     continue;
                 }
-                let m = stack(offered, s);
+                let m = stack::<V3>(offered, s);
                 let k = matching(m);
                 if k == 0 {
                     return Err(Contradiction);
                 }
                 if k != m {
-                    allowed = allowed & !columns | unstack(k, s);
+                    allowed = allowed & !columns | unstack::<V3>(k, s);
                 }
             }
             self.offered[d] = allowed;
@@ -188,13 +189,11 @@ impl Bands {
     #[inline(always)]
     pub(super) fn naked_singles(&mut self) -> Result<bool, Contradiction> {
         let mut placed = false;
-        for b in 0..5 {
-            // Bit-sliced counting across digits: `one` has ≥ 1 candidate, `two` ≥ 2.
-            let (mut one, mut two) = (0u128, 0u128);
-            for &m in &self.masks[b] {
-                two |= one & m;
-                one |= m;
-            }
+        let mut bands = std::mem::take(&mut self.touched);
+        while bands != 0 {
+            let b = bands.trailing_zeros() as usize;
+            bands &= bands - 1;
+            let (one, two) = count_to_two(&self.masks[b]);
             if one != ALL {
                 return Err(Contradiction);
             }

@@ -190,9 +190,24 @@ pub(super) fn every_row(lane: u32) -> u128 {
 }
 
 /// The 5×5 matrix of stack s (the five columns of blocks s) that the bands offer: bit 5b + j
-/// ⇔ band b offers column 5s + j. `offered` holds band b's columns in lane b.
-#[inline]
-pub(super) fn stack(offered: u128, s: usize) -> u32 {
+/// ⇔ band b offers column 5s + j. `offered` holds band b's columns in lane b, so the matrix
+/// is the bits of [`STACK`]`[s]` in order: in code compiled for x86-64-v3 (`V3`), two BMI2
+/// gathers.
+#[inline(always)]
+pub(super) fn stack<const V3: bool>(offered: u128, s: usize) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if V3 {
+        use std::arch::x86_64::_pext_u64;
+        let (low, high) = (STACK[s] as u64, (STACK[s] >> 64) as u64);
+        // SAFETY: as in `quintets`.
+        let (a, b) = unsafe {
+            (
+                _pext_u64(offered as u64, low),
+                _pext_u64((offered >> 64) as u64, high),
+            )
+        };
+        return (a | b << low.count_ones()) as u32;
+    }
     let mut m = 0;
     for b in 0..5 {
         m |= ((offered >> (25 * b + 5 * s)) as u32 & 0x1F) << (5 * b);
@@ -201,13 +216,97 @@ pub(super) fn stack(offered: u128, s: usize) -> u32 {
 }
 
 /// The inverse of [`stack`]: the columns of stack s that each band may keep, in its lane.
-#[inline]
-pub(super) fn unstack(m: u32, s: usize) -> u128 {
+#[inline(always)]
+pub(super) fn unstack<const V3: bool>(m: u32, s: usize) -> u128 {
+    #[cfg(target_arch = "x86_64")]
+    if V3 {
+        use std::arch::x86_64::_pdep_u64;
+        let (low, high) = (STACK[s] as u64, (STACK[s] >> 64) as u64);
+        // SAFETY: as in `quintets`.
+        let (a, b) = unsafe {
+            (
+                _pdep_u64(m as u64, low),
+                _pdep_u64((m as u64) >> low.count_ones(), high),
+            )
+        };
+        return (b as u128) << 64 | a as u128;
+    }
     let mut offered = 0;
     for b in 0..5 {
         offered |= ((m >> (5 * b) & 0x1F) as u128) << (25 * b + 5 * s);
     }
     offered
+}
+
+/// Takes `cells` from all twenty-five masks of a band; returns, as bit e for `masks[e]`,
+/// those that lose something. Compiled for x86-64-v3 (`V3`), two masks per instruction.
+#[inline(always)]
+pub(super) fn take<const V3: bool>(masks: &mut [u128; 25], cells: u128) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if V3 {
+        use std::arch::x86_64::*;
+        let mut lost = 0u32;
+        // SAFETY: `V3` is true only in the search compiled for x86-64-v3, which runs only
+        // where the CPU has AVX2; the unaligned loads and stores stay inside `masks`.
+        unsafe {
+            let c = _mm256_set_epi64x(
+                (cells >> 64) as i64,
+                cells as i64,
+                (cells >> 64) as i64,
+                cells as i64,
+            );
+            for k in 0..12 {
+                let at = masks.as_mut_ptr().add(2 * k) as *mut __m256i;
+                let m = _mm256_loadu_si256(at);
+                let kept = _mm256_cmpeq_epi64(_mm256_and_si256(m, c), _mm256_setzero_si256());
+                // Bits 0, 1: the low and high halves of mask 2k untouched; 2, 3: of 2k + 1.
+                let untouched = _mm256_movemask_pd(_mm256_castsi256_pd(kept)) as u32;
+                let first = u32::from(untouched & 3 != 3);
+                let second = u32::from(untouched >> 2 != 3);
+                lost |= (first | second << 1) << (2 * k);
+                _mm256_storeu_si256(at, _mm256_andnot_si256(c, m));
+            }
+        }
+        let m = masks[24];
+        lost |= u32::from(m & cells != 0) << 24;
+        masks[24] = m & !cells;
+        return lost;
+    }
+    let mut lost = 0u32;
+    for (e, mask) in masks.iter_mut().enumerate() {
+        let m = *mask;
+        lost |= u32::from(m & cells != 0) << e;
+        *mask = m & !cells;
+    }
+    lost
+}
+
+/// Bit-sliced counting across the twenty-five masks of a band: the cells with at least one
+/// candidate, and those with at least two. Four 64-bit counters (the halves of two masks at
+/// a time), merged at the end, so that the code compiled for x86-64-v3 keeps them in one
+/// vector register.
+#[inline(always)]
+pub(super) fn count_to_two(masks: &[u128; 25]) -> (u128, u128) {
+    let (mut ones, mut twos) = ([0u64; 4], [0u64; 4]);
+    for pair in masks[..24].chunks_exact(2) {
+        let lanes = [
+            pair[0] as u64,
+            (pair[0] >> 64) as u64,
+            pair[1] as u64,
+            (pair[1] >> 64) as u64,
+        ];
+        for k in 0..4 {
+            twos[k] |= ones[k] & lanes[k];
+            ones[k] |= lanes[k];
+        }
+    }
+    let join = |lanes: [u64; 4], k: usize| (lanes[k + 1] as u128) << 64 | lanes[k] as u128;
+    let (one_a, one_b) = (join(ones, 0), join(ones, 2));
+    let (two_a, two_b) = (join(twos, 0), join(twos, 2));
+    let last = masks[24];
+    let one = one_a | one_b;
+    let two = two_a | two_b | one_a & one_b | one & last;
+    (one | last, two)
 }
 
 /// The cells of `m` alone in their row. `m` must have no empty row (then subtracting 1

@@ -72,13 +72,14 @@ pub(super) const BLOCK_ORDER: [(u8, u8); 625] = {
 };
 
 /// After lookahead changed `state`: propagates, and since the state is new, restarts the
-/// count of quiet cells and forgets the placements implied by earlier trials. Returns whether
-/// the grid is solved.
+/// count of quiet cells, forgets the placements implied by earlier trials and asks for the
+/// blocks' candidates to be counted again. Returns whether the grid is solved.
 #[inline(always)]
 fn renewed<const V3: bool>(
     state: &mut Bands,
     quiet: &mut usize,
     implied: &mut Masks,
+    recount: &mut bool,
 ) -> Result<bool, Contradiction> {
     if state.stale == [0; 5] {
         return Ok(false);
@@ -86,12 +87,13 @@ fn renewed<const V3: bool>(
     state.propagate::<V3>()?;
     *quiet = 0;
     *implied = [[0; 25]; 5];
+    *recount = true;
     Ok(state.solved())
 }
 
 /// Adds what a successful trial of digit `d` kept (or its stand-in) to the cell's union and to
 /// the digit's union in the block; the digit's first trial in the block starts it (`tried`).
-#[inline]
+#[inline(always)]
 fn keep_trial(
     masks: &Masks,
     d: usize,
@@ -109,7 +111,7 @@ fn keep_trial(
 }
 
 /// ORs the candidates of `from` into `into`.
-#[inline]
+#[inline(always)]
 fn or_into(into: &mut Masks, from: &Masks) {
     for (u, t) in into.iter_mut().zip(from) {
         for (u, t) in u.iter_mut().zip(t) {
@@ -137,6 +139,7 @@ struct Frame {
 
 impl Bands {
     /// The candidates of the cell at `bit` of band `b`, bit d for digit d+1.
+    #[inline(always)]
     pub(super) fn digits(&self, b: usize, bit: u128) -> u32 {
         let at = bit.trailing_zeros();
         let mut digits = 0;
@@ -148,6 +151,7 @@ impl Bands {
 
     /// The open cell with the fewest candidates (the first of them), by bit-sliced counting
     /// across digits; `(0, 0)` when every cell is placed.
+    #[inline(always)]
     pub(super) fn fewest(&self) -> (usize, u128) {
         let mut best = (u32::MAX, 0, 0);
         for b in 0..5 {
@@ -178,9 +182,9 @@ impl Bands {
         (best.1, best.2)
     }
 
-    /// Of the blocks (5·band + stack) in `among`, the one lookahead probes next: the fewest
-    /// candidates per open cell, a solved block last.
-    pub(super) fn tightest_block(&self, among: u32) -> usize {
+    /// The candidates of the open cells of each block (5·band + stack).
+    #[inline(always)]
+    pub(super) fn block_candidates(&self) -> [u32; 25] {
         let mut counts = [0u32; 25];
         for (b, masks) in self.masks.iter().enumerate() {
             for &m in masks {
@@ -190,6 +194,14 @@ impl Bands {
                 }
             }
         }
+        counts
+    }
+
+    /// Of the blocks (5·band + stack) in `among`, the one lookahead probes next: the fewest
+    /// candidates per open cell (`counts`, from [`Bands::block_candidates`]), a solved block
+    /// last.
+    #[inline(always)]
+    pub(super) fn tightest_block(&self, among: u32, counts: &[u32; 25]) -> usize {
         let mut best = (u32::MAX, among.trailing_zeros() as usize);
         let mut blocks = among;
         while blocks != 0 {
@@ -226,8 +238,15 @@ impl Bands {
     }
 
     /// The number of candidates left, all digits.
+    #[inline(always)]
     pub(super) fn candidates(&self) -> u32 {
-        self.masks.iter().flatten().map(|m| m.count_ones()).sum()
+        let mut count = 0;
+        for masks in &self.masks {
+            for m in masks {
+                count += m.count_ones();
+            }
+        }
+        count
     }
 }
 
@@ -323,8 +342,13 @@ impl TwentyFive {
         // implied[b][d]: where the successful trials since the state last changed placed
         // digit d+1 (beyond the state's own placements); emptied on every change.
         let mut implied;
+        // The blocks' candidates as last counted, and whether the state changed since.
+        let mut counts = [0u32; 25];
+        let mut recount;
         loop {
             let scratch = &mut *self.scratch;
+            // A failed trial of `choose` may have changed the state.
+            recount = true;
             implied = [[0u128; 25]; 5];
             let mut quiet = 0;
             let mut at = 0;
@@ -333,7 +357,13 @@ impl TwentyFive {
                     if visited == (1 << 25) - 1 {
                         visited = 0;
                     }
-                    current = state.tightest_block(!visited & ((1 << 25) - 1));
+                    if recount {
+                        // Counted again only after the state changed (1,250 population
+                        // counts: most blocks of a round change nothing).
+                        counts = state.block_candidates();
+                        recount = false;
+                    }
+                    current = state.tightest_block(!visited & ((1 << 25) - 1), &counts);
                     visited |= 1 << current;
                     tried = 0;
                     skipped = 0;
@@ -393,7 +423,7 @@ impl TwentyFive {
                             // the smaller state. When every trial fails, propagation finds
                             // the cell empty.
                             state.restrict(d, b, !bit);
-                            if renewed::<V3>(state, &mut quiet, &mut implied)? {
+                            if renewed::<V3>(state, &mut quiet, &mut implied, &mut recount)? {
                                 return Ok(Lookahead::Solved);
                             }
                             if state.unsolved[b] & bit == 0 {
@@ -421,7 +451,7 @@ impl TwentyFive {
                     if whole {
                         state.intersect(&union);
                     }
-                    if renewed::<V3>(state, &mut quiet, &mut implied)? {
+                    if renewed::<V3>(state, &mut quiet, &mut implied, &mut recount)? {
                         return Ok(Lookahead::Solved);
                     }
                 }
@@ -438,7 +468,7 @@ impl TwentyFive {
                             state.intersect(&scratch.block[d]);
                         }
                     }
-                    if renewed::<V3>(state, &mut quiet, &mut implied)? {
+                    if renewed::<V3>(state, &mut quiet, &mut implied, &mut recount)? {
                         return Ok(Lookahead::Solved);
                     }
                 }

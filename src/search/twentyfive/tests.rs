@@ -132,22 +132,63 @@ fn lone_cells_are_the_rows_with_one_cell() {
 fn stacks_turn_and_turn_back() {
     for m in masks() {
         let offered = m;
-        let back = (0..5).fold(0, |all, s| all | unstack(stack(offered, s), s));
+        let back = (0..5).fold(0, |all, s| {
+            all | unstack::<false>(stack::<false>(offered, s), s)
+        });
         assert_eq!(back, offered);
         for s in 0..5 {
             for b in 0..5 {
                 for j in 0..5 {
                     assert_eq!(
-                        stack(offered, s) >> (5 * b + j) & 1,
+                        stack::<false>(offered, s) >> (5 * b + j) & 1,
                         (offered >> (25 * b + 5 * s + j) & 1) as u32
                     );
                 }
+            }
+            if has_v3() {
+                assert_eq!(stack::<true>(offered, s), stack::<false>(offered, s));
+                let k = stack::<false>(offered, s) & 0x1AB_CDEF;
+                assert_eq!(unstack::<true>(k, s), unstack::<false>(k, s));
             }
         }
         assert_eq!(
             columns(m),
             (0..5).fold(0, |c, i| c | (m >> (25 * i) & ROW) as u32)
         );
+    }
+}
+
+#[test]
+fn take_clears_the_cells_and_names_the_masks_that_lost_some() {
+    let all = masks();
+    for (i, &cells) in all.iter().enumerate().step_by(7) {
+        let band: [u128; 25] = std::array::from_fn(|e| all[(i + 3 * e + 1) % all.len()]);
+        let mut slow = band;
+        let lost = take::<false>(&mut slow, cells);
+        for e in 0..25 {
+            assert_eq!(slow[e], band[e] & !cells);
+            assert_eq!(lost >> e & 1 != 0, band[e] & cells != 0);
+        }
+        if has_v3() {
+            let mut fast = band;
+            assert_eq!(take::<true>(&mut fast, cells), lost);
+            assert_eq!(fast, slow);
+        }
+    }
+}
+
+#[test]
+fn count_to_two_counts_candidates_across_digits() {
+    let all = masks();
+    for i in (0..all.len()).step_by(11) {
+        let band: [u128; 25] =
+            std::array::from_fn(|e| all[(i + 5 * e + 2) % all.len()] & all[(i + e) % all.len()]);
+        let (one, two) = count_to_two(&band);
+        for bit in 0..125 {
+            let n = band.iter().filter(|&&m| m >> bit & 1 != 0).count();
+            assert_eq!(one >> bit & 1 != 0, n >= 1, "bit {bit}");
+            assert_eq!(two >> bit & 1 != 0, n >= 2, "bit {bit}");
+        }
     }
 }
 

@@ -256,9 +256,7 @@ fn judge_givens(symbols: &[(char, Pos)]) -> Result<Vec<u8>, InputError> {
 /// Writes the solution as one line of N² symbols in the puzzle's alphabet.
 pub(crate) fn write_solution(out: &mut String, entry: &Entry, solution: &[u8]) {
     let alphabet = entry.alphabet.or_fitting_chars(entry.puzzle.size());
-    for &d in solution {
-        alphabet.push_digit(out, d, '.');
-    }
+    alphabet.push_symbols(out, solution, b'.');
     out.push('\n');
 }
 

@@ -8,6 +8,7 @@ use sudoku_lab::formats::{self, Alphabet, Entry, Format, InputError, ReadOptions
 use sudoku_lab::search::fast_path_applies;
 use sudoku_lab::{solve_fast, Engine, EngineKind, Options, Search, Silent, Stats, Status};
 
+use super::answers::push_decimal;
 use super::args;
 use super::input::{unsupported, Input};
 use super::output::Sink;
@@ -22,7 +23,7 @@ fn answer_bad(
     sink: &mut Sink,
     line: &str,
 ) -> Result<bool, Failure> {
-    sink.note(&input.describe(error));
+    sink.note(input.describe(error));
     // Input between puzzles is no puzzle, and gets no line.
     Ok(error.puzzle.is_none() || sink.write(line)?)
 }
@@ -315,7 +316,19 @@ pub fn threads(parsed: &args::Parsed, command: &'static str) -> Result<usize, Fa
 
 /// `puzzle 3 (line 5)`: how stderr names a puzzle.
 pub fn name(entry: &Entry) -> String {
-    format!("puzzle {} (line {})", entry.number, entry.pos.line)
+    let mut name = String::new();
+    push_name(&mut name, entry);
+    name
+}
+
+/// Appends [`name`]`(entry)` without the formatting machinery: `solve` names every puzzle
+/// with several solutions.
+pub fn push_name(out: &mut String, entry: &Entry) {
+    out.push_str("puzzle ");
+    push_decimal(out, entry.number as u64);
+    out.push_str(" (line ");
+    push_decimal(out, u64::from(entry.pos.line));
+    out.push(')');
 }
 
 /// Verifies every solution a search kept, independently of the search, and that a status

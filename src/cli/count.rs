@@ -85,7 +85,7 @@ pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
         push_decimal(&mut line, found);
         line.push_str(match solved.status {
             Status::LimitReached => {
-                sink.note(&format!(
+                sink.note(format_args!(
                     "{}: gave up after {} (raise --node-limit)",
                     name(entry),
                     count_of(solved.stats.work(), "node")

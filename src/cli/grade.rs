@@ -111,7 +111,7 @@ pub fn grade(args: Vec<OsString>) -> Result<u8, Failure> {
                 Status::LimitReached => "node limit reached",
                 _ => "not unique",
             };
-            sink.note(&format!("{}: {status}: not graded", name(entry)));
+            sink.note(format_args!("{}: {status}: not graded", name(entry)));
             if json {
                 format!(
                     "{}\n",

@@ -1,8 +1,12 @@
 //! Buffered stdout that treats a reader going away (a closed pipe) as a quiet stop, and the
 //! messages about its puzzles gathered for stderr.
 
+use std::fmt::{self, Write as _};
 use std::io::{self, BufWriter, ErrorKind, StdoutLock, Write};
 
+use sudoku_lab::formats::Entry;
+
+use super::batch::push_name;
 use super::{Failure, REPORT_PREFIX};
 
 /// Bytes of stderr messages gathered before they are written (sooner when the answers they
@@ -21,7 +25,7 @@ const NOTES: usize = 1 << 13;
 pub struct Sink {
     out: BufWriter<StdoutLock<'static>>,
     closed: bool,
-    notes: Vec<u8>,
+    notes: String,
 }
 
 impl Sink {
@@ -29,15 +33,31 @@ impl Sink {
         Sink {
             out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
             closed: false,
-            notes: Vec::new(),
+            notes: String::new(),
         }
     }
 
     /// Says `sudoku-lab: message` on stderr, as [`super::report`] does, soon: see [`Sink`].
-    pub fn note(&mut self, message: &str) {
-        self.notes.extend_from_slice(REPORT_PREFIX.as_bytes());
-        self.notes.extend_from_slice(message.as_bytes());
-        self.notes.push(b'\n');
+    /// The message is formatted straight into the gathered text (`format_args!`, no string
+    /// of its own).
+    pub fn note(&mut self, message: impl fmt::Display) {
+        // Writing to a string cannot fail.
+        let _ = writeln!(self.notes, "{REPORT_PREFIX}{message}");
+        self.noted();
+    }
+
+    /// [`Sink::note`] of `puzzle K (line L): what`, without the formatting machinery (a
+    /// tenth of the instructions): `solve` says it of every puzzle with several solutions.
+    pub fn note_about(&mut self, entry: &Entry, what: &str) {
+        self.notes.push_str(REPORT_PREFIX);
+        push_name(&mut self.notes, entry);
+        self.notes.push_str(": ");
+        self.notes.push_str(what);
+        self.notes.push('\n');
+        self.noted();
+    }
+
+    fn noted(&mut self) {
         if self.notes.len() >= NOTES {
             self.write_notes();
         }
@@ -46,7 +66,7 @@ impl Sink {
     /// Writes the gathered messages. A closed stderr is ignored, as by [`super::report`].
     fn write_notes(&mut self) {
         if !self.notes.is_empty() {
-            let _ = io::stderr().write_all(&self.notes);
+            let _ = io::stderr().write_all(self.notes.as_bytes());
             self.notes.clear();
         }
     }

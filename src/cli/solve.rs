@@ -123,12 +123,9 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
         }
         match status {
             Status::Unique | Status::Solved => {}
-            Status::Multiple => sink.note(&format!(
-                "{}: more than one solution; wrote the first",
-                name(entry)
-            )),
+            Status::Multiple => sink.note_about(entry, "more than one solution; wrote the first"),
             Status::Unsolvable => {
-                sink.note(&format!("{}: no solution", name(entry)));
+                sink.note_about(entry, "no solution");
                 unsolved = true;
             }
             Status::LimitReached => {
@@ -137,7 +134,7 @@ pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
                 } else {
                     " before proving the answer unique; wrote it"
                 };
-                sink.note(&format!(
+                sink.note(format_args!(
                     "{}: gave up after {}{found} (raise --node-limit)",
                     name(entry),
                     count_of(stats.work(), "node")

@@ -331,14 +331,24 @@ pub fn push_name(out: &mut String, entry: &Entry) {
     out.push(')');
 }
 
-/// Verifies every solution a search kept, independently of the search, and that a status
-/// with a solution kept one; a failure is a bug in the solver.
+/// Verifies every solution a search kept, independently of the search, that they differ (two
+/// kept solutions are what a count of 2 rests on), and that a status with a solution kept
+/// one; a failure is a bug in the solver.
 pub fn verify_all(entry: &Entry, status: Status, solutions: &[Vec<u8>]) -> Result<(), Failure> {
     if status.has_solution() && solutions.is_empty() {
         return Err(Failure::Internal(format!(
             "{}: the search says {status} but kept no solution",
             name(entry)
         )));
+    }
+    // Searches keep at most two solutions: every pair is cheap.
+    for (i, a) in solutions.iter().enumerate() {
+        if solutions[i + 1..].contains(a) {
+            return Err(Failure::Internal(format!(
+                "{}: the search found the same solution twice",
+                name(entry)
+            )));
+        }
     }
     solutions.iter().try_for_each(|s| verify(entry, s))
 }
@@ -373,4 +383,51 @@ fn fit_output(entry: &mut Entry, format: Format) -> Result<(), InputError> {
     }
     entry.alphabet = alphabet;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ANSWER: &str =
+        "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+
+    /// An entry with no givens, so that any solved grid answers it.
+    fn empty_entry() -> Entry {
+        let text = ".".repeat(81);
+        let entry = formats::read(&text, Format::Line, ReadOptions::default())
+            .next()
+            .expect("one puzzle")
+            .expect("an empty grid reads");
+        entry
+    }
+
+    fn grid(text: &str) -> Vec<u8> {
+        text.bytes().map(|b| b - b'0').collect()
+    }
+
+    #[test]
+    fn two_kept_solutions_must_be_two_valid_and_different_grids() {
+        let entry = empty_entry();
+        let answer = grid(ANSWER);
+        // The same grid with its digits renamed (1→2, …, 9→1) is another solution.
+        let other: Vec<u8> = answer.iter().map(|&d| d % 9 + 1).collect();
+        let verified = |solutions: &[Vec<u8>]| verify_all(&entry, Status::Multiple, solutions);
+        assert!(verified(std::slice::from_ref(&answer)).is_ok());
+        assert!(verified(&[answer.clone(), other.clone()]).is_ok());
+        let Err(Failure::Internal(message)) = verified(&[answer.clone(), answer.clone()]) else {
+            panic!("the same solution twice passed");
+        };
+        assert_eq!(
+            message,
+            "puzzle 1 (line 1): the search found the same solution twice"
+        );
+        let mut broken = other.clone();
+        broken.swap(0, 1);
+        assert!(matches!(
+            verified(&[answer, broken]),
+            Err(Failure::Internal(_))
+        ));
+        assert!(matches!(verified(&[]), Err(Failure::Internal(_))));
+    }
 }

@@ -221,7 +221,7 @@ fn main() {
         }
     }
     println!();
-    println!("Solving, one thread, counting to 2: µs per puzzle (each the fastest of 5 passes over its set); a fast path where one applies (9×9 classic and inequality, 16×16), else the general engine. At 16×16 also with the portable code only.");
+    println!("Solving, one thread, counting to 2: µs per puzzle (each the fastest of 5 passes over its set); a fast path where one applies (9×9 classic and inequality, 16×16 and 25×25 classic), else the general engine. At 16×16 also with the portable code only.");
     println!();
     println!("| set | part | puzzles | median µs | p90 µs | worst µs |");
     println!("|---|---|---:|---:|---:|---:|");
@@ -255,41 +255,9 @@ fn main() {
             );
         }
     }
-    if !smoke && wanted("classic 25x25 minimal") {
-        // Minimal 25×25 puzzles take the generator minutes each (5 to 41 minutes here), too
-        // long for a benchmark run: some are kept in files (`sudoku-lab generate --kind
-        // classic --size 25 --minimal --seed S --count N`), each timed once each way. Seeds
-        // 1 and 2 were looked at while choosing how the general engine probes at 25×25; seed
-        // 1,000,001 was made after, the held-out part.
-        for (seed, count, part) in [(1, 1, "tuned"), (2, 2, "tuned"), (1_000_001, 1, "held-out")] {
-            let file = format!("classic25-minimal-seed{seed}.txt");
-            let path = format!("{}/benches/data/{file}", env!("CARGO_MANIFEST_DIR"));
-            let text = std::fs::read_to_string(&path).expect("the stored 25×25 puzzles");
-            let puzzles: Vec<Puzzle> = sudoku_lab::formats::read(
-                &text,
-                sudoku_lab::formats::Format::Line,
-                Default::default(),
-            )
-            .map(|entry| entry.expect("the stored puzzles read").puzzle)
-            .collect();
-            assert_eq!(puzzles.len(), count, "{file}: the puzzles kept");
-            for (k, puzzle) in puzzles.into_iter().enumerate() {
-                let start = Instant::now();
-                let mut search = Propagate::new(&puzzle, Options::default(), Silent);
-                let status = search.run();
-                assert_eq!(status, sudoku_lab::search::Status::Unique, "{file}");
-                let ours = start.elapsed().as_secs_f64() * 1e6;
-                peers.push((
-                    format!("classic 25x25 minimal, seed {seed} #{}", k + 1),
-                    part,
-                    vec![puzzle],
-                    vec![ours],
-                ));
-            }
-        }
-    }
-    // 25×25 has no fast path and no public peer of its kind: a SAT solver counts the same
-    // puzzles (once each; it takes seconds), and every count must be 1.
+    // 25×25 has no public peer of its kind: a SAT solver counts the same puzzles, and every
+    // count must be 1. (Minimal 25×25 puzzles, which take seconds each, are timed against
+    // it by `cargo bench --bench hard`.)
     if !peers.is_empty() {
         println!();
         println!("25×25 against a CDCL SAT solver (varisat 0.2, encoding included), counting to 2, ms per puzzle:");

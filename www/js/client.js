@@ -1,11 +1,22 @@
-//! The page's side of the solver worker: a tiny promise RPC (`{id, type, payload}`), one call
-//! in flight, cancellation by terminating the worker and starting a fresh one. The wasm is
-//! compiled once here (while the first worker loads its scripts) and handed to every worker,
-//! so a restart after Stop costs no compile. (Measured: faster to a first answer than each
-//! worker fetching and compiling its own.)
+//! The page's side of the solver's Web Worker: a promise RPC (`{id, type, payload}`).
+//!
+//! A `SolverPool` is the worker of a page — one for every part and every board on it — with
+//! the wasm compiled once in the page and handed to it (wasm.js). Each part that runs the
+//! solver has a `SolverClient` of the pool, one call in flight. The worker runs every call in
+//! slices of a few milliseconds, in turns (worker.js), so calls of several clients run side by
+//! side and a cancelled one stops at its next slice; the cancelled call rejects at once
+//! (`Cancelled`). Where cancelling must not wait for a slice:
+//! - a worker that runs nothing but the cancelled call is terminated, and a fresh one started
+//!   (the compiled wasm makes that cheap), as a lone client always did;
+//! - a worker that does not answer a cancel soon (caught in a call that does not run in
+//!   slices: a fast path, a grade) takes no new calls — they go to a fresh worker — and is
+//!   terminated once the calls it still runs for other clients end.
+
+import { compiledWasm } from "./wasm.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
-const WASM_URL = new URL("../pkg/sudoku_lab_bg.wasm", import.meta.url);
+/** How long a worker may take to drop a cancelled call before it takes no new ones (ms). */
+const CANCEL_GRACE_MS = 250;
 
 /** The error a cancelled call rejects with (`error.cancelled` is true). */
 export class Cancelled extends Error {
@@ -24,42 +35,139 @@ function workerError(payload) {
   return e;
 }
 
-export class SolverClient {
-  constructor() {
+/**
+ * A module worker from `url`. A worker's script must be of the document's origin: a board
+ * whose modules come from another origin (a blog embedding the project's site) starts one
+ * from a script of its own origin that imports the worker module (served with CORS, as the
+ * element's own module is).
+ */
+function startWorker(url) {
+  if (url.origin === globalThis.location?.origin) return new Worker(url, { type: "module" });
+  const shim = URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" }));
+  try {
+    return new Worker(shim, { type: "module" });
+  } finally {
+    // The worker has fetched its script by the time it runs: the address can go.
+    setTimeout(() => URL.revokeObjectURL(shim), 10_000);
+  }
+}
+
+/** The workers of a page, shared by its clients. */
+export class SolverPool {
+  /** @param {{workerUrl?: URL, wasm?: Promise<WebAssembly.Module | null>}} options */
+  constructor({ workerUrl = WORKER_URL, wasm = compiledWasm() } = {}) {
+    this.workerUrl = workerUrl;
+    this.wasm = wasm;
     this.nextId = 1;
-    this.call = null; // {id, resolve, reject, onProgress}
-    this.module = WebAssembly.compileStreaming
-      ? WebAssembly.compileStreaming(fetch(WASM_URL)).catch(() => null)
-      : Promise.resolve(null);
+    /** `{worker, ready, calls: Map<id, call>, draining}`; the last not draining takes new calls. */
+    this.workers = [];
     this.spawn();
+  }
+
+  /** A client of this pool (one call in flight; its calls cancel only each other). */
+  client() {
+    return new SolverClient(this);
+  }
+
+  /** How many workers run now (one, but while one is being let go). */
+  get size() {
+    return this.workers.length;
   }
 
   /** Starts a worker; it gets the compiled wasm (or null: it fetches its own) when ready. */
   spawn() {
-    const worker = new Worker(WORKER_URL, { type: "module" });
-    this.worker = worker;
-    worker.onmessage = ({ data }) => this.receive(data);
-    worker.onerror = (event) => {
+    const entry = { worker: startWorker(this.workerUrl), calls: new Map(), draining: false };
+    entry.worker.onmessage = ({ data }) => this.receive(entry, data);
+    entry.worker.onerror = (event) => {
       event.preventDefault?.();
-      this.finish(null, workerError({ message: event.message || "the solver worker failed to start" }));
+      this.crashed(entry, workerError({ message: event.message || "the solver worker failed to start" }));
     };
-    this.ready = this.module.then((module) => worker.postMessage({ id: 0, type: "init", payload: { module } }));
+    entry.ready = this.wasm.then((module) => entry.worker.postMessage({ id: 0, type: "init", payload: { module } }));
+    this.workers.push(entry);
+    return entry;
   }
 
-  receive({ id, type, payload }) {
-    const call = this.call;
-    if (!call || call.id !== id) return; // an answer to a cancelled call, or the init reply
-    if (type === "progress") call.onProgress?.(payload);
-    else if (type === "result") this.finish(payload, null);
-    else this.finish(null, workerError(payload));
+  /** The worker new calls go to (a fresh one when every worker is being let go). */
+  current() {
+    return this.workers.findLast((w) => !w.draining) ?? this.spawn();
   }
 
-  finish(result, error) {
-    const call = this.call;
-    if (!call) return;
+  /** Sends `call` (`{resolve, reject, onProgress}`) as a `type` request. */
+  send(call, type, payload) {
+    const entry = this.current();
+    call.id = this.nextId++;
+    call.worker = entry;
+    entry.calls.set(call.id, call);
+    entry.ready.then(() => {
+      if (entry.calls.get(call.id) === call) entry.worker.postMessage({ id: call.id, type, payload });
+    });
+  }
+
+  receive(entry, { id, type, payload }) {
+    if (type === "cancelled") {
+      clearTimeout(entry.cancels?.get(id));
+      entry.cancels?.delete(id);
+      return;
+    }
+    const call = entry.calls.get(id);
+    if (!call) return; // an answer to a cancelled call, or the init reply
+    if (type === "progress") {
+      call.onProgress?.(payload);
+      return;
+    }
+    entry.calls.delete(id);
+    if (type === "result") call.resolve(payload);
+    else call.reject(workerError(payload));
+    this.release(entry);
+  }
+
+  /** Stops `call`'s work (its promise is the client's to reject). */
+  cancel(call) {
+    const entry = call.worker;
+    if (!entry?.calls.delete(call.id)) return;
+    if (entry.calls.size === 0) {
+      this.retire(entry);
+      return;
+    }
+    entry.worker.postMessage({ id: call.id, type: "cancel" });
+    entry.cancels ??= new Map();
+    entry.cancels.set(call.id, setTimeout(() => {
+      // Caught in a call that does not run in slices: let it finish the others' calls alone.
+      entry.draining = true;
+      this.release(entry);
+    }, CANCEL_GRACE_MS));
+  }
+
+  /** A worker being let go goes once it runs nothing. */
+  release(entry) {
+    if (entry.draining && entry.calls.size === 0) this.retire(entry);
+  }
+
+  /**
+   * Terminates `entry`; with `respawn`, a fresh worker takes its place when no other would
+   * take calls (the next call has it ready).
+   */
+  retire(entry, { respawn = true } = {}) {
+    entry.worker.terminate();
+    for (const timer of entry.cancels?.values() ?? []) clearTimeout(timer);
+    this.workers = this.workers.filter((w) => w !== entry);
+    if (respawn && !this.workers.some((w) => !w.draining)) this.spawn();
+  }
+
+  /** The worker failed: its calls reject with the error, and it goes (the next call starts another). */
+  crashed(entry, error) {
+    const calls = [...entry.calls.values()];
+    entry.calls.clear();
+    this.retire(entry, { respawn: false });
+    for (const call of calls) call.reject(error);
+  }
+}
+
+export class SolverClient {
+  /** @param {SolverPool} pool the page's pool; a pool of its own when none is given. */
+  constructor(pool = new SolverPool()) {
+    this.pool = pool;
     this.call = null;
-    if (error) call.reject(error);
-    else call.resolve(result);
   }
 
   /** True while a call is in flight. */
@@ -70,13 +178,14 @@ export class SolverClient {
   /** Sends one request; a call already in flight is cancelled first. */
   request(type, payload, onProgress) {
     if (this.call) this.cancel();
-    const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.call = { id, resolve, reject, onProgress };
-      const worker = this.worker;
-      this.ready.then(() => {
-        if (this.call?.id === id) worker.postMessage({ id, type, payload });
-      });
+      const call = {
+        onProgress,
+        resolve: (value) => { if (this.call === call) this.call = null; resolve(value); },
+        reject: (error) => { if (this.call === call) this.call = null; reject(error); },
+      };
+      this.call = call;
+      this.pool.send(call, type, payload);
     });
   }
 
@@ -116,11 +225,12 @@ export class SolverClient {
     return this.request("generate", { options }, onProgress);
   }
 
-  /** Stops whatever runs: terminates the worker, rejects the call with `Cancelled`. */
+  /** Stops the call in flight: it rejects with `Cancelled` at once (see the module docs). */
   cancel() {
-    if (!this.call) return;
-    this.worker.terminate();
-    this.spawn();
-    this.finish(null, new Cancelled());
+    const call = this.call;
+    if (!call) return;
+    this.call = null;
+    this.pool.cancel(call);
+    call.reject(new Cancelled());
   }
 }

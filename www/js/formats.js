@@ -1,7 +1,9 @@
 //! Text formats through the wasm module: read a puzzle, write it, validate it, and find its shortest spelling.
 
-import init, { parse, format, validate, quote } from "../pkg/sudoku_lab.js";
+import { parse, format, validate, quote } from "../pkg/sudoku_lab.js";
 import { fromWasm, toWasm, sameModel } from "./model.js";
+
+export { loadWasm } from "./wasm.js";
 
 /** The formats `format()` writes, with their labels (the menus of the import and export dialogs). */
 export const FORMATS = [
@@ -22,14 +24,6 @@ export const ALPHABETS = [
   ["hex", "hex 0 = 1 … F = 16"],
   ["numbers", "numbers"],
 ];
-
-let ready = null;
-
-/** Loads the wasm module once. */
-export function loadWasm() {
-  ready ??= init();
-  return ready;
-}
 
 /**
  * Reads the first puzzle of `text` (any format) into a page model. Options: `kind`, `format`,

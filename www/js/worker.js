@@ -1,7 +1,12 @@
 //! The solver's module Web Worker: runs the wasm module off the page's thread and answers
 //! `{id, type, payload}` requests with `{id, type: "progress" | "result" | "error", payload}`.
-//! One request at a time; the client cancels by terminating the worker (nothing here polls
-//! for a stop: a traced search streams batches until it is done).
+//!
+//! One worker serves every client of a page (client.js's `SolverPool`: every board on a host
+//! page), so requests run side by side: each is a job that works in slices of about
+//! `SLICE_MS` (a generator that yields after each), and the jobs take turns, one slice each,
+//! with the event loop between turns — where `{id, type: "cancel"}` drops a job (its wasm
+//! handle freed) and is answered `{id, type: "cancelled"}`. A hint, a grade and a batch of
+//! solves are one slice each; a fast path answers in one slice too.
 
 import init, { solve, validate, layout, version, grade, hint, Generator, Search, Solver } from "../pkg/sudoku_lab.js";
 import { checkLayout } from "./records.js";
@@ -82,29 +87,31 @@ class Budget {
  * limits), so that a long run posts `{stats, time}` progress every `PROGRESS_MS`; a fast path
  * answers in the first step.
  */
-function doSolve(id, { puzzle, kind, options }) {
-  return unlessInvalid(puzzle, kind, () => {
+function* doSolve(id, { puzzle, kind, options }) {
+  const search = unlessInvalid(puzzle, kind, () => new Search(puzzle, kind, options ?? {}));
+  if (!(search instanceof Search)) return search;
+  try {
     const t0 = performance.now();
-    const search = new Search(puzzle, kind, options ?? {});
-    try {
-      const budget = new Budget(1024, 64, 1 << 24);
-      let last = t0;
-      for (;;) {
-        const [step] = budget.run((nodes) => search.advance(nodes));
-        if (step.done) break;
-        const now = performance.now();
-        if (now - last >= PROGRESS_MS) {
-          last = now;
-          self.postMessage({ id, type: "progress", payload: { stats: step.stats, time: now - t0 } });
-        }
+    const budget = new Budget(1024, 64, 1 << 24);
+    let last = t0;
+    for (;;) {
+      const [step] = budget.run((nodes) => search.advance(nodes));
+      if (step.done) break;
+      const now = performance.now();
+      if (now - last >= PROGRESS_MS) {
+        last = now;
+        self.postMessage({ id, type: "progress", payload: { stats: step.stats, time: now - t0 } });
       }
-      const result = search.result;
-      result.time = performance.now() - t0;
-      return result;
-    } finally {
-      search.free();
+      yield;
     }
-  });
+    const result = search.result;
+    result.time = performance.now() - t0;
+    return result;
+  } catch (error) {
+    return unlessInvalid(puzzle, kind, () => { throw error; });
+  } finally {
+    search.free();
+  }
 }
 
 /** Solves a list of puzzles in one request (for benchmarks): the time is the worker's own. */
@@ -135,7 +142,7 @@ function concat(parts, words) {
  * (`premises`) and the step of each record (`steps`), for `Trace.append(records, firstSeq,
  * premises, steps)`, transferring the buffers.
  */
-function doTrace(id, { puzzle, kind, options }) {
+function* doTrace(id, { puzzle, kind, options }) {
   const solver = unlessInvalid(puzzle, kind, () => new Solver(puzzle, kind, options ?? {}));
   if (!(solver instanceof Solver)) return solver;
   try {
@@ -186,6 +193,7 @@ function doTrace(id, { puzzle, kind, options }) {
         if (batch.done) return payload; // the last batch is the result
         self.postMessage({ id, type: "progress", payload }, [records.buffer, premises.buffer, steps.buffer]);
       }
+      yield;
     }
   } finally {
     solver.free();
@@ -203,10 +211,9 @@ function doGrade(_id, { puzzle, kind }) {
 
 /**
  * A new puzzle by the `Generator` export in slices of about `SLICE_MS` (a `Budget` of
- * checks), posting `{attempt, checks, left, time}` every `PROGRESS_MS`; Stop terminates the
- * worker, as for a solve.
+ * checks), posting `{attempt, checks, left, time}` every `PROGRESS_MS`.
  */
-function doGenerate(id, { options }) {
+function* doGenerate(id, { options }) {
   const t0 = performance.now();
   const generator = new Generator({ ...options, count: 1 });
   try {
@@ -220,6 +227,7 @@ function doGenerate(id, { options }) {
         last = now;
         self.postMessage({ id, type: "progress", payload: { attempt: step.attempt, checks: step.checks, left: step.left, time: now - t0 } });
       }
+      yield;
     }
   } finally {
     generator.free();
@@ -227,6 +235,51 @@ function doGenerate(id, { options }) {
 }
 
 const handlers = { solve: doSolve, solveAll: doSolveAll, trace: doTrace, hint: doHint, grade: doGrade, generate: doGenerate };
+
+/** The jobs in progress by request id: `{steps}` (the handler's generator; null until the wasm is in). */
+const jobs = new Map();
+/** The ids of the jobs waiting for their turn, in order. */
+const turns = [];
+/** Between turns the event loop runs (a cancel is heard there): a message to self, not a timer (timers are clamped). */
+const clock = new MessageChannel();
+let scheduled = false;
+
+function schedule() {
+  if (scheduled || turns.length === 0) return;
+  scheduled = true;
+  clock.port2.postMessage(null);
+}
+
+/** One slice of the next job: its result, error or progress goes out; it waits for its next turn. */
+clock.port1.onmessage = () => {
+  scheduled = false;
+  const id = turns.shift();
+  const job = jobs.get(id);
+  if (job) {
+    try {
+      const { value, done } = job.steps.next();
+      if (done) {
+        jobs.delete(id);
+        const transfer = [value?.records, value?.premises, value?.steps]
+          .filter((a) => a instanceof Uint32Array)
+          .map((a) => a.buffer);
+        self.postMessage({ id, type: "result", payload: value }, transfer);
+      } else {
+        turns.push(id);
+      }
+    } catch (e) {
+      jobs.delete(id);
+      self.postMessage({ id, type: "error", payload: plainError(e) });
+    }
+  }
+  schedule();
+};
+
+/** A request as a job of slices (a handler without slices is one). */
+function* slices(handler, id, payload) {
+  const result = handler(id, payload);
+  return typeof result?.next === "function" ? yield* result : result;
+}
 
 self.onmessage = async ({ data }) => {
   const { id, type, payload } = data ?? {};
@@ -238,16 +291,25 @@ self.onmessage = async ({ data }) => {
     }
     return;
   }
+  if (type === "cancel") {
+    // Its generator ends here: its `finally` frees the wasm handle.
+    jobs.get(id)?.steps?.return();
+    jobs.delete(id);
+    self.postMessage({ id, type: "cancelled" });
+    return;
+  }
+  const job = { steps: null };
+  jobs.set(id, job);
   try {
     await start();
     const handler = handlers[type];
     if (!handler) throw new Error(`unknown request '${type}'`);
-    const result = handler(id, payload);
-    const transfer = [result?.records, result?.premises, result?.steps]
-      .filter((a) => a instanceof Uint32Array)
-      .map((a) => a.buffer);
-    self.postMessage({ id, type: "result", payload: result }, transfer);
+    if (jobs.get(id) !== job) return; // cancelled meanwhile
+    job.steps = slices(handler, id, payload);
+    turns.push(id);
+    schedule();
   } catch (e) {
+    jobs.delete(id);
     self.postMessage({ id, type: "error", payload: plainError(e) });
   }
 };

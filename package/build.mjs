@@ -33,7 +33,7 @@ for (const name of pageFiles) {
   }
   fs.writeFileSync(path.join(dir, "www", name), text);
 }
-if (rewritten < 3) throw new Error(`only ${rewritten} page modules import the wasm module: build.mjs expected formats.js, worker.js and client.js (and embedded.js)`);
+if (rewritten < 4) throw new Error(`only ${rewritten} page modules import the wasm module: build.mjs expected formats.js, wasm.js, worker.js and scripting.js`);
 fs.copyFileSync(path.join(here, "board.d.ts"), path.join(dir, "board.d.ts"));
 
 // wasm-bindgen declares `[Symbol.dispose](): void` on each class, which only type-checks with

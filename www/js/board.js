@@ -47,10 +47,13 @@ export class Board {
    * @param {HTMLElement} root the container (its content is replaced)
    * @param {{onCellActivate?: (index: number) => void, onEdgeActivate?: (key: string) => void,
    *          onCandidateActivate?: (index: number, digit: number) => void}} handlers
+   * @param {{signal?: AbortSignal}} options the board's observers and listeners end when `signal` aborts
    */
-  constructor(root, handlers = {}) {
+  constructor(root, handlers = {}, { signal } = {}) {
     this.root = root;
     this.handlers = handlers;
+    this.signal = signal;
+    signal?.addEventListener("abort", () => this.layerObserver?.disconnect());
     this.model = null;
     this.size = 0;
     this.geometry = "";
@@ -377,7 +380,7 @@ export class Board {
     this.layerObserver.observe(this.frame);
     if (!this.schemeWatched) {
       this.schemeWatched = true;
-      matchMedia("(prefers-color-scheme: dark)").addEventListener?.("change", () => this.repaintMarks());
+      matchMedia("(prefers-color-scheme: dark)").addEventListener?.("change", () => this.repaintMarks(), { signal: this.signal });
     }
   }
 
@@ -844,7 +847,7 @@ export class Board {
 
   /** True when keyboard focus is inside the grid. */
   hasFocus() {
-    return this.grid?.contains(document.activeElement) ?? false;
+    return this.grid?.contains(this.root.getRootNode().activeElement) ?? false;
   }
 }
 

@@ -25,12 +25,18 @@ const TWO_DIGIT_MS = 1000;
 
 export class Editor {
   /**
-   * @param {{board: import("./board.js").Board, root: HTMLElement, onChange: (model, reason: string) => void,
+   * @param {{board: import("./board.js").Board, root: HTMLElement | null, scope: Document | ShadowRoot,
+   *          viewport, signal: AbortSignal, onChange: (model, reason: string) => void,
    *          onExample: (id: string) => void, notify: (text: string) => void}} options
+   *   `root` is the editor's panel (menus, pad, undo; a board has none: it is read-only),
+   *   `scope` the app's root, where keys are heard while `signal` has not aborted.
    */
-  constructor({ board, root, onChange, onExample, notify }) {
+  constructor({ board, root, scope, viewport, signal, onChange, onExample, notify }) {
     this.board = board;
     this.root = root;
+    this.scope = scope;
+    this.viewport = viewport;
+    this.signal = signal;
     this.onChange = onChange;
     this.onExample = onExample;
     this.notify = notify;
@@ -43,6 +49,8 @@ export class Editor {
     /** Play mode: `{enter(digit, {merge}), undo()}` takes the typed digits and Undo instead
      * of the (locked) puzzle; null while editing. */
     this.player = null;
+    scope.addEventListener("keydown", (event) => this.onKey(event), { signal });
+    if (!root) return;
     this.exampleSelect = root.querySelector("#example-select");
     this.kindSelect = root.querySelector("#kind-select");
     this.sizeSelect = root.querySelector("#size-select");
@@ -57,14 +65,14 @@ export class Editor {
 
   /** Touch-sized screens get the digit pad right under the board; wide ones keep it in the panel. */
   placePad() {
-    const narrow = window.matchMedia("(max-width: 52rem)");
+    const narrow = this.viewport.media("(max-width: 52rem)");
     const home = this.root.querySelector("#summary");
-    const stage = document.querySelector(".stage");
+    const stage = this.scope.querySelector(".stage");
     const place = () => {
-      if (narrow.matches && stage) stage.insertBefore(this.pad, document.getElementById("playback"));
+      if (narrow.matches && stage) stage.insertBefore(this.pad, this.scope.getElementById("playback"));
       else home.after(this.pad);
     };
-    narrow.addEventListener("change", place);
+    narrow.addEventListener("change", place, { signal: this.signal });
     place();
   }
 
@@ -98,11 +106,11 @@ export class Editor {
       if (button.dataset.action === "digit") this.enter(Number(button.dataset.digit));
       else if (button.dataset.action === "erase") this.enter(0);
     });
-    document.addEventListener("keydown", (event) => this.onKey(event));
   }
 
   /** Shows which example is loaded, with its note. */
   showExample(example) {
+    if (!this.root) return;
     this.exampleSelect.value = example.id;
     this.exampleNote.textContent = example.note;
   }
@@ -122,7 +130,7 @@ export class Editor {
       this.redoStack = [];
     }
     this.model = next;
-    if (reason !== "example") {
+    if (reason !== "example" && this.root) {
       this.exampleSelect.value = "";
       this.exampleNote.textContent = "";
     }
@@ -132,6 +140,8 @@ export class Editor {
 
   /** Brings the controls in line with the model and the lock. */
   sync() {
+    this.board.root.classList.toggle("locked", !this.editable);
+    if (!this.root) return;
     const { size, kind } = this.model;
     this.kindSelect.value = kind;
     const sizes = sizesFor(kind);
@@ -153,7 +163,6 @@ export class Editor {
     if (this.player) for (const button of this.pad.querySelectorAll("button")) button.disabled = false;
     this.root.querySelector("[data-action='undo']").disabled = !editable || this.undoStack.length === 0;
     this.root.querySelector("[data-action='redo']").disabled = !editable || this.redoStack.length === 0;
-    this.board.root.classList.toggle("locked", !editable);
   }
 
   buildPad() {
@@ -307,8 +316,8 @@ export class Editor {
     if (event.defaultPrevented) return false;
     const target = event.target;
     if (this.board.root.contains(target)) return true;
-    if (target === document.body || target === document.documentElement) return true;
-    return this.pad.contains(target) && !["Enter", " "].includes(event.key);
+    if (target === this.scope.body || target === this.scope.documentElement) return true;
+    return Boolean(this.pad?.contains(target)) && !["Enter", " "].includes(event.key);
   }
 
   onKey(event) {

@@ -4,10 +4,10 @@
 //! seed is random and named in the message, so the same puzzle can be made again from the
 //! command line (`sudoku-lab generate --seed S …`).
 
-import { SolverClient } from "./client.js";
 import { BLOCK_SIZES, blockShape, fromWasm } from "./model.js";
-import { SCALE, gradeSentence } from "./grades.js";
-import { glossaryLink, setGlossaryLink } from "./glossary.js";
+import { gradeSentence } from "./grades.js";
+import { setGlossaryLink } from "./glossary.js";
+import { openPanel } from "./panel.js";
 
 /** Futoshiki sizes offered (Tatham's Unequal offers 4 to 9 too); any 3–25 can be typed in the CLI. */
 const FUTOSHIKI_SIZES = [4, 5, 6, 7, 8, 9];
@@ -34,30 +34,28 @@ function blockPairs(n) {
 const duration = (ms) => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 
-/** Wires the New puzzle section into the page (`app`, the page contract of app.js). */
+/** Wires the New puzzle section into the app (`app`, the page contract of app.js), where its root has #generate. */
 export function installGenerate(app) {
-  const root = document.getElementById("generate");
-  if (!root) return null;
-  const kindSelect = root.querySelector("#gen-kind");
-  const sizeSelect = root.querySelector("#gen-size");
-  const difficultySelect = root.querySelector("#gen-difficulty");
-  const symmetrySelect = root.querySelector("#gen-symmetry");
-  const cluesField = root.querySelector("#gen-clues-field");
-  const cluesSelect = root.querySelector("#gen-clues");
-  const startButton = root.querySelector("[data-action='gen-start']");
-  const stopButton = root.querySelector("[data-action='gen-stop']");
-  const message = root.querySelector("#gen-message");
+  const panel = openPanel(app, "generate", {
+    kindSelect: "#gen-kind",
+    sizeSelect: "#gen-size",
+    difficultySelect: "#gen-difficulty",
+    symmetrySelect: "#gen-symmetry",
+    cluesField: "#gen-clues-field",
+    cluesSelect: "#gen-clues",
+    start: "[data-action='gen-start']",
+    stopButton: "[data-action='gen-stop']",
+    message: "#gen-message",
+  });
+  if (!panel) return null;
+  const { section: root, kindSelect, sizeSelect, difficultySelect, symmetrySelect, cluesField, cluesSelect, start: startButton, stopButton } = panel;
   // The new puzzle's hardest technique, defined in the glossary.
-  const gradeLink = glossaryLink();
-  message.after(gradeLink);
-  let client = null;
+  const gradeLink = panel.linkAfter(panel.message);
   let running = false;
   let difficultyPicked = false;
-  for (const p of root.querySelectorAll("[data-grade-scale]")) p.textContent = SCALE;
 
   function say(text, tone = "") {
-    message.textContent = text;
-    message.dataset.tone = tone;
+    panel.say(text, tone);
     setGlossaryLink(gradeLink, null);
   }
 
@@ -108,7 +106,7 @@ export function installGenerate(app) {
     // Givens and relations: half the pairs a block holds, so the puzzle needs givens too (all
     // of them, the inequality default, most often leave none to give).
     else if (options.kind === "inequality") options.relations = Math.max(1, Math.round(blockPairs(options.size) / 2));
-    client ??= new SolverClient();
+    const client = panel.client;
     setRunning(true);
     const what = describe(options);
     say(`Looking for ${what}…`);
@@ -123,9 +121,9 @@ export function installGenerate(app) {
       app.loadModel(model, "generate");
       // The board may be above, out of sight (on a phone, screens above): bring it into view
       // (the message stays in this section, and a toast says what came).
-      const boardBox = document.getElementById("board")?.getBoundingClientRect();
-      if (boardBox && (boardBox.top < 0 || boardBox.bottom > window.innerHeight)) {
-        document.getElementById("board").scrollIntoView({ block: "start", behavior: "smooth" });
+      const boardBox = app.board.root.getBoundingClientRect();
+      if (boardBox.top < 0 || boardBox.bottom > window.innerHeight) {
+        app.board.root.scrollIntoView({ block: "start", behavior: "smooth" });
         app.notify?.(`New ${options.size}×${options.size} ${options.kind} puzzle: ${puzzle.grade.level}.`);
       }
       const givens = model.givens.filter((d) => d).length;
@@ -146,20 +144,18 @@ export function installGenerate(app) {
   }
 
   function stop() {
-    client?.cancel();
+    panel.cancel();
   }
 
   kindSelect.addEventListener("change", () => fillSizes(Number(sizeSelect.value)));
   sizeSelect.addEventListener("change", () => fillSizes(Number(sizeSelect.value)));
   difficultySelect.addEventListener("change", () => { difficultyPicked = true; });
-  startButton.addEventListener("click", start);
-  stopButton.addEventListener("click", stop);
+  panel.on({ "gen-start": start, "gen-stop": stop });
 
   // Start from the kind and size on the board.
   const model = app.getModel?.();
   if (model && DEFAULT_SIZE[model.kind]) kindSelect.value = model.kind;
   fillSizes(model?.size ?? 9);
-  // Disabled in the HTML until this module is wired: a press before would be lost.
-  startButton.disabled = false;
+  panel.ready();
   return { start, stop, get running() { return running; } };
 }

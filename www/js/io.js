@@ -8,9 +8,9 @@ import { copyText, shareUrl } from "./url.js";
 /** The first choice of each import menu: let the reader find out. */
 const DETECT = ["", "Detect"];
 
-/** A dialog's elements, each `#PREFIX-NAME` under its NAME: `{dialog, text, …}`. */
-function partsOf(prefix, names) {
-  return Object.fromEntries(names.map((name) => [name, document.getElementById(`${prefix}-${name}`)]));
+/** A dialog's elements in `root`, each `#PREFIX-NAME` under its NAME: `{dialog, text, …}`. */
+function partsOf(root, prefix, names) {
+  return Object.fromEntries(names.map((name) => [name, root.getElementById(`${prefix}-${name}`)]));
 }
 
 /** Places the caret of a textarea at a 1-based line and column (to point at a parse error). */
@@ -24,9 +24,9 @@ function caretAt(textarea, line, column) {
 }
 
 export class ImportDialog {
-  /** @param {{onImport: (model) => void}} options */
-  constructor({ onImport }) {
-    Object.assign(this, partsOf("import", ["dialog", "text", "format", "kind", "alphabet", "file", "error"]));
+  /** @param {{root: Document | ShadowRoot, onImport: (model) => void}} options */
+  constructor({ root, onImport }) {
+    Object.assign(this, partsOf(root, "import", ["dialog", "text", "format", "kind", "alphabet", "file", "error"]));
     this.format.append(...options([DETECT, ...FORMATS]));
     this.kind.append(...options([DETECT, ...KINDS.map((kind) => [kind, kind])]));
     this.alphabet.append(...options([DETECT, ...ALPHABETS]));
@@ -85,9 +85,9 @@ export class ImportDialog {
 }
 
 export class ExportDialog {
-  /** @param {{getModel: () => object, notify: (text: string) => void}} options */
-  constructor({ getModel, notify }) {
-    Object.assign(this, partsOf("export", ["dialog", "format", "text", "error"]));
+  /** @param {{root: Document | ShadowRoot, getModel: () => object, notify: (text: string) => void}} options */
+  constructor({ root, getModel, notify }) {
+    Object.assign(this, partsOf(root, "export", ["dialog", "format", "text", "error"]));
     this.format.append(...options([...FORMATS, ["link", "link (URL)"]]));
     this.getModel = getModel;
     this.notify = notify;

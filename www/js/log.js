@@ -228,7 +228,8 @@ export class EventLog {
     this.chain.replaceChildren(element("li", { className: "ex-proof-box" }, root));
     this.chainBox.hidden = false;
     // The button that asked (a "why not 7?" choice) is gone: the answer takes the focus.
-    if (this.container.contains(document.activeElement) || document.activeElement === document.body) {
+    const scope = this.container.getRootNode();
+    if (this.container.contains(scope.activeElement) || (scope.body && scope.activeElement === scope.body)) {
       root.querySelector("summary, .ex-proof-leaf")?.focus({ preventScroll: true });
     }
   }

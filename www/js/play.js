@@ -9,12 +9,12 @@
 //!                   Hint, Hint, Hint on one grid: technique → cells → step; any move starts over
 //! ```
 
-import { SolverClient } from "./client.js";
 import { roleLegend } from "./board.js";
 import { cellIndex, cellName, describePuzzle, edgeKeyOf, houseCells, popcount } from "./geometry.js";
-import { SCALE, gradeSentence } from "./grades.js";
-import { glossaryLink, setGlossaryLink } from "./glossary.js";
+import { gradeSentence } from "./grades.js";
+import { setGlossaryLink } from "./glossary.js";
 import { solutionDigits, toWasm } from "./model.js";
+import { openPanel } from "./panel.js";
 
 const LEVELS = ["technique", "cells", "step"];
 /** The solver's parts of the page, out of the way (hidden and inert) while playing. */
@@ -54,43 +54,35 @@ function writeSetting(key, value) {
   }
 }
 
-/** Wires Play mode into the page (`app`, the page contract of app.js). */
+/** Wires Play mode into the app (`app`, the page contract of app.js), where its root has #play. */
 export function installPlay(app) {
-  const root = document.getElementById("play");
-  if (!root) return null;
-  const board = app.board;
-  const editor = app.editor;
-  const controls = root.querySelector("#play-controls");
-  const startButton = root.querySelector("[data-action='play-start']");
-  const pencilButton = root.querySelector("[data-action='play-pencil']");
-  const hintButton = root.querySelector("[data-action='play-hint']");
-  const undoButton = root.querySelector("[data-action='play-undo']");
-  const message = root.querySelector("#play-message");
-  const gradeLine = root.querySelector("#play-grade");
-  const liveBox = root.querySelector("#play-live");
-  // The roles of a hint's last level, under the message (hidden until then).
+  const panel = openPanel(app, "play", {
+    controls: "#play-controls",
+    start: "[data-action='play-start']",
+    pencilButton: "[data-action='play-pencil']",
+    hintButton: "[data-action='play-hint']",
+    undoButton: "[data-action='play-undo']",
+    message: "#play-message",
+    gradeLine: "#play-grade",
+    liveBox: "#play-live",
+  });
+  if (!panel) return null;
+  const { board, editor } = app;
+  const { controls, start: startButton, pencilButton, hintButton, undoButton, gradeLine, liveBox, say } = panel;
+  // A step hint's technique, defined in the glossary; then the roles of a hint's last level,
+  // under the message (hidden until then).
+  const hintLink = panel.linkAfter(panel.message);
   const legend = roleLegend();
   legend.hidden = true;
-  // A step hint's technique, defined in the glossary.
-  const hintLink = glossaryLink();
-  message.after(hintLink, legend);
+  hintLink.after(legend);
   // The grade's hardest technique, defined in the glossary.
-  const gradeLink = glossaryLink();
-  gradeLine.after(gradeLink);
+  const gradeLink = panel.linkAfter(gradeLine);
   if (liveBox) liveBox.checked = readSetting(LIVE_KEY) !== "off";
-  for (const p of root.querySelectorAll("[data-grade-scale]")) p.textContent = SCALE;
-
-  let client = null;
-  // The button is disabled in the HTML until this module is wired: a press before would be lost.
-  startButton.disabled = false;
+  /** The solver's parts of the app, out of the way (hidden and inert) while playing. */
+  const solverRegions = () => SOLVER_REGIONS.map((id) => app.root.getElementById(id)).filter(Boolean);
 
   /** Everything about one game; null while editing. */
   let game = null;
-
-  function say(text, tone = "") {
-    message.textContent = text;
-    message.dataset.tone = tone;
-  }
 
   function draw() {
     markClashes();
@@ -166,7 +158,7 @@ export function installPlay(app) {
   async function start() {
     const model = editor.model;
     if (app.boardError) return;
-    client ??= new SolverClient();
+    const client = panel.client;
     const n = model.size;
     const wasm = toWasm(model);
     startButton.disabled = true;
@@ -206,8 +198,8 @@ export function installPlay(app) {
     // Typed digits, the pad and Undo (Ctrl+Z) now play.
     editor.setPlayer({ enter, undo });
     board.playing = true;
-    for (const id of SOLVER_REGIONS) document.getElementById(id)?.setAttribute("inert", "");
-    document.body.classList.add("playing");
+    for (const region of solverRegions()) region.setAttribute("inert", "");
+    app.element.classList.add("playing");
     controls.hidden = false;
     startButton.hidden = true;
     startButton.disabled = false;
@@ -222,7 +214,7 @@ export function installPlay(app) {
     setGlossaryLink(gradeLink, null);
     const asked = game;
     try {
-      const g = await client.grade(game.wasm, game.model.kind);
+      const g = await panel.client.grade(game.wasm, game.model.kind);
       if (game !== asked) return;
       gradeLine.textContent = gradeSentence(g);
       setGlossaryLink(gradeLink, g.hardest ?? null);
@@ -232,12 +224,12 @@ export function installPlay(app) {
   }
 
   function stop() {
-    client?.cancel();
+    panel.cancel();
     game = null;
     editor.setPlayer(null);
     board.playing = false;
-    for (const id of SOLVER_REGIONS) document.getElementById(id)?.removeAttribute("inert");
-    document.body.classList.remove("playing");
+    for (const region of solverRegions()) region.removeAttribute("inert");
+    app.element.classList.remove("playing");
     controls.hidden = true;
     startButton.hidden = false;
     board.clearErrors();
@@ -339,7 +331,7 @@ export function installPlay(app) {
     const player = playerState();
     hintButton.disabled = true;
     try {
-      const h = await client.hint(game.wasm, game.model.kind, LEVELS[level], player);
+      const h = await panel.client.hint(game.wasm, game.model.kind, LEVELS[level], player);
       if (game !== asked) return;
       game.hint = { level: h.kind === "step" ? level : LEVELS.length - 1 };
       showHint(h, level);
@@ -497,38 +489,34 @@ export function installPlay(app) {
     say(game.live ? "Clashes are marked as you type." : "Clashes are no longer marked; Check still marks wrong entries.");
   });
 
-  root.addEventListener("click", (event) => {
-    const button = event.target.closest("button[data-action]");
-    if (!button || button.disabled) return;
-    switch (button.dataset.action) {
-      case "play-start": start(); break;
-      case "play-stop": stop(); break;
-      case "play-check": check(); break;
-      case "play-hint": hint(); break;
-      case "play-candidates": fillCandidates(); break;
-      case "play-undo": undo(); break;
-      case "play-pencil":
-        game.pencil = !game.pencil;
-        draw();
-        say(game.pencil ? "Pencil marks: digits toggle small marks." : "Digits: typing enters the cell's digit.");
-        break;
-      default: break;
-    }
+  panel.on({
+    "play-start": start,
+    "play-stop": stop,
+    "play-check": check,
+    "play-hint": hint,
+    "play-candidates": fillCandidates,
+    "play-undo": undo,
+    "play-pencil": () => {
+      game.pencil = !game.pencil;
+      draw();
+      say(game.pencil ? "Pencil marks: digits toggle small marks." : "Digits: typing enters the cell's digit.");
+    },
   });
 
   // Digits, the pad and Undo come through the editor (`setPlayer`); Shift+digit, which the
   // editor does not read, toggles a pencil mark whatever the mode.
-  document.addEventListener("keydown", (event) => {
+  app.root.addEventListener("keydown", (event) => {
     if (!game || !event.shiftKey || event.ctrlKey || event.altKey || event.metaKey) return;
     const code = /^Digit([1-9])$/.exec(event.code ?? "");
     if (!code || !editor.keysForBoard(event)) return;
     event.preventDefault();
     enter(Number(code[1]), { mark: true });
-  });
+  }, { signal: app.signal });
 
   app.onModelChange((_model, reason) => {
     if (game && reason !== "play") stop();
   });
+  panel.ready();
 
   return {
     get playing() { return game !== null; },

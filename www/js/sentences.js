@@ -12,6 +12,9 @@ function sharedHouse(puzzle, cell, peer) {
   return "same block";
 }
 
+/** "1 event", "2,048 events": a count and its noun (`many` where "s" is not the plural). */
+export const plural = (n, word, many = `${word}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? word : many}`;
+
 /** "1–4", "1, 3 and 5", "7": a list of digits, runs of three or more joined by a dash. */
 export function digitList(digits) {
   const sorted = [...new Set(digits)].sort((a, b) => a - b);

@@ -48,7 +48,11 @@ function lowerBound(list, x) {
 }
 
 export class Timeline {
-  /** @param {HTMLElement} container @param {{onScrub: (position: number) => void}} hooks */
+  /**
+   * @param {HTMLElement} container
+   * @param {{onScrub: (position: number) => void, signal?: AbortSignal}} hooks its observers
+   *   and listeners end when `signal` aborts
+   */
   constructor(container, hooks) {
     this.hooks = hooks;
     this.trace = null;
@@ -120,27 +124,31 @@ export class Timeline {
     this.height = 0;
     this.miniWidth = 0;
     this.miniHeight = 0;
-    new ResizeObserver((entries) => {
-      this.width = entries.at(-1).contentRect.width;
-      this.draw(true);
-    }).observe(this.track);
-    new ResizeObserver((entries) => {
-      this.height = entries.at(-1).contentRect.height;
-      this.draw(true);
-    }).observe(this.canvas);
-    new ResizeObserver((entries) => {
-      const r = entries.at(-1).contentRect;
-      this.miniWidth = r.width;
-      this.miniHeight = r.height;
-      this.draw(true);
-    }).observe(this.minimap);
+    const observers = [
+      new ResizeObserver((entries) => {
+        this.width = entries.at(-1).contentRect.width;
+        this.draw(true);
+      }),
+      new ResizeObserver((entries) => {
+        this.height = entries.at(-1).contentRect.height;
+        this.draw(true);
+      }),
+      new ResizeObserver((entries) => {
+        const r = entries.at(-1).contentRect;
+        this.miniWidth = r.width;
+        this.miniHeight = r.height;
+        this.draw(true);
+      }),
+    ];
+    [this.track, this.canvas, this.minimap].forEach((target, i) => observers[i].observe(target));
+    hooks.signal?.addEventListener("abort", () => observers.forEach((o) => o.disconnect()));
     // Colours are read once now and when the colour scheme changes: getComputedStyle during
     // an animation would force a layout.
     this.readColors();
     matchMedia("(prefers-color-scheme: dark)").addEventListener?.("change", () => {
       this.readColors();
       this.draw(true);
-    });
+    }, { signal: hooks.signal });
     this.updateZoomControls();
   }
 

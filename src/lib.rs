@@ -9,6 +9,7 @@
 mod named;
 
 pub mod bench;
+mod contradiction;
 pub mod digits;
 pub mod formats;
 pub mod generate;

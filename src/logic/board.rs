@@ -4,11 +4,11 @@
 
 use std::sync::Arc;
 
+use crate::contradiction::Contradiction;
 use crate::geometry::Geometry;
 use crate::puzzle::{Kind, Puzzle};
-use crate::search::Contradiction;
 
-use super::relations::Order;
+use super::order::Order;
 
 /// A puzzle in the middle of being solved by hand. Candidates are bit sets (bit `d - 1` for
 /// digit `d`); a cell is *open* until a digit is placed in it, even when one candidate is

@@ -21,7 +21,9 @@
 
 use std::collections::HashMap;
 
-use super::{ChainNode, Step, Technique, View};
+use super::step::{ChainNode, Step};
+use super::technique::Technique;
+use super::view::View;
 
 /// The longest chain searched, in nodes.
 pub(crate) const MAX_NODES: usize = 16;

@@ -5,7 +5,8 @@ use crate::digits::DigitSet;
 use crate::geometry::{Geometry, House};
 
 use super::board::Board;
-use super::{Step, Technique};
+use super::step::Step;
+use super::technique::Technique;
 
 named! {
     /// How much of the next step a hint reveals: `technique` — which technique, and where to

@@ -5,8 +5,10 @@
 //! fish stands, so the digit leaves the cover cells that are also in the fins' block
 //! (*sashimi* when a base line keeps only one place in the cover lines).
 
+use super::step::Step;
 use super::subsets::{combinations, unions};
-use super::{Step, Technique, View};
+use super::technique::Technique;
+use super::view::View;
 
 /// The fish of size `n` without fins.
 pub(crate) fn basic(view: &View, n: usize) -> Option<Step> {

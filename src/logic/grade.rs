@@ -3,10 +3,12 @@
 //! techniques are not enough and it needs guessing.
 
 use crate::puzzle::Puzzle;
-use crate::search::{solve_with, EngineKind, Options};
+use crate::search::options::Options;
+use crate::search::plain::solve_propagate;
 
 use super::board::Board;
-use super::{solve_steps, Ending, Technique, Techniques};
+use super::simplest::{solve_steps, Ending};
+use super::technique::{Technique, Techniques};
 
 named! {
     /// A puzzle's level, by its score (README "Techniques and grades"): easy — singles, relation
@@ -132,5 +134,5 @@ fn guesses_from(puzzle: &Puzzle, values: Vec<u8>) -> u64 {
         solution_limit: 1,
         ..Options::default()
     };
-    solve_with(EngineKind::Propagate, &partial, options).map_or(0, |o| o.stats.guesses)
+    solve_propagate(&partial, options).map_or(0, |o| o.stats.guesses)
 }

@@ -7,10 +7,13 @@
 
 use crate::geometry::Cell;
 use crate::puzzle::{Problem, Puzzle};
-use crate::search::{solve, Options, Status};
+use crate::search::options::{Options, Status};
+use crate::search::plain::solve;
 
 use super::board::{full, Board};
-use super::{next_step, Step, Techniques};
+use super::simplest::next_step;
+use super::step::Step;
+use super::technique::Techniques;
 
 /// Why an entry is wrong.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -2,7 +2,9 @@
 //! one of them leaves the rest of the other (pointing: confined in the block; claiming:
 //! confined in the line).
 
-use super::{Step, Technique, View};
+use super::step::Step;
+use super::technique::Technique;
+use super::view::View;
 
 /// In a block, a digit's places lie in one row or column: it leaves the rest of that line.
 pub(crate) fn pointing(view: &View) -> Option<Step> {

@@ -12,7 +12,8 @@ use super::board::Board;
 use super::explain::{cell_name, chain_text, pointer, sentence, Reveal};
 use super::grade::Grade;
 use super::hint::{Hint, Wrong};
-use super::{Step, Technique};
+use super::step::Step;
+use super::technique::Technique;
 
 /// A step as data: what it does and why, and the sentence at the level of help asked for.
 #[derive(Clone, Debug, Serialize)]

@@ -9,7 +9,9 @@
 //!   cross); a conjugate pair in a line outside the block, one end on the cross's row
 //!   (column), puts the digit in the block's column (row) or at the pair's other end.
 
-use super::{Step, Technique, View};
+use super::step::Step;
+use super::technique::Technique;
+use super::view::View;
 
 /// The conjugate pairs of digit `d` in the houses `range`: `(house, cell, cell)`.
 fn pairs(view: &View, d: u8, range: std::ops::Range<usize>) -> Vec<(usize, usize, usize)> {

@@ -2,7 +2,9 @@
 //! house (hidden single, blocks first), a cell with one candidate left (naked single).
 
 use super::board::full;
-use super::{Step, Technique, View};
+use super::step::Step;
+use super::technique::Technique;
+use super::view::View;
 
 /// A house with one open cell: it takes the one digit the house lacks.
 pub(crate) fn full_house(view: &View) -> Option<Step> {

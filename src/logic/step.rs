@@ -4,7 +4,7 @@
 use crate::digits::DigitSet;
 
 use super::board::Board;
-use super::Technique;
+use super::technique::Technique;
 
 /// One node of a chain: a digit in one cell, or in a group of cells of one house (a grouped
 /// node: "7 somewhere in r1c1–r1c3"); `on` when the chain makes it true at this point (the
@@ -198,7 +198,7 @@ impl Step {
     }
 
     /// Applies the step to `board`: the eliminations, then the placements.
-    pub fn apply(&self, board: &mut Board) -> Result<(), crate::search::Contradiction> {
+    pub fn apply(&self, board: &mut Board) -> Result<(), crate::contradiction::Contradiction> {
         for &(cell, set) in &self.eliminations {
             board.eliminate(cell, set.bits());
         }

@@ -2,7 +2,9 @@
 //! house with the same `k` places (hidden), for `k` = 2, 3, 4; and, with relations, a naked
 //! subset whose cells the relations order (ordered subset).
 
-use super::{Step, Technique, View};
+use super::step::Step;
+use super::technique::Technique;
+use super::view::View;
 
 /// The naked and hidden subsets by size, from 2.
 const NAKED: [Technique; 3] = [

@@ -6,7 +6,9 @@
 //! - **W-wing**: two `{x, w}` cells that do not see each other, joined by a conjugate pair of
 //!   `x` (one end seen by each): one of them is `w`.
 
-use super::{Step, Technique, View};
+use super::step::Step;
+use super::technique::Technique;
+use super::view::View;
 
 /// The open cells with exactly `k` candidates.
 fn cells_with_count(view: &View, k: u32) -> Vec<usize> {

@@ -2,15 +2,12 @@
 //! bookkeeping ([`Book`]), advancing by a budget, tallying solutions and deciding the final
 //! status from the limits ([`End`]).
 
-use super::{Observer, Options, Outcome, Progress, Rule, Stats, Status, Via};
 use crate::digits::DigitSet;
 use crate::puzzle::Puzzle;
 
-/// A dead end: the grid in hand has an empty cell, or a digit with no place in a house.
-/// Propagation returns `Result<_, Contradiction>` so that `?` carries a dead end out; what
-/// it was is reported to the observer where it is found.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Contradiction;
+use super::observer::{Observer, Via};
+use super::options::{Options, Outcome, Progress, Status};
+use super::stats::{Rule, Stats};
 
 /// What every search keeps, whatever its engine: the limits, the counts, the solutions so
 /// far, the status once it has ended, and the observer. An engine owns one and counts into
@@ -253,11 +250,11 @@ pub trait Search {
 /// in a field named `book` (every engine here does).
 macro_rules! book_in_field {
     () => {
-        fn book(&self) -> &$crate::search::Book<Self::Observer> {
+        fn book(&self) -> &$crate::search::driver::Book<Self::Observer> {
             &self.book
         }
 
-        fn book_mut(&mut self) -> &mut $crate::search::Book<Self::Observer> {
+        fn book_mut(&mut self) -> &mut $crate::search::driver::Book<Self::Observer> {
             &mut self.book
         }
     };

@@ -5,7 +5,9 @@
 //! grids: [ depth 0: cells × u32 ][ depth 1 ][ depth 2 ] … [ spare frames ]
 //! ```
 
-use super::{Book, Observer, Rule, Via};
+use super::driver::Book;
+use super::observer::{Observer, Via};
+use super::stats::Rule;
 
 /// Candidate grids by depth (a bit set of digits per cell), `cells + 1` frames for the
 /// deepest search plus the spare frames an engine asks for as scratch.

@@ -26,7 +26,10 @@
 use crate::logic::{next_step, Board, Fault, Step, Technique, Techniques};
 use crate::puzzle::Puzzle;
 
-use super::{book_in_field, Book, Observer, Options, Rule, Search, Via};
+use super::driver::{book_in_field, Book, Search};
+use super::observer::{Observer, Via};
+use super::options::Options;
+use super::stats::Rule;
 
 /// A resumable search by named techniques over one puzzle.
 pub struct Logic<O: Observer> {

@@ -71,49 +71,27 @@ mod logic;
 mod naive;
 mod nine;
 mod observer;
+pub(crate) mod options;
+pub(crate) mod plain;
+mod portable;
 mod propagate;
 mod sixteen;
-mod stats;
+pub(crate) mod stats;
 mod twentyfive;
 
-use crate::puzzle::{Kind, Problem, Puzzle};
+use crate::puzzle::{Problem, Puzzle};
 
+pub use crate::contradiction::Contradiction;
 pub use dlx::Dlx;
-pub(crate) use driver::{book_in_field, End};
-pub use driver::{Book, Contradiction, Search};
+pub use driver::{Book, Search};
 pub use logic::Logic;
 pub use naive::Naive;
 pub use observer::{Observer, Silent, Via};
+pub use options::{EngineKind, Options, Outcome, Progress, Status, Strategy};
+pub use plain::{fast_path_applies, solve, solve_fast};
+pub use portable::portable_only;
 pub use propagate::Propagate;
 pub use stats::{Rule, Stats};
-
-named! {
-    /// The solving strategies. All report the same events and statistics, so the page can
-    /// compare them on one puzzle.
-    #[derive(Default)]
-    pub enum EngineKind {
-        /// Constraint propagation with branching on the most constrained cell (the default).
-        #[default]
-        Propagate = "propagate",
-        /// Knuth's Algorithm X with dancing links over the exact-cover matrix (classic kinds).
-        Dlx = "dlx",
-        /// Cell-order depth-first search that checks only placed neighbours (every kind).
-        Naive = "naive",
-        /// Named techniques as a person applies them, simplest first; a guess only when none
-        /// applies (every kind).
-        Logic = "logic",
-    }
-}
-
-impl EngineKind {
-    /// Whether the engine can solve puzzles of `kind` (DLX has no relations).
-    pub const fn supports(self, kind: Kind) -> bool {
-        !matches!(
-            (self, kind),
-            (EngineKind::Dlx, Kind::Inequality | Kind::Futoshiki)
-        )
-    }
-}
 
 /// A search by any engine, chosen at run time.
 // One engine lives per search and is moved at most once: its size does not matter, and
@@ -210,195 +188,6 @@ impl<O: Observer> Search for Engine<O> {
     fn advance(&mut self, budget: u64) -> Progress {
         each!(self, s => s.advance(budget))
     }
-}
-
-/// Which deductions the `propagate` engine makes beyond naked and hidden singles and
-/// relation bounds, and how it branches. Every choice is sound, so a strategy changes speed,
-/// never answers. [`Strategy::for_puzzle`] picks what measured fastest for the size.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Strategy {
-    /// Pointing and claiming where blocks meet rows and columns.
-    pub locked_candidates: bool,
-    /// Branch on the fewest candidates per conflict weight (dom/wdeg) instead of the fewest
-    /// candidates.
-    pub weighted: bool,
-    /// Escalate to probing (trials of every candidate, within [`Strategy::probe_width`];
-    /// constructive disjunction, lookahead branching) once the search has backtracked this
-    /// many times: 0 probes from the start, `u64::MAX` never. Probing costs much per node and
-    /// saves whole subtrees; it pays on the puzzles that plain propagation finds hard, which
-    /// show it by failing branches (a big empty grid needs many guesses but no backtracking,
-    /// and never escalates).
-    pub probe_after: u64,
-    /// Below the root, probe only the open cells with at most this many candidates
-    /// (`u32::MAX`: every open cell; the root, whenever the search probes there, probes every
-    /// one). A trial of a wide cell seldom fails, and at 25×25 each costs microseconds.
-    pub probe_width: u32,
-}
-
-impl Strategy {
-    /// Singles and relation bounds only, fewest-candidates branching.
-    pub const SINGLES: Strategy = Strategy {
-        locked_candidates: false,
-        weighted: false,
-        probe_after: u64::MAX,
-        probe_width: u32::MAX,
-    };
-
-    /// The strategy measured fastest for the puzzle's size and kind (see README,
-    /// "Benchmarks"): locked candidates and weighted branching everywhere they apply;
-    /// probing only from 12×12 up, after 100 backtracks, where plain propagation gets lost on
-    /// the hard public 16×16 puzzles (from minutes to milliseconds) while the easy ones
-    /// finish before it starts. At 25×25, below the root, only two-candidate cells are
-    /// probed: on minimal 25×25 puzzles that is 5–15× the nodes for 0.36–1.1× the trials (a
-    /// trial of a wide cell costs microseconds and seldom fails) — 1.4–3× less time, and one
-    /// puzzle that the wide probes did not settle within the default node limit is solved
-    /// (BENCHMARKS.md). Not at 16×16: its hard public puzzles need the wide trials (with
-    /// two-candidate cells only, `public_120` takes this engine seconds per puzzle instead
-    /// of milliseconds).
-    pub fn for_puzzle(puzzle: &Puzzle) -> Strategy {
-        let size = puzzle.size();
-        Strategy {
-            locked_candidates: puzzle.kind().has_blocks(),
-            weighted: true,
-            probe_after: if size >= 12 { 100 } else { u64::MAX },
-            probe_width: if size >= 25 { 2 } else { u32::MAX },
-        }
-    }
-}
-
-/// Limits of one search. Every limit is explicit and reported when hit.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Options {
-    /// Stop after this many solutions: 1 finds one answer, 2 (the default) also proves
-    /// uniqueness, larger values count. 0 acts as 1 (a search stops at its first solution
-    /// at the earliest); the CLI and the wasm module refuse it.
-    pub solution_limit: u64,
-    /// Stop after this much work: search nodes (propagation rounds between decisions) plus
-    /// probes (trial propagations), see [`Stats::work`]. Checked at node boundaries.
-    pub node_limit: u64,
-    /// The deductions and branching to use; `None` chooses by puzzle size.
-    pub strategy: Option<Strategy>,
-}
-
-impl Options {
-    /// The largest node or solution limit the CLI and the wasm module take: the largest whole
-    /// number a JavaScript number holds exactly, so that a limit means the same in both.
-    pub const MAX_LIMIT: u64 = (1 << 53) - 1;
-
-    /// The default node limit: far above what any sound 9×9 or 16×16 puzzle needs (the
-    /// hardest known 9×9 puzzles need a few thousand nodes, the hard public 16×16 ones a few
-    /// thousand probes) and a bound of seconds to minutes on a pathological 25×25 one.
-    pub const DEFAULT_NODE_LIMIT: u64 = 10_000_000;
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            solution_limit: 2,
-            node_limit: Options::DEFAULT_NODE_LIMIT,
-            strategy: None,
-        }
-    }
-}
-
-named! {
-    /// How a search ended (its name in text, JSON and the UI):
-    ///
-    /// | status | meaning |
-    /// | --- | --- |
-    /// | `unique` | exactly one solution: the search space was exhausted |
-    /// | `solved` | a solution was found and the solution limit (1) stopped the search before uniqueness was known |
-    /// | `multiple` | at least two distinct solutions |
-    /// | `unsolvable` | no solution exists |
-    /// | `limit` | the node limit ran out before the question was settled |
-    pub enum Status {
-        Unique = "unique", Solved = "solved", Multiple = "multiple", Unsolvable = "unsolvable",
-        LimitReached = "limit",
-    }
-}
-
-impl Status {
-    /// True when at least one solution is known.
-    pub const fn has_solution(self) -> bool {
-        matches!(self, Status::Unique | Status::Solved | Status::Multiple)
-    }
-}
-
-/// Where a resumable search stands after [`Search::advance`].
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Progress {
-    /// The budget ran out; call `advance` again to continue.
-    Running,
-    /// The search has ended.
-    Done(Status),
-}
-
-/// The result of a finished search.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Outcome {
-    pub status: Status,
-    /// Up to two distinct solutions, row-major digits.
-    pub solutions: Vec<Vec<u8>>,
-    pub stats: Stats,
-}
-
-impl Outcome {
-    /// The first solution, if any.
-    pub fn solution(&self) -> Option<&[u8]> {
-        self.solutions.first().map(Vec::as_slice)
-    }
-}
-
-/// Validates `puzzle` and solves it: by a fast path when one applies and no strategy is
-/// forced (9×9 classic and inequality, 16×16 and 25×25 classic; their statistics count
-/// nodes, guesses and probes, not rules), else by the `propagate` engine.
-pub fn solve(puzzle: &Puzzle, options: Options) -> Result<Outcome, Problem> {
-    if options.strategy.is_none() {
-        puzzle.validate()?;
-        if let Some(outcome) = solve_fast(puzzle, options) {
-            return Ok(outcome);
-        }
-    }
-    solve_with(EngineKind::Propagate, puzzle, options)
-}
-
-/// Solves by a specialised path when one applies (9×9 classic and inequality, see `nine/`;
-/// 16×16 classic, see `sixteen/`; 25×25 classic, see `twentyfive/`); `None` for other
-/// puzzles. No validation, no events: the fastest way to an answer.
-pub fn solve_fast(puzzle: &Puzzle, options: Options) -> Option<Outcome> {
-    if nine::applies(puzzle) {
-        Some(nine::solve(puzzle, options))
-    } else if sixteen::applies(puzzle) {
-        Some(sixteen::solve(puzzle, options))
-    } else if twentyfive::applies(puzzle) {
-        Some(twentyfive::solve(puzzle, options))
-    } else {
-        None
-    }
-}
-
-/// Set: the fast paths run their portable code even where the CPU has more (AVX2, BMI2 and
-/// POPCNT: the 9×9 search, the 16×16 propagation), so that a benchmark can time both on one
-/// machine. Off by default.
-static PORTABLE_ONLY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Makes the fast paths use their portable code only (`true`) or the best the CPU runs
-/// (`false`, the default): for benchmarks and tests that compare the two.
-pub fn portable_only(flag: bool) {
-    PORTABLE_ONLY.store(flag, std::sync::atomic::Ordering::Relaxed);
-}
-
-/// Whether the fast paths are held to their portable code ([`portable_only`]); only x86-64
-/// has another path to choose.
-#[inline]
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-pub(crate) fn is_portable_only() -> bool {
-    PORTABLE_ONLY.load(std::sync::atomic::Ordering::Relaxed)
-}
-
-/// True when `solve_fast` answers `puzzle` (a fast path applies).
-pub fn fast_path_applies(puzzle: &Puzzle) -> bool {
-    nine::applies(puzzle) || sixteen::applies(puzzle) || twentyfive::applies(puzzle)
 }
 
 /// Validates `puzzle` and solves it with the engine `kind`.

@@ -27,8 +27,11 @@ use crate::digits::DigitSet;
 use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 
+use super::driver::{book_in_field, Book, Search};
 use super::frames::{grid_in_frames, Frames};
-use super::{book_in_field, Book, Observer, Options, Rule, Search, Via};
+use super::observer::{Observer, Via};
+use super::options::Options;
+use super::stats::Rule;
 
 /// A relation seen from one of its cells.
 #[derive(Clone, Copy, Debug)]

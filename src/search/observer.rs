@@ -2,7 +2,7 @@
 
 use crate::digits::DigitSet;
 
-use super::Rule;
+use super::stats::Rule;
 
 /// What a deduction used, beside the cell it changed: the evidence an explanation points at.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

@@ -3,19 +3,11 @@
 
 use crate::digits::DigitSet;
 
-use super::super::{Observer, Rule, Via};
-use super::{Dlx, COVERED};
+use crate::search::observer::{Observer, Via};
+use crate::search::stats::Rule;
 
-/// One node of the matrix: its column ring links, and for row nodes the candidate.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Node {
-    pub(super) up: u32,
-    pub(super) down: u32,
-    /// The column header (a header's is itself).
-    pub(super) column: u32,
-    /// `cell << 5 | digit - 1` of the row (0 for headers).
-    pub(super) candidate: u32,
-}
+use super::engine::Dlx;
+use super::node::{Node, COVERED};
 
 impl<O: Observer> Dlx<O> {
     pub(super) fn allocate(&mut self, size: usize) {

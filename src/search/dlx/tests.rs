@@ -2,8 +2,11 @@
 //! observer protocol.
 
 use super::*;
-use crate::search::Silent;
+use crate::digits::DigitSet;
+use crate::geometry::Geometry;
+use crate::puzzle::Puzzle;
 use crate::search::Status;
+use crate::search::{Observer, Options, Rule, Search, Silent, Via};
 
 fn empty(size: usize) -> Dlx<Silent> {
     let puzzle = Puzzle::classic(vec![0; size * size]).unwrap();

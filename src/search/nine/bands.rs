@@ -1,7 +1,11 @@
 //! [`Bands`]: the state of a 9×9 search (each digit's candidates as three 27-bit bands) and
 //! its propagation, with the [`Relations`] of an inequality puzzle.
 
-use super::*;
+use crate::contradiction::Contradiction;
+use crate::geometry::Cell;
+use crate::puzzle::Puzzle;
+
+use super::bits::*;
 
 /// A set of cells as three band masks.
 pub(super) type Cells = [u32; 3];

@@ -53,17 +53,12 @@
 //! it has one above. That is bounds consistency on every relation at once, the same reasoning
 //! as the general engine's, in about a hundred word operations a pass.
 
-use crate::geometry::Cell;
 use crate::puzzle::{Kind, Puzzle};
-
-use super::{Contradiction, End, Options, Outcome, Propagate, Search, Silent, Stats};
-
-/// Fast-path nodes after which a search that has found no solution yet hands over to the
-/// general engine ([`Propagate`], whose conflict-weighted branching has no such
-/// tails): 3× the most any puzzle of the bench9 sets takes (1,375, forum_hardest_1905_11+),
-/// ~0.6 ms. Norvig's "impossible" puzzle took this path 1,580,403 nodes (0.2–1 s) where the
-/// general engine needs 2,507 (0.6 ms).
-pub const HAND_OVER_NODES: u64 = 4096;
+use crate::search::driver::{End, Search};
+use crate::search::observer::Silent;
+use crate::search::options::{Options, Outcome};
+use crate::search::propagate::Propagate;
+use crate::search::stats::Stats;
 
 mod bands;
 mod bits;
@@ -72,7 +67,6 @@ mod search;
 mod tests;
 
 use bands::*;
-use bits::*;
 use search::*;
 
 /// Whether the fast path applies: a 9×9 puzzle with blocks (classic or inequality).

@@ -1,5 +1,6 @@
 //! Unit tests of the 9×9 fast path.
 
+use super::bits::*;
 use super::*;
 use crate::search::Status;
 

@@ -2,8 +2,11 @@
 //! `Strategy::probe_width`) tried one level down, keeping only the verdicts (refutations,
 //! constructive disjunction) and a lookahead score for branching.
 
-use super::super::{Contradiction, Observer, Rule, Via};
-use super::Propagate;
+use crate::contradiction::Contradiction;
+use crate::search::observer::{Observer, Via};
+use crate::search::stats::Rule;
+
+use super::engine::Propagate;
 
 impl<O: Observer> Propagate<O> {
     /// Probing, once the search has escalated to it. Each digit of each open cell (below the

@@ -4,8 +4,11 @@
 use crate::digits::DigitSet;
 use crate::geometry::HouseKind;
 
-use super::super::{Contradiction, Observer, Rule, Via};
-use super::Propagate;
+use crate::contradiction::Contradiction;
+use crate::search::observer::{Observer, Via};
+use crate::search::stats::Rule;
+
+use super::engine::Propagate;
 
 /// The digits of the cells `house` of `grid` (its first `n`): those in at least one cell
 /// and those in two or more.

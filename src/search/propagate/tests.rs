@@ -2,9 +2,14 @@
 //! up to date checked against a recomputation.
 
 use super::*;
+use crate::digits::DigitSet;
 use crate::geometry::Cell;
+use crate::geometry::Geometry;
+use crate::puzzle::Puzzle;
 use crate::puzzle::{Kind, Relation};
-use crate::search::Silent;
+use crate::search::{Options, Rule, Search, Silent, Via};
+
+use super::crossings::Crossings;
 
 /// A search over an empty grid of `size` whose depth-0 candidates the test sets by hand.
 fn bare(kind: Kind, size: usize, relations: Vec<Relation>) -> Propagate<Silent> {

@@ -1,7 +1,9 @@
 //! [`Bands`]: the state of a 16×16 search (a candidate mask per band and digit) and its
 //! propagation.
 
-use super::*;
+use crate::contradiction::Contradiction;
+
+use super::bits::*;
 
 /// The state of a 16×16 search: `Copy`, copied on branch.
 #[derive(Clone, Copy)]
@@ -218,7 +220,7 @@ impl Bands {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2")
             && std::arch::is_x86_feature_detected!("bmi2")
-            && !crate::search::is_portable_only()
+            && !crate::search::portable::is_portable_only()
         {
             // SAFETY: the CPU has what `propagate_v3` is compiled for (just checked).
             return unsafe { self.propagate_v3() };

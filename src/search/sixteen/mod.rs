@@ -56,8 +56,9 @@
 //! band-major so that clearing a solved cell from sixteen digits takes four vector steps.
 
 use crate::puzzle::{Kind, Puzzle};
-
-use super::{Contradiction, End, Options, Outcome, Stats};
+use crate::search::driver::End;
+use crate::search::options::{Options, Outcome};
+use crate::search::stats::Stats;
 
 mod bands;
 mod bits;
@@ -68,7 +69,6 @@ mod tests;
 use bands::*;
 /// The 4×4 permutation table, which the 25×25 path builds its 5×5 one from.
 pub(super) use bits::MATCHING;
-use bits::*;
 use search::*;
 
 /// Whether the fast path applies: a 16×16 classic puzzle (relations need the general

@@ -1,7 +1,13 @@
 //! [`Sixteen`]: the depth-first search over copies of [`Bands`], with probing (lookahead)
 //! and the branching rules.
 
-use super::*;
+use crate::contradiction::Contradiction;
+use crate::search::driver::End;
+use crate::search::options::Options;
+use crate::search::stats::Stats;
+
+use super::bands::*;
+use super::bits::*;
 
 /// The fast path's search: depth-first over copies of [`Bands`], counting solutions.
 pub(super) struct Sixteen {

@@ -1,5 +1,6 @@
 //! Unit tests of the 16×16 fast path.
 
+use super::bits::*;
 use super::*;
 use crate::search::Status;
 

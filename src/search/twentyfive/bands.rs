@@ -1,7 +1,9 @@
 //! [`Bands`]: the state of a 25×25 search (a candidate mask per band and digit) and its
 //! propagation.
 
-use super::*;
+use crate::contradiction::Contradiction;
+
+use super::bits::*;
 
 /// The state of a 25×25 search: `Copy`, copied on branch and for every trial (2.5 KB).
 #[derive(Clone, Copy)]

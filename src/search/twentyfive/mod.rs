@@ -29,8 +29,9 @@
 //! most), on a heap stack of branch points rather than by recursion.
 
 use crate::puzzle::{Kind, Puzzle};
-
-use super::{Contradiction, End, Options, Outcome, Stats};
+use crate::search::driver::End;
+use crate::search::options::{Options, Outcome};
+use crate::search::stats::Stats;
 
 mod bands;
 mod bits;
@@ -39,7 +40,6 @@ mod search;
 mod tests;
 
 use bands::*;
-use bits::*;
 use search::*;
 
 /// Whether the fast path applies: a 25×25 classic puzzle (relations need the general

@@ -3,7 +3,13 @@
 //! recursion: a state is 2.5 KB, a search may go hundreds of levels deep, and a wasm stack
 //! or a worker thread's is small.
 
-use super::*;
+use crate::contradiction::Contradiction;
+use crate::search::driver::End;
+use crate::search::options::Options;
+use crate::search::stats::Stats;
+
+use super::bands::*;
+use super::bits::*;
 
 /// The fast path's search: depth-first over copies of [`Bands`], counting solutions.
 pub(super) struct TwentyFive {
@@ -261,7 +267,7 @@ impl TwentyFive {
         if std::arch::is_x86_feature_detected!("avx2")
             && std::arch::is_x86_feature_detected!("bmi2")
             && std::arch::is_x86_feature_detected!("popcnt")
-            && !crate::search::is_portable_only()
+            && !crate::search::portable::is_portable_only()
         {
             // SAFETY: the CPU has what `search_v3` is compiled for (just checked).
             return unsafe { self.search_v3(root) };

@@ -1,5 +1,6 @@
 //! Unit tests of the 25×25 fast path: its bit tricks against slow, obvious versions.
 
+use super::bits::*;
 use super::*;
 use crate::search::Status;
 

@@ -1,0 +1,96 @@
+//! The simplest step first: [`Technique::find`] sends each technique to the file that looks
+//! for it, [`next_step`] tries them in the order of [`Technique::ALL`], and [`solve_steps`]
+//! applies steps until the board is solved or nothing applies.
+
+use super::board::Board;
+use super::step::Step;
+use super::technique::{Technique, Techniques};
+use super::view::View;
+use super::{chains, fish, intersections, relations, single_digit, singles, subsets, wings};
+
+impl Technique {
+    /// The first step of this technique on `board`, if it has one.
+    pub fn find(self, board: &Board) -> Option<Step> {
+        self.find_in(&View::new(board))
+    }
+
+    fn find_in(self, view: &View) -> Option<Step> {
+        use Technique as T;
+        let k = self.size();
+        match self {
+            T::FullHouse => singles::full_house(view),
+            T::HiddenSingle => singles::hidden_single(view),
+            T::NakedSingle => singles::naked_single(view),
+            T::ChainBound => relations::chain_bound(view),
+            T::RelationBound => relations::relation_bound(view),
+            T::HouseBound => relations::house_bound(view),
+            T::Pointing => intersections::pointing(view),
+            T::Claiming => intersections::claiming(view),
+            T::OrderedSubset => subsets::ordered(view),
+            T::NakedPair | T::NakedTriple | T::NakedQuad => subsets::naked(view, k),
+            T::HiddenPair | T::HiddenTriple | T::HiddenQuad => subsets::hidden(view, k),
+            T::XWing | T::Swordfish | T::Jellyfish => fish::basic(view, k),
+            T::FinnedXWing | T::FinnedSwordfish | T::FinnedJellyfish => fish::finned(view, k),
+            T::Skyscraper => single_digit::skyscraper(view),
+            T::TwoStringKite => single_digit::two_string_kite(view),
+            T::EmptyRectangle => single_digit::empty_rectangle(view),
+            T::XyWing => wings::xy_wing(view),
+            T::XyzWing => wings::xyz_wing(view),
+            T::WWing => wings::w_wing(view),
+            T::XChain => chains::x_chain(view),
+            T::XyChain => chains::xy_chain(view),
+            T::Aic => chains::aic(view),
+        }
+    }
+}
+
+/// The simplest step on `board` among `allowed`: the first technique in [`Technique::ALL`]
+/// order that finds one.
+pub fn next_step(board: &Board, allowed: Techniques) -> Option<Step> {
+    let view = View::new(board);
+    let relations = !board.relations().is_empty();
+    Technique::ALL
+        .into_iter()
+        .filter(|&t| allowed.contains(t) && (relations || !t.uses_relations()))
+        .find_map(|t| t.find_in(&view))
+}
+
+/// How a run of techniques ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Ending {
+    /// Every cell is placed.
+    Solved,
+    /// No allowed technique applies: what is left needs guessing (or harder techniques).
+    Stuck,
+    /// The board cannot be completed (wrong entries or marks), found when a step failed.
+    Broken,
+    /// The step budget ran out.
+    Budget,
+}
+
+/// Applies the simplest step again and again until the board is solved or nothing applies,
+/// calling `seen` with each step before it is applied; at most `budget` steps.
+pub fn solve_steps(
+    board: &mut Board,
+    allowed: Techniques,
+    budget: usize,
+    mut seen: impl FnMut(&Step, &Board),
+) -> Ending {
+    for _ in 0..budget {
+        if board.is_solved() {
+            return Ending::Solved;
+        }
+        let Some(step) = next_step(board, allowed) else {
+            return Ending::Stuck;
+        };
+        seen(&step, board);
+        if step.apply(board).is_err() || board.is_broken() {
+            return Ending::Broken;
+        }
+    }
+    if board.is_solved() {
+        Ending::Solved
+    } else {
+        Ending::Budget
+    }
+}

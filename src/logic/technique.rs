@@ -1,0 +1,204 @@
+//! [`Technique`]: the named solving techniques, simplest first, with their ratings; and
+//! [`Techniques`], a set of them that a solver may use.
+
+named! {
+    /// A named solving technique (its name in JSON, hints and traces), in the order they are
+    /// tried: simplest first.
+    pub enum Technique {
+        /// The last open cell of a house takes the digit the house lacks.
+        FullHouse = "full_house",
+        /// A digit has one place left in a house.
+        HiddenSingle = "hidden_single",
+        /// A strictly increasing chain of relations `c1 < c2 < … < ck` pins each cell's range:
+        /// the `i`-th is at least `i` and at most `N − k + i`.
+        ChainBound = "chain_bound",
+        /// `a < b`: `b` is above the smallest candidate of `a`, `a` below the largest of `b`.
+        RelationBound = "relation_bound",
+        /// A cell has one candidate left.
+        NakedSingle = "naked_single",
+        /// In a block, a digit's places lie in one row or column: it leaves the rest of it.
+        Pointing = "pointing",
+        /// In a row or column, a digit's places lie in one block: it leaves the rest of it.
+        Claiming = "claiming",
+        /// The cells of one house that must all be below a cell hold different digits, so the
+        /// cell is above as many digits (and likewise above it).
+        HouseBound = "house_bound",
+        /// Two cells of a house hold the same two candidates: those leave the house's others.
+        NakedPair = "naked_pair",
+        /// A naked subset whose cells are ordered by relations: each cell's digit is fixed by
+        /// its rank.
+        OrderedSubset = "ordered_subset",
+        /// A digit's places in two rows lie in two columns (or the reverse).
+        XWing = "x_wing",
+        /// Two digits have the same two places in a house: the cells hold nothing else.
+        HiddenPair = "hidden_pair",
+        NakedTriple = "naked_triple",
+        /// A digit's places in three rows lie in three columns (or the reverse).
+        Swordfish = "swordfish",
+        HiddenTriple = "hidden_triple",
+        /// Two rows with two places each for a digit, one pair in line: the other ends see
+        /// each other's targets.
+        Skyscraper = "skyscraper",
+        /// A row pair and a column pair of a digit joined in a block.
+        TwoStringKite = "two_string_kite",
+        /// A pivot `{x, y}` sees `{x, z}` and `{y, z}`: `z` leaves what both pincers see.
+        XyWing = "xy_wing",
+        /// A digit's places in a block form a cross, joined to a pair in a line outside it.
+        EmptyRectangle = "empty_rectangle",
+        /// A pivot `{x, y, z}` sees `{x, z}` and `{y, z}`: `z` leaves what all three see.
+        XyzWing = "xyz_wing",
+        /// Two `{x, w}` cells joined by a strong link on `x`: `w` leaves what both see.
+        WWing = "w_wing",
+        /// An X-wing with fins in one block (sashimi when a base line needs its fin).
+        FinnedXWing = "finned_x_wing",
+        NakedQuad = "naked_quad",
+        /// A digit's places in four rows lie in four columns (or the reverse).
+        Jellyfish = "jellyfish",
+        FinnedSwordfish = "finned_swordfish",
+        HiddenQuad = "hidden_quad",
+        FinnedJellyfish = "finned_jellyfish",
+        /// A chain of strong and weak links on one digit: one of its ends is true.
+        XChain = "x_chain",
+        /// A chain of two-candidate cells: one of its ends holds the digit.
+        XyChain = "xy_chain",
+        /// An alternating inference chain over digits, cells, groups of cells and relations.
+        Aic = "aic",
+    }
+}
+
+impl Technique {
+    /// How hard the technique is to see, in tenths, on a scale that follows Sudoku Explainer's
+    /// where the technique has an SE rating (full house 1.0, hidden single 1.2, naked single
+    /// 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing 3.2, …, XYZ-wing 4.4, naked quad
+    /// 5.0, jellyfish 5.2, hidden quad 5.4, X-chain 6.5, XY-chain 6.6, AIC 7.0) and places
+    /// the others by what a person must see (README "Techniques and grades").
+    pub const fn rating(self) -> u32 {
+        match self {
+            Technique::FullHouse => 10,
+            Technique::HiddenSingle => 12,
+            Technique::ChainBound => 17,
+            Technique::RelationBound => 18,
+            Technique::NakedSingle => 23,
+            Technique::Pointing => 26,
+            Technique::Claiming => 28,
+            Technique::HouseBound => 29,
+            Technique::NakedPair => 30,
+            Technique::OrderedSubset => 31,
+            Technique::XWing => 32,
+            Technique::HiddenPair => 34,
+            Technique::NakedTriple => 36,
+            Technique::Swordfish => 38,
+            Technique::HiddenTriple => 40,
+            Technique::Skyscraper => 40,
+            Technique::TwoStringKite => 41,
+            Technique::XyWing => 42,
+            Technique::EmptyRectangle => 43,
+            Technique::XyzWing => 44,
+            Technique::WWing => 44,
+            Technique::FinnedXWing => 45,
+            Technique::NakedQuad => 50,
+            Technique::Jellyfish => 52,
+            Technique::FinnedSwordfish => 53,
+            Technique::HiddenQuad => 54,
+            Technique::FinnedJellyfish => 56,
+            Technique::XChain => 65,
+            Technique::XyChain => 66,
+            Technique::Aic => 70,
+        }
+    }
+
+    /// The technique's name in words, for sentences: "naked pair", "XY-wing".
+    pub const fn title(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "full house",
+            Technique::HiddenSingle => "hidden single",
+            Technique::ChainBound => "chain bound",
+            Technique::RelationBound => "relation bound",
+            Technique::NakedSingle => "naked single",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::HouseBound => "house bound",
+            Technique::NakedPair => "naked pair",
+            Technique::OrderedSubset => "ordered subset",
+            Technique::XWing => "X-wing",
+            Technique::HiddenPair => "hidden pair",
+            Technique::NakedTriple => "naked triple",
+            Technique::Swordfish => "swordfish",
+            Technique::HiddenTriple => "hidden triple",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "two-string kite",
+            Technique::XyWing => "XY-wing",
+            Technique::EmptyRectangle => "empty rectangle",
+            Technique::XyzWing => "XYZ-wing",
+            Technique::WWing => "W-wing",
+            Technique::FinnedXWing => "finned X-wing",
+            Technique::NakedQuad => "naked quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::FinnedSwordfish => "finned swordfish",
+            Technique::HiddenQuad => "hidden quad",
+            Technique::FinnedJellyfish => "finned jellyfish",
+            Technique::XChain => "X-chain",
+            Technique::XyChain => "XY-chain",
+            Technique::Aic => "alternating inference chain",
+        }
+    }
+
+    /// True for the techniques that read relations (they find nothing in classic puzzles).
+    pub const fn uses_relations(self) -> bool {
+        matches!(
+            self,
+            Technique::ChainBound
+                | Technique::RelationBound
+                | Technique::HouseBound
+                | Technique::OrderedSubset
+        )
+    }
+
+    /// The number of cells, digits or lines of a subset or fish (2 for pairs and X-wings,
+    /// 3 for triples and swordfish, 4 for quads and jellyfish); 0 for other techniques.
+    pub const fn size(self) -> usize {
+        use Technique as T;
+        match self {
+            T::NakedPair | T::HiddenPair | T::XWing | T::FinnedXWing => 2,
+            T::NakedTriple | T::HiddenTriple | T::Swordfish | T::FinnedSwordfish => 3,
+            T::NakedQuad | T::HiddenQuad | T::Jellyfish | T::FinnedJellyfish => 4,
+            _ => 0,
+        }
+    }
+}
+
+/// Which techniques a solver may use.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Techniques([bool; Technique::COUNT]);
+
+impl Techniques {
+    /// Every technique.
+    pub const ALL: Techniques = Techniques([true; Technique::COUNT]);
+
+    /// The singles only (full house, hidden and naked single).
+    pub fn singles() -> Techniques {
+        Techniques::only(&[
+            Technique::FullHouse,
+            Technique::HiddenSingle,
+            Technique::NakedSingle,
+        ])
+    }
+
+    /// The techniques of `list`.
+    pub fn only(list: &[Technique]) -> Techniques {
+        Techniques::matching(|t| list.contains(&t))
+    }
+
+    /// The techniques rated at most `rating` tenths.
+    pub fn up_to(rating: u32) -> Techniques {
+        Techniques::matching(|t| t.rating() <= rating)
+    }
+
+    fn matching(keep: impl Fn(Technique) -> bool) -> Techniques {
+        Techniques(Technique::ALL.map(keep))
+    }
+
+    pub fn contains(self, technique: Technique) -> bool {
+        self.0[technique as usize]
+    }
+}

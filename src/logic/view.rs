@@ -1,0 +1,79 @@
+//! [`View`]: a board as the techniques read it, with where each digit can go in each house
+//! worked out once.
+
+use super::board::Board;
+
+/// A board with what most techniques ask first worked out once: where each digit can go in
+/// each house.
+pub(crate) struct View<'b> {
+    pub board: &'b Board,
+    /// `positions[h * size + d - 1]`: [`Board::positions`] of digit `d` in house `h`.
+    positions: Vec<u32>,
+}
+
+impl<'b> View<'b> {
+    pub fn new(board: &'b Board) -> View<'b> {
+        let size = board.size();
+        let geometry = board.geometry();
+        let mut positions = vec![0u32; geometry.house_count() * size];
+        for h in 0..geometry.house_count() {
+            let row = &mut positions[h * size..(h + 1) * size];
+            for (i, &c) in geometry.house(h).iter().enumerate() {
+                let c = c as usize;
+                if !board.is_open(c) {
+                    continue;
+                }
+                let mut m = board.candidates(c);
+                while m != 0 {
+                    row[m.trailing_zeros() as usize] |= 1 << i;
+                    m &= m - 1;
+                }
+            }
+        }
+        View { board, positions }
+    }
+
+    /// Where digit `d` can go in house `h` (bit `i`: the `i`-th cell of the house).
+    #[inline]
+    pub fn positions(&self, h: usize, d: u8) -> u32 {
+        self.positions[h * self.board.size() + d as usize - 1]
+    }
+
+    /// The cells of house `h` at the positions of `mask`.
+    pub fn cells_at(&self, h: usize, mask: u32) -> impl Iterator<Item = usize> + 'b {
+        let house = self.board.geometry().house(h);
+        let mut m = mask;
+        std::iter::from_fn(move || {
+            if m == 0 {
+                return None;
+            }
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(house[i] as usize)
+        })
+    }
+
+    /// The rows, columns and blocks as ranges of house numbers.
+    pub fn rows(&self) -> std::ops::Range<usize> {
+        0..self.board.size()
+    }
+
+    pub fn columns(&self) -> std::ops::Range<usize> {
+        let n = self.board.size();
+        n..2 * n
+    }
+
+    pub fn blocks(&self) -> std::ops::Range<usize> {
+        let n = self.board.size();
+        if self.board.geometry().block_shape().is_some() {
+            2 * n..3 * n
+        } else {
+            0..0
+        }
+    }
+
+    /// Every digit of the grid.
+    pub fn digits(&self) -> std::ops::RangeInclusive<u8> {
+        1..=self.board.size() as u8
+    }
+}

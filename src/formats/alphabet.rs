@@ -1,7 +1,8 @@
 //! Alphabets: which symbol stands for which digit, and how to tell alphabets apart.
 
+use super::error::{InputError, Pos};
+use super::quote::quote;
 use super::scan::a_size;
-use super::{quote, InputError, Pos};
 use crate::puzzle::Problem;
 
 named! {

@@ -21,8 +21,11 @@
 //! follow it). Guessing where a shifted puzzle really starts was not tried: the stream has no
 //! mark to check a guess against.
 
-use super::scan::{problem_error, without_bom};
-use super::{quote, Alphabet, CellPlaces, Entry, InputError, Pos, ReadOptions};
+use super::alphabet::Alphabet;
+use super::entry::{problem_error, CellPlaces, Entry, ReadOptions};
+use super::error::{InputError, Pos};
+use super::quote::quote;
+use super::scan::without_bom;
 use crate::geometry::Cell;
 use crate::puzzle::{Kind, Problem, Puzzle, Relation};
 

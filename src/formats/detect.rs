@@ -1,10 +1,11 @@
 //! Format detection: which of the text formats a text is written in.
 
 use super::alphabet::fits_some_alphabet;
+use super::error::{InputError, Pos};
+use super::format::Format;
 use super::grid::plausible_row;
 use super::picture::looks_like_header;
 use super::scan::{exact_root, without_bom, Line, Lines};
-use super::{Format, InputError, Pos};
 
 /// How many content lines detection looks at: enough to see a 25×25 grid, little enough to
 /// stay fast on a file of 50,000 puzzles.

@@ -4,11 +4,13 @@
 //! of a bad line can belong to another puzzle.
 
 use super::alphabet::{self, Alphabet};
+use super::entry::{entry_of_cells, CellPlaces, Dialect, Entry, ReadOptions};
+use super::error::{InputError, Pos};
+use super::quote::quote;
 use super::scan::{
     self, a_size, allowed_sizes, allowed_sizes_text, coord, count_of, default_kind, exact_root,
     size_allowed, Line, Lines, MAX_CELLS,
 };
-use super::{quote, CellPlaces, Dialect, Entry, InputError, Pos, ReadOptions};
 use crate::puzzle::{Kind, Problem, Puzzle};
 
 /// Reads one puzzle per non-blank line; `#` lines are comments. With `judge` (POJ 3074) every
@@ -93,7 +95,7 @@ impl LineReader<'_> {
             }
         });
         let cell_pos = symbols.iter().map(|s| s.1).collect();
-        scan::entry_of_cells(kind, size, givens, cell_pos, alphabet, self.number, start)
+        entry_of_cells(kind, size, givens, cell_pos, alphabet, self.number, start)
     }
 
     /// The common case read without collecting symbols: a line of ASCII symbols and no

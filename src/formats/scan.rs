@@ -1,8 +1,9 @@
 //! Numbered lines, char columns and size rules shared by the text readers.
 
-use super::{Alphabet, Entry, InputError, Pos};
-use crate::geometry::{block_shape, Cell, CLASSIC_SIZES, LATIN_SIZES};
-use crate::puzzle::{Kind, Problem, Puzzle, Relation};
+use crate::geometry::{block_shape, CLASSIC_SIZES, LATIN_SIZES};
+use crate::puzzle::{Kind, Problem, Puzzle};
+
+use super::error::Pos;
 
 /// The longest puzzle line: 25×25 symbols.
 pub(crate) const MAX_CELLS: usize = 625;
@@ -222,69 +223,6 @@ pub(crate) fn judge_takes(puzzle: &Puzzle, judge: &str, size: usize) -> Result<(
         ),
         Vec::new(),
     ))
-}
-
-/// A puzzle of one of the formats without relations (line, grid) as an [`Entry`]: the model
-/// checks it, and a problem it finds is placed at the symbol of the cell it names.
-pub(crate) fn entry_of_cells(
-    kind: Kind,
-    size: usize,
-    givens: Vec<u8>,
-    cell_pos: Vec<Pos>,
-    alphabet: Alphabet,
-    number: usize,
-    start: Pos,
-) -> Result<Entry, InputError> {
-    let puzzle = Puzzle::new(kind, size, givens, Vec::new())
-        .map_err(|p| problem_error(p, size, &cell_pos, &[], start))?;
-    Ok(Entry {
-        puzzle,
-        alphabet,
-        number,
-        pos: start,
-        cell_pos: cell_pos.into(),
-        relation_pos: Vec::new(),
-    })
-}
-
-/// A model problem as an input error, placed at the relation or the cell it names, else at
-/// `start`.
-pub(crate) fn problem_error(
-    problem: Problem,
-    size: usize,
-    cell_pos: &[Pos],
-    relation_pos: &[(Relation, Pos)],
-    start: Pos,
-) -> InputError {
-    let touches = |r: &Relation, c: &Cell| r.smaller == *c || r.larger == *c;
-    let names_both =
-        |r: &Relation| problem.cells.contains(&r.smaller) && problem.cells.contains(&r.larger);
-    // The relation the problem is about, else the last cell it names (the second of two equal
-    // givens), else any relation touching its cells.
-    let pos = relation_pos
-        .iter()
-        .find(|(r, _)| names_both(r))
-        .map(|(_, p)| *p)
-        .or_else(|| {
-            problem
-                .cells
-                .iter()
-                .rev()
-                .find_map(|c| cell_pos.get(c.index(size)).copied())
-        })
-        .or_else(|| {
-            relation_pos
-                .iter()
-                .find(|(r, _)| problem.cells.iter().any(|c| touches(r, c)))
-                .map(|(_, p)| *p)
-        })
-        .unwrap_or(start);
-    InputError {
-        pos,
-        message: problem.message,
-        cells: problem.cells,
-        puzzle: None,
-    }
 }
 
 #[cfg(test)]

@@ -18,7 +18,8 @@ use super::scan::{
     self, a_size, allowed_sizes_text, coord, count_of, default_kind, exact_root, shorten,
     size_allowed, Line, Lines, MAX_SIZE,
 };
-use super::{Dialect, Entry, InputError, Pos, ReadOptions};
+use crate::formats::entry::{entry_of_cells, Dialect, Entry, ReadOptions};
+use crate::formats::error::{InputError, Pos};
 use crate::puzzle::{Problem, Puzzle};
 
 /// Reads grids. A puzzle is N cell rows of N symbols, where N is the first row's symbol count;
@@ -262,7 +263,7 @@ impl<'a> GridReader<'a> {
         let (givens, alphabet) = self.decode(&symbols, size, split, start)?;
         let kind = self.options.kind.unwrap_or_else(|| default_kind(size));
         let cell_pos = symbols.iter().map(|s| s.1).collect();
-        scan::entry_of_cells(kind, size, givens, cell_pos, alphabet, self.number, start)
+        entry_of_cells(kind, size, givens, cell_pos, alphabet, self.number, start)
     }
 
     /// How many rows the bad puzzle has whose row `rows` (`line`) failed, when the first row

@@ -20,14 +20,15 @@
 //! deeper than serde_json's limit of 128 is an error.
 
 use std::fmt;
-use std::marker::PhantomData;
 
-use serde::de::{self, DeserializeOwned, SeqAccess, Visitor};
+use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::alphabet::{self, number_value, Alphabet};
-use super::scan::{a_size, coord, exact_root, without_bom, MAX_CELLS};
-use super::{quote, CellPlaces, Entry, InputError, Pos, ReadOptions};
+use super::scan::{a_size, coord, exact_root, MAX_CELLS};
+use crate::formats::entry::{CellPlaces, Entry, ReadOptions};
+use crate::formats::error::{InputError, Pos};
+use crate::formats::quote::quote;
 use crate::geometry::{block_shape, Cell, LATIN_SIZES};
 use crate::puzzle::{Kind, Problem, Puzzle, Relation};
 

@@ -1,7 +1,12 @@
 //! JSON values one after another (one object, an array of them, or JSON Lines), each read
 //! on its own so that a bad one costs no other, with errors placed at their line and column.
 
-use super::*;
+use std::marker::PhantomData;
+
+use serde::de::DeserializeOwned;
+
+use crate::formats::error::{InputError, Pos};
+use crate::formats::scan::{coord, without_bom};
 
 /// One value of a JSON text holding several.
 #[derive(Clone, PartialEq, Eq, Debug)]

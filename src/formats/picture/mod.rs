@@ -22,10 +22,10 @@ use std::iter::Peekable;
 use std::str::CharIndices;
 
 use super::alphabet::{self, not_a_digit, number_value, Alphabet};
-use super::scan::{
-    a_size, allowed_sizes_text, count_of, problem_error, shorten, Line, Lines, MAX_SIZE,
-};
-use super::{quote, Entry, InputError, Pos, ReadOptions};
+use super::scan::{a_size, allowed_sizes_text, count_of, shorten, Line, Lines, MAX_SIZE};
+use crate::formats::entry::{problem_error, Entry, ReadOptions};
+use crate::formats::error::{InputError, Pos};
+use crate::formats::quote::quote;
 use crate::geometry::{Cell, LATIN_SIZES};
 use crate::puzzle::{Kind, Problem, Puzzle, Relation};
 

@@ -6,7 +6,8 @@ use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 use crate::search::{Observer, Rule, Via};
 
-use super::*;
+use super::event::{Event, EventKind, Level, Note, NO_CAUSE};
+use super::replay::Replay;
 
 /// What a trace records, and when it stops.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -5,7 +5,7 @@ use crate::digits::{DigitSet, MAX_SIZE};
 use crate::puzzle::Puzzle;
 use crate::search::{Observer, Rule, Via};
 
-use super::*;
+use super::event::{Event, EventKind};
 
 /// Applies events to a puzzle's start state (every digit possible in every cell), keeping
 /// one candidate grid per depth, by the protocol of [`Observer`]. Checks each event against

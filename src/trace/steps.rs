@@ -41,7 +41,8 @@ use std::collections::{HashMap, HashSet};
 use crate::puzzle::Puzzle;
 use crate::search::{Rule, Via};
 
-use super::{Event, EventKind, Replay};
+use super::event::{Event, EventKind};
+use super::replay::Replay;
 
 named! {
     /// What a step is (see the module docs).

@@ -4,7 +4,7 @@ use super::*;
 use crate::digits::DigitSet;
 use crate::geometry::Cell;
 use crate::puzzle::{givens_of, Kind, Puzzle, Relation};
-use crate::search::{Engine, EngineKind, Options, Progress, Search, Status};
+use crate::search::{Engine, EngineKind, Options, Progress, Rule, Search, Status, Via};
 
 #[test]
 fn records_round_trip_through_their_words() {

@@ -3,7 +3,10 @@
 use crate::puzzle::{Problem, Puzzle};
 use crate::search::{Engine, EngineKind, Options, Progress, Search, Stats, Status};
 
-use super::*;
+use super::event::{Event, Note, RECORD_WORDS};
+use super::premises::PremiseReader;
+use super::recorder::{Recorder, TraceOptions};
+use super::steps::Steps;
 
 /// What [`Tracer::advance`] hands back: the new records, their premises, and where the search
 /// stands.
@@ -30,17 +33,6 @@ pub struct Batch {
     pub stats: Stats,
     /// True when the search stopped because the event budget was used up.
     pub event_limit: bool,
-}
-
-/// One instance of a named technique, as the `logic` engine found it: `sentence` says it as a
-/// hint's last level does (its pattern named — the pivot and pincers of a wing, the fins of
-/// a fish, the nodes of a chain — then what it removes or places), `pattern` the cells of
-/// its pattern; `seq` is its first event (the instance's events are one step).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Note {
-    pub seq: u32,
-    pub sentence: String,
-    pub pattern: Vec<u16>,
 }
 
 /// A traced search that runs in steps: the handle the command line, the WebAssembly module

@@ -1,10 +1,18 @@
 //! New puzzles: `generate(options)` returns them at once; a `Generator` makes them in
 //! slices of work, for a page that shows progress and can stop (see `crate::generate`).
 
-use super::instances::Key;
-use super::*;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::formats::{puzzle_to_json, Alphabet, JsonPuzzle};
 use crate::generate::{self, Advance, Generated};
 use crate::logic::GradeReport;
+use crate::wasm::args::{self, OptionsArg};
+
+use super::instances::Key;
+use super::js::{
+    answer_alphabet, arg_error, memory_check, options_arg, problem_error, to_js, value,
+};
 
 /// One generated puzzle as JavaScript sees it.
 #[derive(Serialize)]

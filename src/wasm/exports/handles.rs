@@ -1,9 +1,23 @@
 //! The handles that run a search in steps: `Search` (progress, then `solve`'s result) and
 //! `Solver` (the trace as batches of records).
 
+use js_sys::{Array, Object, Reflect, Uint32Array};
+use wasm_bindgen::prelude::*;
+
+use crate::formats::{puzzle_to_json, Alphabet, JsonPuzzle};
+use crate::puzzle::Puzzle;
+use crate::search::{
+    fast_path_applies, solve_fast, Engine, EngineKind, Outcome, Progress, Search as _, Silent,
+    Stats,
+};
+use crate::trace::{Tracer, RECORD_WORDS};
+use crate::wasm::args::{self, Export};
+
 use super::instances::Key;
+use super::js::{
+    answer_alphabet, arg_error, begin, grid_text, memory_check, problem_error, to_js, value,
+};
 use super::solve::solve_result;
-use super::*;
 
 /// `solve` in steps, for a caller that shows progress: `new Search(puzzle, kind, options)`
 /// takes `solve`'s arguments, `advance(budget)` runs about `budget` nodes and returns `{done,

@@ -3,10 +3,21 @@
 //! hard it is by the techniques it needs), and the module's `layout`, `bench`, `quote` and
 //! `version`.
 
-use super::*;
+use js_sys::{Array, JsString, Object, Reflect};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::formats::{self, puzzle_to_json, Alphabet};
 use crate::logic::{self, GradeReport, HintReport, Techniques};
 use crate::search::{solve as solve_puzzle, Options, Status};
-use crate::wasm::args::{GridArg, PlayerArg};
+use crate::trace::RECORD_WORDS;
+use crate::wasm::args::{self, ArgError, Export, GridArg, PlayerArg};
+
+use super::js::{
+    arg_error, begin, error, input_error, is_plain_object, kind, memory_check, problem_error, read,
+    settings, to_js, value, MAX_BENCH_ERRORS,
+};
 
 /// Reads a puzzle from text (any format) and returns its JSON model object
 /// `{size, kind, givens, relations, alphabet}`. Options: `format`, `alphabet`.

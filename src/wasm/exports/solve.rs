@@ -1,6 +1,19 @@
 //! `solve` and `solveAll`: answers, one puzzle or many per crossing.
 
-use super::*;
+use js_sys::{Array, JsString, Object, Reflect, Uint32Array};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::formats::{self, Alphabet, Entry};
+use crate::puzzle::{Problem, Puzzle};
+use crate::search::{solve_fast, Engine, EngineKind, Outcome, Search as _, Silent, Stats};
+use crate::wasm::args::{self, ArgError, Export, Settings, Value};
+
+use super::js::{
+    answer_alphabet, arg_error, begin, grid_text, input_error, kind, memory_check, problem_error,
+    read, settings, to_js, value,
+};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]

@@ -1,5 +1,5 @@
-//! How the commands word counts and write answers: `1 node`, the rules with a count, and a
-//! grid in the alphabet of its puzzle (or as numbers) for JSON.
+//! How the commands word counts, puzzles and answers: `1 node`, `puzzle 3 (line 5)`, the
+//! rules with a count, and a grid in the alphabet of its puzzle (or as numbers) for JSON.
 
 use sudoku_lab::formats::{Alphabet, Entry, Givens};
 use sudoku_lab::Rule;
@@ -27,6 +27,23 @@ pub fn push_decimal(out: &mut String, n: u64) {
         }
     }
     out.extend(digits[at..].iter().map(|&b| char::from(b)));
+}
+
+/// `puzzle 3 (line 5)`: how stderr names a puzzle.
+pub fn name(entry: &Entry) -> String {
+    let mut name = String::new();
+    push_name(&mut name, entry);
+    name
+}
+
+/// Appends [`name`]`(entry)` without the formatting machinery: `solve` names every puzzle
+/// with several solutions.
+pub fn push_name(out: &mut String, entry: &Entry) {
+    out.push_str("puzzle ");
+    push_decimal(out, entry.number as u64);
+    out.push_str(" (line ");
+    push_decimal(out, u64::from(entry.pos.line));
+    out.push(')');
 }
 
 /// `given 25, naked_single 40`: the rules with a count, in [`Rule::ALL`] order.

@@ -1,13 +1,12 @@
 //! A small hand-written argument parser: `--name VALUE`, `--name=VALUE`, switches, positionals.
 
+use super::exit::Failure;
 use std::ffi::OsString;
 
 use sudoku_lab::formats::{quote, quote_name, Format, ReadOptions};
 use sudoku_lab::logic::Reveal;
 use sudoku_lab::trace::Level;
 use sudoku_lab::{EngineKind, Named, Options};
-
-use super::Failure;
 
 /// What `grade` and `hint` write (`--output`). (`named!` is the library's own: the binary
 /// spells the two names out.)

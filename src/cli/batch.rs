@@ -8,11 +8,11 @@ use sudoku_lab::formats::{self, Alphabet, Entry, Format, InputError, ReadOptions
 use sudoku_lab::search::fast_path_applies;
 use sudoku_lab::{solve_fast, Engine, EngineKind, Options, Search, Silent, Stats, Status};
 
-use super::answers::push_decimal;
+use super::answers::name;
 use super::args;
+use super::exit::Failure;
 use super::input::{unsupported, Input};
 use super::output::Sink;
-use super::Failure;
 
 /// Names a bad puzzle (or bad input between puzzles) on stderr and, for a puzzle, writes
 /// `line` in its place, so that line K of the output still answers puzzle K. False when
@@ -312,23 +312,6 @@ pub fn threads(parsed: &args::Parsed, command: &'static str) -> Result<usize, Fa
         MAX_THREADS as u64,
         command,
     )? as usize)
-}
-
-/// `puzzle 3 (line 5)`: how stderr names a puzzle.
-pub fn name(entry: &Entry) -> String {
-    let mut name = String::new();
-    push_name(&mut name, entry);
-    name
-}
-
-/// Appends [`name`]`(entry)` without the formatting machinery: `solve` names every puzzle
-/// with several solutions.
-pub fn push_name(out: &mut String, entry: &Entry) {
-    out.push_str("puzzle ");
-    push_decimal(out, entry.number as u64);
-    out.push_str(" (line ");
-    push_decimal(out, u64::from(entry.pos.line));
-    out.push(')');
 }
 
 /// Verifies every solution a search kept, independently of the search, that they differ (two

@@ -9,9 +9,9 @@ use sudoku_lab::formats;
 use sudoku_lab::Options;
 
 use super::args::{self, Spec};
+use super::exit::{report, Failure, EXIT_INPUT, EXIT_OK};
 use super::input::Input;
 use super::output::Sink;
-use super::{report, Failure, EXIT_INPUT, EXIT_OK};
 
 pub const HELP: &str = "\
 Usage: sudoku-lab bench [OPTIONS] FILE...

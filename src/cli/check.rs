@@ -9,10 +9,9 @@ use sudoku_lab::formats::{
 };
 
 use super::args::{self, Spec};
-use super::exit_code;
+use super::exit::{exit_code, report, Failure, EXIT_OK};
 use super::input::Input;
 use super::output::Sink;
-use super::{report, Failure, EXIT_OK};
 
 pub const HELP: &str = "\
 Usage: sudoku-lab check [OPTIONS] PUZZLES ANSWERS

@@ -6,12 +6,12 @@ use std::time::{Duration, Instant};
 use sudoku_lab::formats::Entry;
 use sudoku_lab::{Engine, EngineKind, Options, Search, Silent, Stats, Status};
 
-use super::answers::{by_rule, count_of};
+use super::answers::{by_rule, count_of, name};
 use super::args::{self, Spec};
-use super::batch::{name, verify};
+use super::batch::verify;
+use super::exit::{Failure, EXIT_OK};
 use super::input::{unsupported, Input};
 use super::output;
-use super::{Failure, EXIT_OK};
 
 pub const HELP: &str = "\
 Usage: sudoku-lab compare [OPTIONS] [FILE]

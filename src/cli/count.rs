@@ -4,13 +4,12 @@ use std::ffi::OsString;
 
 use sudoku_lab::{Options, Status};
 
-use super::answers::{count_of, push_decimal};
+use super::answers::{count_of, name, push_decimal};
 use super::args::{self, Spec};
-use super::batch::{name, threads, Puzzles};
-use super::exit_code;
+use super::batch::{threads, Puzzles};
+use super::exit::{exit_code, Failure, EXIT_OK};
 use super::input::Input;
 use super::output::Sink;
-use super::{Failure, EXIT_OK};
 
 pub const HELP: &str = "\
 Usage: sudoku-lab count [OPTIONS] [FILE]

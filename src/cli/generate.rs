@@ -15,8 +15,8 @@ use sudoku_lab::{Kind, Options};
 
 use super::args::{self, Spec};
 use super::batch::threads;
+use super::exit::{report, Failure, EXIT_OK, EXIT_UNSOLVED};
 use super::output::Sink;
-use super::{report, Failure, EXIT_OK, EXIT_UNSOLVED};
 
 pub const HELP: &str = "\
 Usage: sudoku-lab generate [OPTIONS]

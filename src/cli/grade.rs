@@ -6,12 +6,12 @@ use std::ffi::OsString;
 use sudoku_lab::logic::{grade as grade_puzzle, GradeReport, Techniques};
 use sudoku_lab::{EngineKind, Options, Status};
 
+use super::answers::name;
 use super::args::{self, Spec};
-use super::batch::{name, threads, Puzzles};
-use super::exit_code;
+use super::batch::{threads, Puzzles};
+use super::exit::{exit_code, Failure, EXIT_OK};
 use super::input::Input;
 use super::output::Sink;
-use super::{Failure, EXIT_OK};
 
 pub const HELP: &str = "\
 Usage: sudoku-lab grade [OPTIONS] [FILE]

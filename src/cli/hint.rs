@@ -7,9 +7,9 @@ use sudoku_lab::formats::{self, InputError, Pos, ReadOptions};
 use sudoku_lab::logic::{check_state, hint as find_hint, read_marks, HintReport, PlayerState};
 
 use super::args::{self, Spec};
+use super::exit::{Failure, EXIT_OK};
 use super::input::Input;
 use super::output;
-use super::{Failure, EXIT_OK};
 
 pub const HELP: &str = "\
 Usage: sudoku-lab hint [OPTIONS] [PUZZLE]

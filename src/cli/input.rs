@@ -1,13 +1,12 @@
 //! Reading the input: a file or stdin, whole, under a size limit, checked to be UTF-8 text.
 
+use super::exit::Failure;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read};
 
 use sudoku_lab::formats::{self, escape, Entry, Format, InputError, ReadOptions};
 use sudoku_lab::{EngineKind, Problem};
-
-use super::Failure;
 
 /// A whole input text and the name messages call it by.
 pub struct Input {

@@ -6,8 +6,8 @@ use std::io::{self, BufWriter, ErrorKind, StdoutLock, Write};
 
 use sudoku_lab::formats::Entry;
 
-use super::batch::push_name;
-use super::{Failure, REPORT_PREFIX};
+use super::answers::push_name;
+use super::exit::{Failure, REPORT_PREFIX};
 
 /// Bytes of stderr messages gathered before they are written (sooner when the answers they
 /// are about go out).

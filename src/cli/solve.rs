@@ -6,12 +6,12 @@ use std::time::{Duration, Instant};
 use sudoku_lab::formats::{self, Alphabet, Entry, Format, Givens, InputError};
 use sudoku_lab::{Options, Stats, Status};
 
-use super::answers::{by_rule, count_of, json_alphabet, render};
+use super::answers::{by_rule, count_of, json_alphabet, name, render};
 use super::args::{self, Spec};
-use super::batch::{name, threads, Puzzles};
+use super::batch::{threads, Puzzles};
+use super::exit::{exit_code, report, Failure, EXIT_OK};
 use super::input::Input;
 use super::output::Sink;
-use super::{exit_code, report, Failure, EXIT_OK};
 
 pub const HELP: &str = "\
 Usage: sudoku-lab solve [OPTIONS] [FILE]

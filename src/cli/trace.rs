@@ -8,12 +8,12 @@ use sudoku_lab::logic::Technique;
 use sudoku_lab::trace::{Event, Note, PremiseReader, TraceOptions, Tracer, RECORD_WORDS};
 use sudoku_lab::{House, Options, Progress, Puzzle, Search, Stats, Status, Via};
 
-use super::answers::{count_of, json_alphabet, render};
+use super::answers::{count_of, json_alphabet, name, render};
 use super::args::{self, Spec};
-use super::batch::{name, verify_all};
+use super::batch::verify_all;
+use super::exit::{report, Failure, EXIT_OK, EXIT_UNSOLVED};
 use super::input::Input;
 use super::output::Sink;
-use super::{report, Failure, EXIT_OK, EXIT_UNSOLVED};
 
 pub const HELP: &str = "\
 Usage: sudoku-lab trace [OPTIONS] [FILE]

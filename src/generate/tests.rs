@@ -2,7 +2,10 @@
 //! (minimal, symmetry, level, givens, relations), the same seed giving the same puzzles.
 
 use super::*;
-use crate::search::solve_with;
+use crate::geometry::Cell;
+use crate::logic::{grade, Level, Techniques};
+use crate::puzzle::{Kind, Puzzle};
+use crate::search::{solve_with, EngineKind, Options, Status};
 
 /// Counts to two with `engine`, validating first (the independent check). DLX gets room
 /// for a 25×25 that guessing solves (a few million nodes).

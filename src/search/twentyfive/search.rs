@@ -27,6 +27,37 @@ pub(super) struct TwentyFive {
     pub(super) idle_since: u64,
     /// Lookahead's working space (56 KB), kept here rather than on the stack.
     pub(super) scratch: Box<Scratch>,
+    /// When the work done ends the search.
+    pub(super) budget: Budget,
+}
+
+/// When the work done ends a search: at the node limit, or at the hand-over point
+/// ([`HAND_OVER_WORK`](super::HAND_OVER_WORK)) while no solution is found, when the general
+/// engine takes over.
+pub(super) struct Budget {
+    pub(super) node_limit: u64,
+    /// The work at which the search stops to look: the node limit or the hand-over point.
+    pub(super) stop_at: u64,
+    pub(super) handed_over: bool,
+}
+
+impl Budget {
+    /// Whether the work in `stats` ends the search (then `end` says why): at the node limit;
+    /// at the hand-over point too when no solution is found yet, else the search goes on to
+    /// the node limit.
+    #[inline(always)]
+    fn exhausted(&mut self, stats: &Stats, end: &mut End) -> bool {
+        if stats.work() < self.stop_at {
+            return false;
+        }
+        if stats.work() < self.node_limit && stats.solutions > 0 {
+            self.stop_at = self.node_limit;
+            return false;
+        }
+        self.handed_over = stats.work() < self.node_limit;
+        *end = End::Limit;
+        true
+    }
 }
 
 /// What lookahead works in: the unions of a block's trials per digit, and two states.
@@ -396,8 +427,7 @@ impl TwentyFive {
                     while digits != 0 {
                         let d = digits.trailing_zeros() as usize;
                         digits &= digits - 1;
-                        if self.stats.work() >= self.options.node_limit {
-                            self.end = End::Limit;
+                        if self.budget.exhausted(&self.stats, &mut self.end) {
                             return Ok(Lookahead::Stopped);
                         }
                         if implied[b][d] & bit != 0 {
@@ -520,8 +550,7 @@ impl TwentyFive {
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                if self.stats.work() >= self.options.node_limit {
-                    self.end = End::Limit;
+                if self.budget.exhausted(&self.stats, &mut self.end) {
                     return Ok(Some(Lookahead::Stopped));
                 }
                 if !Self::probe::<V3>(&mut self.stats, state, trial, (d, all), b, bit) {
@@ -546,8 +575,7 @@ impl TwentyFive {
         if self.stopped() {
             return None;
         }
-        if self.stats.work() >= self.options.node_limit {
-            self.end = End::Limit;
+        if self.budget.exhausted(&self.stats, &mut self.end) {
             return None;
         }
         self.stats.nodes += 1;

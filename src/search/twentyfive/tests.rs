@@ -252,11 +252,15 @@ fn the_portable_and_the_v3_search_agree() {
                 node_limit,
                 strategy: None,
             };
-            let portable = solve_by(&puzzle, options, |s, state| s.search_portable(state));
+            let portable = solve_by(&puzzle, options, HAND_OVER_WORK, |s, state| {
+                s.search_portable(state)
+            });
             #[cfg(target_arch = "x86_64")]
             // SAFETY: the CPU has BMI2 (checked above), and AVX2 and POPCNT with it on every
             // CPU that has BMI2.
-            let v3 = solve_by(&puzzle, options, |s, state| unsafe { s.search_v3(state) });
+            let v3 = solve_by(&puzzle, options, HAND_OVER_WORK, |s, state| unsafe {
+                s.search_v3(state)
+            });
             #[cfg(not(target_arch = "x86_64"))]
             let v3 = portable.clone();
             let what = format!("#{i}, limits {solution_limit} / {node_limit}");
@@ -264,5 +268,53 @@ fn the_portable_and_the_v3_search_agree() {
             assert_eq!(portable.solutions, v3.solutions, "{what}");
             assert_eq!(portable.stats, v3.stats, "{what}");
         }
+    }
+}
+
+#[test]
+fn a_search_without_a_solution_at_the_hand_over_point_ends_in_the_general_engine() {
+    use crate::search::{Propagate, Search, Silent};
+    let text = include_str!("../../../tests/fixtures/twenty-five-hard.line");
+    let puzzle = crate::formats::read(text, crate::formats::Format::Line, Default::default())
+        .next()
+        .and_then(Result::ok)
+        .expect("the fixture reads")
+        .puzzle;
+    // A wrong digit in an empty cell, one no given of its houses holds: no solution.
+    let answer = solve(&puzzle, Options::default()).solutions.remove(0);
+    let wrong = (0..625)
+        .filter(|&cell| puzzle.givens()[cell] == 0)
+        .flat_map(|cell| (1..=25).map(move |d| (cell, d)))
+        .filter(|&(cell, d)| d != answer[cell])
+        .map(|(cell, d)| {
+            let mut givens = puzzle.givens().to_vec();
+            givens[cell] = d;
+            Puzzle::classic(givens).unwrap()
+        })
+        .filter(|p| p.validate().is_ok())
+        // One whose contradiction lies deeper than the hand-over point below.
+        .find(|p| solve(p, Options::default()).stats.work() > 100)
+        .expect("a wrong digit no peer holds, refuted below the root");
+    for (puzzle, status) in [(&wrong, Status::Unsolvable), (&puzzle, Status::Unique)] {
+        let alone = solve(puzzle, Options::default());
+        assert_eq!(alone.status, status);
+        let handed = solve_by(puzzle, Options::default(), 20, |s, state| s.run(state));
+        assert_eq!(handed.status, status);
+        assert_eq!(handed.solutions, alone.solutions);
+        let mut general = Propagate::new(puzzle, Options::default(), Silent);
+        general.run();
+        let general = general.outcome();
+        assert_eq!(general.status, status);
+        // The statistics count both searches: the fast path's 20 units of work (no solution
+        // by then) and all of the general engine's.
+        assert_eq!(handed.stats.work(), general.stats.work() + 20);
+        // A node limit inside the fast path's part still stops the whole search there.
+        let tight = Options {
+            node_limit: 10,
+            ..Options::default()
+        };
+        let stopped = solve_by(puzzle, tight, 20, |s, state| s.run(state));
+        assert_eq!(stopped.status, Status::LimitReached);
+        assert!(stopped.stats.work() >= 10 && stopped.stats.work() <= 11);
     }
 }

@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod event_counts;
 pub mod placed;
+pub mod reading;
 mod rules;
 
 pub use rules::{block_shape, Rules};

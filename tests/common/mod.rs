@@ -8,6 +8,7 @@ pub mod event_counts;
 pub mod placed;
 pub mod reading;
 mod rules;
+pub mod solving;
 
 pub use rules::{block_shape, Rules};
 

@@ -7,6 +7,7 @@ pub mod cli;
 pub mod event_counts;
 pub mod placed;
 pub mod reading;
+pub mod replay;
 mod rules;
 pub mod solving;
 

@@ -29,10 +29,11 @@
 //! most), on a heap stack of branch points rather than by recursion.
 
 use crate::puzzle::{Kind, Puzzle};
-use crate::search::driver::End;
+use crate::search::driver::{End, Search};
+use crate::search::observer::Silent;
 use crate::search::options::{Options, Outcome};
+use crate::search::propagate::Propagate;
 use crate::search::stats::Stats;
-use crate::search::{Propagate, Search, Silent};
 
 /// Work (nodes and trials) after which a search that has found no solution yet hands over
 /// to the general engine ([`Propagate`]), from the start, with the rest of the node limit.

@@ -1,9 +1,12 @@
 // The board element, `import "sudoku-lab/board"`: defines <sudoku-lab-board>.
 //
-// The board is the sudoku-lab page in embed mode inside an iframe (www/index.html of this
-// package), scripted over a private MessagePort; nothing of the host page reaches it. Every
-// method returns a promise and waits for the board to be ready (a lazy board loads when it
-// comes near the viewport; `loading="eager"` loads it at once).
+// By default the board is built in the element's shadow root from the page's own modules
+// (www/ of this package); every board of the host page shares one wasm module and one solver
+// worker. With `isolation="frame"` it is the sudoku-lab page in embed mode inside an iframe
+// (www/index.html), and nothing of the host page reaches it. Either way it is scripted over a
+// private MessagePort, with the same attributes, methods and events. Every method returns a
+// promise and waits for the board to be ready (a lazy board loads when it comes near the
+// viewport; `loading="eager"` loads it at once).
 //
 // Attributes (all optional; a change after the board is ready takes effect at once):
 //
@@ -23,8 +26,9 @@
 // | controls   | none, playback, full                          | playback    |
 // | caption    | boolean: the current sentence under the board | off         |
 // | loading    | lazy, eager                                   | lazy        |
-// | title      | the iframe's accessible name                  | a default   |
-// | page       | the board's page (sudoku-lab's index.html)    | ../index.html beside the module |
+// | title      | the board's accessible name                   | a default   |
+// | page       | the board's page (sudoku-lab's index.html; http(s) only; in a shadow root, of the module's or the host's origin) | ../index.html beside the module |
+// | isolation  | shadow (a shadow root, shared worker), frame (an iframe: full isolation) | shadow |
 //
 // Boolean attributes are off when absent or "false", "off", "no", "0".
 
@@ -155,11 +159,20 @@ export interface SudokuLabBoardEventMap {
   error: CustomEvent<BoardError>;
 }
 
+/** How a board is isolated from its host page (the `isolation` attribute). */
+export type Isolation = "shadow" | "frame";
+
 export declare class SudokuLabBoard extends HTMLElement {
   /** Resolves with the "ready" detail once the board can be scripted. */
   readonly ready: Promise<Ready>;
-  /** The address of the page the iframe shows. */
+  /** The `isolation` attribute as the board takes it: "frame", else "shadow". */
+  readonly isolation: Isolation;
+  /** The board's iframe with `isolation="frame"`, else null. */
+  readonly frame: HTMLIFrameElement | null;
+  /** The address of the board's page with the attributes (what the iframe shows). */
   readonly src: string;
+  /** The board's page (the `page` attribute resolved), or null when it is not an http(s) address. */
+  readonly page: URL | null;
   /** Solves at once; rejects with the error when the puzzle is invalid. */
   solve(): Promise<Outcome>;
   /** Traces the search and plays it; resolves once the whole trace is in. */

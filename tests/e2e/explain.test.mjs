@@ -209,12 +209,13 @@ test("Embed mode autoplays with the engine and level of the URL", async () => {
   await page.close();
 });
 
-test("The <sudoku-lab-board> element embeds the page in an iframe that autoplays", async () => {
+test("The <sudoku-lab-board> element embeds the page in an iframe that autoplays (isolation=frame)", async () => {
   const page = await open();
   await page.evaluate(async () => {
     await import("./js/embed.js");
     document.body.replaceChildren();
     const element = document.createElement("sudoku-lab-board");
+    element.setAttribute("isolation", "frame");
     element.setAttribute("example", "futoshiki-6");
     element.setAttribute("engine", "propagate");
     element.setAttribute("autoplay", "");
@@ -231,6 +232,29 @@ test("The <sudoku-lab-board> element embeds the page in an iframe that autoplays
   assert.match(src, /embed=1/);
   assert.match(src, /autoplay=1/);
   await shot(page, "custom-element", false);
+  await page.close();
+});
+
+test("The <sudoku-lab-board> element builds the board in its shadow root (the default), and it autoplays", async () => {
+  const page = await open();
+  await page.evaluate(async () => {
+    await import("./js/embed.js");
+    document.body.replaceChildren();
+    const element = document.createElement("sudoku-lab-board");
+    element.setAttribute("example", "futoshiki-6");
+    element.setAttribute("engine", "propagate");
+    element.setAttribute("autoplay", "");
+    element.style.height = "700px";
+    document.body.append(element);
+  });
+  // Locators see into an open shadow root: the board's own controls, no frame.
+  await page.locator("sudoku-lab-board [data-action=pause]").waitFor();
+  await page.waitForFunction(() => Number(document.querySelector("sudoku-lab-board").shadowRoot.querySelector("[data-action=scrub]")?.value ?? 0) > 0,
+    null, { timeout: 20000 });
+  assert.equal(await page.locator("sudoku-lab-board iframe").count(), 0);
+  assert.equal(await page.locator("sudoku-lab-board [data-cell]").count(), 36);
+  assert.equal(await page.evaluate(() => document.querySelector("sudoku-lab-board").shadowRoot.sudokuLabExplain.session.engine), "propagate");
+  await shot(page, "custom-element-shadow", false);
   await page.close();
 });
 

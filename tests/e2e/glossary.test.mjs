@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 
-import { ROOT, SHOTS, env, axeViolations, openPage, pageErrors } from "./harness.mjs";
+import { ISOLATIONS, ROOT, SHOTS, env, axeViolations, forceIsolation, openPage, pageErrors } from "./harness.mjs";
 import { GLOSSARY } from "../../www/js/glossary.js";
 import { techniqueTitle } from "../../www/js/grades.js";
 
@@ -29,11 +29,12 @@ const STRUCK = [
   ["r8c5", 1], ["r8c4", 6], ["r8c5", 6], ["r6c1", 7], ["r6c3", 2], ["r6c3", 7],
 ];
 
-/** The glossary page, with every board's `step` events recorded in `window.glossarySteps[name]`. */
-async function openGlossary({ viewport = DESKTOP, colorScheme = "light", hash = "" } = {}) {
+/** The glossary page, its boards of `isolation`, with every board's `step` events recorded in `window.glossarySteps[name]`. */
+async function openGlossary({ viewport = DESKTOP, colorScheme = "light", hash = "", isolation = "shadow" } = {}) {
   const page = await env.browser.newPage({ viewport, colorScheme });
   page.errors = pageErrors(page);
   page.foreign = watchForeign(page);
+  await forceIsolation(page, isolation);
   await page.addInitScript(recordSteps);
   await page.goto(env.base + GLOSSARY_PAGE + hash);
   await page.waitForSelector("section.technique");
@@ -106,27 +107,29 @@ test("every technique has a section with its rating, in the contents, in the lib
   await close(page);
 });
 
-test("an address naming an entry opens its board on a step of that technique", async () => {
-  const page = await openGlossary({ hash: "#xy_wing" });
-  const at = await boardAt(page, "xy_wing");
-  assertOnTechnique(at, "xy_wing");
-  assert.equal(at.event.rule, "technique", "the step is a technique of the logic engine");
-  assert.match(at.sentence, /pivot r\d+c\d+.*sees r\d+c\d+.*and r\d+c\d+/, "the sentence names the pivot and pincers");
-  assert.equal(await page.getAttribute("#xy_wing button[data-example]", "aria-expanded"), "true");
-  // The entry is in view: its heading is on screen.
-  const top = await page.locator("#xy_wing h3").evaluate((h) => h.getBoundingClientRect().top);
-  assert.ok(top >= 0 && top < DESKTOP.height / 2, `the entry is scrolled to (heading at ${top})`);
-  await page.screenshot({ path: path.join(SHOTS, "glossary-xy-wing-1280.png") });
+for (const isolation of ISOLATIONS) {
+  test(`an address naming an entry opens its board on a step of that technique (${isolation})`, async () => {
+    const page = await openGlossary({ hash: "#xy_wing", isolation });
+    const at = await boardAt(page, "xy_wing");
+    assertOnTechnique(at, "xy_wing");
+    assert.equal(at.event.rule, "technique", "the step is a technique of the logic engine");
+    assert.match(at.sentence, /pivot r\d+c\d+.*sees r\d+c\d+.*and r\d+c\d+/, "the sentence names the pivot and pincers");
+    assert.equal(await page.getAttribute("#xy_wing button[data-example]", "aria-expanded"), "true");
+    // The entry is in view: its heading is on screen.
+    const top = await page.locator("#xy_wing-title").evaluate((h) => h.getBoundingClientRect().top);
+    assert.ok(top >= 0 && top < DESKTOP.height / 2, `the entry is scrolled to (heading at ${top})`);
+    await page.screenshot({ path: path.join(SHOTS, `glossary-xy-wing-1280-${isolation}.png`) });
 
-  // "Show the example" of another entry opens its board on that technique; "Hide" removes it.
-  await page.locator("#hidden_pair button[data-example]").scrollIntoViewIfNeeded();
-  await page.click("#hidden_pair button[data-example]");
-  assertOnTechnique(await boardAt(page, "hidden_pair"), "hidden_pair");
-  await page.click("#hidden_pair button[data-example]");
-  assert.equal(await page.locator("#hidden_pair sudoku-lab-board").count(), 0, "Hide the example removes its board");
-  assert.equal(await page.textContent("#hidden_pair button[data-example]"), "Show the example");
-  await close(page);
-});
+    // "Show the example" of another entry opens its board on that technique; "Hide" removes it.
+    await page.locator("#hidden_pair button[data-example]").scrollIntoViewIfNeeded();
+    await page.click("#hidden_pair button[data-example]");
+    assertOnTechnique(await boardAt(page, "hidden_pair"), "hidden_pair");
+    await page.click("#hidden_pair button[data-example]");
+    assert.equal(await page.locator("#hidden_pair sudoku-lab-board").count(), 0, "Hide the example removes its board");
+    assert.equal(await page.textContent("#hidden_pair button[data-example]"), "Show the example");
+    await close(page);
+  });
+}
 
 test("an address that names no entry, or is malformed, opens nothing and breaks nothing", async () => {
   for (const hash of ["#no_such_technique", "#%E0%A4%A", "#<img src=x onerror=alert(1)>", "#__proto__", "#constructor"]) {
@@ -138,14 +141,14 @@ test("an address that names no entry, or is malformed, opens nothing and breaks 
   }
 });
 
-for (const [name, viewport, colorScheme] of [["desktop", DESKTOP, "light"], ["phone", PHONE, "dark"]]) {
-  test(`axe: the glossary is clean with an example open (${name}, ${colorScheme})`, async () => {
-    const page = await openGlossary({ viewport, colorScheme, hash: "#x_wing" });
+for (const [name, viewport, colorScheme, isolation] of [["desktop", DESKTOP, "light", "shadow"], ["phone", PHONE, "dark", "shadow"], ["desktop", DESKTOP, "light", "frame"]]) {
+  test(`axe: the glossary is clean with an example open (${name}, ${colorScheme}, ${isolation})`, async () => {
+    const page = await openGlossary({ viewport, colorScheme, hash: "#x_wing", isolation });
     await boardAt(page, "x_wing");
     assert.deepEqual(await axeViolations(page), []);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no horizontal scroll (${overflow} px too wide)`);
-    await page.screenshot({ path: path.join(SHOTS, `glossary-${name}-${colorScheme}.png`) });
+    await page.screenshot({ path: path.join(SHOTS, `glossary-${name}-${colorScheme}-${isolation}.png`) });
     await close(page);
   });
 }

@@ -178,3 +178,42 @@ export async function axeViolations(page) {
   });
   return violations;
 }
+
+/** The two isolations of a `<sudoku-lab-board>`: a shadow root (the default) and an iframe. */
+export const ISOLATIONS = ["shadow", "frame"];
+
+/**
+ * Makes every `<sudoku-lab-board>` of `page` (in its markup, or made by its scripts) one of
+ * `isolation` before it starts: an init script, for pages whose boards name none.
+ */
+export async function forceIsolation(page, isolation) {
+  if (isolation === "shadow") return;
+  await page.addInitScript((isolation) => {
+    const mark = (element) => element.setAttribute("isolation", isolation);
+    const create = Document.prototype.createElement;
+    Document.prototype.createElement = function createElement(name, ...rest) {
+      const element = create.call(this, name, ...rest);
+      if (String(name).toLowerCase() === "sudoku-lab-board") mark(element);
+      return element;
+    };
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n.localName === "sudoku-lab-board" && !n.hasAttribute("isolation")) mark(n);
+    }).observe(document, { childList: true, subtree: true });
+  }, isolation);
+}
+
+/**
+ * Board `id`'s explain part seen from inside, whichever its isolation (the test only looks):
+ * `evaluate(fn)` and `waitFor(fn)` run `fn(explain)` with its `sudokuLabExplain` (undefined
+ * until the board is built).
+ */
+export async function explainOf(page, id) {
+  const isolation = await page.$eval(`#${id}`, (b) => b.isolation);
+  if (isolation === "frame") {
+    const frame = await (await page.$(`#${id} iframe`)).contentFrame();
+    const expression = (fn) => `(${fn})(window.sudokuLabExplain)`;
+    return { evaluate: (fn) => frame.evaluate(expression(fn)), waitFor: (fn) => frame.waitForFunction(expression(fn)) };
+  }
+  const expression = (fn) => `(${fn})(document.getElementById(${JSON.stringify(id)}).shadowRoot.sudokuLabExplain)`;
+  return { evaluate: (fn) => page.evaluate(expression(fn)), waitFor: (fn) => page.waitForFunction(expression(fn)) };
+}

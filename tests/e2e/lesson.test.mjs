@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 
-import { ROOT, SHOTS, env, axeViolations, pageErrors } from "./harness.mjs";
+import { ISOLATIONS, ROOT, SHOTS, env, axeViolations, explainOf, forceIsolation, pageErrors } from "./harness.mjs";
 
 const LESSON = "lessons/propagation.html";
 const DESKTOP = { width: 1280, height: 800 };
@@ -40,12 +40,14 @@ const JUMPS = {
 };
 
 /**
- * Opens the lesson. An init script records every board's `step` events (they do not
- * bubble, but a capturing listener on window sees them) in `window.lessonSteps[id]`.
+ * Opens the lesson, its boards of `isolation`. An init script records every board's `step`
+ * events (they do not bubble, but a capturing listener on window sees them) in
+ * `window.lessonSteps[id]`.
  */
-async function open({ viewport = DESKTOP, colorScheme = "light", reducedMotion = "no-preference", url = LESSON } = {}) {
+async function open({ viewport = DESKTOP, colorScheme = "light", reducedMotion = "no-preference", url = LESSON, isolation = "shadow" } = {}) {
   const page = await env.browser.newPage({ viewport, colorScheme, reducedMotion });
   page.errors = pageErrors(page);
+  await forceIsolation(page, isolation);
   const foreign = [];
   page.on("request", (r) => {
     if (!r.url().startsWith(env.base) && !/^(data|blob):/.test(r.url())) foreign.push(r.url());
@@ -112,137 +114,138 @@ function assertEvent(at, want, what) {
 
 const number = (text) => Number(String(text).replace(/[^\d]/g, ""));
 
-test("every board opens at the event its section is about, with a caption that says so", async () => {
-  const page = await open();
-  for (const [id, want] of Object.entries(OPENINGS)) {
-    const detail = await ready(page, id);
-    assert.equal(detail.error, null, `${id}: the puzzle reads`);
-    const at = await current(page, id);
-    assertEvent(at, want, `${id} opens`);
-    assert.equal(at.position, at.event.number, `${id}: the current event is the last applied`);
-    assert.ok(at.done && at.events > at.position, `${id}: the whole trace is in, and goes on after the opening`);
-    assert.ok(at.sentence.includes(want.cell), `${id}: the caption names ${want.cell}: ${at.sentence}`);
-    // The section's own text points the reader at that cell.
-    const text = await page.locator(`section:has(#${id})`).textContent();
-    assert.ok(text.includes(want.cell), `${id}: the text names ${want.cell}`);
-    // Seeking to the board's own start lands on the same event.
-    const again = await page.evaluate((id) => {
-      const board = document.getElementById(id);
-      return board.seek(board.getAttribute("start"));
-    }, id);
-    assert.equal(again.position, at.position, `${id}: seek(start) is where the board opened`);
-  }
-  await page.screenshot({ path: path.join(SHOTS, "lesson-desktop-board.png") });
-  await close(page);
-});
-
-test("the step buttons in the text move their board: by the step, or to the event named", async () => {
-  const page = await open();
-  const buttons = page.locator("button[data-board]");
-  const count = await buttons.count();
-  assert.ok(count >= 15, `step buttons in the text (${count})`);
-  let jumps = 0;
-  for (let i = 0; i < count; i++) {
-    const button = buttons.nth(i);
-    const id = await button.getAttribute("data-board");
-    const seek = await button.getAttribute("data-seek");
-    const step = await button.getAttribute("data-step");
-    await ready(page, id);
-    const before = await current(page, id);
-    await button.scrollIntoViewIfNeeded();
-    const after = await press(page, button, id);
-    const label = `${id}: “${(await button.textContent()).trim()}”`;
-    if (seek !== null) {
-      const want = JUMPS[`${id} ${seek}`];
-      assert.ok(want, `${label}: the test knows where ${seek} lands`);
-      assertEvent(after, want, label);
-      assert.notEqual(after.position, before.position, `${label} moves the board`);
-      jumps++;
-    } else {
-      const n = Number(step);
-      // The label says the direction: "◀ …" goes back one event, "Next step ▶" forward one.
-      const text = (await button.textContent()).trim();
-      assert.equal(n, text.startsWith("◀") ? -1 : 1, `${label}: data-step ${step} is the step its label says`);
-      if (n === 1) assert.match(text, /^Next step ▶$/);
-      assert.equal(after.position, before.position + n, `${label}: from ${before.position} by ${n}`);
+for (const isolation of ISOLATIONS) {
+  test(`every board opens at the event its section is about, with a caption that says so (${isolation})`, async () => {
+    const page = await open({ isolation });
+    for (const [id, want] of Object.entries(OPENINGS)) {
+      const detail = await ready(page, id);
+      assert.equal(detail.error, null, `${id}: the puzzle reads`);
+      const at = await current(page, id);
+      assertEvent(at, want, `${id} opens`);
+      assert.equal(at.position, at.event.number, `${id}: the current event is the last applied`);
+      assert.ok(at.done && at.events > at.position, `${id}: the whole trace is in, and goes on after the opening`);
+      assert.ok(at.sentence.includes(want.cell), `${id}: the caption names ${want.cell}: ${at.sentence}`);
+      // The section's own text points the reader at that cell.
+      const text = await page.locator(`section:has(#${id})`).textContent();
+      assert.ok(text.includes(want.cell), `${id}: the text names ${want.cell}`);
+      // Seeking to the board's own start lands on the same event.
+      const again = await page.evaluate((id) => {
+        const board = document.getElementById(id);
+        return board.seek(board.getAttribute("start"));
+      }, id);
+      assert.equal(again.position, at.position, `${id}: seek(start) is where the board opened`);
     }
-    // The status line after the buttons says where the board went.
-    const said = await page.locator(`.steps:has(button[data-board="${id}"]) .step-status`).textContent();
-    assert.ok(said.startsWith(`Event ${after.position} of ${after.events}`), `${label}: status “${said}”`);
-  }
-  assert.equal(jumps, Object.keys(JUMPS).length, "every jump button was pressed");
-  await close(page);
-});
-
-test("the race writes DLX's and naive search's event counts into the text, from the boards", async () => {
-  const page = await open();
-  await page.locator(".race").scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => [...document.querySelectorAll("[data-count]")]
-    .every((c) => /^\d[\d,]*$/.test(c.textContent)), null, { timeout: 30000 });
-  const dlx = number(await page.locator('[data-count="dlx"]').textContent());
-  const naive = number(await page.locator('[data-count="naive"]').textContent());
-  assert.ok(dlx > 0 && naive > 0, `positive counts: dlx ${dlx}, naive ${naive}`);
-  assert.notEqual(dlx, naive, "the engines need different numbers of events");
-  // The numbers are the boards' own: each playing board reports its trace's length.
-  const dlxAt = await lastStep(page, "race-dlx");
-  const naiveAt = await lastStep(page, "race-naive");
-  assert.equal(dlxAt.events, dlx, "DLX's count is its board's trace");
-  assert.equal(naiveAt.events, naive, "naive's count is its board's trace");
-  const ratio = await page.locator("[data-ratio]").textContent();
-  if (naive >= 1.5 * dlx) assert.equal(ratio, `, about ${Math.round(naive / dlx)} times as many`);
-  // Both boards play: their positions move on.
-  await page.waitForFunction(() => ["race-dlx", "race-naive"].every((id) => window.lessonSteps[id].at(-1).position > 0));
-  await page.screenshot({ path: path.join(SHOTS, "lesson-desktop-race.png") });
-
-  // Pause both: each board's playback stops where the board last said it was.
-  await page.click('[data-race="pause"]');
-  const animators = ["race-dlx", "race-naive"].map(async (id) => (await page.$(`#${id} iframe`)).contentFrame());
-  for (const [i, frame] of (await Promise.all(animators)).entries()) {
-    await frame.waitForFunction(() => !window.sudokuLabExplain.animator.playing);
-    const id = ["race-dlx", "race-naive"][i];
-    const at = await frame.evaluate(() => window.sudokuLabExplain.animator.position);
-    // Its last "step" event (a pause reports where it stopped) says the same.
-    await page.waitForFunction(([id, at]) => window.lessonSteps[id].at(-1).position === at, [id, at]);
-  }
-
-  // Race again: both go back to the start and play from there.
-  const mark = await page.evaluate(() => ["race-dlx", "race-naive"].map((id) => window.lessonSteps[id].length));
-  // What DLX's "finished" mark says from here on.
-  await page.evaluate(() => {
-    const target = document.getElementById("race-dlx").closest("figure").querySelector("[data-finished]");
-    window.dlxMarks = [];
-    new MutationObserver(() => window.dlxMarks.push(target.textContent)).observe(target, { childList: true, characterData: true, subtree: true });
+    await page.screenshot({ path: path.join(SHOTS, `lesson-desktop-board-${isolation}.png`) });
+    await close(page);
   });
-  await page.click('[data-race="again"]');
-  await page.waitForFunction((mark) => ["race-dlx", "race-naive"].every((id, i) => {
-    const steps = window.lessonSteps[id].slice(mark[i]);
-    const start = steps.findIndex((s) => s.position === 0);
-    return start >= 0 && steps.slice(start).some((s) => s.position > 0);
-  }), mark, { timeout: 10000 });
-  // DLX reaches the end of its trace again: its board says solved again, and the mark
-  // (cleared for the new race) is written again.
-  await page.waitForFunction(() => window.dlxMarks.at(-1) === "finished", null, { timeout: 20000 });
-  await close(page);
-});
 
-test("with reduced motion the race does not play, and the counts are still written", async () => {
-  const page = await open({ reducedMotion: "reduce" });
-  await page.locator(".race").scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => [...document.querySelectorAll("[data-count]")]
-    .every((c) => /^\d[\d,]*$/.test(c.textContent)), null, { timeout: 30000 });
-  const dlx = number(await page.locator('[data-count="dlx"]').textContent());
-  const naive = number(await page.locator('[data-count="naive"]').textContent());
-  assert.ok(dlx > 0 && naive > dlx, `dlx ${dlx}, naive ${naive}`);
-  // Counted, and not playing: each board's playback is stopped at the start.
-  for (const id of ["race-dlx", "race-naive"]) {
-    const frame = await (await page.$(`#${id} iframe`)).contentFrame();
-    await frame.waitForFunction(() => window.sudokuLabExplain?.session);
-    assert.deepEqual(await frame.evaluate(() => [window.sudokuLabExplain.animator.playing, window.sudokuLabExplain.animator.position]), [false, 0], id);
-    const at = await page.evaluate((id) => window.lessonSteps[id]?.at(-1) ?? null, id);
-    assert.equal(at?.position ?? 0, 0, `${id} stays at the start`);
-  }
-  await close(page);
-});
+  test(`the step buttons in the text move their board: by the step, or to the event named (${isolation})`, async () => {
+    const page = await open({ isolation });
+    const buttons = page.locator("button[data-board]");
+    const count = await buttons.count();
+    assert.ok(count >= 15, `step buttons in the text (${count})`);
+    let jumps = 0;
+    for (let i = 0; i < count; i++) {
+      const button = buttons.nth(i);
+      const id = await button.getAttribute("data-board");
+      const seek = await button.getAttribute("data-seek");
+      const step = await button.getAttribute("data-step");
+      await ready(page, id);
+      const before = await current(page, id);
+      await button.scrollIntoViewIfNeeded();
+      const after = await press(page, button, id);
+      const label = `${id}: “${(await button.textContent()).trim()}”`;
+      if (seek !== null) {
+        const want = JUMPS[`${id} ${seek}`];
+        assert.ok(want, `${label}: the test knows where ${seek} lands`);
+        assertEvent(after, want, label);
+        assert.notEqual(after.position, before.position, `${label} moves the board`);
+        jumps++;
+      } else {
+        const n = Number(step);
+        // The label says the direction: "◀ …" goes back one event, "Next step ▶" forward one.
+        const text = (await button.textContent()).trim();
+        assert.equal(n, text.startsWith("◀") ? -1 : 1, `${label}: data-step ${step} is the step its label says`);
+        if (n === 1) assert.match(text, /^Next step ▶$/);
+        assert.equal(after.position, before.position + n, `${label}: from ${before.position} by ${n}`);
+      }
+      // The status line after the buttons says where the board went.
+      const said = await page.locator(`.steps:has(button[data-board="${id}"]) .step-status`).textContent();
+      assert.ok(said.startsWith(`Event ${after.position} of ${after.events}`), `${label}: status “${said}”`);
+    }
+    assert.equal(jumps, Object.keys(JUMPS).length, "every jump button was pressed");
+    await close(page);
+  });
+
+  test(`the race writes DLX's and naive search's event counts into the text, from the boards (${isolation})`, async () => {
+    const page = await open({ isolation });
+    await page.locator(".race").scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => [...document.querySelectorAll("[data-count]")]
+      .every((c) => /^\d[\d,]*$/.test(c.textContent)), null, { timeout: 30000 });
+    const dlx = number(await page.locator('[data-count="dlx"]').textContent());
+    const naive = number(await page.locator('[data-count="naive"]').textContent());
+    assert.ok(dlx > 0 && naive > 0, `positive counts: dlx ${dlx}, naive ${naive}`);
+    assert.notEqual(dlx, naive, "the engines need different numbers of events");
+    // The numbers are the boards' own: each playing board reports its trace's length.
+    const dlxAt = await lastStep(page, "race-dlx");
+    const naiveAt = await lastStep(page, "race-naive");
+    assert.equal(dlxAt.events, dlx, "DLX's count is its board's trace");
+    assert.equal(naiveAt.events, naive, "naive's count is its board's trace");
+    const ratio = await page.locator("[data-ratio]").textContent();
+    if (naive >= 1.5 * dlx) assert.equal(ratio, `, about ${Math.round(naive / dlx)} times as many`);
+    // Both boards play: their positions move on.
+    await page.waitForFunction(() => ["race-dlx", "race-naive"].every((id) => window.lessonSteps[id].at(-1).position > 0));
+    await page.screenshot({ path: path.join(SHOTS, `lesson-desktop-race-${isolation}.png`) });
+
+    // Pause both: each board's playback stops where the board last said it was.
+    await page.click('[data-race="pause"]');
+    for (const id of ["race-dlx", "race-naive"]) {
+      const board = await explainOf(page, id);
+      await board.waitFor((explain) => !explain.animator.playing);
+      const at = await board.evaluate((explain) => explain.animator.position);
+      // Its last "step" event (a pause reports where it stopped) says the same.
+      await page.waitForFunction(([id, at]) => window.lessonSteps[id].at(-1).position === at, [id, at]);
+    }
+
+    // Race again: both go back to the start and play from there.
+    const mark = await page.evaluate(() => ["race-dlx", "race-naive"].map((id) => window.lessonSteps[id].length));
+    // What DLX's "finished" mark says from here on.
+    await page.evaluate(() => {
+      const target = document.getElementById("race-dlx").closest("figure").querySelector("[data-finished]");
+      window.dlxMarks = [];
+      new MutationObserver(() => window.dlxMarks.push(target.textContent)).observe(target, { childList: true, characterData: true, subtree: true });
+    });
+    await page.click('[data-race="again"]');
+    await page.waitForFunction((mark) => ["race-dlx", "race-naive"].every((id, i) => {
+      const steps = window.lessonSteps[id].slice(mark[i]);
+      const start = steps.findIndex((s) => s.position === 0);
+      return start >= 0 && steps.slice(start).some((s) => s.position > 0);
+    }), mark, { timeout: 10000 });
+    // DLX reaches the end of its trace again: its board says solved again, and the mark
+    // (cleared for the new race) is written again.
+    await page.waitForFunction(() => window.dlxMarks.at(-1) === "finished", null, { timeout: 20000 });
+    await close(page);
+  });
+
+  test(`with reduced motion the race does not play, and the counts are still written (${isolation})`, async () => {
+    const page = await open({ reducedMotion: "reduce", isolation });
+    await page.locator(".race").scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => [...document.querySelectorAll("[data-count]")]
+      .every((c) => /^\d[\d,]*$/.test(c.textContent)), null, { timeout: 30000 });
+    const dlx = number(await page.locator('[data-count="dlx"]').textContent());
+    const naive = number(await page.locator('[data-count="naive"]').textContent());
+    assert.ok(dlx > 0 && naive > dlx, `dlx ${dlx}, naive ${naive}`);
+    // Counted, and not playing: each board's playback is stopped at the start.
+    for (const id of ["race-dlx", "race-naive"]) {
+      const board = await explainOf(page, id);
+      await board.waitFor((explain) => explain?.session);
+      assert.deepEqual(await board.evaluate((explain) => [explain.animator.playing, explain.animator.position]), [false, 0], id);
+      const at = await page.evaluate((id) => window.lessonSteps[id]?.at(-1) ?? null, id);
+      assert.equal(at?.position ?? 0, 0, `${id} stays at the start`);
+    }
+    await close(page);
+  });
+}
 
 test("the main page's footer links to the lesson, and the lesson links back", async () => {
   const page = await open({ url: "" });
@@ -282,9 +285,9 @@ test("the page's structure: one h1, headings in order, lang, a main, text never 
   await close(page);
 });
 
-for (const [name, viewport, colorScheme] of [["desktop", DESKTOP, "light"], ["phone", PHONE, "dark"]]) {
-  test(`axe: the lesson is clean with every board loaded (${name}, ${colorScheme})`, async () => {
-    const page = await open({ viewport, colorScheme });
+for (const [name, viewport, colorScheme, isolation] of [["desktop", DESKTOP, "light", "shadow"], ["phone", PHONE, "dark", "shadow"], ["phone", PHONE, "dark", "frame"]]) {
+  test(`axe: the lesson is clean with every board loaded (${name}, ${colorScheme}, ${isolation})`, async () => {
+    const page = await open({ viewport, colorScheme, isolation });
     for (const id of await page.$$eval("sudoku-lab-board", (boards) => boards.map((b) => b.id))) {
       await ready(page, id);
     }
@@ -295,7 +298,7 @@ for (const [name, viewport, colorScheme] of [["desktop", DESKTOP, "light"], ["ph
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no horizontal scroll (${overflow} px too wide)`);
     await page.locator("#hidden").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, `lesson-${name}-${colorScheme}.png`) });
+    await page.screenshot({ path: path.join(SHOTS, `lesson-${name}-${colorScheme}-${isolation}.png`) });
     await close(page);
   });
 }

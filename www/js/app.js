@@ -348,6 +348,7 @@ function fitBelowBoard({ root, embed, statusElement, signal }) {
   if (!layout || !playback || typeof ResizeObserver === "undefined") return;
   let last = -1;
   const measure = () => {
+    if (signal.aborted) return;
     const gap = parseFloat(getComputedStyle(stage).rowGap) || 0;
     // Embedded, the caption and the solve controls are under the board too and must fit;
     // on the page the explanation under the board may scroll (it sticks while playing).

@@ -7,21 +7,28 @@
 //!                   start="place:hidden_single" caption controls="playback"></sudoku-lab-board>
 //! ```
 //!
-//! The board is the page in embed mode inside an iframe: nothing of the host page's styles or
-//! scripts reaches it, and it reads nothing of the host page. The element talks to it over a
-//! private `MessagePort` handed over once the frame has said hello from the page's own
-//! origin (the protocol is in embedded.js). Each method returns a promise; calls made before
-//! the board is ready wait for it (a lazy board loads when it comes near the viewport; set
-//! `loading="eager"` to load at once).
+//! Two isolations, one interface (attributes, methods, events):
+//! - **shadow** (the default): the board is built in the element's shadow root from the
+//!   page's own modules (app.js and the rest, beside the board's page), with the page's
+//!   stylesheets adopted there. Every board of the host page shares one wasm module, one
+//!   solver worker (client.js's `SolverPool`) and one copy of the stylesheets. The host page's
+//!   styles do not reach inside (but its root font size does: rem).
+//! - **frame** (`isolation="frame"`): the board is the page in embed mode in an iframe, and
+//!   nothing of the host page reaches it; the page hands the element a private
+//!   `MessagePort` once it has said hello from its own origin (embedded.js).
+//! Either way the element scripts the board over a `MessagePort` (scripting.js): calls and
+//! events are data, and no text becomes markup.
+//!
+//! Each method returns a promise; calls made before the board is ready wait for it, across
+//! reloads of its page (a changed `page` or `isolation`, a frame that reloads); a call in
+//! flight when the page goes away (a reload, the element removed from the document) is
+//! rejected. A lazy board loads when it comes near the viewport (`loading="eager"`: at once).
+//! A page that never answers (a wrong `page`, a blocked frame) rejects `ready` and the waiting
+//! calls and fires `error`: a frame `HELLO_TIMEOUT_MS` after its page loaded, a shadow board
+//! when the page's modules cannot be loaded.
 //!
 //! Without a height of its own (CSS), the element takes the height its content needs at its
 //! width; with one, the board shrinks so that everything fits the box.
-//!
-//! Calls made before the board is ready wait for it, across reloads of its page (a changed
-//! `page`, a frame that reloads); a call in flight when the page goes away (a reload, the
-//! element removed from the document) is rejected. A page that never says hello (a wrong
-//! `page`, a blocked frame) rejects `ready` and the waiting calls, and fires `error`, after
-//! `HELLO_TIMEOUT_MS` from the frame's load.
 //!
 //! Attributes, methods and events are listed in one table in the README ("Embedding a
 //! board") and typed in board.d.ts.
@@ -31,6 +38,8 @@ const DEFAULT_PAGE = new URL("../index.html", import.meta.url).href;
 const PROTOCOL = 1;
 /** How long after its page has loaded a frame may take to say hello. */
 const HELLO_TIMEOUT_MS = 10_000;
+/** How near the viewport a lazy board in a shadow root loads (as Chromium loads a lazy iframe). */
+const LAZY_MARGIN = "1250px";
 /** Attributes that choose the puzzle: a change loads it. */
 const PUZZLE = ["puzzle", "kind", "format", "alphabet", "example"];
 /** Attributes that change how it is solved or opened: a change is sent as settings. */
@@ -39,6 +48,18 @@ const SETTINGS = ["engine", "level", "by", "speed", "start", "autoplay"];
 const LAYOUT = ["controls", "caption"];
 const EVENTS = ["ready", "solved", "step", "error"];
 const DEFAULT_TITLE = "sudoku-lab: a puzzle and its solver, step by step";
+
+/** The element's own rules in frame mode: the frame fills the element. */
+const FRAME_STYLE = `
+  :host { display: block; position: relative; width: 100%; aspect-ratio: 5 / 6; }
+  :host([hidden]) { display: none; }
+  iframe { position: absolute; inset: 0; width: 100%; height: 100%; border: 0; color-scheme: normal; }`;
+/** The element's own rules in shadow mode: the host page's inherited styles stop here; the
+ * board fills the element (its box is the board's `board` container). */
+const SHADOW_STYLE = `
+  :host { all: initial; display: block; position: relative; width: 100%; aspect-ratio: 5 / 6; }
+  :host([hidden]) { display: none; }
+  .sl-app { position: absolute; inset: 0; overflow: auto; }`;
 
 /** An attribute's text for a message: in quotes, cut after 60 characters, controls escaped. */
 function quoted(text) {
@@ -64,11 +85,64 @@ function deferred() {
   return d;
 }
 
+/**
+ * What the shadow boards of one host page share, by the folder of their page (usually one):
+ * the page's modules, one solver pool (one worker, the wasm compiled once) and the page's
+ * stylesheets, constructed once and adopted by every board.
+ */
+const shared = new Map();
+
+function sharedFor(page) {
+  const base = new URL(".", page).href;
+  let entry = shared.get(base);
+  if (!entry) {
+    const css = (name) => fetch(new URL(name, base)).then((r) => {
+      if (!r.ok) throw new Error(`${name}: HTTP ${r.status}`);
+      return r.text();
+    });
+    entry = Promise.all([
+      import(new URL("js/app.js", base).href),
+      import(new URL("js/client.js", base).href),
+      import(new URL("js/scripting.js", base).href),
+      import(new URL("js/skeleton.js", base).href),
+      css("styles.css"),
+      css("explain.css"),
+    ]).then(([app, client, scripting, skeleton, ...texts]) => ({
+      createApp: app.createApp,
+      createScripting: scripting.createScripting,
+      boardSkeleton: skeleton.boardSkeleton,
+      pool: new client.SolverPool(),
+      sheets: texts.map((text) => {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(text);
+        return sheet;
+      }),
+    }));
+    // A failure is not kept: the next board tries again.
+    entry.catch(() => shared.delete(base));
+    shared.set(base, entry);
+  }
+  return entry;
+}
+
+/** The element's own rules, by isolation: constructed once, adopted by every board. */
+const ownSheets = {};
+function ownSheet(mode) {
+  if (!ownSheets[mode]) {
+    ownSheets[mode] = new CSSStyleSheet();
+    ownSheets[mode].replaceSync(mode === "frame" ? FRAME_STYLE : SHADOW_STYLE);
+  }
+  return ownSheets[mode];
+}
+
 export class SudokuLabBoard extends HTMLElement {
   static get observedAttributes() {
-    return [...PUZZLE, ...SETTINGS, ...LAYOUT, "title", "loading", "page"];
+    return [...PUZZLE, ...SETTINGS, ...LAYOUT, "title", "loading", "page", "isolation"];
   }
 
+  /** The iframe of a frame board (null in shadow mode). */
+  frame = null;
+  #mode = "";
   #port = null;
   #ready = deferred();
   #calls = new Map();
@@ -80,23 +154,24 @@ export class SudokuLabBoard extends HTMLElement {
   #autoHeight = null;
   #helloTimer = 0;
   #navigations = 0;
+  /** Shadow mode: the app built in the shadow root, the address it was built for, the lazy load's observer. */
+  #app = null;
+  #shown = null;
+  #watch = null;
   #onMessage = (event) => this.#hello(event);
 
   constructor() {
     super();
-    const root = this.attachShadow({ mode: "open" });
-    const style = document.createElement("style");
-    style.textContent = `
-      :host { display: block; position: relative; width: 100%; aspect-ratio: 5 / 6; }
-      :host([hidden]) { display: none; }
-      iframe { position: absolute; inset: 0; width: 100%; height: 100%; border: 0; color-scheme: normal; }`;
-    // The height the content asks for, set by the frame's size reports: a rule of the shadow
-    // root, so any height the host page gives the element wins over it.
-    this.#size = document.createElement("style");
-    this.frame = document.createElement("iframe");
-    this.frame.setAttribute("allow", "clipboard-write");
-    this.frame.addEventListener("load", () => this.#loaded());
-    root.append(style, this.#size, this.frame);
+    this.attachShadow({ mode: "open" });
+    // The height the content asks for, set by the board's size reports: a rule of the shadow
+    // root, so any height the host page gives the element wins over it (and adopted after
+    // the element's own rules, which it overrides).
+    this.#size = new CSSStyleSheet();
+  }
+
+  /** "frame" or "shadow" (the default): see the module docs. */
+  get isolation() {
+    return this.getAttribute("isolation") === "frame" ? "frame" : "shadow";
   }
 
   /**
@@ -138,9 +213,8 @@ export class SudokuLabBoard extends HTMLElement {
 
   connectedCallback() {
     window.addEventListener("message", this.#onMessage);
-    this.frame.loading = this.getAttribute("loading") === "eager" ? "eager" : "lazy";
-    this.frame.title = this.getAttribute("title") || DEFAULT_TITLE;
-    // Put back into a document, an iframe loads its page again: a new handshake.
+    this.#render();
+    // Put back into a document, a board loads its page again: a new handshake.
     this.#navigate(true);
   }
 
@@ -148,6 +222,7 @@ export class SudokuLabBoard extends HTMLElement {
     window.removeEventListener("message", this.#onMessage);
     clearTimeout(this.#helloTimer);
     this.#disconnect(new Error("the board was removed from the document"));
+    this.#unmount();
     // Calls made while it is out of a document wait until it is back in one.
     if (this.#ready.settled) this.#ready = deferred();
   }
@@ -155,12 +230,22 @@ export class SudokuLabBoard extends HTMLElement {
   attributeChangedCallback(name, before, after) {
     if (!this.isConnected || before === after) return;
     if (name === "title") {
-      this.frame.title = after || DEFAULT_TITLE;
+      this.#title();
       return;
     }
-    if (name === "loading") return;
+    if (name === "loading") {
+      if (this.frame) this.frame.loading = after === "eager" ? "eager" : "lazy";
+      else if (after === "eager" && this.#watch) this.#mountNow();
+      return;
+    }
+    if (name === "isolation") {
+      if (this.isolation === this.#mode) return;
+      this.#render();
+      this.#navigate(true);
+      return;
+    }
     if (!this.#port || name === "page") {
-      // Not connected yet (the page reads its attributes from the address), or another page.
+      // Not connected yet (the board reads its attributes from its address), or another page.
       this.#navigate(name === "page");
       return;
     }
@@ -172,23 +257,135 @@ export class SudokuLabBoard extends HTMLElement {
     }
   }
 
-  /** Points the frame at `src` (again when `always`: it reloads). */
+  /** The shadow root's content for the isolation asked for (a change of it empties the other). */
+  #render() {
+    const mode = this.isolation;
+    if (mode === this.#mode) return;
+    this.#disconnect(new Error("the board's page was reloaded"));
+    this.#unmount();
+    this.#mode = mode;
+    const root = this.shadowRoot;
+    root.adoptedStyleSheets = [ownSheet(mode), this.#size];
+    if (mode === "frame") {
+      this.frame = document.createElement("iframe");
+      this.frame.setAttribute("allow", "clipboard-write");
+      this.frame.addEventListener("load", () => this.#loaded());
+      root.replaceChildren(this.frame);
+    } else {
+      this.frame = null;
+      root.replaceChildren();
+    }
+    this.#title();
+  }
+
+  /** The board's accessible name: the frame's title, or the shadow board's group label. */
+  #title() {
+    const title = this.getAttribute("title") || DEFAULT_TITLE;
+    if (this.frame) this.frame.title = title;
+    this.shadowRoot.querySelector(".sl-app")?.setAttribute("aria-label", title);
+  }
+
+  /** Loads the board's page (again when `always`: it reloads) with the attributes as they are. */
   #navigate(always = false) {
     const src = this.src;
-    if (!always && this.frame.getAttribute("src") === src) return;
+    const current = this.frame ? this.frame.getAttribute("src") : this.#shown;
+    if (!always && current === src) return;
     this.#disconnect(new Error("the board's page was reloaded"));
     // Who waits for the ready of the page going away waits for the next one.
     if (this.#ready.settled) this.#ready = deferred();
     clearTimeout(this.#helloTimer);
     this.#navigations += 1;
-    this.frame.src = src;
-    if (!this.page) this.#fail(`the page attribute must be an http: or https: address, not ${quoted(this.getAttribute("page"))}`);
+    if (this.frame) {
+      this.frame.loading = this.getAttribute("loading") === "eager" ? "eager" : "lazy";
+      this.frame.src = src;
+    } else {
+      this.#unmount();
+      this.#shown = src;
+    }
+    const page = this.page;
+    if (!page) {
+      this.#fail(`the page attribute must be an http: or https: address, not ${quoted(this.getAttribute("page"))}`);
+    } else if (!this.frame) {
+      // A shadow board runs the page's modules in the host page: only from the origin of this
+      // module or of the host page, never from one an attribute names.
+      const own = [new URL(import.meta.url).origin, window.location.origin];
+      if (!own.includes(page.origin)) {
+        this.#fail(`the page attribute names another origin (${page.origin}): a board from there needs isolation="frame"`);
+      } else if (this.getAttribute("loading") === "eager") {
+        this.#mountNow();
+      } else {
+        this.#mountWhenNear();
+      }
+    }
+  }
+
+  /** A lazy shadow board: built once it comes near the viewport. */
+  #mountWhenNear() {
+    this.#watch = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) this.#mountNow();
+    }, { rootMargin: LAZY_MARGIN });
+    this.#watch.observe(this);
+  }
+
+  #mountNow() {
+    this.#watch?.disconnect();
+    this.#watch = null;
+    this.#mount(this.#navigations);
+  }
+
+  /**
+   * Builds the board in the shadow root for navigation `navigation` (a later one makes it
+   * stale: what it built goes), then serves its scripting over a channel of its own.
+   */
+  async #mount(navigation) {
+    const page = this.page;
+    const stale = () => navigation !== this.#navigations || !this.isConnected;
+    let deps;
+    try {
+      deps = await sharedFor(page);
+    } catch (error) {
+      if (!stale()) this.#fail(`the board's page (${page.href}) did not answer: check that it is sudoku-lab's index.html and that the page attribute (or the module's place) points at it (${error.message})`);
+      return;
+    }
+    if (stale()) return;
+    const root = this.shadowRoot;
+    root.adoptedStyleSheets = [ownSheet("shadow"), ...deps.sheets, this.#size];
+    root.replaceChildren(deps.boardSkeleton(this.getAttribute("title") || DEFAULT_TITLE));
+    const app = deps.createApp(root, {
+      params: new URL(this.#shown).searchParams,
+      embed: true,
+      history: false,
+      solver: () => deps.pool.client(),
+      stylesheet: async () => {},
+      expose: root,
+    });
+    this.#app = app;
+    await app.started;
+    if (stale() || this.#app !== app) return;
+    if (!app.explain) {
+      this.#fail(`the board's page (${page.href}) did not answer: its explain module could not be loaded`);
+      return;
+    }
+    const channel = new MessageChannel();
+    deps.createScripting(app, app.explain).connect(channel.port2);
+    this.#adopt(channel.port1);
+  }
+
+  /** Takes a shadow board down: its runs stop, its listeners go, its markup goes. */
+  #unmount() {
+    this.#watch?.disconnect();
+    this.#watch = null;
+    this.#shown = null;
+    if (!this.#app) return;
+    this.#app.destroy();
+    this.#app = null;
+    if (this.#mode === "shadow") this.shadowRoot.replaceChildren();
   }
 
   /**
    * The board cannot start: rejects `ready` (and the calls waiting on it) and fires `error`
    * — after the script that set the attribute has run, so that a listener it adds next
-   * hears it, and not at all if the frame has been pointed elsewhere since.
+   * hears it, and not at all if the board has been pointed elsewhere since.
    */
   #fail(message) {
     const navigation = this.#navigations;
@@ -211,7 +408,7 @@ export class SudokuLabBoard extends HTMLElement {
   #loaded() {
     clearTimeout(this.#helloTimer);
     const page = this.page;
-    if (this.#port || !page) return;
+    if (this.#port || !page || !this.frame) return;
     this.#helloTimer = setTimeout(() => {
       if (this.#port) return;
       this.#fail(`the board's page (${page.href}) did not answer: check that it is sudoku-lab's index.html and that the page attribute (or the module's place) points at it`);
@@ -236,23 +433,28 @@ export class SudokuLabBoard extends HTMLElement {
         ...settings,
       })
       : this.#call("configure", [settings]);
-    // An attribute has no caller to reject: the frame reports its failure as an "error" event.
+    // An attribute has no caller to reject: the board reports its failure as an "error" event.
     call.catch(() => {});
   }
 
   /** The frame's hello, from the page's origin: hand it a private port. */
   #hello(event) {
     const page = this.page;
-    if (!page || event.source !== this.frame.contentWindow || event.origin !== page.origin) return;
+    if (!this.frame || !page || event.source !== this.frame.contentWindow || event.origin !== page.origin) return;
     if (event.data?.type !== "sudoku-lab:hello" || event.data.protocol !== PROTOCOL) return;
     clearTimeout(this.#helloTimer);
     // A second hello: the page reloaded by itself, and what was in flight is lost.
     this.#disconnect(new Error("the board's page was reloaded"));
     if (this.#ready.settled) this.#ready = deferred();
     const channel = new MessageChannel();
-    this.#port = channel.port1;
-    this.#port.onmessage = (e) => this.#receive(e.data);
+    this.#adopt(channel.port1);
     this.frame.contentWindow.postMessage({ type: "sudoku-lab:connect", protocol: PROTOCOL }, page.origin, [channel.port2]);
+  }
+
+  /** Scripts the board over `port` (its other end served by scripting.js). */
+  #adopt(port) {
+    this.#port = port;
+    this.#port.onmessage = (e) => this.#receive(e.data);
     this.#autoHeight = null;
   }
 
@@ -275,13 +477,13 @@ export class SudokuLabBoard extends HTMLElement {
 
   /**
    * The height the content needs: the element takes it unless the host page gives it a
-   * height; the frame is told which (a frame of automatic height keeps the stacked layout,
+   * height; the board is told which (a board of automatic height keeps the stacked layout,
    * or its height would feed back into its layout).
    */
   #resize(detail) {
     const px = Math.max(0, Math.ceil(Number(detail?.height) || 0));
     this.#sized = px;
-    this.#size.textContent = px ? `:host { height: ${px}px; aspect-ratio: auto; }` : "";
+    this.#size.replaceSync(px ? `:host { height: ${px}px; aspect-ratio: auto; }` : "");
     requestAnimationFrame(() => {
       if (!this.#port || this.#sized !== px) return;
       const auto = Math.abs(this.getBoundingClientRect().height - px) < 1;

@@ -126,6 +126,7 @@ export function createScripting(app, explain) {
   // ── The height the content needs (for a host element without a height of its own) ──
   let sentHeight = 0;
   function reportSize(force = false) {
+    if (app.signal.aborted) return;
     const height = naturalHeight();
     if (force || Math.abs(height - sentHeight) > 2) {
       sentHeight = height;

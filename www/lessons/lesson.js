@@ -12,7 +12,7 @@ const boardOf = (id) => document.getElementById(id);
 
 /**
  * A polite status line at the end of each group of step buttons: a screen reader hears
- * where the board went (the board's own caption is inside its frame). Shown only when a
+ * where the board went (the board's own caption is inside the board). Shown only when a
  * step fails.
  */
 function statusFor(group) {

@@ -30,7 +30,7 @@ pub struct InputError {
     pub message: String,
     /// Cells the message is about (empty for pure syntax errors).
     pub cells: Vec<Cell>,
-    /// The 1-based number of the puzzle the error is in, counted as [`Entry::number`] counts
+    /// The 1-based number of the puzzle the error is in, counted as [`Entry::number`](super::Entry::number) counts
     /// (bad puzzles count too); `None` for an error about the input as a whole, such as a
     /// count line that disagrees with the puzzles or JSON between two puzzles.
     pub puzzle: Option<usize>,

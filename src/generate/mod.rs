@@ -12,9 +12,9 @@
 //! | Futoshiki | givens and relations, mixed (as Tatham's Unequal does) | every clue |
 //!
 //! *Acceptable* is "exactly one solution" (counted to two by the fast path or the
-//! `propagate` engine), and with a target [`Level`] below guessing also "the techniques of
+//! `propagate` engine), and with a target [`Level`](crate::logic::Level) below guessing also "the techniques of
 //! that level finish it": the puzzle is then taken as far as that level allows, and the
-//! attempt is kept when [`grade`] places it exactly at the level (not easier). With
+//! attempt is kept when [`grade`](crate::logic::grade) places it exactly at the level (not easier). With
 //! `minimal`, removals are judged by uniqueness alone, so that no clue can go, and the level
 //! is checked at the end. Every returned puzzle is counted once more by the engine before it
 //! is returned. An attempt that misses (a level, a clue count, relations alone not enough)

@@ -96,7 +96,7 @@ pub struct Request {
     pub symmetry: Symmetry,
     /// No clue can be taken away without a second solution (with a symmetry: no orbit).
     pub minimal: bool,
-    /// The level [`grade`] must give (`None`: any).
+    /// The level [`grade`](crate::logic::grade) must give (`None`: any).
     pub level: Option<Level>,
     /// How many givens, at least and at most.
     pub givens: (usize, usize),

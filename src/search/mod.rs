@@ -46,7 +46,11 @@
 //!    - report by the protocol in [`Observer`] (an elimination that leaves one candidate is
 //!      followed by its `place`): `book.place`, `book.eliminate`, `book.guess`,
 //!      `book.backtrack` and `book.contradiction` each count in `book.stats` and tell the
-//!      observer, so what is counted is what is reported.
+//!      observer, so what is counted is what is reported;
+//!    - import what it uses from the files that define it (`driver.rs`, `observer.rs`,
+//!      `options.rs`, `stats.rs`, `frames.rs`, `crate::contradiction`), never through this
+//!      file, which dispatches to it (`tests/architecture.rs` fails on a circle or an
+//!      arrow up).
 //! 2. A variant in [`EngineKind`] (its name; `supports` when it cannot take every kind),
 //!    and one in [`Engine`], with its arm in `each!`, [`Engine::new`] and [`Engine::kind`].
 //! 3. What a failing check then points at: the TypeScript union `EngineName` in
@@ -59,6 +63,15 @@
 //! and the tests that loop over [`EngineKind::ALL`] (`tests/limits.rs`, `tests/trace.rs`)
 //! pick it up. (Checked on 2026-12-02 by adding a copy of `naive` under another name: the
 //! steps above were all it took for `solve --engine`, `compare` and the tests.)
+//!
+//! | file | what |
+//! | --- | --- |
+//! | `mod.rs` | the engines by kind ([`Engine`]) and [`solve_with`]; declares and re-exports |
+//! | `options.rs` | [`EngineKind`], [`Options`], [`Strategy`], [`Status`], [`Progress`], [`Outcome`] |
+//! | `driver.rs`, `observer.rs`, `stats.rs` | [`Search`] and [`Book`]; [`Observer`] and [`Via`]; [`Stats`] and [`Rule`] |
+//! | `plain.rs` | [`solve`] and [`solve_fast`]: a fast path, else `propagate`, never `logic` (what grading and hints call) |
+//! | `propagate/`, `dlx/`, `naive.rs`, `logic.rs`, `frames.rs` | the engines, and the grid stack two of them share |
+//! | `nine/`, `sixteen/`, `twentyfive/`, `portable.rs` | the fast paths, and the switch to their portable code |
 //!
 //! The fast paths (`nine/`, `sixteen/`, `twentyfive/`) are not engines: they are searches over
 //! bit bands with no observer, so they are not resumable; they share `End` with the driver, so

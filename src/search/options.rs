@@ -146,7 +146,7 @@ impl Status {
     }
 }
 
-/// Where a resumable search stands after [`Search::advance`].
+/// Where a resumable search stands after [`Search::advance`](super::Search::advance).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Progress {
     /// The budget ran out; call `advance` again to continue.

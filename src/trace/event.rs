@@ -37,7 +37,7 @@ named! {
 
 impl EventKind {
     /// A guess, backtrack, contradiction or solution: a step of its own that closes every
-    /// step before it ([`Steps`]).
+    /// step before it ([`Steps`](super::Steps)).
     pub const fn is_decision(self) -> bool {
         matches!(
             self,
@@ -64,7 +64,7 @@ impl Level {
 }
 
 /// One decoded event record (see the module docs for the layout). Its premises beyond the
-/// cause are in the batch's premise table ([`PremiseReader`]).
+/// cause are in the batch's premise table ([`PremiseReader`](super::PremiseReader)).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Event {
     pub seq: u32,

@@ -16,7 +16,7 @@
 //! |------|--------|---------------------------------------------------------------------|
 //! | 0    | 0–31   | `seq`: 0, 1, 2, … in the order the events happened                  |
 //! | 1    | 0–7    | `kind`: 0 round, 1 place, 2 eliminate, 3 guess, 4 backtrack, 5 contradiction, 6 solution |
-//! | 1    | 8–15   | `rule`: [`Rule`] as a number, 255 for none                          |
+//! | 1    | 8–15   | `rule`: [`Rule`](crate::search::Rule) as a number, 255 for none                          |
 //! | 1    | 16–31  | `depth`: open branches when the event happened                      |
 //! | 2    | 0–15   | `cell`: row-major index, 65535 for none                             |
 //! | 2    | 16–23  | `digit`: 1..=25, 0 for none                                         |

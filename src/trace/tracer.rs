@@ -18,7 +18,7 @@ pub struct Batch {
     /// The premise table of these records (layout in the module docs): an entry
     /// `seq, count, p1, …, p_count` for each record with two premises or more, in `seq` order.
     /// The premises of any other record are its `cause`, if it has one. At most N + 2 words
-    /// per record for size N; only the full [`Level`] gives complete lists.
+    /// per record for size N; only the full [`Level`](super::Level) gives complete lists.
     pub premises: Vec<u32>,
     /// The `seq` of the first record (records are numbered across batches).
     pub first_seq: u32,

@@ -52,7 +52,7 @@ impl<O: Observer> Dlx<O> {
     ///
     /// # Panics
     /// When the puzzle is not classic ([`EngineKind::supports`]: DLX has no relations;
-    /// [`super::Engine::new`] refuses such puzzles with an error instead).
+    /// [`Engine::new`](crate::search::Engine::new) refuses such puzzles with an error instead).
     pub fn new(puzzle: &Puzzle, options: Options, observer: O) -> Dlx<O> {
         let mut dlx = Dlx {
             geometry: puzzle.geometry(),

@@ -23,7 +23,7 @@ pub mod wasm;
 pub use digits::DigitSet;
 pub use geometry::{Cell, Geometry, House, HouseKind};
 pub use named::Named;
-pub use puzzle::{Kind, Problem, Puzzle, Relation};
+pub use puzzle::{Kind, Marker, MarkerKind, Problem, Puzzle, Relation};
 pub use search::{
     portable_only, solve, solve_fast, solve_with, Engine, EngineKind, Observer, Options, Outcome,
     Progress, Propagate, Rule, Search, Silent, Stats, Status, Strategy, Via,

@@ -444,6 +444,8 @@ fn the_json_model_keeps_its_shape_for_serde() {
         kind: "inequality".to_string(),
         givens: Givens::Symbols("1...............".to_string()),
         relations: vec![["r1c1".to_string(), "<".to_string(), "r1c2".to_string()]],
+        markers: vec![["r2c1".to_string(), "white".to_string(), "r2c2".to_string()]],
+        negative: vec!["black".to_string()],
         alphabet: None,
     };
     let json = serde_json::to_string(&model).unwrap();

@@ -13,10 +13,11 @@ use sudoku_lab::trace::{
 };
 use sudoku_lab::{EngineKind, Options, Progress, Via};
 
-/// A 4×4 inequality sudoku with one given: small, yet it places, eliminates by peers and
-/// relations, guesses, hits contradictions, backtracks and finds two solutions.
+/// A 4×4 inequality sudoku with one given and a black dot: small, yet it places, eliminates
+/// by peers, relations and the marker, guesses, hits contradictions, backtracks and finds two
+/// solutions.
 const PUZZLE: &str = "4 inequality\n\
-    . < . | . | .\n\
+    . < . | . * .\n\
     - - - -\n\
     . | . | . > .\n\
     - ^ - -\n\
@@ -38,6 +39,7 @@ fn via_json(via: Via) -> serde_json::Value {
         Via::Relation(r) => serde_json::json!({ "relation": r }),
         Via::Confined { house, to } => serde_json::json!({ "confined": [house, to] }),
         Via::Technique(t) => serde_json::json!({ "technique": Technique::ALL[t as usize].name() }),
+        Via::Marker(m) => serde_json::json!({ "marker": m }),
     }
 }
 

@@ -170,7 +170,13 @@ pub fn check(args: Vec<OsString>) -> Result<u8, Failure> {
         let line = match answer {
             Answer::Grid { grid, entry, pos } => {
                 check.checked += 1;
-                match verdict(&puzzle, grid.as_deref(), entry.as_ref(), pos, &answer_input) {
+                match verdict(
+                    &puzzle,
+                    grid.as_deref(),
+                    entry.as_deref(),
+                    pos,
+                    &answer_input,
+                ) {
                     None => {
                         check.correct += 1;
                         format!("puzzle {}: ok\n", puzzle.number)
@@ -362,7 +368,7 @@ enum Answer {
     /// answer as read, to point at a cell (`None` for JSON answers).
     Grid {
         grid: Option<Vec<u8>>,
-        entry: Option<Entry>,
+        entry: Option<Box<Entry>>,
         pos: Pos,
     },
     /// A JSON answer saying its puzzle was invalid.
@@ -471,7 +477,7 @@ impl<'a> Answers<'a> {
             Raw::Text(entry) => Answer::Grid {
                 grid: Some(entry.puzzle.givens().to_vec()),
                 pos: entry.pos,
-                entry: Some(entry),
+                entry: Some(Box::new(entry)),
             },
             Raw::Unreadable(pos) => Answer::Unreadable { pos },
             Raw::Json(value) => match json_answer(&value.value, puzzle) {
@@ -529,6 +535,8 @@ fn json_answer(answer: &JsonAnswer, puzzle: &Entry) -> Result<Option<Option<Vec<
         kind: String::new(),
         givens,
         relations: Vec::new(),
+        markers: Vec::new(),
+        negative: Vec::new(),
         alphabet: answer.alphabet.clone(),
     };
     let options = ReadOptions {

@@ -132,13 +132,7 @@ impl Input {
 
 /// Why `engine` cannot search `entry`'s puzzle, if it cannot.
 pub fn unsupported(engine: EngineKind, entry: &Entry) -> Option<Problem> {
-    let kind = entry.puzzle.kind();
-    (!engine.supports(kind)).then(|| {
-        Problem::new(
-            format!("the {engine} engine solves classic puzzles only, not {kind} ones"),
-            Vec::new(),
-        )
-    })
+    engine.refusal(&entry.puzzle)
 }
 
 #[cfg(test)]

@@ -5,8 +5,9 @@ use std::fmt::Display;
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use sudoku_lab::logic::Technique;
+use sudoku_lab::puzzle::{PairRule, PairSource};
 use sudoku_lab::trace::{Event, Note, PremiseReader, TraceOptions, Tracer, RECORD_WORDS};
-use sudoku_lab::{House, Options, Progress, Puzzle, Search, Stats, Status, Via};
+use sudoku_lab::{Cell, House, Options, Progress, Puzzle, Search, Stats, Status, Via};
 
 use super::answers::{count_of, json_alphabet, name, render};
 use super::args::{self, Spec};
@@ -128,6 +129,7 @@ pub fn trace(args: Vec<OsString>) -> Result<u8, Failure> {
     let mut sink = Sink::new();
     let mut text = Vec::new();
     let mut premises = Vec::new();
+    let pairs = entry.puzzle.pair_rules();
     let mut events = 0u64;
     let (status, stats, event_limit) = loop {
         let batch = tracer.advance(STEP);
@@ -148,6 +150,7 @@ pub fn trace(args: Vec<OsString>) -> Result<u8, Failure> {
                 step,
                 instance,
                 puzzle: &entry.puzzle,
+                pairs: &pairs,
             };
             serde_json::to_writer(&mut text, &json)
                 .map_err(|e| Failure::Internal(format!("an event does not serialize: {e}")))?;
@@ -243,6 +246,8 @@ struct JsonEvent<'a> {
     /// The technique instance this event begins (`logic`, full level).
     instance: Option<&'a Note>,
     puzzle: &'a Puzzle,
+    /// The puzzle's marker rules ([`Puzzle::pair_rules`]), which a marker via names.
+    pairs: &'a [PairRule],
 }
 
 impl Serialize for JsonEvent<'_> {
@@ -268,6 +273,7 @@ impl Serialize for JsonEvent<'_> {
                 &JsonVia {
                     via: e.via,
                     puzzle: self.puzzle,
+                    pairs: self.pairs,
                 },
             )?;
         }
@@ -292,11 +298,13 @@ impl Serialize for JsonEvent<'_> {
 }
 
 /// What a deduction used: `{"cell":"r1c1"}`, `{"house":"row 3"}`,
-/// `{"relation":"r3c4 < r3c5"}`, `{"confined":{"house":"block 1","to":"row 1"}}` or
-/// `{"technique":"x_wing"}`.
+/// `{"relation":"r3c4 < r3c5"}`, `{"confined":{"house":"block 1","to":"row 1"}}`,
+/// `{"technique":"x_wing"}`, `{"marker":"r4c5 white r4c6"}` or, for the negative
+/// constraint, `{"unmarked":"r1c1 r1c2"}`.
 struct JsonVia<'a> {
     via: Via,
     puzzle: &'a Puzzle,
+    pairs: &'a [PairRule],
 }
 
 impl Serialize for JsonVia<'_> {
@@ -322,6 +330,22 @@ impl Serialize for JsonVia<'_> {
             Via::Technique(t) => match Technique::ALL.get(t as usize) {
                 Some(technique) => map.serialize_entry("technique", technique.name())?,
                 None => map.serialize_entry("technique", &t)?,
+            },
+            Via::Marker(m) => match self.pairs.get(m as usize) {
+                Some(rule) => {
+                    let n = self.puzzle.size();
+                    let (a, b) = (Cell::at(rule.a, n), Cell::at(rule.b, n));
+                    match rule.source {
+                        PairSource::Marker(i) => {
+                            let kind = self.puzzle.markers()[i].kind;
+                            map.serialize_entry("marker", &Text(format_args!("{a} {kind} {b}")))?
+                        }
+                        PairSource::Negative => {
+                            map.serialize_entry("unmarked", &Text(format_args!("{a} {b}")))?
+                        }
+                    }
+                }
+                None => map.serialize_entry("marker", &m)?,
             },
         }
         map.end()

@@ -144,13 +144,15 @@ fn has_end_line(text: &str) -> bool {
     })
 }
 
-/// Cells joined by `<` `>` `|` with no two cells adjacent: the number of cells, if a row.
+/// Cells joined by `<` `>` `|` (or a marker glyph, `o` `*` `X` `V`, where a separator is
+/// due) with no two cells adjacent: the number of cells, if a row.
 fn picture_cells(t: &str) -> Option<usize> {
     let mut cells = 0;
     let mut expect_cell = true;
     let mut chars = t.chars().filter(|c| !c.is_whitespace()).peekable();
     while let Some(c) = chars.next() {
-        if matches!(c, '<' | '>' | '|') {
+        let marker = !expect_cell && matches!(c, 'o' | '*' | 'X' | 'V');
+        if marker || matches!(c, '<' | '>' | '|') {
             if expect_cell {
                 return None;
             }
@@ -171,11 +173,11 @@ fn picture_cells(t: &str) -> Option<usize> {
     (!expect_cell && cells >= 3).then_some(cells)
 }
 
-/// The symbols of a gap row (`^` `v` `-` `.`), if `t` is one.
+/// The symbols of a gap row (`^` `v` `-` `.`, marker glyphs `o` `*` `X` `V`), if `t` is one.
 fn gap_symbols(t: &str) -> Option<usize> {
     let mut count = 0;
     for c in t.chars().filter(|c| !c.is_whitespace()) {
-        if !matches!(c, '^' | 'v' | '-' | '.') {
+        if !matches!(c, '^' | 'v' | '-' | '.' | 'o' | '*' | 'X' | 'V') {
             return None;
         }
         count += 1;
@@ -333,6 +335,17 @@ mod tests {
             detect("1 | . | .\n- - -\n. | . | 2\n- - -\n. | . | .\n"),
             Ok(Format::Picture)
         );
+    }
+
+    #[test]
+    fn drawn_markers_are_a_picture() {
+        // Kropki dots and X / V where separators are due; `X` in a cell's place is a cell.
+        let kropki = "4 classic negative=white,black\n. o . o . o .\n-   *   -   *\n\
+                      . o . | . o .\no   -   -   o\n. o . | . o .\n*   -   *   -\n\
+                      . o . o . o .\n";
+        assert_eq!(detect(kropki), Ok(Format::Picture));
+        let xv = "X V . | . | .\n- X - -\n. | . | . | .\n- - - -\n";
+        assert_eq!(detect(xv), Ok(Format::Picture));
     }
 
     #[test]

@@ -139,7 +139,8 @@ impl Writer {
     }
 
     /// Writes a puzzle (export). Fails when the format cannot express it (a 16×16 puzzle as
-    /// `poj3074`, givens as `cqoi`, relations as `line`, …).
+    /// `poj3074`, givens as `cqoi`, relations as `line`, markers but as `picture` or `json`,
+    /// …).
     pub fn puzzle(
         &mut self,
         out: &mut String,
@@ -147,6 +148,15 @@ impl Writer {
         alphabet: Alphabet,
     ) -> Result<(), Problem> {
         let first = self.written == 0;
+        if puzzle.has_markers() && !matches!(self.format, Format::Picture | Format::Json) {
+            return Err(Problem::new(
+                format!(
+                    "the {} format has no markers between cells: write picture or json",
+                    self.format
+                ),
+                vec![],
+            ));
+        }
         match self.format {
             Format::Line => line::write_puzzle(out, puzzle, alphabet, Dialect::Free),
             Format::Poj3074 => line::write_puzzle(out, puzzle, alphabet, Dialect::Judge),

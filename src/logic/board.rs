@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::contradiction::Contradiction;
 use crate::geometry::Geometry;
-use crate::puzzle::{Kind, Puzzle};
+use crate::puzzle::{Kind, PairRule, Puzzle};
 
 use super::order::Order;
 
@@ -33,6 +33,8 @@ struct Fixed {
     puzzle: Puzzle,
     /// `(smaller, larger)` cell indices of every relation, in the puzzle's order.
     relations: Vec<(usize, usize)>,
+    /// The marker rules ([`Puzzle::pair_rules`]), in their order.
+    markers: Vec<PairRule>,
     /// Which cells must be below which (worked out once).
     order: Order,
 }
@@ -65,6 +67,7 @@ impl Board {
                 puzzle: puzzle.clone(),
                 order: Order::of(cells, &relations),
                 relations,
+                markers: puzzle.pair_rules(),
             }),
             geometry,
             size,
@@ -173,6 +176,11 @@ impl Board {
         &self.fixed.relations
     }
 
+    /// The marker rules ([`Puzzle::pair_rules`]), by their index.
+    pub fn markers(&self) -> &[PairRule] {
+        &self.fixed.markers
+    }
+
     /// Which cells must be below which, through chains of relations.
     pub(crate) fn order(&self) -> &Order {
         &self.fixed.order
@@ -205,6 +213,17 @@ impl Board {
             s != 0 && l != 0 && s >= l
         };
         if self.fixed.relations.iter().any(breaks) {
+            return Err(Contradiction);
+        }
+        let bad_pair = |m: &PairRule| {
+            let other = match (m.a == cell, m.b == cell) {
+                (true, _) => self.values[m.b],
+                (_, true) => self.values[m.a],
+                _ => return false,
+            };
+            other != 0 && m.allowed[digit as usize] >> (other - 1) & 1 == 0
+        };
+        if self.fixed.markers.iter().any(bad_pair) {
             return Err(Contradiction);
         }
         self.values[cell] = digit;
@@ -275,6 +294,12 @@ impl Board {
         {
             return Some(Fault::Relation(i));
         }
+        if let Some(i) = self.fixed.markers.iter().position(|m| {
+            let (x, y) = (values[m.a], values[m.b]);
+            x != 0 && y != 0 && m.allowed[x as usize] >> (y - 1) & 1 == 0
+        }) {
+            return Some(Fault::Marker(i));
+        }
         let all = full(self.size);
         (0..self.geometry.house_count()).find_map(|house| {
             let reachable = self
@@ -297,6 +322,9 @@ pub(crate) enum Fault {
     Empty(usize),
     /// The two placed cells of the relation (its index) break it.
     Relation(usize),
+    /// The two placed cells of the marker rule (its index in [`Puzzle::pair_rules`]) break
+    /// it.
+    Marker(usize),
     /// The digit has no place left in the house.
     Missing { house: usize, digit: u8 },
 }

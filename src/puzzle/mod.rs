@@ -6,10 +6,12 @@
 //! givens in a house, relation cycles, chains too long for the digits, relations that
 //! contradict givens — and names the cells involved, so a UI can mark them.
 
+mod markers;
 mod model;
 mod problem;
 mod validate;
 
+pub use markers::{Marker, MarkerKind, PairRule, PairSource};
 #[cfg(test)]
 pub(crate) use model::givens_of;
 pub use model::{Kind, Puzzle, Relation};

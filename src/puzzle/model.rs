@@ -1,10 +1,11 @@
-//! The puzzle model: its [`Kind`], the [`Relation`]s between cells, and the [`Puzzle`]
-//! itself, structurally sound by construction.
+//! The puzzle model: its [`Kind`], the [`Relation`]s and [`Marker`]s between cells, and the
+//! [`Puzzle`] itself, structurally sound by construction.
 
 use std::fmt;
 
 use crate::geometry::{Cell, Geometry, LATIN_SIZES};
 
+use super::markers::{table, Marker, MarkerKind, PairRule, PairSource};
 use super::problem::Problem;
 
 named! {
@@ -81,13 +82,16 @@ impl fmt::Display for Relation {
     }
 }
 
-/// A puzzle: kind, size, givens (0 = empty, row-major) and relations.
+/// A puzzle: kind, size, givens (0 = empty, row-major), relations, and markers with the
+/// negative constraints.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Puzzle {
     pub(super) kind: Kind,
     pub(super) size: usize,
     pub(super) givens: Vec<u8>,
     pub(super) relations: Vec<Relation>,
+    pub(super) markers: Vec<Marker>,
+    pub(super) negative: Vec<MarkerKind>,
 }
 
 impl Puzzle {
@@ -188,7 +192,56 @@ impl Puzzle {
             size,
             givens,
             relations: unique,
+            markers: Vec::new(),
+            negative: Vec::new(),
         })
+    }
+
+    /// The puzzle with `markers` between adjacent cells, and the negative constraint for each
+    /// kind in `negative` (every adjacent pair without a marker is not so related). Any kind
+    /// takes markers: a Kropki sudoku is a classic puzzle with dots, a Kropki Latin square a
+    /// Futoshiki without signs. Checks that each marker joins two adjacent cells inside the
+    /// grid and that two different digits of the size can satisfy it; a marker listed twice
+    /// is kept once, and markers are kept in reading order of their pairs.
+    pub fn with_markers(
+        mut self,
+        markers: Vec<Marker>,
+        negative: Vec<MarkerKind>,
+    ) -> Result<Puzzle, Problem> {
+        let size = self.size;
+        let inside = |c: Cell| (c.row as usize) < size && (c.col as usize) < size;
+        for m in &markers {
+            if let Some(outside) = [m.a, m.b].into_iter().find(|&c| !inside(c)) {
+                return Err(Problem::new(
+                    format!("marker {m} names {outside}, outside the {size}×{size} grid"),
+                    vec![],
+                ));
+            }
+            if !m.a.is_adjacent(m.b) {
+                return Err(Problem::new(
+                    format!("marker {m}: {} and {} are not adjacent", m.a, m.b),
+                    vec![m.a, m.b],
+                ));
+            }
+            if !m.kind.possible(size) {
+                return Err(Problem::new(
+                    format!(
+                        "marker {m}: no two different digits from 1 to {size} are joined by {}",
+                        m.kind.describe()
+                    ),
+                    vec![m.a, m.b],
+                ));
+            }
+        }
+        let mut markers = markers;
+        markers.sort();
+        markers.dedup();
+        let mut negative = negative;
+        negative.sort();
+        negative.dedup();
+        self.markers = markers;
+        self.negative = negative;
+        Ok(self)
     }
 
     /// A classic puzzle from givens alone; the size is the square root of their number.
@@ -233,6 +286,71 @@ impl Puzzle {
     #[inline]
     pub fn relations(&self) -> &[Relation] {
         &self.relations
+    }
+
+    /// The markers between cells, ordered by their pair in reading order.
+    #[inline]
+    pub fn markers(&self) -> &[Marker] {
+        &self.markers
+    }
+
+    /// The kinds whose negative constraint holds: no adjacent pair without a marker is so
+    /// related.
+    #[inline]
+    pub fn negative(&self) -> &[MarkerKind] {
+        &self.negative
+    }
+
+    /// Whether the puzzle has markers or a negative constraint (the fast paths take neither).
+    #[inline]
+    pub fn has_markers(&self) -> bool {
+        !self.markers.is_empty() || !self.negative.is_empty()
+    }
+
+    /// Every constraint the markers and the negative constraints put on pairs of adjacent
+    /// cells, as tables: first one per marker, in the order of [`Puzzle::markers`], then, when
+    /// the puzzle has negative constraints, one per adjacent pair without a marker, in
+    /// reading order (the pair's right neighbour before its lower one). The index in this
+    /// list is what a trace names a marker rule by.
+    pub fn pair_rules(&self) -> Vec<PairRule> {
+        let n = self.size;
+        let mut rules: Vec<PairRule> = self
+            .markers
+            .iter()
+            .enumerate()
+            .map(|(i, m)| PairRule {
+                a: m.a.index(n),
+                b: m.b.index(n),
+                allowed: table(n, |x, y| x != y && m.kind.holds(x, y)),
+                source: PairSource::Marker(i),
+            })
+            .collect();
+        if self.negative.is_empty() {
+            return rules;
+        }
+        let allowed = table(n, |x, y| {
+            x != y && !self.negative.iter().any(|k| k.holds(x, y))
+        });
+        for r in 0..n {
+            for c in 0..n {
+                let a = Cell::new(r, c);
+                for b in [Cell::new(r, c + 1), Cell::new(r + 1, c)] {
+                    if b.row as usize == n || b.col as usize == n {
+                        continue;
+                    }
+                    if self.markers.iter().any(|m| m.a == a && m.b == b) {
+                        continue;
+                    }
+                    rules.push(PairRule {
+                        a: a.index(n),
+                        b: b.index(n),
+                        allowed,
+                        source: PairSource::Negative,
+                    });
+                }
+            }
+        }
+        rules
     }
 }
 

@@ -5,6 +5,7 @@
 use crate::digits::MAX_SIZE;
 use crate::geometry::{Cell, Geometry};
 
+use super::markers::PairSource;
 use super::model::Puzzle;
 use super::problem::Problem;
 
@@ -61,6 +62,59 @@ impl Puzzle {
                 .relations()
                 .iter()
                 .all(|r| grid[r.smaller.index(n)] < grid[r.larger.index(n)])
+            && (!self.has_markers() || self.broken_markers(grid, true).is_empty())
+    }
+
+    /// The markers and negative constraints that two digits of `digits` (0: no digit) break,
+    /// with their cells; only the first when `first`.
+    fn broken_markers(&self, digits: &[u8], first: bool) -> Vec<Problem> {
+        let n = self.size();
+        let mut found = Vec::new();
+        for m in self.markers() {
+            let (x, y) = (digits[m.a.index(n)], digits[m.b.index(n)]);
+            if x != 0 && y != 0 && !m.kind.holds(x, y) {
+                found.push(Problem::new(
+                    format!(
+                        "the {} between {} and {} is broken: {}",
+                        m.kind.name(),
+                        m.a,
+                        m.b,
+                        m.kind.says(x, y, false)
+                    ),
+                    vec![m.a, m.b],
+                ));
+                if first {
+                    return found;
+                }
+            }
+        }
+        if self.negative().is_empty() {
+            return found;
+        }
+        for rule in self.pair_rules() {
+            if rule.source != PairSource::Negative {
+                continue;
+            }
+            let (x, y) = (digits[rule.a], digits[rule.b]);
+            if x == 0 || y == 0 {
+                continue;
+            }
+            if let Some(kind) = self.negative().iter().find(|k| k.holds(x, y)) {
+                let (a, b) = (Cell::at(rule.a, n), Cell::at(rule.b, n));
+                found.push(Problem::new(
+                    format!(
+                        "{a} and {b} have no marker between them, but {} (every {} is given)",
+                        kind.says(x, y, true),
+                        kind.name()
+                    ),
+                    vec![a, b],
+                ));
+                if first {
+                    return found;
+                }
+            }
+        }
+        found
     }
 
     /// The first thing wrong with `grid` (of the right length), which [`Self::answer_holds`]
@@ -110,6 +164,9 @@ impl Puzzle {
                 );
             }
         }
+        if let Some(problem) = self.broken_markers(grid, true).pop() {
+            return problem;
+        }
         Problem::new("the answer breaks a rule", vec![])
     }
 
@@ -122,12 +179,16 @@ impl Puzzle {
     }
 
     /// Every problem found: equal givens in a house, relation cycles, and — when the
-    /// relations are acyclic — chains too long for the digits or contradicting givens.
+    /// relations are acyclic — chains too long for the digits or contradicting givens;
+    /// markers and negative constraints that two givens break.
     pub fn problems(&self) -> Vec<Problem> {
         let mut found = self.duplicate_givens();
         match self.relation_cycle() {
             Some(cycle) => found.push(cycle),
             None => found.extend(self.bound_problems()),
+        }
+        if self.has_markers() {
+            found.extend(self.broken_markers(self.givens(), false));
         }
         found
     }

@@ -24,7 +24,7 @@
 //! ```
 
 use crate::logic::{next_step, Board, Fault, Step, Technique, Techniques};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{PairSource, Puzzle};
 
 use super::driver::{book_in_field, Book, Search};
 use super::observer::{Observer, Via};
@@ -98,6 +98,23 @@ impl<O: Observer> Logic<O> {
                 self.remove(partner, gone, Rule::Relation, Via::Relation(i as u16));
             }
         }
+        // Through markers, every digit of a partner that does not go with this one.
+        for i in 0..self.board().markers().len() {
+            let m = &self.board().markers()[i];
+            let partner = match (m.a == cell, m.b == cell) {
+                (true, _) => m.b,
+                (_, true) => m.a,
+                _ => continue,
+            };
+            let rule = match m.source {
+                PairSource::Marker(_) => Rule::Marker,
+                PairSource::Negative => Rule::Negative,
+            };
+            let gone = self.board().candidates(partner) & !m.allowed[digit as usize];
+            if gone != 0 && self.board().is_open(partner) {
+                self.remove(partner, gone, rule, Via::Marker(i as u16));
+            }
+        }
     }
 
     /// Removes the digits of `mask` (each still a candidate) from `cell`: reported, then done.
@@ -152,6 +169,10 @@ impl<O: Observer> Logic<O> {
             Fault::Relation(i) => {
                 self.book
                     .contradiction(None, 0, Via::Relation(i as u16), self.depth);
+            }
+            Fault::Marker(i) => {
+                self.book
+                    .contradiction(None, 0, Via::Marker(i as u16), self.depth);
             }
             Fault::Missing { house, digit } => {
                 self.book

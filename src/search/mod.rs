@@ -138,14 +138,8 @@ impl<O: Observer> Engine<O> {
         options: Options,
         observer: O,
     ) -> Result<Engine<O>, Problem> {
-        if !kind.supports(puzzle.kind()) {
-            return Err(Problem::new(
-                format!(
-                    "the {kind} engine solves classic puzzles only, not {} ones",
-                    puzzle.kind()
-                ),
-                vec![],
-            ));
+        if let Some(problem) = kind.refusal(puzzle) {
+            return Err(problem);
         }
         Ok(match kind {
             EngineKind::Propagate => Engine::Propagate(Propagate::new(puzzle, options, observer)),

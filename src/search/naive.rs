@@ -25,7 +25,7 @@
 
 use crate::digits::DigitSet;
 use crate::geometry::Geometry;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{PairRule, PairSource, Puzzle};
 
 use super::driver::{book_in_field, Book, Search};
 use super::frames::{grid_in_frames, Frames};
@@ -33,26 +33,48 @@ use super::observer::{Observer, Via};
 use super::options::Options;
 use super::stats::Rule;
 
-/// A relation seen from one of its cells.
+/// A relation or a marker rule seen from one of its cells.
 #[derive(Clone, Copy, Debug)]
 struct Link {
     /// The other cell.
     partner: u16,
-    /// The relation's index in [`Puzzle::relations`].
+    /// The relation's index in [`Puzzle::relations`], or the marker rule's in
+    /// [`Puzzle::pair_rules`].
     index: u16,
-    /// Whether this cell is the smaller one.
-    smaller: bool,
+    law: Law,
+}
+
+/// What a link asks of the two digits.
+#[derive(Clone, Copy, Debug)]
+enum Law {
+    /// This cell is the smaller of a relation.
+    Smaller,
+    /// This cell is the larger of a relation.
+    Larger,
+    /// A marker rule: the pair is one its table allows (`negative`: the rule is the negative
+    /// constraint on an unmarked pair).
+    Marker { negative: bool },
 }
 
 impl Link {
-    /// The digits of this cell that the partner's single digit `partner` forbids: those at or
-    /// above it when this cell is the smaller one, at or below it otherwise.
+    /// The digits of this cell that the partner's single digit `partner` forbids: for a
+    /// relation those at or above it when this cell is the smaller one, at or below it
+    /// otherwise; for a marker rule those its table does not pair with it.
     #[inline]
-    fn forbidden(self, partner: u32) -> u32 {
-        if self.smaller {
-            !(partner - 1)
-        } else {
-            partner | (partner - 1)
+    fn forbidden(self, partner: u32, markers: &[PairRule]) -> u32 {
+        match self.law {
+            Law::Smaller => !(partner - 1),
+            Law::Larger => partner | (partner - 1),
+            Law::Marker { .. } => !markers[self.index as usize].supported(partner),
+        }
+    }
+
+    /// The rule and the via of a removal by this link.
+    fn reason(self) -> (Rule, Via) {
+        match self.law {
+            Law::Smaller | Law::Larger => (Rule::Relation, Via::Relation(self.index)),
+            Law::Marker { negative: false } => (Rule::Marker, Via::Marker(self.index)),
+            Law::Marker { negative: true } => (Rule::Negative, Via::Marker(self.index)),
         }
     }
 }
@@ -65,8 +87,10 @@ pub struct Naive<O: Observer> {
     givens: Vec<u8>,
     /// The empty cells in row-major order: the node at depth `d` is for `open[d]`.
     open: Vec<u16>,
-    /// The relations of each cell: `links[link_start[c]..link_start[c + 1]]`.
+    /// The relations and marker rules of each cell: `links[link_start[c]..link_start[c + 1]]`.
     links: Vec<Link>,
+    /// The puzzle's marker rules ([`Puzzle::pair_rules`]).
+    markers: Vec<PairRule>,
     link_start: Vec<u32>,
     frames: Frames,
     choices: Vec<u8>,
@@ -86,6 +110,7 @@ impl<O: Observer> Naive<O> {
             givens: Vec::new(),
             open: Vec::new(),
             links: Vec::new(),
+            markers: Vec::new(),
             link_start: Vec::new(),
             frames: Frames::new(0, 0),
             choices: Vec::new(),
@@ -109,29 +134,39 @@ impl<O: Observer> Naive<O> {
                 .filter(|&c| self.givens[c] == 0)
                 .map(|c| c as u16),
         );
-        // Group the relations by cell, each seen from both ends.
+        // Group the relations and marker rules by cell, each seen from both ends.
         self.links.clear();
         self.link_start.clear();
-        let ends: Vec<(usize, usize)> = puzzle
+        self.markers = puzzle.pair_rules();
+        let ends: Vec<(usize, usize, u16, Law, Law)> = puzzle
             .relations()
             .iter()
-            .map(|r| (r.smaller.index(size), r.larger.index(size)))
+            .enumerate()
+            .map(|(i, r)| {
+                let ends = (r.smaller.index(size), r.larger.index(size));
+                (ends.0, ends.1, i as u16, Law::Smaller, Law::Larger)
+            })
+            .chain(self.markers.iter().enumerate().map(|(i, m)| {
+                let law = Law::Marker {
+                    negative: m.source == PairSource::Negative,
+                };
+                (m.a, m.b, i as u16, law, law)
+            }))
             .collect();
         for cell in 0..self.frames.cells {
             self.link_start.push(self.links.len() as u32);
-            for (index, &(lo, hi)) in ends.iter().enumerate() {
-                let index = index as u16;
-                if lo == cell {
+            for &(a, b, index, at_a, at_b) in &ends {
+                if a == cell {
                     self.links.push(Link {
-                        partner: hi as u16,
+                        partner: b as u16,
                         index,
-                        smaller: true,
+                        law: at_a,
                     });
-                } else if hi == cell {
+                } else if b == cell {
                     self.links.push(Link {
-                        partner: lo as u16,
+                        partner: a as u16,
                         index,
-                        smaller: false,
+                        law: at_b,
                     });
                 }
             }
@@ -164,7 +199,7 @@ impl<O: Observer> Naive<O> {
         for link in links {
             let m = grid[link.partner as usize];
             if m.is_power_of_two() {
-                forbidden |= link.forbidden(m);
+                forbidden |= link.forbidden(m, &self.markers);
             }
         }
         let mut clash = have & (held | forbidden);
@@ -176,14 +211,13 @@ impl<O: Observer> Naive<O> {
                 (Rule::Peer, Via::Cell(peer))
             } else {
                 // Some link forbids it: name the first.
-                let index = links
+                links
                     .iter()
                     .find(|l| {
                         let m = grid[l.partner as usize];
-                        m.is_power_of_two() && l.forbidden(m) & bit != 0
+                        m.is_power_of_two() && l.forbidden(m, &self.markers) & bit != 0
                     })
-                    .map_or(0, |l| l.index);
-                (Rule::Relation, Via::Relation(index))
+                    .map_or((Rule::Relation, Via::Relation(0)), |l| l.reason())
             };
             self.book.eliminate(cell, bit, rule, via, self.depth);
         }

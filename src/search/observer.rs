@@ -17,6 +17,9 @@ pub enum Via {
     House(u8),
     /// A relation, by its index in [`crate::Puzzle::relations`].
     Relation(u16),
+    /// A marker rule (a marker, or the negative constraint on an unmarked pair), by its index
+    /// in [`crate::Puzzle::pair_rules`].
+    Marker(u16),
     /// Locked candidates: inside house `house` the digit is confined to where it meets house
     /// `to`, so it leaves the rest of `to`.
     Confined { house: u8, to: u8 },

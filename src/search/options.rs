@@ -2,7 +2,7 @@
 //! engine ([`EngineKind`]), its limits ([`Options`]) and deductions ([`Strategy`]), and how it
 //! ended ([`Status`], [`Progress`], [`Outcome`]).
 
-use crate::puzzle::{Kind, Puzzle};
+use crate::puzzle::{Kind, Problem, Puzzle};
 
 use super::stats::Stats;
 
@@ -31,6 +31,26 @@ impl EngineKind {
             (self, kind),
             (EngineKind::Dlx, Kind::Inequality | Kind::Futoshiki)
         )
+    }
+
+    /// Why the engine cannot search `puzzle`, if it cannot: DLX's exact cover has no
+    /// relations and no markers.
+    pub fn refusal(self, puzzle: &Puzzle) -> Option<Problem> {
+        if !self.supports(puzzle.kind()) {
+            return Some(Problem::new(
+                format!(
+                    "the {self} engine solves classic puzzles only, not {} ones",
+                    puzzle.kind()
+                ),
+                vec![],
+            ));
+        }
+        (self == EngineKind::Dlx && puzzle.has_markers()).then(|| {
+            Problem::new(
+                format!("the {self} engine solves classic puzzles without markers only"),
+                vec![],
+            )
+        })
     }
 }
 

@@ -16,6 +16,8 @@ named! {
     /// | `disjunction` | removed because every candidate of some other cell, tried in turn, removes it |
     /// | `probe` | a trial one level down, always undone; only its verdict is kept |
     /// | `technique` | removed (or placed) by a named technique of the `logic` engine (`via` names it), from the absence of the candidates its pattern rests on |
+    /// | `marker` | removed by a marker between two cells (a Kropki dot, X, V, a difference, ratio or sum): no candidate of the other cell goes with it |
+    /// | `negative` | removed by the negative constraint: two adjacent cells without a marker are not so related, and every candidate of the other cell that would go with it is so |
     #[repr(u8)]
     pub enum Rule {
         Given = "given", Peer = "peer", NakedSingle = "naked_single",
@@ -23,6 +25,7 @@ named! {
         HiddenSingleBlock = "hidden_single_block", Relation = "relation", Guess = "guess",
         Refutation = "refutation", LockedCandidates = "locked_candidates",
         Disjunction = "disjunction", Probe = "probe", Technique = "technique",
+        Marker = "marker", Negative = "negative",
     }
 }
 

@@ -89,6 +89,7 @@ impl Event {
             Via::Relation(r) => (3, r as u32),
             Via::Confined { house, to } => (4, house as u32 | (to as u32) << 8),
             Via::Technique(t) => (5, t as u32),
+            Via::Marker(m) => (6, m as u32),
         };
         out.extend_from_slice(&[
             self.seq,
@@ -131,6 +132,7 @@ impl Event {
                 to: (payload >> 8) as u8,
             },
             5 => Via::Technique(payload as u8),
+            6 => Via::Marker(payload as u16),
             tag => return Err(format!("event {seq}: unknown via tag {tag}")),
         };
         Ok(Event {

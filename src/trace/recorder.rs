@@ -3,7 +3,7 @@
 
 use crate::digits::DigitSet;
 use crate::geometry::Geometry;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{PairRule, Puzzle};
 use crate::search::{Observer, Rule, Via};
 
 use super::event::{Event, EventKind, Level, Note, NO_CAUSE};
@@ -55,6 +55,8 @@ pub struct Recorder {
     pub(super) geometry: &'static Geometry,
     pub(super) size: usize,
     pub(super) relations: Vec<(u16, u16)>,
+    /// The puzzle's marker rules ([`Puzzle::pair_rules`]), which a marker via names.
+    pub(super) markers: Vec<PairRule>,
     pub(super) replay: Replay,
     /// `removed_at[cell * size + d - 1]`: the event that removed `d` from `cell`.
     pub(super) removed_at: Vec<u32>,
@@ -110,6 +112,7 @@ impl Recorder {
                 .iter()
                 .map(|r| (r.smaller.index(size) as u16, r.larger.index(size) as u16))
                 .collect(),
+            markers: puzzle.pair_rules(),
             replay: Replay::new(puzzle),
             removed_at: vec![NO_CAUSE; cells * size],
             placed_at: vec![NO_CAUSE; cells],
@@ -377,6 +380,13 @@ impl Observer for Recorder {
                         self.gather_removals(hi as usize, full & !(bit | (bit - 1)));
                     }
                 }
+                (Rule::Marker | Rule::Negative, Via::Marker(i)) => {
+                    // The other cell lost every digit that goes with this one.
+                    let rule = &self.markers[i as usize];
+                    let other = if cell == rule.a { rule.b } else { rule.a };
+                    let support = rule.allowed[digit as usize];
+                    self.gather_removals(other, support);
+                }
                 (Rule::LockedCandidates, Via::Confined { house, to }) => {
                     let geometry = self.geometry;
                     let outside = |c: usize| geometry.house_mask(c) >> to & 1 == 0;
@@ -481,6 +491,12 @@ impl Observer for Recorder {
                 let (s, l) = self.relations[r as usize];
                 self.scratch.push(self.placed_at[s as usize]);
                 self.scratch.push(self.placed_at[l as usize]);
+            }
+            // Two placed cells that break a marker rule: the two placements.
+            (Via::Marker(m), None) => {
+                let (a, b) = (self.markers[m as usize].a, self.markers[m as usize].b);
+                self.scratch.push(self.placed_at[a]);
+                self.scratch.push(self.placed_at[b]);
             }
             // A given whose digit is already gone (DLX, on a puzzle not validated first).
             (_, Some(cell)) if digit != 0 => self.gather_removals(cell, 1 << (digit - 1)),

@@ -134,7 +134,9 @@ impl Steps {
                         StepKind::Start | StepKind::Place | StepKind::Guess
                     )
                 }),
-                Some(Rule::Relation) => match target {
+                // A relation bound or a marker's support: grouped alike (a marker is a
+                // relation between two cells as much as a sign is).
+                Some(Rule::Relation | Rule::Marker | Rule::Negative) => match target {
                     // The relation alone rules the digit out.
                     None if premises.is_empty() => self.start,
                     Some(t)
@@ -194,8 +196,10 @@ impl Steps {
             EventKind::Place if event.rule == Some(Rule::Given) => StepKind::Start,
             EventKind::Place => StepKind::Place,
             EventKind::Eliminate => match event.rule {
-                Some(Rule::Relation) if premises.is_empty() => StepKind::Start,
-                Some(Rule::Relation) => StepKind::Relation,
+                Some(Rule::Relation | Rule::Marker | Rule::Negative) if premises.is_empty() => {
+                    StepKind::Start
+                }
+                Some(Rule::Relation | Rule::Marker | Rule::Negative) => StepKind::Relation,
                 Some(Rule::LockedCandidates) => StepKind::Locked,
                 Some(Rule::Technique) => StepKind::Technique,
                 _ => StepKind::Other,

@@ -110,6 +110,21 @@ impl Origins {
             }
             (
                 EventKind::Eliminate,
+                Some(Rule::Marker | Rule::Negative),
+                Via::Marker(i),
+                Some(c),
+            ) => {
+                // Worked out from the markers here, not from the engine's tables: the other
+                // cell lost every digit the marker (or the negative constraint) pairs with
+                // this one.
+                let (a, b, pairs) = marker_pair(&self.puzzle, i as usize)?;
+                let other = if c == a { b } else { a };
+                for d in (1..=n).filter(|&d| d != e.digit && pairs(e.digit, d)) {
+                    list.push(self.removal(other, d)?);
+                }
+            }
+            (
+                EventKind::Eliminate,
                 Some(Rule::LockedCandidates),
                 Via::Confined { house: h, to },
                 _,
@@ -137,6 +152,19 @@ impl Origins {
             (EventKind::Contradiction, _, Via::House(h), _) => {
                 for other in house(h) {
                     list.push(self.removal(other, e.digit)?);
+                }
+            }
+            // Two placed cells that break a relation or a marker: the two placements.
+            (EventKind::Contradiction, _, Via::Relation(i), None) => {
+                let r = self.puzzle.relations()[i as usize];
+                for c in [r.smaller.index(self.size), r.larger.index(self.size)] {
+                    list.push(self.placed.last().unwrap()[c]);
+                }
+            }
+            (EventKind::Contradiction, _, Via::Marker(i), None) => {
+                let (a, b, _) = marker_pair(&self.puzzle, i as usize)?;
+                for c in [a, b] {
+                    list.push(self.placed.last().unwrap()[c]);
                 }
             }
             (EventKind::Contradiction, _, Via::Cell(_), Some(c)) => {
@@ -340,6 +368,53 @@ impl Observer for Checked {
     }
 }
 
+/// Marker rule `i` of `puzzle` (the order of `Puzzle::pair_rules`: the markers, then every
+/// unmarked adjacent pair in reading order when there are negative constraints), as its two
+/// cell indices and the digit pairs it allows — derived from the puzzle's markers here.
+#[allow(clippy::type_complexity)]
+fn marker_pair(
+    puzzle: &Puzzle,
+    i: usize,
+) -> Result<(usize, usize, Box<dyn Fn(u8, u8) -> bool + '_>), String> {
+    let n = puzzle.size();
+    let markers = puzzle.markers();
+    if let Some(m) = markers.get(i) {
+        let kind = m.kind;
+        return Ok((
+            m.a.index(n),
+            m.b.index(n),
+            Box::new(move |x, y| kind.holds(x, y)),
+        ));
+    }
+    let mut k = markers.len();
+    for r in 0..n {
+        for c in 0..n {
+            for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                if r2 == n || c2 == n {
+                    continue;
+                }
+                let (a, b) = (r * n + c, r2 * n + c2);
+                if markers
+                    .iter()
+                    .any(|m| m.a.index(n) == a && m.b.index(n) == b)
+                {
+                    continue;
+                }
+                if k == i {
+                    let negative = puzzle.negative();
+                    return Ok((
+                        a,
+                        b,
+                        Box::new(move |x, y| !negative.iter().any(|k| k.holds(x, y))),
+                    ));
+                }
+                k += 1;
+            }
+        }
+    }
+    Err(format!("no marker rule {i}"))
+}
+
 /// Every place and eliminate event leads, cause by cause, to a given, a guess or probe, or an
 /// uncaused relation elimination or chain bound (a constraint of the puzzle itself). Causes come first.
 /// Below the full level those relation eliminations are not recorded, so with relations in
@@ -364,6 +439,7 @@ fn check_causes(events: &[Event], relation_roots: bool) -> Result<(), String> {
                     (EventKind::Place, Some(Rule::Given))
                         | (EventKind::Guess, _)
                         | (EventKind::Eliminate, Some(Rule::Relation))
+                        | (EventKind::Eliminate, Some(Rule::Marker | Rule::Negative))
                 ) || (e.kind == EventKind::Eliminate
                     // A chain bound rests on the relations alone, like a relation bound.
                     && e.via == Via::Technique(Technique::ChainBound as u8))
@@ -469,7 +545,7 @@ fn options_for(engine: EngineKind) -> Options {
 pub fn check_puzzle(puzzle: &Puzzle, what: &str) {
     let mut verdicts: Vec<(EngineKind, Status, Vec<Vec<u8>>)> = Vec::new();
     for engine in engines() {
-        if !engine.supports(puzzle.kind()) {
+        if engine.refusal(puzzle).is_some() {
             continue;
         }
         for level in Level::ALL {
@@ -484,7 +560,8 @@ pub fn check_puzzle(puzzle: &Puzzle, what: &str) {
             if let Some(e) = &checked.error {
                 panic!("{context}: {e}");
             }
-            let relation_roots = level != Level::Full && !puzzle.relations().is_empty();
+            let relation_roots =
+                level != Level::Full && (!puzzle.relations().is_empty() || puzzle.has_markers());
             check_causes(&checked.events, relation_roots)
                 .unwrap_or_else(|e| panic!("{context}: {e}"));
             check_premises(&checked.events, &checked.premises)

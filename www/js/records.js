@@ -12,7 +12,9 @@
 //!  word 3  cause: seq of the event that made this one possible (0xFFFFFFFF none)
 //!  word 4  via tag (24..31) │ via payload (0..23)
 //!          tag 0 nothing · 1 cell · 2 house · 3 relation · 4 confined (house | to << 8)
-//!          · 5 technique (its number in TECHNIQUES)
+//!          · 5 technique (its number in TECHNIQUES) · 6 marker (a marker rule: its index in
+//!          `Puzzle::pair_rules`, the puzzle's markers first, then the negative constraint's
+//!          unmarked pairs in reading order)
 //! ```
 //!
 //! Beside the records, a batch carries a premise table (`premises` of `Solver.advance`): for
@@ -37,21 +39,21 @@ export const KIND = Object.freeze({
   ROUND: 0, PLACE: 1, ELIMINATE: 2, GUESS: 3, BACKTRACK: 4, CONTRADICTION: 5, SOLUTION: 6,
 });
 
-/** Rules by number (word 1, bits 8..15): `Rule` in src/search/mod.rs. */
+/** Rules by number (word 1, bits 8..15): `Rule` in src/search/stats.rs. */
 export const RULES = [
   "given", "peer", "naked_single", "hidden_single_row", "hidden_single_column",
   "hidden_single_block", "relation", "guess", "refutation", "locked_candidates",
-  "disjunction", "probe", "technique",
+  "disjunction", "probe", "technique", "marker", "negative",
 ];
 export const RULE = Object.freeze({
   GIVEN: 0, PEER: 1, NAKED_SINGLE: 2, HIDDEN_SINGLE_ROW: 3, HIDDEN_SINGLE_COLUMN: 4,
   HIDDEN_SINGLE_BLOCK: 5, RELATION: 6, GUESS: 7, REFUTATION: 8, LOCKED_CANDIDATES: 9,
-  DISJUNCTION: 10, PROBE: 11, TECHNIQUE: 12,
+  DISJUNCTION: 10, PROBE: 11, TECHNIQUE: 12, MARKER: 13, NEGATIVE: 14,
 });
 
 /** Via tags (word 4, bits 24..31). */
 export const VIA = Object.freeze({
-  NOTHING: 0, CELL: 1, HOUSE: 2, RELATION: 3, CONFINED: 4, TECHNIQUE: 5,
+  NOTHING: 0, CELL: 1, HOUSE: 2, RELATION: 3, CONFINED: 4, TECHNIQUE: 5, MARKER: 6,
 });
 
 /**
@@ -98,6 +100,7 @@ export const RULE_LABELS = {
   hidden_single_block: "hidden single (block)", relation: "relation", guess: "guess",
   refutation: "refutation", locked_candidates: "locked candidates",
   disjunction: "disjunction", probe: "probe", technique: "named technique",
+  marker: "marker", negative: "negative constraint",
 };
 
 /**
@@ -121,6 +124,7 @@ function decodeVia(word) {
     case VIA.RELATION: return { relation: payload };
     case VIA.CONFINED: return { confined: [payload & 0xff, payload >>> 8] };
     case VIA.TECHNIQUE: return { technique: TECHNIQUES[payload]?.[0] ?? payload };
+    case VIA.MARKER: return { marker: payload };
     default: throw new Error(`unknown via tag ${word >>> 24}`);
   }
 }

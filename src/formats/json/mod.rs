@@ -30,7 +30,7 @@ use crate::formats::entry::{CellPlaces, Entry, ReadOptions};
 use crate::formats::error::{InputError, Pos};
 use crate::formats::quote::quote;
 use crate::geometry::{block_shape, Cell, LATIN_SIZES};
-use crate::puzzle::{Kind, Problem, Puzzle, Relation};
+use crate::puzzle::{Kind, Marker, MarkerKind, Problem, Puzzle, Relation};
 
 mod values;
 
@@ -58,6 +58,19 @@ pub struct JsonPuzzle {
         deserialize_with = "capped_relations"
     )]
     pub relations: Vec<[String; 3]>,
+    /// `["r4c5","white","r4c6"]`: a marker between two adjacent cells (any order): `white`,
+    /// `black`, `X`, `V`, `difference:k`, `ratio:k`, `sum:k` (see [`MarkerKind::token`]). At
+    /// most [`MAX_RELATIONS`] on input.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "capped_relations"
+    )]
+    pub markers: Vec<[String; 3]>,
+    /// The marker kinds whose negative constraint holds (every adjacent pair without a marker
+    /// is not so related): e.g. `["white","black"]` for "all dots are given".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub negative: Vec<String>,
     /// The alphabet of `givens` (see [`Alphabet`]); written whenever it is not `digits`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alphabet: Option<String>,
@@ -237,9 +250,66 @@ impl JsonPuzzle {
                 (numbers.clone(), alphabet.or_fitting(size))
             }
         };
+        let markers = self
+            .markers
+            .iter()
+            .map(marker)
+            .collect::<Result<Vec<Marker>, Problem>>()?;
+        if self.negative.len() > 16 {
+            return Err(Problem::new(
+                format!(
+                    "negative has {} entries: there are few marker kinds",
+                    self.negative.len()
+                ),
+                Vec::new(),
+            ));
+        }
+        let negative = self
+            .negative
+            .iter()
+            .map(|name| marker_kind(name))
+            .collect::<Result<Vec<MarkerKind>, Problem>>()?;
         let puzzle = Puzzle::new(kind, size, givens, relations)?;
+        let puzzle = if markers.is_empty() && negative.is_empty() {
+            puzzle
+        } else {
+            puzzle.with_markers(markers, negative)?
+        };
         Ok((puzzle, alphabet))
     }
+}
+
+/// A marker kind by name ([`MarkerKind::parse`]).
+fn marker_kind(name: &str) -> Result<MarkerKind, Problem> {
+    MarkerKind::parse(name).ok_or_else(|| {
+        Problem::new(
+            format!(
+                "{} is not a marker (white, black, X, V, difference:k, ratio:k or sum:k)",
+                quote(name)
+            ),
+            Vec::new(),
+        )
+    })
+}
+
+/// One `[cell, marker, cell]` triple as a marker.
+fn marker(triple: &[String; 3]) -> Result<Marker, Problem> {
+    let [a, kind, b] = triple;
+    let (a, b) = (json_cell(a)?, json_cell(b)?);
+    Ok(Marker::new(a, marker_kind(kind)?, b))
+}
+
+/// A cell name (`r1c1`).
+fn json_cell(text: &str) -> Result<Cell, Problem> {
+    Cell::parse(text).ok_or_else(|| {
+        Problem::new(
+            format!(
+                "{} is not a cell (write r1c1 for row 1, column 1)",
+                quote(text)
+            ),
+            Vec::new(),
+        )
+    })
 }
 
 /// Decodes a givens string: one symbol per cell (whitespace ignored), or numbers between
@@ -292,18 +362,7 @@ fn symbol_givens(
 /// One `[cell, symbol, cell]` triple as a relation.
 fn relation(triple: &[String; 3]) -> Result<Relation, Problem> {
     let [a, symbol, b] = triple;
-    let cell = |text: &str| {
-        Cell::parse(text).ok_or_else(|| {
-            Problem::new(
-                format!(
-                    "{} is not a cell (write r1c1 for row 1, column 1)",
-                    quote(text)
-                ),
-                Vec::new(),
-            )
-        })
-    };
-    let (a, b) = (cell(a)?, cell(b)?);
+    let (a, b) = (json_cell(a)?, json_cell(b)?);
     let below = b.row == a.row.wrapping_add(1) && a.col == b.col;
     match symbol.trim() {
         "<" => Ok(Relation::new(a, true, b)),
@@ -324,7 +383,8 @@ fn relation(triple: &[String; 3]) -> Result<Relation, Problem> {
 }
 
 /// The JSON form of a puzzle: givens in `alphabet` (an array for numbers), relations in
-/// reading order as `["r1c1","<","r1c2"]` with the left or upper cell first.
+/// reading order as `["r1c1","<","r1c2"]` with the left or upper cell first, markers as
+/// `["r4c5","white","r4c6"]` and the negative constraints by kind.
 pub fn puzzle_to_json(puzzle: &Puzzle, alphabet: Alphabet) -> JsonPuzzle {
     let size = puzzle.size();
     let alphabet = alphabet.or_fitting(size);
@@ -355,6 +415,12 @@ pub fn puzzle_to_json(puzzle: &Puzzle, alphabet: Alphabet) -> JsonPuzzle {
         kind: puzzle.kind().name().to_string(),
         givens,
         relations,
+        markers: puzzle
+            .markers()
+            .iter()
+            .map(|m| [m.a.to_string(), m.kind.token(), m.b.to_string()])
+            .collect(),
+        negative: puzzle.negative().iter().map(|k| k.token()).collect(),
         alphabet: (alphabet != Alphabet::Digits).then(|| alphabet.name().to_string()),
     }
 }

@@ -1,4 +1,5 @@
-//! The `picture` format: the native drawing of inequality and Futoshiki puzzles.
+//! The `picture` format: the native drawing of inequality and Futoshiki puzzles, and of
+//! puzzles with markers between cells (Kropki dots, X and V).
 //!
 //! ```text
 //! 5 futoshiki             ← optional header: the size, then the kind
@@ -8,6 +9,22 @@
 //! …                         2N−1 lines in all; whitespace between tokens is optional
 //! ```
 //! The layout is that of `check.py futoshiki`, which reads the size from the header.
+//!
+//! Markers take the place of `|` in a cell row and of `-` in a gap row: `o` a white dot
+//! (consecutive digits), `*` a black dot (one double the other), `X` (summing to 10), `V`
+//! (summing to 5) — upper case, so `V` is never the `v` of a relation. In a cell row a marker
+//! glyph is one only where a separator is due, so a cell may still be `X` or `V` in an
+//! alphabet of letters. The header may end with `negative=white,black` (any marker names of
+//! the JSON model): the negative constraint, "all those markers are given".
+//!
+//! ```text
+//! 4 classic negative=white,black
+//! . o . | . * .
+//! -   o   -   -
+//! . | . | . o .
+//! …
+//! ```
+//! Differences, ratios and sums of other values have no glyph: the JSON model takes them.
 //!
 //! After a bad picture the reader goes on after its 2N−1 lines, or before a blank line or an
 //! `N kind` header if one comes first: pictures may follow each other without either, so the
@@ -27,7 +44,7 @@ use crate::formats::entry::{problem_error, Entry, ReadOptions};
 use crate::formats::error::{InputError, Pos};
 use crate::formats::quote::quote;
 use crate::geometry::{Cell, LATIN_SIZES};
-use crate::puzzle::{Kind, Problem, Puzzle, Relation};
+use crate::puzzle::{Kind, Marker, MarkerKind, Puzzle, Relation};
 
 /// Reads pictures, one after another (blank lines between them are optional; `#` lines are
 /// comments). The kind is `options.kind`, else the header's, else futoshiki: a bare `N`
@@ -67,10 +84,22 @@ enum Rest {
     Block,
 }
 
-/// The optional first line: `N` or `N kind`.
+/// The optional first line: `N`, `N kind`, or `N kind negative=…`.
 struct Header {
     size: usize,
     kind: Option<Kind>,
+    negative: Vec<MarkerKind>,
+}
+
+/// The marker a glyph draws (`o` white, `*` black, `X`, `V`), if it draws one.
+fn marker_glyph(c: char) -> Option<MarkerKind> {
+    match c {
+        'o' => Some(MarkerKind::WHITE),
+        '*' => Some(MarkerKind::BLACK),
+        'X' => Some(MarkerKind::X),
+        'V' => Some(MarkerKind::V),
+        _ => None,
+    }
 }
 
 /// A cell row: its cell tokens and the separators between them.
@@ -171,6 +200,7 @@ impl<'a> PictureReader<'a> {
         let mut lines_read = 0;
         let mut cells: Vec<(&'a str, Pos)> = Vec::new();
         let mut relation_pos: Vec<(Relation, Pos)> = Vec::new();
+        let mut markers: Vec<Marker> = Vec::new();
         let mut row = 0;
         let mut pending = header.is_none().then_some(first);
         loop {
@@ -199,7 +229,11 @@ impl<'a> PictureReader<'a> {
                 match sep {
                     '<' => relation_pos.push((Relation::new(a, true, b), pos)),
                     '>' => relation_pos.push((Relation::new(a, false, b), pos)),
-                    _ => {}
+                    c => {
+                        if let Some(kind) = marker_glyph(c) {
+                            markers.push(Marker::new(a, kind, b));
+                        }
+                    }
                 }
             }
             cells.extend(cell_row.cells);
@@ -210,7 +244,7 @@ impl<'a> PictureReader<'a> {
                 .row_line(lines_read, size)
                 .map_err(|e| (e, Rest::Nothing))?;
             lines_read += 1;
-            self.gap_row(line, row, n, &mut relation_pos)
+            self.gap_row(line, row, n, &mut relation_pos, &mut markers)
                 .map_err(|e| (e, rest(size, lines_read)))?;
             row += 1;
         }
@@ -221,12 +255,21 @@ impl<'a> PictureReader<'a> {
             .map_err(|e| (e, Rest::Nothing))?;
         let cell_pos: Vec<Pos> = cells.iter().map(|c| c.1).collect();
         let relations = relation_pos.iter().map(|r| r.0).collect();
-        let puzzle = Puzzle::new(kind, size, givens, relations).map_err(|p| {
-            (
-                problem_error(p, size, &cell_pos, &relation_pos, start),
-                Rest::Nothing,
-            )
-        })?;
+        let negative = header.map(|h| h.negative).unwrap_or_default();
+        let puzzle = Puzzle::new(kind, size, givens, relations)
+            .and_then(|p| {
+                if markers.is_empty() && negative.is_empty() {
+                    Ok(p)
+                } else {
+                    p.with_markers(markers, negative)
+                }
+            })
+            .map_err(|p| {
+                (
+                    problem_error(p, size, &cell_pos, &relation_pos, start),
+                    Rest::Nothing,
+                )
+            })?;
         Ok(Entry {
             puzzle,
             alphabet,
@@ -279,7 +322,9 @@ impl<'a> PictureReader<'a> {
                 continue;
             }
             let pos = line.pos_at_byte(i);
-            if matches!(c, '<' | '>' | '|') {
+            // A marker glyph where a separator is due is one; where a cell is due, a cell.
+            let marker = !expect_cell && marker_glyph(c).is_some();
+            if marker || matches!(c, '<' | '>' | '|') {
                 if expect_cell {
                     return Err(InputError::new(
                         pos,
@@ -310,7 +355,7 @@ impl<'a> PictureReader<'a> {
                 return Err(InputError::new(
                     pos,
                     format!(
-                        "expected '<', '>' or '|' between {} and {}, found {}",
+                        "expected '<', '>', '|' or a marker (o * X V) between {} and {}, found {}",
                         Cell::new(row, k - 1),
                         Cell::new(row, k),
                         quote(token)
@@ -359,13 +404,15 @@ impl<'a> PictureReader<'a> {
         Ok(CellRow { cells, separators })
     }
 
-    /// Reads the gap row below row `upper` (0-based): `^` `v` `-` `.`, one per column.
+    /// Reads the gap row below row `upper` (0-based): `^` `v` `-` `.` or a marker glyph,
+    /// one per column.
     fn gap_row(
         &self,
         line: Line<'a>,
         upper: usize,
         size: usize,
         relation_pos: &mut Vec<(Relation, Pos)>,
+        markers: &mut Vec<Marker>,
     ) -> Result<(), InputError> {
         let which = format!("the gap row below row {}", upper + 1);
         let mut column = 0;
@@ -389,6 +436,11 @@ impl<'a> PictureReader<'a> {
                 '^' => relation_pos.push((Relation::new(a, true, b), pos)),
                 'v' => relation_pos.push((Relation::new(a, false, b), pos)),
                 '-' | '.' => {}
+                c if marker_glyph(c).is_some() => markers.push(Marker::new(
+                    a,
+                    marker_glyph(c).unwrap_or(MarkerKind::WHITE),
+                    b,
+                )),
                 _ => {
                     let hint = if line.text.contains(['<', '>', '|']) {
                         " (a gap row of ^ v - comes between cell rows)"
@@ -398,7 +450,7 @@ impl<'a> PictureReader<'a> {
                     return Err(InputError::new(
                         pos,
                         format!(
-                            "expected '^', 'v' or '-' between {a} and {b}, found {}{hint}",
+                            "expected '^', 'v', '-' or a marker (o * X V) between {a} and {b}, found {}{hint}",
                             quote(&c.to_string())
                         ),
                     ));
@@ -420,7 +472,7 @@ impl<'a> PictureReader<'a> {
     }
 }
 
-/// True for `N` or `N word`: a line no cell row can be.
+/// True for `N`, `N word` or `N word negative=…`: a line no cell row can be.
 pub(crate) fn looks_like_header(t: &str) -> bool {
     let mut words = t.split_whitespace();
     let first = words.next().unwrap_or("");
@@ -428,6 +480,7 @@ pub(crate) fn looks_like_header(t: &str) -> bool {
     !first.is_empty()
         && first.bytes().all(|b| b.is_ascii_digit())
         && second.is_none_or(|w| w.chars().all(char::is_alphabetic))
+        && words.next().is_none_or(|w| w.starts_with("negative="))
         && words.next().is_none()
 }
 
@@ -445,7 +498,7 @@ fn rest_of(size: Option<usize>, read: usize) -> Rest {
 fn width_guess(text: &str) -> Option<usize> {
     let n = text
         .chars()
-        .filter(|c| matches!(c, '<' | '>' | '|'))
+        .filter(|c| matches!(c, '<' | '>' | '|' | 'o' | '*'))
         .count()
         + 1;
     LATIN_SIZES.contains(&n).then_some(n)
@@ -491,7 +544,30 @@ fn header(line: Line<'_>) -> Result<Option<Header>, InputError> {
             }
         },
     };
-    Ok(Some(Header { size, kind }))
+    let mut negative = Vec::new();
+    if let Some(word) = words.next() {
+        let names = word.strip_prefix("negative=").unwrap_or(word);
+        for name in names.split(',').filter(|n| !n.is_empty()) {
+            match MarkerKind::parse(name) {
+                Some(marker) => negative.push(marker),
+                None => {
+                    let at = line.text.find(name).unwrap_or(0);
+                    return Err(InputError::new(
+                        line.pos_at_byte(at),
+                        format!(
+                            "{} is not a marker (white, black, X, V, difference:k, ratio:k or sum:k)",
+                            quote(name)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(Some(Header {
+        size,
+        kind,
+        negative,
+    }))
 }
 
 fn check_size(kind: Kind, size: usize, pos: Pos) -> Result<(), InputError> {
@@ -547,89 +623,9 @@ fn decode_cells(
     alphabet::decode(&chars, size, forced, start)
 }
 
-/// Writes the solution as N lines of N numbers separated by single spaces (what
-/// `check.py futoshiki` reads), with a blank line before every puzzle but the first.
-pub(crate) fn write_solution(out: &mut String, entry: &Entry, solution: &[u8], first: bool) {
-    if !first {
-        out.push('\n');
-    }
-    for row in solution.chunks(entry.puzzle.size().max(1)) {
-        let numbers: Vec<String> = row.iter().map(|d| d.to_string()).collect();
-        out.push_str(&numbers.join(" "));
-        out.push('\n');
-    }
-}
+mod write;
 
-/// Writes a puzzle as a picture under a header `N kind`, gap symbols aligned under their
-/// cells, with a blank line before every puzzle but the first.
-pub(crate) fn write_puzzle(
-    out: &mut String,
-    puzzle: &Puzzle,
-    alphabet: Alphabet,
-    first: bool,
-) -> Result<(), Problem> {
-    let size = puzzle.size();
-    alphabet::writes(alphabet, size)?;
-    // right[i] / down[i]: the relation from cell i to its right / lower neighbour (true: <).
-    let mut right = vec![None; size * size];
-    let mut down = vec![None; size * size];
-    for r in puzzle.relations() {
-        let (a, less, b) = r.oriented();
-        let table = if a.row == b.row {
-            &mut right
-        } else {
-            &mut down
-        };
-        if let Some(slot) = table.get_mut(a.index(size)) {
-            *slot = Some(less);
-        }
-    }
-    let width = if alphabet == Alphabet::Numbers && size > 9 {
-        2
-    } else {
-        1
-    };
-    if !first {
-        out.push('\n');
-    }
-    out.push_str(&format!("{size} {}\n", puzzle.kind()));
-    for row in 0..size {
-        let mut line = String::new();
-        for col in 0..size {
-            let i = row * size + col;
-            let mut symbol = String::new();
-            alphabet.push_digit(&mut symbol, puzzle.givens()[i], '.');
-            line.push_str(&format!("{symbol:>width$}"));
-            if col + 1 < size {
-                line.push_str(match right[i] {
-                    Some(true) => " < ",
-                    Some(false) => " > ",
-                    None => " | ",
-                });
-            }
-        }
-        out.push_str(&line);
-        out.push('\n');
-        if row + 1 < size {
-            let mut gap = String::new();
-            for col in 0..size {
-                // Under the last char of the cell: cells start every width + 3 columns.
-                let at = col * (width + 3) + width - 1;
-                while gap.chars().count() < at {
-                    gap.push(' ');
-                }
-                gap.push(match down[row * size + col] {
-                    Some(true) => '^',
-                    Some(false) => 'v',
-                    None => '-',
-                });
-            }
-            out.push_str(&gap);
-            out.push('\n');
-        }
-    }
-    Ok(())
-}
+pub(crate) use write::{write_puzzle, write_solution};
 
 #[cfg(test)]
 mod tests;

@@ -69,7 +69,7 @@ fn a_bad_gap_symbol_names_the_cells() {
     let e = read_all(&text).remove(0).unwrap_err();
     assert_eq!(
         e.message,
-        "expected '^', 'v' or '-' between r1c3 and r2c3, found 'x'"
+        "expected '^', 'v', '-' or a marker (o * X V) between r1c3 and r2c3, found 'x'"
     );
     assert_eq!(e.pos, Pos::new(3, 9));
 }
@@ -80,7 +80,7 @@ fn cells_without_a_separator_are_an_error() {
     let e = read_all(&text).remove(0).unwrap_err();
     assert_eq!(
         e.message,
-        "expected '<', '>' or '|' between r1c4 and r1c5, found '4'"
+        "expected '<', '>', '|' or a marker (o * X V) between r1c4 and r1c5, found '4'"
     );
 }
 

@@ -69,9 +69,10 @@ mod tests;
 use bands::*;
 use search::*;
 
-/// Whether the fast path applies: a 9×9 puzzle with blocks (classic or inequality).
+/// Whether the fast path applies: a 9×9 puzzle with blocks (classic or inequality) and no
+/// markers (Kropki dots, XV: the general engines take those).
 pub fn applies(puzzle: &Puzzle) -> bool {
-    puzzle.size() == 9 && puzzle.kind().has_blocks()
+    puzzle.size() == 9 && puzzle.kind().has_blocks() && !puzzle.has_markers()
 }
 
 /// Solves a 9×9 classic or inequality puzzle by the fast path. Statistics count nodes, guesses,

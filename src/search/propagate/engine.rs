@@ -3,7 +3,7 @@
 
 use crate::digits::DigitSet;
 use crate::geometry::Geometry;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{PairRule, Puzzle};
 
 use crate::search::driver::{book_in_field, Book, Search};
 use crate::search::frames::{grid_in_frames, Frames};
@@ -21,10 +21,14 @@ pub struct Propagate<O: Observer> {
     pub(super) strategy: Strategy,
     /// `(smaller, larger)` cell indices of every relation.
     pub(super) relations: Vec<(u16, u16)>,
-    /// The relations of cell `c` are `cell_relations[relation_start[c]..relation_start[c + 1]]`.
+    /// The marker rules ([`Puzzle::pair_rules`]): pair `relations.len() + i` of the work list
+    /// is marker rule `i`.
+    pub(super) markers: Vec<PairRule>,
+    /// The pairs (relations, then marker rules) of cell `c` are
+    /// `cell_relations[relation_start[c]..relation_start[c + 1]]`.
     pub(super) relation_start: Vec<u32>,
     pub(super) cell_relations: Vec<u16>,
-    /// Relations to look at again: one of their cells changed (each queued once).
+    /// Pairs to look at again: one of their cells changed (each queued once).
     pub(super) relation_queue: Vec<u16>,
     pub(super) relation_queued: Vec<bool>,
     pub(super) givens: Vec<u8>,
@@ -66,6 +70,7 @@ impl<O: Observer> Propagate<O> {
             full: 0,
             strategy: Strategy::SINGLES,
             relations: Vec::new(),
+            markers: Vec::new(),
             relation_start: Vec::new(),
             cell_relations: Vec::new(),
             relation_queue: Vec::new(),
@@ -110,29 +115,36 @@ impl<O: Observer> Propagate<O> {
                 .iter()
                 .map(|r| (r.smaller.index(size) as u16, r.larger.index(size) as u16)),
         );
-        // Each cell's relations, for the relation work list.
+        self.markers = puzzle.pair_rules();
+        // Each cell's pairs (relations, then marker rules), for the work list.
         let cells = size * size;
+        let pairs: Vec<(usize, usize)> = self
+            .relations
+            .iter()
+            .map(|&(lo, hi)| (lo as usize, hi as usize))
+            .chain(self.markers.iter().map(|m| (m.a, m.b)))
+            .collect();
         self.relation_start.clear();
         self.relation_start.resize(cells + 1, 0);
-        for &(lo, hi) in &self.relations {
-            self.relation_start[lo as usize + 1] += 1;
-            self.relation_start[hi as usize + 1] += 1;
+        for &(a, b) in &pairs {
+            self.relation_start[a + 1] += 1;
+            self.relation_start[b + 1] += 1;
         }
         for c in 0..cells {
             self.relation_start[c + 1] += self.relation_start[c];
         }
         self.cell_relations.clear();
-        self.cell_relations.resize(2 * self.relations.len(), 0);
+        self.cell_relations.resize(2 * pairs.len(), 0);
         let mut fill = self.relation_start.clone();
-        for (i, &(lo, hi)) in self.relations.iter().enumerate() {
-            for cell in [lo as usize, hi as usize] {
+        for (i, &(a, b)) in pairs.iter().enumerate() {
+            for cell in [a, b] {
                 self.cell_relations[fill[cell] as usize] = i as u16;
                 fill[cell] += 1;
             }
         }
         self.relation_queue.clear();
         self.relation_queued.clear();
-        self.relation_queued.resize(self.relations.len(), false);
+        self.relation_queued.resize(pairs.len(), false);
         self.givens.clear();
         self.givens.extend_from_slice(puzzle.givens());
         // Every frame is written before it is read (the root by `begin`).

@@ -3,6 +3,7 @@
 
 use crate::digits::DigitSet;
 use crate::geometry::HouseKind;
+use crate::puzzle::PairSource;
 
 use crate::contradiction::Contradiction;
 use crate::search::observer::{Observer, Via};
@@ -40,7 +41,7 @@ impl<O: Observer> Propagate<O> {
         let base = self.depth * self.frames.cells;
         let geometry = self.geometry;
         let solved_base = self.depth * geometry.house_count();
-        let related = !self.relations.is_empty();
+        let related = !self.relation_queued.is_empty();
         loop {
             // Peer elimination from every newly placed cell (naked singles follow). The
             // changed houses and the count are gathered in locals (registers) and stored once.
@@ -93,7 +94,7 @@ impl<O: Observer> Propagate<O> {
             self.book.stats.eliminations[Rule::Peer as usize] += eliminated;
             self.dirty |= changed_houses;
             self.locked_dirty |= changed_houses;
-            if !self.relations.is_empty() {
+            if !self.relation_queued.is_empty() {
                 self.relation_bounds()?;
             }
             if !self.queue.is_empty() {
@@ -125,7 +126,7 @@ impl<O: Observer> Propagate<O> {
     /// `cell` changed: queue its relations for another look.
     #[inline(always)]
     pub(super) fn touch(&mut self, cell: usize) {
-        if self.relations.is_empty() {
+        if self.relation_queued.is_empty() {
             return;
         }
         let (from, to) = (
@@ -144,7 +145,8 @@ impl<O: Observer> Propagate<O> {
     /// Queues every relation (a fresh grid, or one whose history is unknown).
     pub(super) fn touch_all_relations(&mut self) {
         self.relation_queue.clear();
-        self.relation_queue.extend(0..self.relations.len() as u16);
+        self.relation_queue
+            .extend(0..self.relation_queued.len() as u16);
         self.relation_queued.fill(true);
     }
 
@@ -224,14 +226,19 @@ impl<O: Observer> Propagate<O> {
         Ok(())
     }
 
-    /// Applies `smaller < larger` to every queued relation (those with a cell that changed)
-    /// until none is left:
-    /// `larger` keeps digits above `min(smaller)`, `smaller` keeps digits below `max(larger)`.
+    /// Applies every queued pair (those with a cell that changed) until none is left. A
+    /// relation `smaller < larger`: `larger` keeps digits above `min(smaller)`, `smaller`
+    /// keeps digits below `max(larger)`. A marker rule: each cell keeps the digits some digit
+    /// of the other supports ([`PairRule::supported`](crate::puzzle::PairRule::supported)).
     pub(super) fn relation_bounds(&mut self) -> Result<(), Contradiction> {
         let base = self.depth * self.frames.cells;
         while let Some(i) = self.relation_queue.pop() {
             let i = i as usize;
             self.relation_queued[i] = false;
+            if i >= self.relations.len() {
+                self.marker_supports(i - self.relations.len())?;
+                continue;
+            }
             let via = Via::Relation(i as u16);
             let (lo, hi) = self.relations[i];
             let (lo, hi) = (lo as usize, hi as usize);
@@ -254,6 +261,28 @@ impl<O: Observer> Propagate<O> {
             if l & !below != 0 {
                 self.remove(lo, !below, Rule::Relation, via)?;
             }
+        }
+        Ok(())
+    }
+
+    /// Marker rule `m`: each of its two cells keeps only the digits that some candidate of
+    /// the other allows (a removal queues the pair again, so both sides settle).
+    fn marker_supports(&mut self, m: usize) -> Result<(), Contradiction> {
+        let base = self.depth * self.frames.cells;
+        let rule = &self.markers[m];
+        let (a, b) = (rule.a, rule.b);
+        let why = match rule.source {
+            PairSource::Marker(_) => Rule::Marker,
+            PairSource::Negative => Rule::Negative,
+        };
+        let via = Via::Marker(m as u16);
+        let keep_a = rule.supported(self.frames.grids[base + b]);
+        if self.frames.grids[base + a] & !keep_a != 0 {
+            self.remove(a, !keep_a, why, via)?;
+        }
+        let keep_b = self.markers[m].supported(self.frames.grids[base + a]);
+        if self.frames.grids[base + b] & !keep_b != 0 {
+            self.remove(b, !keep_b, why, via)?;
         }
         Ok(())
     }

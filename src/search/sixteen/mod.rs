@@ -71,10 +71,10 @@ use bands::*;
 pub(super) use bits::MATCHING;
 use search::*;
 
-/// Whether the fast path applies: a 16×16 classic puzzle (relations need the general
-/// engine).
+/// Whether the fast path applies: a 16×16 classic puzzle without markers (relations and
+/// markers need the general engine).
 pub fn applies(puzzle: &Puzzle) -> bool {
-    puzzle.size() == 16 && puzzle.kind() == Kind::Classic
+    puzzle.size() == 16 && puzzle.kind() == Kind::Classic && !puzzle.has_markers()
 }
 
 /// Solves a 16×16 classic puzzle by the fast path. Statistics count nodes, guesses,

@@ -52,10 +52,10 @@ mod tests;
 use bands::*;
 use search::*;
 
-/// Whether the fast path applies: a 25×25 classic puzzle (relations need the general
-/// engine).
+/// Whether the fast path applies: a 25×25 classic puzzle without markers (relations and
+/// markers need the general engine).
 pub fn applies(puzzle: &Puzzle) -> bool {
-    puzzle.size() == 25 && puzzle.kind() == Kind::Classic
+    puzzle.size() == 25 && puzzle.kind() == Kind::Classic && !puzzle.has_markers()
 }
 
 /// Solves a 25×25 classic puzzle by the fast path. Statistics count nodes, guesses,

@@ -34,8 +34,19 @@ export interface PuzzleModel {
   givens: string | number[];
   /** `["r1c1", "<", "r1c2"]`; `^` / `v`: the upper cell is smaller / larger. At most 1200. */
   relations?: [string, "<" | ">" | "^" | "v", string][];
+  /**
+   * `["r4c5", "white", "r4c6"]`: a marker between two adjacent cells — `white` (consecutive),
+   * `black` (one double the other), `X` (sum 10), `V` (sum 5), or `difference:k`, `ratio:k`,
+   * `sum:k`. At most 1200.
+   */
+  markers?: [string, MarkerName, string][];
+  /** The marker kinds whose negative constraint holds: no unmarked adjacent pair is so related. */
+  negative?: MarkerName[];
   alphabet?: AlphabetName;
 }
+
+/** A marker's name: `white`, `black`, `X`, `V`, or `difference:k`, `ratio:k`, `sum:k`. */
+export type MarkerName = "white" | "black" | "X" | "V" | `difference:${number}` | `ratio:${number}` | `sum:${number}`;
 
 /** One puzzle: text in any supported format (one puzzle only), or the model object. */
 export type PuzzleInput = string | PuzzleModel;

@@ -14,7 +14,7 @@
 // |------------|-----------------------------------------------|-------------|
 // | puzzle     | the puzzle in any text format, or JSON        | (example)   |
 // | kind       | classic, inequality, futoshiki, auto          | auto        |
-// | format     | line, grid, poj3074, poj3076, cqoi, picture, json | detected |
+// | format     | line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles | detected |
 // | alphabet   | digits, letters, alnum, hex, numbers          | detected    |
 // | example    | an example of the page (cqoi-1, hardest, …)   | cqoi-1      |
 // | engine     | propagate, dlx, naive, logic                  | propagate   |

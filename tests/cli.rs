@@ -448,7 +448,7 @@ fn every_command_has_help() {
         format!("sudoku-lab {}\n", env!("CARGO_PKG_VERSION"))
     );
     let o = run(&["formats"], b"");
-    assert_eq!(stdout(&o).lines().count(), 7);
+    assert_eq!(stdout(&o).lines().count(), 8);
 }
 
 #[test]

@@ -48,6 +48,14 @@ fn pathological_inputs_hold_little_memory_and_allocate_in_proportion() {
         format!("{{\"size\":9,\"givens\":\"{}\"}}", ".".repeat(1 << 20)),
         "99999999999999999999\n".repeat(3),
         format!("{}\n", "\u{00d7}".repeat(1 << 20)),
+        // f-puzzles: a grid far too wide, a marker list far too long, a compressed link of
+        // the longest length read and one far longer.
+        format!("{{\"size\":9,\"grid\":[[{}{{}}]]}}", "{},".repeat(1 << 18)),
+        format!(
+            "{{\"size\":9,\"grid\":[],\"ratio\":[{}{{}}]}}",
+            "{\"cells\":[\"R1C1\",\"R1C2\"]},".repeat(1 << 15)
+        ),
+        format!("https://f-puzzles.com/?load=N4Ig{}\n", "gA".repeat(1 << 19)),
     ];
     for text in &inputs {
         let ((), peak, total) = measure(|| read_everything(text));
@@ -64,6 +72,23 @@ fn pathological_inputs_hold_little_memory_and_allocate_in_proportion() {
             "{head:?}… allocated {total} bytes"
         );
     }
+}
+
+#[test]
+fn the_longest_compressed_link_decompresses_within_its_documented_memory() {
+    // A run of one letter is lz-string's worst case: its output grows with the square of its
+    // input. Compressed to just under the 8 KiB cap, it holds ~8 million chars.
+    let run = "a".repeat(8 << 20);
+    let packed = lz_str::compress_to_base64(run.as_str());
+    assert!(packed.len() <= 8 * 1024, "{}", packed.len());
+    let text = format!("https://www.f-puzzles.com/?load={packed}\n");
+    let (errors, peak, _) = measure(|| {
+        read(&text, Format::FPuzzles, ReadOptions::default())
+            .filter(Result::is_err)
+            .count()
+    });
+    assert_eq!(errors, 1, "no puzzle in a run of letters");
+    assert!(peak < 64 << 20, "held {peak} bytes at once");
 }
 
 /// Small real inputs of every format, for mutation.

@@ -96,6 +96,7 @@ fn expressible(format: Format, p: &Puzzle, alphabet: Alphabet) -> bool {
         Format::Poj3076 => plain && sudoku && p.size() == 16,
         Format::Cqoi => false,
         Format::Picture | Format::Json => true,
+        Format::FPuzzles => plain && p.kind() == Kind::Classic,
     }
 }
 
@@ -160,6 +161,16 @@ fn check_round_trip(format: Format, p: &Puzzle, alphabet: Alphabet, seed: u64) {
             assert_eq!(lines.len(), 2);
             assert_eq!(lines[0]["size"], size);
             assert_eq!(lines[0]["kind"], p.kind().name());
+            return;
+        }
+        Format::FPuzzles => {
+            let lines: Vec<serde_json::Value> = out
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            assert_eq!(lines.len(), 2);
+            assert_eq!(lines[1]["size"], size);
+            assert_eq!(lines[1]["solution"], serde_json::json!(solution));
             return;
         }
     };

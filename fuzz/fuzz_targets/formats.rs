@@ -123,12 +123,12 @@ fn read_back_options(format: Format, kind: Kind, alphabet: Alphabet) -> ReadOpti
             kind: None,
             alphabet: Some(alphabet),
         },
-        Format::Cqoi | Format::Json => ReadOptions::default(),
+        Format::Cqoi | Format::Json | Format::FPuzzles => ReadOptions::default(),
     }
 }
 
 /// Writes `puzzle` in every format that can express it and reads it back: one entry, the
-/// same puzzle. JSON, CQOI and POJ 3074 text is detected as such.
+/// same puzzle. JSON, f-puzzles, CQOI and POJ 3074 text is detected as such.
 fn round_trip(puzzle: &Puzzle, alphabet: Alphabet) {
     for format in Format::ALL {
         let mut out = String::new();
@@ -155,7 +155,10 @@ fn round_trip(puzzle: &Puzzle, alphabet: Alphabet) {
             ),
             other => panic!("{} reads back as {other:?}", context()),
         }
-        if matches!(format, Format::Json | Format::Cqoi | Format::Poj3074) {
+        if matches!(
+            format,
+            Format::Json | Format::FPuzzles | Format::Cqoi | Format::Poj3074
+        ) {
             assert_eq!(formats::detect(&out).ok(), Some(format), "{}", context());
         }
     }

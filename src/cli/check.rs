@@ -41,7 +41,7 @@ answer all the same ('puzzle K: unreadable answer'), named on stderr as
 'ANSWERS:LINE:COL: answer J: what'. The answers after either are checked as usual.
 
 Options:
-  --format F        puzzle format: line, grid, poj3074, poj3076, cqoi, picture, json, auto
+  --format F        puzzle format: line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles, auto
   --kind K          classic, inequality, futoshiki or auto
   --alphabet A      digits, letters, alnum, hex, numbers or auto
   -h, --help        show this help

@@ -44,7 +44,7 @@ outcome on a hard puzzle, not an error.
 Options:
   --puzzle K        compare on the K-th puzzle of the input (default 1)
   --node-limit N    stop each engine after N nodes (default 1000000; a probe counts as a node)
-  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, auto
+  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles, auto
   --kind K          classic, inequality, futoshiki or auto
   --alphabet A      digits, letters, alnum, hex, numbers or auto
   -h, --help        show this help

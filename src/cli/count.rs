@@ -20,7 +20,7 @@ reached)' means at least 1000; '12 (node limit reached)' means at least 12.
 
 Options:
   --limit N         count at most N solutions per puzzle (default 1000)
-  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, auto
+  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles, auto
   --kind K          classic, inequality, futoshiki or auto
   --alphabet A      digits, letters, alnum, hex, numbers or auto
   --engine E        propagate (default), dlx (classic puzzles only) or naive

@@ -39,7 +39,7 @@ Options:
   --output O        text (default) or json: one object per line, {\"puzzle\": K, \"score\": 4.2,
                     \"level\": \"hard\", \"hardest\": \"xy_wing\", \"hardest_steps\": 1,
                     \"needs_guessing\": false, \"guesses\": 0, \"steps\": {\"hidden_single\": 31, …}}
-  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, auto
+  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles, auto
   --kind K          classic, inequality, futoshiki or auto
   --alphabet A      digits, letters, alnum, hex, numbers or auto
   --threads N       check N puzzles' solutions at once, 1 to 256 (default: one per core)

@@ -42,7 +42,7 @@ Options:
                     \"cells\", \"houses\", \"relations\", \"sentence\", \"hint\", …}; kind is
                     wrong_entry, missing_mark, step, guess or solved
   --puzzle K        the K-th puzzle of the input (default 1)
-  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, auto
+  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles, auto
   --kind K          classic, inequality, futoshiki or auto
   --alphabet A      digits, letters, alnum, hex, numbers or auto
   -h, --help        show this help

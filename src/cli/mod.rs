@@ -155,6 +155,7 @@ fn describe(format: Format) -> &'static str {
         Format::Poj3074 => "POJ 3074: 81-symbol lines, '.' empty, a final line 'end'; answers are 81-digit lines",
         Format::Poj3076 => "POJ 3076: 16 lines of A-P or '-' per puzzle, blank line between (SPOJ: count line first)",
         Format::Cqoi => "CQOI 2013 (Luogu P4573): 108 relation symbols < > ^ v per puzzle, whitespace ignored; answers are 9 lines of 9 digits",
+        Format::FPuzzles => "f-puzzles / SudokuPad puzzle JSON, or its links (load=N4Ig…, fpuzN4Ig…) one per line: givens, Kropki dots, X and V",
         Format::Picture => "inequality / Futoshiki drawing: optional 'N kind' line, then 2N-1 lines of cells joined by < > | and gaps of ^ v -",
         Format::Json => "{\"size\":9,\"kind\":\"inequality\",\"givens\":\"…\",\"relations\":[[\"r1c1\",\"<\",\"r1c2\"]]} — one object, an array, or one per line",
     }

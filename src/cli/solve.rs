@@ -22,7 +22,7 @@ blank line between, CQOI 9 lines of 9 space-separated digits, the solved grid fo
 and picture, one JSON object per line for json. Puzzles are checked for a unique solution.
 
 Options:
-  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, auto
+  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles, auto
                     (default auto: detected from the text)
   --kind K          classic, inequality, futoshiki or auto (default: from the format)
   --alphabet A      symbols of the givens: digits, letters, alnum, hex, numbers or auto

@@ -59,7 +59,7 @@ Options:
                     placements: also rounds and placements;
                     full (default): also every eliminated candidate
   --puzzle K        trace the K-th puzzle of the input (default 1)
-  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, auto
+  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles, auto
   --kind K          classic, inequality, futoshiki or auto
   --alphabet A      digits, letters, alnum, hex, numbers or auto
   --max-events N    stop the search after N events (default 1000000, at most 10000000)

@@ -13,7 +13,9 @@ const SAMPLE: usize = 64;
 
 /// Tells the format of `text`, first match wins:
 ///
-/// 1. first non-whitespace char `{` or `[` → json;
+/// 1. first non-whitespace char `{` or `[` → json, or fpuzzles when the start has a
+///    `"grid"` and no `"givens"`; an f-puzzles or SudokuPad link (`load=N4Ig…`,
+///    `fpuzN4Ig…`, `N4Ig…`) first → fpuzzles;
 /// 2. only `<` `>` `^` `v` and whitespace, but for at most one other char per 27 symbols →
 ///    cqoi;
 /// 3. 81-symbol lines (digits, `.`, `0`) up to a line `end` → poj3074;
@@ -38,7 +40,19 @@ pub fn detect(text: &str) -> Result<Format, InputError> {
         return Err(InputError::new(Pos::new(1, 1), "the input is empty"));
     };
     if first == '{' || first == '[' {
+        // f-puzzles objects have a "grid" of cell objects where ours have "givens".
+        let mut end = text.len().min(1 << 16);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let head = &text[..end];
+        if head.contains("\"grid\"") && !head.contains("\"givens\"") {
+            return Ok(Format::FPuzzles);
+        }
         return Ok(Format::Json);
+    }
+    if is_fpuzzles_link(text) {
+        return Ok(Format::FPuzzles);
     }
     if is_cqoi(text) {
         return Ok(Format::Cqoi);
@@ -142,6 +156,20 @@ fn has_end_line(text: &str) -> bool {
         let end = memchr::memchr2(b'\n', b'\r', &bytes[at..]).map_or(bytes.len(), |i| at + i);
         text[start..end].trim() == "end"
     })
+}
+
+/// An f-puzzles or SudokuPad link, or lz-string base64 of a JSON object (`N4Ig…`), on the
+/// first line with text.
+fn is_fpuzzles_link(text: &str) -> bool {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    first.starts_with("N4Ig")
+        || first.contains("load=N4Ig")
+        || first.contains("fpuzN4Ig")
+        || first.contains("fpuzzlesN4Ig")
 }
 
 /// Cells joined by `<` `>` `|` (or a marker glyph, `o` `*` `X` `V`, where a separator is

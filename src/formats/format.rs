@@ -4,7 +4,7 @@ named! {
     /// A supported text format.
     pub enum Format {
         Line = "line", Grid = "grid", Poj3074 = "poj3074", Poj3076 = "poj3076",
-        Cqoi = "cqoi", Picture = "picture", Json = "json",
+        Cqoi = "cqoi", Picture = "picture", Json = "json", FPuzzles = "fpuzzles",
     }
 }
 

@@ -24,6 +24,7 @@ mod detect;
 mod entry;
 mod error;
 mod format;
+mod fpuzzles;
 mod grid;
 mod json;
 mod line;
@@ -77,6 +78,7 @@ pub fn read<'a>(
         Format::Cqoi => Box::new(cqoi::read(text, options)),
         Format::Picture => Box::new(picture::read(text, options)),
         Format::Json => Box::new(json::read(text, options)),
+        Format::FPuzzles => fpuzzles::read(text, options),
     }
 }
 
@@ -135,6 +137,7 @@ impl Writer {
             Format::Cqoi => cqoi::write_solution(out, solution, first),
             Format::Picture => picture::write_solution(out, entry, solution, first),
             Format::Json => json::write_solution(out, entry, solution),
+            Format::FPuzzles => fpuzzles::write_solution(out, entry, solution),
         }
     }
 
@@ -148,10 +151,15 @@ impl Writer {
         alphabet: Alphabet,
     ) -> Result<(), Problem> {
         let first = self.written == 0;
-        if puzzle.has_markers() && !matches!(self.format, Format::Picture | Format::Json) {
+        if puzzle.has_markers()
+            && !matches!(
+                self.format,
+                Format::Picture | Format::Json | Format::FPuzzles
+            )
+        {
             return Err(Problem::new(
                 format!(
-                    "the {} format has no markers between cells: write picture or json",
+                    "the {} format has no markers between cells: write picture, json or fpuzzles",
                     self.format
                 ),
                 vec![],
@@ -167,6 +175,7 @@ impl Writer {
             Format::Picture => one_relation_per_pair(puzzle, Format::Picture)
                 .and_then(|()| picture::write_puzzle(out, puzzle, alphabet, first)),
             Format::Json => json::write_puzzle(out, puzzle, alphabet),
+            Format::FPuzzles => fpuzzles::write_puzzle(out, puzzle),
         }?;
         self.written += 1;
         Ok(())

@@ -294,3 +294,83 @@ fn a_25x25_puzzle_takes_the_fast_path_and_agrees_with_dlx() {
         assert_eq!(solutions.length(), if status == "unique" { 1 } else { 2 });
     }
 }
+
+/// The README's 4×4 Kropki puzzle (every white and black dot of its solution, both negative
+/// constraints) as f-puzzles JSON, the way a link carries it.
+fn kropki4_link() -> String {
+    let sol = [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]];
+    let (mut difference, mut ratio) = (Vec::new(), Vec::new());
+    for r in 0..4 {
+        for c in 0..4 {
+            for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                if r2 < 4 && c2 < 4 {
+                    let (a, b): (i32, i32) = (sol[r][c], sol[r2][c2]);
+                    let cells = format!(r#"{{"cells":["R{}C{}","R{}C{}"]}}"#, r + 1, c + 1, r2 + 1, c2 + 1);
+                    if (a - b).abs() == 1 {
+                        difference.push(cells);
+                    } else if a == 2 * b || b == 2 * a {
+                        ratio.push(cells);
+                    }
+                }
+            }
+        }
+    }
+    let json = format!(
+        r#"{{"size":4,"title":"","grid":[{row},{row},{row},{row}],"difference":[{}],"ratio":[{}],"negative":["ratio","difference"]}}"#,
+        difference.join(","),
+        ratio.join(","),
+        row = "[{},{},{},{}]"
+    );
+    format!("https://www.f-puzzles.com/?load={}", lz_str::compress_to_base64(json.as_str()))
+}
+
+#[wasm_bindgen_test]
+fn an_f_puzzles_link_with_kropki_dots_solves_and_its_dots_hold() {
+    let link = kropki4_link();
+    let model = parse(link.clone().into(), None, None).unwrap();
+    assert_eq!(Array::from(&get(&model, "markers")).length(), 16);
+    let result = solve(link.clone().into(), None, None).unwrap();
+    assert_eq!(text(&result, "status"), "unique");
+    let d: Vec<i32> = text(&result, "solution")
+        .chars()
+        .map(|c| c.to_digit(10).unwrap() as i32)
+        .collect();
+    assert_eq!(d.len(), 16);
+    // Checked here: Latin rows and columns, 2×2 blocks, and every adjacent pair as the dots
+    // (and their absence, the negative constraint) say.
+    for i in 0..4 {
+        let row: i32 = (0..4).map(|j| 1 << d[i * 4 + j]).sum();
+        let col: i32 = (0..4).map(|j| 1 << d[j * 4 + i]).sum();
+        let block: i32 = (0..4).map(|j| 1 << d[(i / 2 * 2 + j / 2) * 4 + i % 2 * 2 + j % 2]).sum();
+        assert_eq!((row, col, block), (30, 30, 30));
+    }
+    let markers = Array::from(&get(&model, "markers"));
+    let index = |name: &str| {
+        let rc: Vec<usize> = name[1..].split('c').map(|n| n.parse().unwrap()).collect();
+        (rc[0] - 1) * 4 + rc[1] - 1
+    };
+    let mut marked = std::collections::HashSet::new();
+    for m in markers.iter() {
+        let m = Array::from(&m);
+        let (a, kind, b) = (m.get(0).as_string().unwrap(), m.get(1).as_string().unwrap(), m.get(2).as_string().unwrap());
+        let (x, y) = (d[index(&a)], d[index(&b)]);
+        match kind.as_str() {
+            "white" => assert_eq!((x - y).abs(), 1, "{a} {kind} {b}"),
+            "black" => assert!(x == 2 * y || y == 2 * x, "{a} {kind} {b}"),
+            other => panic!("unexpected marker {other}"),
+        }
+        marked.insert((index(&a), index(&b)));
+    }
+    for i in 0..16 {
+        for j in [i + 1, i + 4] {
+            if j < 16 && (j == i + 4 || i % 4 < 3) && !marked.contains(&(i, j)) {
+                let (x, y) = (d[i], d[j]);
+                assert!((x - y).abs() != 1 && x != 2 * y && y != 2 * x, "unmarked {i} {j}");
+            }
+        }
+    }
+    // DLX cannot express markers: it says so instead of answering another puzzle.
+    let opts = options(&[("engine", "dlx".into())]);
+    let e = solve(link.into(), None, Some(opts)).unwrap_err();
+    assert!(text(&e, "message").contains("without markers"), "{}", text(&e, "message"));
+}

@@ -190,6 +190,11 @@ export function toWasm(model) {
 
 /** The page model of a wasm JSON model object (from `parse()`). */
 export function fromWasm(object) {
+  // Markers between cells (Kropki dots, X, V) are read and solved by the module, but the page
+  // does not draw them yet: refuse rather than show a different puzzle.
+  if (object.markers?.length || object.negative?.length) {
+    throw new Error("This puzzle has markers between cells (Kropki dots, X or V), which the page cannot show yet; the command line and the npm module solve it.");
+  }
   const size = Number(object.size);
   const kind = KINDS.includes(object.kind) ? object.kind : object.relations?.length ? "inequality" : "classic";
   const alphabet = object.alphabet ?? "digits";

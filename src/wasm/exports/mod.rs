@@ -21,7 +21,7 @@ const TYPES: &'static str = r#"
 /** `"auto"`, `""`, `null` or `undefined` detect the kind. */
 export type KindName = "classic" | "inequality" | "futoshiki" | "auto";
 export type EngineName = "propagate" | "dlx" | "naive" | "logic";
-export type FormatName = "line" | "grid" | "poj3074" | "poj3076" | "cqoi" | "picture" | "json";
+export type FormatName = "line" | "grid" | "poj3074" | "poj3076" | "cqoi" | "picture" | "json" | "fpuzzles";
 export type AlphabetName = "digits" | "letters" | "alnum" | "hex" | "numbers";
 export type LevelName = "decisions" | "placements" | "full";
 export type Status = "unique" | "solved" | "multiple" | "unsolvable" | "limit";

@@ -289,12 +289,14 @@ test("shadow boards share one worker and one wasm module; a board's Stop leaves 
   const page = await host();
   const wasmFetches = [];
   page.on("request", (r) => { if (r.url().endsWith(".wasm")) wasmFetches.push(r.url()); });
+  let workersStarted = 0;
+  page.on("worker", () => { workersStarted += 1; });
   // Three boards tracing a minimal 25×25 at the full level (most of a million events each),
   // with the full controls for Stop.
   const puzzle = fs.readFileSync(path.join(root, "tests/fixtures/twenty-five-hard.line"), "utf8").trim();
   const ids = ["s1", "s2", "s3"];
   for (const id of ids) await make(page, id, { puzzle, controls: "full" });
-  assert.equal(page.workers().length, 1, "one worker for every board");
+  assert.equal(page.workers().length, 0, "no worker until a board runs the solver");
   // All three run; the moment all three are tracing at once, the second one's Stop is pressed.
   const stoppedWhile = await page.evaluate((ids) => new Promise((resolve) => {
     window.outcomes = ids.map((id) => document.getElementById(id).explain().then((o) => o, (e) => ({ rejected: e.message })));
@@ -316,7 +318,10 @@ test("shadow boards share one worker and one wasm module; a board's Stop leaves 
   }
   assert.equal(outcomes[0].events, outcomes[2].events, "the same search, whole, on both");
   assert.ok(outcomes[0].events > 100000, `${outcomes[0].events} events`);
-  assert.equal(page.workers().length, 1, "still one worker");
+  // One worker ran all three. (It may have gone by now: a worker slow to answer a cancel is
+  // let go once it has finished the others' runs, and no board has asked for another.)
+  assert.equal(workersStarted, 1, "one worker for every board");
+  assert.ok(page.workers().length <= 1, `${page.workers().length} workers left`);
   assert.equal(new Set(wasmFetches).size, 1, `one wasm module fetched (${wasmFetches})`);
   assert.deepEqual(page.errors, []);
   await page.close();

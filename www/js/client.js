@@ -15,7 +15,11 @@
 import { compiledWasm } from "./wasm.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
-/** How long a worker may take to drop a cancelled call before it takes no new ones (ms). */
+/**
+ * How long a worker may stay silent after a cancel, before it takes no new calls (ms): a
+ * worker that turns its slices posts something (an answer, a batch, the cancel's answer)
+ * within a few milliseconds; one caught in a call that does not run in slices posts nothing.
+ */
 const CANCEL_GRACE_MS = 250;
 
 /** The error a cancelled call rejects with (`error.cancelled` is true). */
@@ -54,14 +58,20 @@ function startWorker(url) {
 
 /** The workers of a page, shared by its clients. */
 export class SolverPool {
-  /** @param {{workerUrl?: URL, wasm?: Promise<WebAssembly.Module | null>}} options */
-  constructor({ workerUrl = WORKER_URL, wasm = compiledWasm() } = {}) {
+  /**
+   * @param {{workerUrl?: URL, wasm?: Promise<WebAssembly.Module | null>, eager?: boolean}} options
+   *   `eager`: a worker is started at once and kept ready (the page, whose first Solve should
+   *   not wait for one); else the first call starts it (boards a host page never plays cost
+   *   no worker).
+   */
+  constructor({ workerUrl = WORKER_URL, wasm = compiledWasm(), eager = false } = {}) {
     this.workerUrl = workerUrl;
     this.wasm = wasm;
+    this.eager = eager;
     this.nextId = 1;
     /** `{worker, ready, calls: Map<id, call>, draining}`; the last not draining takes new calls. */
     this.workers = [];
-    this.spawn();
+    if (eager) this.spawn();
   }
 
   /** A client of this pool (one call in flight; its calls cancel only each other). */
@@ -104,6 +114,7 @@ export class SolverPool {
   }
 
   receive(entry, { id, type, payload }) {
+    entry.heard = performance.now();
     if (type === "cancelled") {
       clearTimeout(entry.cancels?.get(id));
       entry.cancels?.delete(id);
@@ -131,11 +142,19 @@ export class SolverPool {
     }
     entry.worker.postMessage({ id: call.id, type: "cancel" });
     entry.cancels ??= new Map();
-    entry.cancels.set(call.id, setTimeout(() => {
+    entry.heard = performance.now();
+    const check = () => {
+      const silent = performance.now() - entry.heard;
+      if (silent < CANCEL_GRACE_MS) {
+        entry.cancels.set(call.id, setTimeout(check, CANCEL_GRACE_MS - silent));
+        return;
+      }
       // Caught in a call that does not run in slices: let it finish the others' calls alone.
+      entry.cancels.delete(call.id);
       entry.draining = true;
       this.release(entry);
-    }, CANCEL_GRACE_MS));
+    };
+    entry.cancels.set(call.id, setTimeout(check, CANCEL_GRACE_MS));
   }
 
   /** A worker being let go goes once it runs nothing. */
@@ -144,14 +163,14 @@ export class SolverPool {
   }
 
   /**
-   * Terminates `entry`; with `respawn`, a fresh worker takes its place when no other would
-   * take calls (the next call has it ready).
+   * Terminates `entry`; in an eager pool, with `respawn`, a fresh worker takes its place when
+   * no other would take calls (the next call has it ready).
    */
   retire(entry, { respawn = true } = {}) {
     entry.worker.terminate();
     for (const timer of entry.cancels?.values() ?? []) clearTimeout(timer);
     this.workers = this.workers.filter((w) => w !== entry);
-    if (respawn && !this.workers.some((w) => !w.draining)) this.spawn();
+    if (respawn && this.eager && !this.workers.some((w) => !w.draining)) this.spawn();
   }
 
   /** The worker failed: its calls reject with the error, and it goes (the next call starts another). */
@@ -164,8 +183,8 @@ export class SolverPool {
 }
 
 export class SolverClient {
-  /** @param {SolverPool} pool the page's pool; a pool of its own when none is given. */
-  constructor(pool = new SolverPool()) {
+  /** @param {SolverPool} pool the page's pool; a pool of its own (a worker started at once) when none is given. */
+  constructor(pool = new SolverPool({ eager: true })) {
     this.pool = pool;
     this.call = null;
   }

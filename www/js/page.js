@@ -6,7 +6,8 @@
 import { createApp } from "./app.js";
 import { SolverPool } from "./client.js";
 
-const pool = new SolverPool();
+// One worker for the page, started at once: the first Solve does not wait for it.
+const pool = new SolverPool({ eager: true });
 const app = createApp(document, { expose: window, solver: () => pool.client() });
 await app.started;
 // Inside a <sudoku-lab-board isolation="frame">, the host page scripts the board through embedded.js.

@@ -57,7 +57,7 @@ export function createApp(root, options = {}) {
   const board = new Board(root.getElementById("board"), {
     onCellActivate: (index) => editor.onCellActivate(index),
     onEdgeActivate: (key) => editor.onEdgeActivate(key),
-  }, { signal });
+  }, { signal, sparseEdges: embed });
   const viewport = options.viewport ?? (isDocument ? windowViewport(win) : elementViewport(element, signal));
   const editor = new Editor({
     board,

@@ -36,6 +36,22 @@ function singleDigit(mask) {
   return 32 - Math.clz32(mask >>> 0);
 }
 
+/** A gap's drawing: the ghost dot a click would turn into a relation, the chevron's halo and ink. */
+function chevron() {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "-10 -10 20 20");
+  svg.setAttribute("aria-hidden", "true");
+  const dot = document.createElementNS(SVG, "circle");
+  dot.setAttribute("r", "2.2");
+  dot.setAttribute("class", "ghost");
+  const halo = document.createElementNS(SVG, "polyline");
+  halo.setAttribute("class", "halo");
+  const ink = document.createElementNS(SVG, "polyline");
+  ink.setAttribute("class", "ink");
+  svg.append(dot, halo, ink);
+  return svg;
+}
+
 function relationWords(rel, vertical) {
   if (!rel) return "no relation";
   if (vertical) return rel === "<" ? "upper cell smaller" : "upper cell larger";
@@ -47,12 +63,15 @@ export class Board {
    * @param {HTMLElement} root the container (its content is replaced)
    * @param {{onCellActivate?: (index: number) => void, onEdgeActivate?: (key: string) => void,
    *          onCandidateActivate?: (index: number, digit: number) => void}} handlers
-   * @param {{signal?: AbortSignal}} options the board's observers and listeners end when `signal` aborts
+   * @param {{signal?: AbortSignal, sparseEdges?: boolean}} options the board's observers and
+   *   listeners end when `signal` aborts; with `sparseEdges` (a board nobody edits) a gap gets
+   *   its chevron's drawing only once it has a relation (a 9×9 has 144 gaps: 2.7 MB of SVG)
    */
-  constructor(root, handlers = {}, { signal } = {}) {
+  constructor(root, handlers = {}, { signal, sparseEdges = false } = {}) {
     this.root = root;
     this.handlers = handlers;
     this.signal = signal;
+    this.sparseEdges = sparseEdges;
     signal?.addEventListener("abort", () => this.layerObserver?.disconnect());
     this.model = null;
     this.size = 0;
@@ -63,6 +82,8 @@ export class Board {
     this.candidates = null;
     this.shownCandidates = [];
     this.shownRemoved = [];
+    /** The marks layer's size in device pixels (its canvas keeps none while there are no marks). */
+    this.layerSize = { width: 0, height: 0 };
     this.errorCells = new Set();
     /** Play's live marks: the cells that clash and the gaps whose sign is broken. */
     this.clashCells = new Set();
@@ -262,18 +283,7 @@ export class Board {
       const y = vertical ? r + 1 : r + 0.5;
       edge.style.left = `${(x / n) * 100}%`;
       edge.style.top = `${(y / n) * 100}%`;
-      const svg = document.createElementNS(SVG, "svg");
-      svg.setAttribute("viewBox", "-10 -10 20 20");
-      svg.setAttribute("aria-hidden", "true");
-      const dot = document.createElementNS(SVG, "circle");
-      dot.setAttribute("r", "2.2");
-      dot.setAttribute("class", "ghost");
-      const halo = document.createElementNS(SVG, "polyline");
-      halo.setAttribute("class", "halo");
-      const ink = document.createElementNS(SVG, "polyline");
-      ink.setAttribute("class", "ink");
-      svg.append(dot, halo, ink);
-      edge.append(svg);
+      if (!this.sparseEdges) edge.append(chevron());
       this.edges.set(key, edge);
       this.drawRelation(edge, key, "");
       edges.append(edge);
@@ -282,6 +292,9 @@ export class Board {
     const layer = document.createElement("canvas");
     layer.className = "marks-layer";
     layer.setAttribute("aria-hidden", "true");
+    // No pixels until there are marks to paint (repaintMarks sizes it).
+    layer.width = layer.height = 0;
+    this.atlas = null;
     frame.append(grid, layer, lines, edges);
     this.root.replaceChildren(frame);
     this.frame = frame;
@@ -295,6 +308,7 @@ export class Board {
   drawRelation(element, key, rel) {
     const vertical = isVerticalEdge(key, this.size);
     element.dataset.rel = rel;
+    if (rel && !element.firstChild) element.append(chevron());
     const points = rel ? CHEVRONS[(vertical ? "v" : "h") + rel] : "";
     for (const poly of element.querySelectorAll("polyline")) poly.setAttribute("points", points);
     const [a, b] = key.split("-");
@@ -406,6 +420,14 @@ export class Board {
     const dpr = Math.min(window.devicePixelRatio || 1, 2048 / Math.max(1, this.layerBox.width, this.layerBox.height));
     const width = Math.max(1, Math.round(this.layerBox.width * dpr));
     const height = Math.max(1, Math.round(this.layerBox.height * dpr));
+    this.layerSize = { width, height };
+    // A board without marks keeps no pixels (3 MB a board in Chromium's software canvas): the
+    // layer is sized when its first mark is painted.
+    if (!this.hasMarks()) {
+      if (layer.width) layer.width = layer.height = 0;
+      this.atlas = null;
+      return;
+    }
     if (layer.width !== width) layer.width = width;
     if (layer.height !== height) layer.height = height;
     this.readMarkStyle();
@@ -414,11 +436,16 @@ export class Board {
     for (let i = 0; i < this.cells.length; i++) this.paintMarks(i);
   }
 
+  /** Whether any cell shows marks (candidates, or digits marked as removed). */
+  hasMarks() {
+    return this.shownCandidates.some((key) => key > 0) || this.shownRemoved.some((removed) => removed > 0);
+  }
+
   /** Where a cell's marks go on the canvas: the cell box, the inner box, the mark grid. */
   markGeometry(index) {
     const n = this.size;
-    const w = this.layer.width / n;
-    const h = this.layer.height / n;
+    const w = this.layerSize.width / n;
+    const h = this.layerSize.height / n;
     const r = Math.floor(index / n);
     const c = index % n;
     const cols = Math.ceil(Math.sqrt(n));
@@ -443,7 +470,7 @@ export class Board {
     const geo = this.markGeometry(0);
     const gw = Math.max(1, Math.ceil(geo.inner.w / geo.cols));
     const gh = Math.max(1, Math.ceil(geo.inner.h / geo.rows));
-    const atlas = this.atlas?.canvas ?? document.createElement("canvas");
+    const atlas = document.createElement("canvas");
     atlas.width = gw * this.size;
     atlas.height = gh * 4;
     const g = atlas.getContext("2d", { willReadFrequently: true });
@@ -477,9 +504,10 @@ export class Board {
         }
       }
     });
-    // The glyphs as pixels: cells are painted by copying them (paintMarks).
+    // The glyphs as pixels: cells are painted by copying them (paintMarks); the canvas goes.
     const pixels = new Uint32Array(g.getImageData(0, 0, atlas.width, atlas.height).data.buffer);
-    this.atlas = { canvas: atlas, gw, gh, pixels, stride: atlas.width };
+    this.atlas = { gw, gh, pixels, stride: atlas.width };
+    atlas.width = atlas.height = 0;
     this.cellImages?.clear();
   }
 
@@ -491,7 +519,12 @@ export class Board {
    */
   paintMarks(index) {
     const layer = this.layer;
-    if (!layer || !this.layerBox || !this.atlas) return;
+    if (!layer || !this.layerBox) return;
+    if (!this.atlas) {
+      // The first mark of a board without any: the layer is sized and painted whole.
+      if (this.shownCandidates[index] > 0 || this.shownRemoved[index] > 0) this.repaintMarks();
+      return;
+    }
     const geo = this.markGeometry(index);
     const x0 = Math.floor(geo.x);
     const y0 = Math.floor(geo.y);
@@ -548,7 +581,7 @@ export class Board {
     const key = this.shownCandidates[index];
     if (!this.layer || key < 0 || (!key && !this.shownRemoved[index])) return 0;
     const rect = this.layer.getBoundingClientRect();
-    const dpr = this.layer.width / Math.max(1, rect.width);
+    const dpr = this.layerSize.width / Math.max(1, rect.width);
     const geo = this.markGeometry(index);
     const x = (clientX - rect.left) * dpr - geo.inner.x;
     const y = (clientY - rect.top) * dpr - geo.inner.y;
@@ -573,13 +606,13 @@ export class Board {
   /** The size of a mark's digits in CSS pixels (for tests: is a big board's pencil readable?). */
   markFontPx() {
     if (!this.layer || !this.layerBox) return 0;
-    return this.markGeometry(0).font / (this.layer.width / Math.max(1, this.layerBox.width));
+    return this.markGeometry(0).font / (this.layerSize.width / Math.max(1, this.layerBox.width));
   }
 
   /** The client point of digit `d`'s mark in cell `index` (for tests and tooltips). */
   markPoint(index, d) {
     const rect = this.layer.getBoundingClientRect();
-    const dpr = this.layer.width / Math.max(1, rect.width);
+    const dpr = this.layerSize.width / Math.max(1, rect.width);
     const geo = this.markGeometry(index);
     const cw = geo.inner.w / geo.cols;
     const ch = geo.inner.h / geo.rows;

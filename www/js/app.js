@@ -369,5 +369,7 @@ function fitBelowBoard({ root, embed, statusElement, signal }) {
     if (element) observer.observe(element);
   }
   signal.addEventListener("abort", () => observer.disconnect());
-  measure();
+  // The page measures at once; a board in a shadow root when the observer first reports
+  // (a measure now would force a layout of the host page while the board is being built).
+  if (root.nodeType === Node.DOCUMENT_NODE) measure();
 }

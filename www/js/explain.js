@@ -46,7 +46,7 @@ export function installExplain(app) {
   const opening = new Opening({ autoplay: isOn(params.get("autoplay")), start: params.get("start") });
   const client = app.solverClient();
   const timeline = new Timeline(el("div"), { onScrub: (p) => seekTo(p), signal: app.signal });
-  app.stylesheet("explain.css").then(() => { timeline.readColors(); timeline.draw(true); });
+  app.stylesheet("explain.css").then(() => timeline.recolor());
   const idleMessage = app.embed
     ? "Press Play to watch the solver, step by step."
     : "Press Explain to watch the solver, step by step.";

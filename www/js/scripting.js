@@ -183,7 +183,8 @@ export function createScripting(app, explain) {
       send({ event: "ready", detail: readyDetail() });
       // A board that opened (at `start`) before the element connected says where it is.
       if (explain.session) send({ event: "step", detail: explain.here() });
-      reportSize(true);
+      // Its size once laid out: a measure now would force a layout before `ready` goes out.
+      requestAnimationFrame(() => reportSize(true));
     },
   };
 }

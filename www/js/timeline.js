@@ -142,14 +142,18 @@ export class Timeline {
     ];
     [this.track, this.canvas, this.minimap].forEach((target, i) => observers[i].observe(target));
     hooks.signal?.addEventListener("abort", () => observers.forEach((o) => o.disconnect()));
-    // Colours are read once now and when the colour scheme changes: getComputedStyle during
-    // an animation would force a layout.
-    this.readColors();
-    matchMedia("(prefers-color-scheme: dark)").addEventListener?.("change", () => {
-      this.readColors();
-      this.draw(true);
-    }, { signal: hooks.signal });
+    // Colours are read at the first drawing and again after the colour scheme (or the
+    // stylesheet) changes, never at every frame: getComputedStyle during an animation would
+    // force a layout, and while a board is being built, a style of the whole page.
+    this.colors = null;
+    matchMedia("(prefers-color-scheme: dark)").addEventListener?.("change", () => this.recolor(), { signal: hooks.signal });
     this.updateZoomControls();
+  }
+
+  /** The colours are read again at the next drawing (the stylesheet or the scheme changed). */
+  recolor() {
+    this.colors = null;
+    this.draw(true);
   }
 
   readColors() {
@@ -364,11 +368,22 @@ export class Timeline {
   paint() {
     this.drawnKey = `${this.length}/${this.start}/${this.end}`;
     this.drawnAt = performance.now();
+    // Nothing to draw: no pixels kept (a page of boards that are not played holds none).
+    if (!this.trace || !this.length) {
+      for (const canvas of [this.canvas, this.minimap]) canvas.width = canvas.height = 0;
+      return;
+    }
+    if (!this.colors) this.readColors();
     const dpr = window.devicePixelRatio || 1;
     const g = this.fit(this.canvas, this.width, this.height || 18, dpr);
     const span = this.canvas.width - THUMB * dpr;
     this.lanes(g, this.canvas.width, this.canvas.height, (THUMB / 2) * dpr, span, this.start, this.end);
     this.drawnSteps = this.stepTicks(g, this.canvas.height, (THUMB / 2) * dpr, span, this.start, this.end, dpr);
+    // The minimap shows only while zoomed: hidden, it keeps no pixels.
+    if (this.minimap.hidden) {
+      this.minimap.width = this.minimap.height = 0;
+      return;
+    }
     const mini = this.fit(this.minimap, this.miniWidth, this.miniHeight || 8, dpr);
     this.lanes(mini, this.minimap.width, this.minimap.height, 0, this.minimap.width, 0, this.length);
     if (this.zoomed && this.length) {

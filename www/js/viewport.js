@@ -49,15 +49,21 @@ export function elementViewport(element, signal) {
         return bound === "min" ? size >= px : size <= px;
       });
       const target = new EventTarget();
+      // Answered when first asked (a board being built forces no style or layout to know).
+      let answer = null;
       const list = {
         media: query,
-        matches: test(),
+        get matches() {
+          answer ??= test();
+          return answer;
+        },
         addEventListener: (type, callback, options) => target.addEventListener(type, callback, options),
         removeEventListener: (type, callback) => target.removeEventListener(type, callback),
         update() {
+          if (answer === null) return;
           const now = test();
-          if (now === list.matches) return;
-          list.matches = now;
+          if (now === answer) return;
+          answer = now;
           target.dispatchEvent(new Event("change"));
         },
       };

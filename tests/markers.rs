@@ -223,7 +223,7 @@ fn markers_travel_through_json_and_picture_and_back() {
     let e = write(&puzzle, Format::Line).unwrap_err();
     assert_eq!(
         e.message,
-        "the line format has no markers between cells: write picture or json"
+        "the line format has no markers between cells: write picture, json or fpuzzles"
     );
     // In a cell row a glyph where a cell is due is a cell: `X` of the letters alphabet.
     let letters = "9 classic\nX | . | . | . | . | . | . | . | .\n- - - - - - - - -\n";

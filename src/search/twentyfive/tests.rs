@@ -252,13 +252,13 @@ fn the_portable_and_the_v3_search_agree() {
                 node_limit,
                 strategy: None,
             };
-            let portable = solve_by(&puzzle, options, HAND_OVER_WORK, |s, state| {
+            let portable = solve_by(&puzzle, options, HAND_OVER, |s, state| {
                 s.search_portable(state)
             });
             #[cfg(target_arch = "x86_64")]
             // SAFETY: the CPU has BMI2 (checked above), and AVX2 and POPCNT with it on every
             // CPU that has BMI2.
-            let v3 = solve_by(&puzzle, options, HAND_OVER_WORK, |s, state| unsafe {
+            let v3 = solve_by(&puzzle, options, HAND_OVER, |s, state| unsafe {
                 s.search_v3(state)
             });
             #[cfg(not(target_arch = "x86_64"))]
@@ -268,6 +268,20 @@ fn the_portable_and_the_v3_search_agree() {
             assert_eq!(portable.solutions, v3.solutions, "{what}");
             assert_eq!(portable.stats, v3.stats, "{what}");
         }
+    }
+}
+
+/// The hand-over of [`solve`].
+const HAND_OVER: HandOver = HandOver {
+    after: HAND_OVER_WORK,
+    dlx_trial: DLX_TRIAL,
+};
+
+/// A hand-over after `work`, straight to the general engine.
+fn at(work: u64) -> HandOver {
+    HandOver {
+        after: work,
+        dlx_trial: 0,
     }
 }
 
@@ -298,7 +312,7 @@ fn a_search_without_a_solution_at_the_hand_over_point_ends_in_the_general_engine
     for (puzzle, status) in [(&wrong, Status::Unsolvable), (&puzzle, Status::Unique)] {
         let alone = solve(puzzle, Options::default());
         assert_eq!(alone.status, status);
-        let handed = solve_by(puzzle, Options::default(), 20, |s, state| s.run(state));
+        let handed = solve_by(puzzle, Options::default(), at(20), |s, state| s.run(state));
         assert_eq!(handed.status, status);
         assert_eq!(handed.solutions, alone.solutions);
         let mut general = Propagate::new(puzzle, Options::default(), Silent);
@@ -313,8 +327,71 @@ fn a_search_without_a_solution_at_the_hand_over_point_ends_in_the_general_engine
             node_limit: 10,
             ..Options::default()
         };
-        let stopped = solve_by(puzzle, tight, 20, |s, state| s.run(state));
+        let stopped = solve_by(puzzle, tight, at(20), |s, state| s.run(state));
         assert_eq!(stopped.status, Status::LimitReached);
         assert!(stopped.stats.work() >= 10 && stopped.stats.work() <= 11);
     }
+}
+
+#[test]
+fn at_the_hand_over_a_short_dlx_trial_settles_the_heavy_tail_the_fuzzer_found() {
+    // Dense at the bottom, sparse on top, many solutions: `propagate` alone takes a million
+    // nodes to find one; DLX a few thousand.
+    let text = include_str!("../../../benches/data/hard/tail25-fuzz.json");
+    let puzzle = crate::formats::read(text, crate::formats::Format::Json, Default::default())
+        .next()
+        .and_then(Result::ok)
+        .expect("the puzzle reads")
+        .puzzle;
+    let options = Options {
+        solution_limit: 1,
+        ..Options::default()
+    };
+    let trial = HandOver {
+        after: 2_000,
+        dlx_trial: 50_000,
+    };
+    let outcome = solve_by(&puzzle, options, trial, |s, state| s.run(state));
+    assert_eq!(outcome.status, Status::Solved);
+    // The whole search: the fast path's 2,000 and DLX's part, far below propagate's million.
+    assert!(
+        outcome.stats.work() < 2_000 + 50_000,
+        "{}",
+        outcome.stats.work()
+    );
+    // The grid, checked here: the givens kept, every house a permutation.
+    let grid = &outcome.solutions[0];
+    for (g, d) in puzzle.givens().iter().zip(grid) {
+        assert!(*g == 0 || g == d);
+    }
+    for house in 0..25 {
+        let row: u32 = (0..25).map(|i| 1 << grid[house * 25 + i]).sum();
+        let col: u32 = (0..25).map(|i| 1 << grid[i * 25 + house]).sum();
+        let (br, bc) = (house / 5 * 5, house % 5 * 5);
+        let block: u32 = (0..25)
+            .map(|i| 1 << grid[(br + i / 5) * 25 + bc + i % 5])
+            .sum();
+        assert_eq!((row, col, block), (0x3FF_FFFE, 0x3FF_FFFE, 0x3FF_FFFE));
+    }
+    // A DLX trial that runs out hands on to the general engine, and the node limit holds
+    // across all three parts: 2,000 in the fast path, 10 in DLX, the 5 left in `propagate`.
+    let short = HandOver {
+        after: 2_000,
+        dlx_trial: 10,
+    };
+    let again = solve_by(
+        &puzzle,
+        Options {
+            node_limit: 2_000 + 10 + 5,
+            ..options
+        },
+        short,
+        |s, state| s.run(state),
+    );
+    assert_eq!(again.status, Status::LimitReached);
+    assert!(
+        again.stats.work() <= 2_000 + 10 + 6,
+        "{}",
+        again.stats.work()
+    );
 }

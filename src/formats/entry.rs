@@ -96,6 +96,29 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The entry of a value read whole (a JSON object): a puzzle with no symbol places, or
+    /// its problem as an error at the value's start.
+    pub(crate) fn of_value(
+        read: Result<(Puzzle, Alphabet), Problem>,
+        pos: Pos,
+        number: usize,
+    ) -> Result<Entry, InputError> {
+        let (puzzle, alphabet) = read.map_err(|p| InputError {
+            pos,
+            message: p.message,
+            cells: p.cells,
+            puzzle: Some(number),
+        })?;
+        Ok(Entry {
+            puzzle,
+            alphabet,
+            number,
+            pos,
+            cell_pos: CellPlaces::None,
+            relation_pos: Vec::new(),
+        })
+    }
+
     /// The best place to point at for a problem with this puzzle: the last given the problem
     /// names (the second of two equal givens), else the first relation touching its cells,
     /// else the start of the puzzle.

@@ -29,7 +29,7 @@
 use super::alphabet::Alphabet;
 use super::json::{json_values, JsonValue};
 use super::scan::{coord, without_bom};
-use crate::formats::entry::{CellPlaces, Entry, ReadOptions};
+use crate::formats::entry::{Entry, ReadOptions};
 use crate::formats::error::{InputError, Pos};
 use crate::formats::quote::quote;
 use crate::geometry::{block_shape, Cell};
@@ -144,25 +144,15 @@ fn percent_decoded(text: &str) -> String {
 }
 
 fn entry(value: &FObject, pos: Pos, number: usize) -> Result<Entry, InputError> {
-    let puzzle = puzzle_of(value).map_err(|p| InputError {
-        pos,
-        message: p.message,
-        cells: p.cells,
-        puzzle: Some(number),
-    })?;
-    let alphabet = if puzzle.size() > 9 {
-        Alphabet::Numbers
-    } else {
-        Alphabet::Digits
-    };
-    Ok(Entry {
-        puzzle,
-        alphabet,
-        number,
-        pos,
-        cell_pos: CellPlaces::None,
-        relation_pos: Vec::new(),
-    })
+    let read = puzzle_of(value).map(|puzzle| {
+        let alphabet = if puzzle.size() > 9 {
+            Alphabet::Numbers
+        } else {
+            Alphabet::Digits
+        };
+        (puzzle, alphabet)
+    });
+    Entry::of_value(read, pos, number)
 }
 
 fn problem(message: impl Into<String>) -> Problem {

@@ -26,7 +26,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::alphabet::{self, number_value, Alphabet};
 use super::scan::{a_size, coord, exact_root, MAX_CELLS};
-use crate::formats::entry::{CellPlaces, Entry, ReadOptions};
+use crate::formats::entry::{Entry, ReadOptions};
 use crate::formats::error::{InputError, Pos};
 use crate::formats::quote::quote;
 use crate::geometry::{block_shape, Cell, LATIN_SIZES};
@@ -483,20 +483,7 @@ pub(crate) fn read(
 ) -> impl Iterator<Item = Result<Entry, InputError>> + '_ {
     json_values::<JsonPuzzle>(text).map(move |item| {
         let JsonValue { value, pos, number } = item?;
-        let (puzzle, alphabet) = value.to_puzzle(options).map_err(|p| InputError {
-            pos,
-            message: p.message,
-            cells: p.cells,
-            puzzle: Some(number),
-        })?;
-        Ok(Entry {
-            puzzle,
-            alphabet,
-            number,
-            pos,
-            cell_pos: CellPlaces::None,
-            relation_pos: Vec::new(),
-        })
+        Entry::of_value(value.to_puzzle(options), pos, number)
     })
 }
 

@@ -44,12 +44,27 @@ const types = path.join(dir, "sudoku_lab.d.ts");
 const declared = fs.readFileSync(types, "utf8");
 const disposers = declared.match(/^ {4}\[Symbol\.dispose\]\(\): void;$/gm)?.length ?? 0;
 if (disposers !== 3) throw new Error(`sudoku_lab.d.ts declares Symbol.dispose ${disposers} times; build.mjs expected one per class (Generator, Search, Solver)`);
-fs.writeFileSync(types, declared.replace(/^ {4}\[Symbol\.dispose\]\(\): void;$/gm, "    // [Symbol.dispose](): void — where the runtime has Symbol.dispose (free() releases it)"));
+const webTypes = declared.replace(/^ {4}\[Symbol\.dispose\]\(\): void;$/gm, "    // [Symbol.dispose](): void — where the runtime has Symbol.dispose (free() releases it)");
+fs.writeFileSync(types, webTypes);
+
+// The Node entry point's declarations: the module's API without the web init's inputs and
+// output (`RequestInfo`, `Response`, `WebAssembly.Memory`: DOM and WebAssembly names), which
+// Node code never passes — node.js initialises the module on import. So a Node project on
+// the ES libs alone takes the package's types; a page (the DOM lib, or a bundler's
+// resolution) gets the full web declarations.
+const cut = webTypes.indexOf("export type InitInput");
+if (cut < 0) throw new Error("sudoku_lab.d.ts has no `export type InitInput`: build.mjs cuts the Node declarations there");
+fs.writeFileSync(path.join(dir, "node.d.ts"), `${webTypes.slice(0, cut)}/**
+ * The module's init(): in Node it is done when the package is imported, and this returns at
+ * once (kept so code written for browsers, \`await init()\`, runs unchanged).
+ */
+export default function init(options?: unknown): Promise<unknown>;
+`);
 
 const file = path.join(dir, "package.json");
 const pkg = JSON.parse(fs.readFileSync(file, "utf8"));
 const files = new Set(pkg.files ?? []);
-for (const name of ["sudoku_lab.js", "sudoku_lab.d.ts", "sudoku_lab_bg.wasm", "sudoku_lab_bg.wasm.d.ts", "node.js", "README.md", "LICENSE", "board.d.ts", "www/"]) {
+for (const name of ["sudoku_lab.js", "sudoku_lab.d.ts", "sudoku_lab_bg.wasm", "sudoku_lab_bg.wasm.d.ts", "node.js", "node.d.ts", "README.md", "LICENSE", "board.d.ts", "www/"]) {
   if (!fs.existsSync(path.join(dir, name))) throw new Error(`${name} is missing from ${dir}`);
   files.add(name);
 }
@@ -64,8 +79,8 @@ const out = {
   types: "./sudoku_lab.d.ts",
   exports: {
     ".": {
+      node: { types: "./node.d.ts", default: "./node.js" },
       types: "./sudoku_lab.d.ts",
-      node: "./node.js",
       default: "./sudoku_lab.js",
     },
     "./board": {

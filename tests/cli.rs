@@ -7,6 +7,8 @@ use std::io::Read;
 
 mod common;
 
+use sudoku_lab::formats::Format;
+
 use common::cli::{
     assert_bad_input, assert_contains, assert_no_panic, check_nine, check_poj3074_answers, code,
     join, line_with, poj3074_puzzles, run, run_file, spawn, stderr, stdout, temp_path, unsolvable,
@@ -448,7 +450,31 @@ fn every_command_has_help() {
         format!("sudoku-lab {}\n", env!("CARGO_PKG_VERSION"))
     );
     let o = run(&["formats"], b"");
-    assert_eq!(stdout(&o).lines().count(), 8);
+    assert_eq!(stdout(&o).lines().count(), Format::ALL.len());
+}
+
+#[test]
+fn every_help_names_every_format_the_reader_knows() {
+    // The lists are written by hand in each command's help: this holds them to `Format::ALL`.
+    let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+    for command in [
+        "solve", "count", "check", "trace", "compare", "hint", "grade",
+    ] {
+        let help = stdout(&run(&[command, "--help"], b""));
+        let line = help
+            .lines()
+            .find(|l| l.trim_start().starts_with("--format F"))
+            .unwrap_or_else(|| panic!("{command} --help has no --format line"));
+        let listed: Vec<&str> = line
+            .split(':')
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .map(str::trim)
+            .filter(|w| *w != "auto")
+            .collect();
+        assert_eq!(listed, names, "{command}: {line}");
+    }
 }
 
 #[test]

@@ -5,11 +5,11 @@ use std::collections::HashMap;
 
 use crate::geometry::{Cell, Geometry};
 use crate::logic::{grade, solve_steps, Board, Ending, Grade, Techniques, MAX_STEPS};
-use crate::puzzle::{Kind, Problem, Puzzle, Relation};
+use crate::puzzle::{Kind, Marker, MarkerKind, Problem, Puzzle, Relation};
 use crate::search::{solve_fast, Engine, EngineKind, Options, Outcome, Search, Silent, Status};
 
 use super::fill;
-use super::request::{Relations, Request, Symmetry};
+use super::request::{Markers, Relations, Request, Symmetry};
 use super::rng::Rng;
 
 /// A generated puzzle with its solution and grade.
@@ -54,8 +54,8 @@ pub struct Position {
 pub struct Generator {
     request: Request,
     geometry: &'static Geometry,
-    /// Every pair of adjacent cells allowed to carry a relation (`a < b` as indices), and
-    /// the index of each pair.
+    /// Every pair of adjacent cells allowed to carry a relation or a marker (`a < b` as
+    /// indices), and the index of each pair.
     pairs: Vec<(usize, usize)>,
     pair_index: HashMap<(usize, usize), usize>,
     found: u64,
@@ -67,7 +67,12 @@ pub struct Generator {
 impl Generator {
     pub fn new(request: Request) -> Result<Generator, Problem> {
         let geometry = request.check()?;
-        let pairs = relation_pairs(geometry, request.kind, request.relation_set());
+        // Markers may join any adjacent pair: each attempt's solution says which do.
+        let set = match request.markers {
+            Markers::None => request.relation_set(),
+            _ => Relations::Adjacent,
+        };
+        let pairs = relation_pairs(geometry, set);
         let pair_index = pairs.iter().enumerate().map(|(i, &p)| (p, i)).collect();
         Ok(Generator {
             request,
@@ -162,6 +167,12 @@ impl Generator {
         }
         if r.givens != (0, r.size * r.size) {
             wanted.push_str(&format!(" with {}–{} givens", r.givens.0, r.givens.1));
+        }
+        if r.markers != Markers::None {
+            wanted.push_str(&format!(" with {} markers", r.markers));
+            if r.negative {
+                wanted.push_str(" (negative constraint)");
+            }
         }
         if r.no_givens {
             wanted.push_str(" without givens");
@@ -288,8 +299,8 @@ fn solved_by(puzzle: &Puzzle, allowed: Techniques) -> bool {
 }
 
 /// Every pair of adjacent cells (`a < b`, row-major) the relation set allows.
-fn relation_pairs(geometry: &Geometry, kind: Kind, relations: Relations) -> Vec<(usize, usize)> {
-    if kind == Kind::Classic || relations == Relations::None {
+fn relation_pairs(geometry: &Geometry, relations: Relations) -> Vec<(usize, usize)> {
+    if relations == Relations::None {
         return vec![];
     }
     let size = geometry.size();
@@ -335,10 +346,29 @@ enum Phase {
     Dig,
 }
 
+/// The marker of `family` that digits `x` and `y` call for, if any; a pair that two kinds
+/// fit (1 and 2: consecutive and double) gets one of them at random.
+fn marker_for(family: Markers, x: u8, y: u8, rng: &mut Rng) -> Option<MarkerKind> {
+    let fits: Vec<MarkerKind> = family
+        .kinds()
+        .iter()
+        .copied()
+        .filter(|k| k.holds(x, y))
+        .collect();
+    match fits.len() {
+        0 => None,
+        1 => Some(fits[0]),
+        n => Some(fits[rng.below(n)]),
+    }
+}
+
 /// One attempt: a solution grid and the clues it gives so far.
 struct Attempt {
     rng: Rng,
     solution: Vec<u8>,
+    /// The marker of each relation pair, as the solution says (with a family of markers;
+    /// `None` where the pair is not so related, and for relations).
+    marks: Vec<Option<MarkerKind>>,
     /// Which clues are given: cells first, then relation pairs.
     present: Vec<bool>,
     /// The relation pairs that may appear in this attempt (a random budget picks some).
@@ -363,6 +393,13 @@ impl Attempt {
         let solution = fill::random_grid(generator.geometry, &mut rng)?;
         let pairs = generator.pairs.len();
         let mut allowed = vec![true; pairs];
+        let mut marks = vec![None; pairs];
+        if request.markers != Markers::None {
+            for (p, &(a, b)) in generator.pairs.iter().enumerate() {
+                marks[p] = marker_for(request.markers, solution[a], solution[b], &mut rng);
+                allowed[p] = marks[p].is_some();
+            }
+        }
         if let Relations::Random(budget) = request.relation_set() {
             allowed.fill(false);
             let mut taken = 0;
@@ -382,6 +419,7 @@ impl Attempt {
         let mut attempt = Attempt {
             rng,
             solution,
+            marks,
             present: vec![false; cells + pairs],
             allowed,
             queue: vec![],
@@ -399,8 +437,15 @@ impl Attempt {
                 if givens {
                     attempt.present[..cells].fill(true);
                 }
-                let ids = (0..cells + pairs).filter(|&id| attempt.present[id]);
+                // The negative constraint keeps every marker: only givens go.
+                let ids = (0..cells + pairs)
+                    .filter(|&id| attempt.present[id] && (id < cells || !request.negative));
                 attempt.queue = generator.orbits(ids, &mut attempt.rng);
+                if request.markers != Markers::None {
+                    // Givens go first (the queue pops from its end), markers after: the
+                    // markers carry the puzzle, and mixed in they could all go.
+                    attempt.queue.sort_by_key(|orbit| orbit[0] < cells);
+                }
             }
             Kind::Inequality => attempt.phase = Phase::BuildUp,
         }
@@ -418,17 +463,32 @@ impl Attempt {
         let givens = (0..cells)
             .map(|c| if self.present[c] { self.solution[c] } else { 0 })
             .collect();
-        let relations = generator
+        let present = generator
             .pairs
             .iter()
             .enumerate()
-            .filter(|&(p, _)| self.present[cells + p])
-            .map(|(_, &(a, b))| {
-                let less = self.solution[a] < self.solution[b];
-                Relation::new(Cell::at(a, request.size), less, Cell::at(b, request.size))
-            })
+            .filter(|&(p, _)| self.present[cells + p]);
+        let at = |c: usize| Cell::at(c, request.size);
+        if request.markers == Markers::None {
+            let relations = present
+                .map(|(_, &(a, b))| {
+                    let less = self.solution[a] < self.solution[b];
+                    Relation::new(at(a), less, at(b))
+                })
+                .collect();
+            return Puzzle::new(request.kind, request.size, givens, relations)
+                .expect("the generator's puzzles have the request's shape");
+        }
+        let markers = present
+            .filter_map(|(p, &(a, b))| Some(Marker::new(at(a), self.marks[p]?, at(b))))
             .collect();
-        Puzzle::new(request.kind, request.size, givens, relations)
+        let negative = if request.negative {
+            request.markers.kinds().to_vec()
+        } else {
+            vec![]
+        };
+        Puzzle::new(request.kind, request.size, givens, vec![])
+            .and_then(|p| p.with_markers(markers, negative))
             .expect("the generator's puzzles have the request's shape")
     }
 
@@ -578,7 +638,25 @@ impl Attempt {
         if count(&puzzle, Options::DEFAULT_NODE_LIMIT).status != Status::Unique {
             return Next::Missed;
         }
+        if request.markers != Markers::None && self.settled_by_givens(generator) {
+            return Next::Missed;
+        }
         Next::Done(puzzle)
+    }
+
+    /// Whether the givens alone settle the puzzle: then its markers are decoration (a level
+    /// the techniques reach without them would take every marker away), not a Kropki or
+    /// XV puzzle.
+    fn settled_by_givens(&self, generator: &mut Generator) -> bool {
+        let request = &generator.request;
+        let cells = request.size * request.size;
+        let givens = (0..cells)
+            .map(|c| if self.present[c] { self.solution[c] } else { 0 })
+            .collect();
+        let plain = Puzzle::new(request.kind, request.size, givens, vec![])
+            .expect("the generator's puzzles have the request's shape");
+        generator.checks += 1;
+        count(&plain, Options::DEFAULT_NODE_LIMIT).status == Status::Unique
     }
 }
 

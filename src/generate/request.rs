@@ -1,9 +1,9 @@
-//! What to generate: the [`Request`], with the [`Symmetry`] of its clues and the
-//! [`Relations`] its puzzles may carry.
+//! What to generate: the [`Request`], with the [`Symmetry`] of its clues, the
+//! [`Relations`] its puzzles may carry and the family of [`Markers`] between cells.
 
 use crate::geometry::{Cell, Geometry};
 use crate::logic::Level;
-use crate::puzzle::{Kind, Problem, Puzzle};
+use crate::puzzle::{Kind, MarkerKind, Problem, Puzzle};
 use crate::search::Options;
 
 named! {
@@ -35,6 +35,31 @@ impl Symmetry {
             Symmetry::Diagonal => (c, r),
         };
         Cell { row: r, col: c }
+    }
+}
+
+named! {
+    /// The family of markers between adjacent cells a puzzle carries, each marker as the
+    /// solution says.
+    pub enum Markers {
+        /// No markers.
+        None = "none",
+        /// Kropki dots: white between consecutive digits, black where one is double the other.
+        Kropki = "kropki",
+        /// X between digits summing to ten, V between digits summing to five.
+        Xv = "xv",
+    }
+}
+
+impl Markers {
+    /// The family's marker kinds, in the order a pair related both ways is tried (the pair
+    /// 1–2 is consecutive and double: the generator picks one at random).
+    pub fn kinds(self) -> &'static [MarkerKind] {
+        match self {
+            Markers::None => &[],
+            Markers::Kropki => &[MarkerKind::WHITE, MarkerKind::BLACK],
+            Markers::Xv => &[MarkerKind::X, MarkerKind::V],
+        }
     }
 }
 
@@ -73,6 +98,16 @@ impl Relations {
             Kind::Futoshiki => Relations::Adjacent,
         }
     }
+
+    /// The set a kind uses when none is asked for, with `markers`: none beside markers (a
+    /// Futoshiki with dots is a Kropki Latin square), else [`Relations::default_for`].
+    pub fn default_with(kind: Kind, markers: Markers) -> Relations {
+        if markers == Markers::None {
+            Relations::default_for(kind)
+        } else {
+            Relations::None
+        }
+    }
 }
 
 impl std::fmt::Display for Relations {
@@ -102,9 +137,16 @@ pub struct Request {
     pub givens: (usize, usize),
     /// Which relations may appear; `None` takes [`Relations::default_for`] the kind.
     pub relations: Option<Relations>,
-    /// Relations only, no givens (inequality and Futoshiki): grids whose relations alone do
-    /// not settle the puzzle are skipped.
+    /// Relations (or markers) only, no givens: grids whose relations alone do not settle the
+    /// puzzle are skipped.
     pub no_givens: bool,
+    /// The family of markers between cells (classic: Kropki or XV sudoku; Futoshiki: Kropki
+    /// or XV Latin squares, without inequality signs). Without `negative` the puzzle starts
+    /// from every marker its solution has and they are taken away with the givens.
+    pub markers: Markers,
+    /// The negative constraint of every kind of the family: every marker the solution has
+    /// is drawn and stays (an unmarked pair is not so related); only givens are taken away.
+    pub negative: bool,
     /// Attempts per puzzle before the generator gives up (each a new grid).
     pub attempts: u32,
     /// The most search work (nodes and probes, see [`crate::Stats::work`]) one uniqueness
@@ -143,6 +185,8 @@ impl Request {
             givens: (0, size * size),
             relations: None,
             no_givens: false,
+            markers: Markers::None,
+            negative: false,
             attempts: Request::DEFAULT_ATTEMPTS,
             effort: None,
         }
@@ -162,7 +206,47 @@ impl Request {
     /// The relation set in effect.
     pub fn relation_set(&self) -> Relations {
         self.relations
-            .unwrap_or_else(|| Relations::default_for(self.kind))
+            .unwrap_or_else(|| Relations::default_with(self.kind, self.markers))
+    }
+
+    /// Checks the markers: a family only on classic grids and Latin squares, without
+    /// relations, at a size where each of its kinds joins two digits; the negative
+    /// constraint only with a family.
+    fn check_markers(&self, relations: Relations) -> Result<(), Problem> {
+        let fail = |message: String| Err(Problem::new(message, vec![]));
+        let markers = self.markers;
+        if markers == Markers::None {
+            if self.negative {
+                return fail("the negative constraint needs markers: kropki or xv".into());
+            }
+            return Ok(());
+        }
+        if self.kind == Kind::Inequality {
+            return fail(format!(
+                "markers {markers} go on classic grids (the kind classic) and Latin squares (the kind futoshiki), not inequality"
+            ));
+        }
+        if relations != Relations::None {
+            return fail(format!(
+                "markers {markers} come without inequality relations (relations {relations})"
+            ));
+        }
+        // The technique library makes no deduction from markers yet (issue 33, item 4): a
+        // puzzle its techniques finish is settled by its givens alone, and the generator
+        // keeps no puzzle whose markers are decoration. Only guessing can be graded.
+        if let Some(level) = self.level.filter(|&l| l != Level::Guessing) {
+            return fail(format!(
+                "markers {markers} at level {level}: the grader's techniques make no deductions from markers yet, so a puzzle that needs its markers grades guessing; ask for the level guessing or any level"
+            ));
+        }
+        if let Some(kind) = markers.kinds().iter().find(|k| !k.possible(self.size)) {
+            return fail(format!(
+                "markers {markers} need {}, and no two digits from 1 to {} are joined by it",
+                kind.describe(),
+                self.size
+            ));
+        }
+        Ok(())
     }
 
     /// Checks that the request can be met at all; the error says which option and why.
@@ -171,7 +255,10 @@ impl Request {
             Puzzle::new(self.kind, self.size, vec![0; self.size * self.size], vec![])?.geometry();
         let fail = |message: String| Err(Problem::new(message, vec![]));
         let relations = self.relation_set();
+        self.check_markers(relations)?;
+        let markers = self.markers != Markers::None;
         match (self.kind, relations) {
+            (_, Relations::None) if markers => {}
             (Kind::Classic, Relations::None) => {}
             (Kind::Classic, _) => {
                 return fail(format!(
@@ -186,7 +273,7 @@ impl Request {
             }
             _ => {}
         }
-        if self.no_givens && self.kind == Kind::Classic {
+        if self.no_givens && self.kind == Kind::Classic && !markers {
             return fail("a classic puzzle without givens has many solutions".into());
         }
         let cells = self.size * self.size;

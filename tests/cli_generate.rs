@@ -272,3 +272,127 @@ fn impossible_requests_are_refused_and_say_why() {
         "no 4×4 classic puzzle at level expert was found in 9 attempts",
     );
 }
+
+/// The cell index of `r3c4` in a grid of `size`.
+fn index_of(name: &str, size: usize) -> usize {
+    let (r, c) = name[1..].split_once('c').unwrap();
+    (r.parse::<usize>().unwrap() - 1) * size + c.parse::<usize>().unwrap() - 1
+}
+
+#[test]
+fn marker_puzzles_are_unique_and_their_markers_are_the_solutions() {
+    // Kropki sudoku as pictures (the default with markers): each unique.
+    let pictures = generate(&[
+        "--markers",
+        "kropki",
+        "--negative",
+        "--size",
+        "6",
+        "--count",
+        "2",
+        "--seed",
+        "4",
+    ]);
+    assert!(pictures.contains("negative=white,black"), "{pictures}");
+    assert_all_unique(&pictures, "picture", 2);
+    // XV sudoku as JSON, with the negative constraint: every pair of the solution that sums
+    // to 10 has its X, to 5 its V, and no other pair a marker (worked out here).
+    let json = generate(&[
+        "--markers",
+        "xv",
+        "--negative",
+        "--size",
+        "6",
+        "--seed",
+        "4",
+        "--output",
+        "json",
+    ]);
+    assert_all_unique(&json, "json", 1);
+    let model: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(model["negative"], serde_json::json!(["V", "X"]));
+    let o = run(&["solve", "--format", "json", "--output", "line"], &json);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let solution: Vec<u32> = stdout(&o)
+        .trim()
+        .chars()
+        .map(|ch| ch.to_digit(10).unwrap())
+        .collect();
+    let mut marked = std::collections::HashMap::new();
+    for m in model["markers"].as_array().unwrap() {
+        let (a, b) = (
+            index_of(m[0].as_str().unwrap(), 6),
+            index_of(m[2].as_str().unwrap(), 6),
+        );
+        marked.insert((a, b), m[1].as_str().unwrap().to_string());
+    }
+    for a in 0..36 {
+        for b in [a + 1, a + 6] {
+            if b >= 36 || (b == a + 1 && b % 6 == 0) {
+                continue;
+            }
+            let wanted = match solution[a] + solution[b] {
+                10 => Some("X"),
+                5 => Some("V"),
+                _ => None,
+            };
+            assert_eq!(marked.get(&(a, b)).map(String::as_str), wanted, "{a}–{b}");
+        }
+    }
+    // A Kropki Latin square: a Futoshiki grid with dots and no inequality signs.
+    let latin = generate(&[
+        "--kind",
+        "futoshiki",
+        "--markers",
+        "kropki",
+        "--size",
+        "5",
+        "--seed",
+        "2",
+    ]);
+    assert!(!latin.contains('<') && !latin.contains('>'), "{latin}");
+    assert!(latin.contains('o') || latin.contains('*'), "{latin}");
+    assert_all_unique(&latin, "picture", 1);
+}
+
+#[test]
+fn marker_requests_that_cannot_be_met_are_refused_and_say_why() {
+    let refuse = |args: &[&str], part: &str| {
+        let mut all = vec!["generate"];
+        all.extend_from_slice(args);
+        let o = run(&all, "");
+        assert_no_panic(&o);
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        assert_contains(&stderr(&o), part);
+    };
+    refuse(&["--markers", "thermo"], "is not a family of markers");
+    refuse(&["--markers", "xv", "--size", "4"], "an X");
+    refuse(&["--negative"], "needs markers");
+    refuse(&["--markers", "kropki", "--output", "line"], "no markers");
+    refuse(
+        &["--markers", "kropki", "--difficulty", "easy"],
+        "no deductions from markers",
+    );
+}
+
+#[test]
+fn the_readme_kropki_example_prints_what_the_readme_shows() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let command = "$ sudoku-lab generate --markers kropki --negative --size 6 --seed 3\n";
+    let shown = readme
+        .split(command)
+        .nth(1)
+        .expect("the example in the README");
+    let shown = shown.split("```").next().unwrap();
+    let printed = generate(&[
+        "--markers",
+        "kropki",
+        "--negative",
+        "--size",
+        "6",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(printed, shown);
+}

@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use sudoku_lab::formats::{quote, quote_name, Alphabet, Format, Writer};
-use sudoku_lab::generate::{Advance, Generated, Generator, Relations, Request, Symmetry};
+use sudoku_lab::generate::{Advance, Generated, Generator, Markers, Relations, Request, Symmetry};
 use sudoku_lab::logic::Level;
 use sudoku_lab::Problem;
 use sudoku_lab::{Kind, Options};
@@ -27,6 +27,7 @@ is written). The same options and seed give the same puzzles, natively and in wa
   $ sudoku-lab generate --size 9 --difficulty hard --symmetry rotational --seed 7
   $ sudoku-lab generate --kind inequality --no-givens --output cqoi   # CQOI2013 style
   $ sudoku-lab generate --kind futoshiki --size 7 --difficulty medium --output picture
+  $ sudoku-lab generate --markers kropki --negative --size 6 --seed 3   # Kropki sudoku
 
 Options:
   --kind K          classic (default), inequality or futoshiki
@@ -49,7 +50,15 @@ Options:
                     a number of random adjacent pairs. Inequality keeps them all and adds
                     the fewest givens it can (--minimal drops relations too); futoshiki
                     takes givens and relations away together
-  --no-givens       relations only (implied by --output cqoi)
+  --no-givens       relations (or markers) only (implied by --output cqoi)
+  --markers M       markers between adjacent cells, as the solution has them: kropki
+                    (white dots between consecutive digits, black where one is double
+                    the other) or xv (X: sum 10, size 6 or more; V: sum 5), on classic
+                    grids or Latin squares (--kind futoshiki, then without inequality
+                    signs). They are taken away with the givens, down to what the puzzle
+                    needs
+  --negative        the negative constraint: every marker the solution has is drawn and
+                    stays (a pair without one is not so related); only givens go
   --attempts N      new grids to try per puzzle before giving up (default 2000)
   --effort N        the most search nodes one uniqueness count may take while clues are
                     taken away; a clue whose removal needs more stays (default 10000, 100
@@ -82,13 +91,14 @@ const SPEC: Spec = Spec::new(
         "symmetry",
         "givens",
         "relations",
+        "markers",
         "attempts",
         "effort",
         "output",
         "alphabet",
         "threads",
     ],
-    &["minimal", "no-givens", "stats"],
+    &["minimal", "no-givens", "negative", "stats"],
 );
 
 /// The most puzzles one run writes.
@@ -114,20 +124,26 @@ pub fn generate(args: Vec<OsString>) -> Result<u8, Failure> {
     let default_size = if kind == Kind::Futoshiki { 5 } else { 9 };
     let size = parsed.at_most("size", default_size, 25, command)? as usize;
     let count = parsed.at_most("count", 1, MAX_COUNT, command)?;
-    // Relations need a format that draws them: the picture, where a person reads them.
-    let format = parsed
-        .format("output", command)?
-        .unwrap_or(if kind == Kind::Classic {
+    let markers = parsed
+        .named::<Markers>("markers", "a family of markers", command)?
+        .unwrap_or(Markers::None);
+    // Relations and markers need a format that draws them: the picture, where a person
+    // reads them.
+    let format = parsed.format("output", command)?.unwrap_or(
+        if kind == Kind::Classic && markers == Markers::None {
             Format::Line
         } else {
             Format::Picture
-        });
+        },
+    );
     let mut request = Request::new(kind, size);
     request.level = parsed.named::<Level>("difficulty", "a level", command)?;
     request.symmetry = parsed
         .named::<Symmetry>("symmetry", "a symmetry", command)?
         .unwrap_or(Symmetry::None);
     request.minimal = parsed.switch("minimal");
+    request.markers = markers;
+    request.negative = parsed.switch("negative");
     request.no_givens =
         parsed.switch("no-givens") || (format == Format::Cqoi && kind == Kind::Inequality);
     request.attempts = parsed.at_most(
@@ -266,12 +282,13 @@ impl Output {
         if self.stats {
             let p = &generated.puzzle;
             report(&format!(
-                "puzzle {}: {} {:.1} · {} givens · {} relations · {} attempts · {:.2} ms",
+                "puzzle {}: {} {:.1} · {} givens · {} relations · {} markers · {} attempts · {:.2} ms",
                 generated.index + 1,
                 generated.grade.level,
                 f64::from(generated.grade.score) / 10.0,
                 p.givens().iter().filter(|&&d| d != 0).count(),
                 p.relations().len(),
+                p.markers().len(),
                 generated.attempts,
                 ms
             ));

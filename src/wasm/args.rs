@@ -11,7 +11,7 @@ use crate::named::Named;
 use std::fmt;
 
 use crate::formats::{self, Alphabet, Entry, Format, InputError, Pos, ReadOptions};
-use crate::generate::{Relations, Request, Symmetry};
+use crate::generate::{Markers, Relations, Request, Symmetry};
 use crate::logic::{read_marks, PlayerState, Reveal};
 use crate::puzzle::Kind;
 use crate::search::{EngineKind, Options};
@@ -516,6 +516,8 @@ pub const GENERATE_OPTIONS: &[&str] = &[
     "maxGivens",
     "relations",
     "noGivens",
+    "markers",
+    "negative",
     "attempts",
     "effort",
 ];
@@ -574,6 +576,8 @@ pub fn generate_request(
         choice("options.symmetry", get("symmetry"), false)?.unwrap_or(Symmetry::None);
     request.minimal = flag("minimal")?;
     request.no_givens = flag("noGivens")?;
+    request.markers = choice("options.markers", get("markers"), false)?.unwrap_or(Markers::None);
+    request.negative = flag("negative")?;
     let cells = (size * size) as u64;
     let low = whole("options.minGivens", get("minGivens"), 0, cells)?.unwrap_or(0);
     let high = whole("options.maxGivens", get("maxGivens"), 0, cells)?.unwrap_or(cells);

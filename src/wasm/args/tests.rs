@@ -274,6 +274,14 @@ fn generate_options_become_a_request_and_bad_ones_are_named() {
     .unwrap();
     assert_eq!(r.relations, Some(Relations::Blocks));
     assert!(r.no_givens);
+    let (r, _) = generate_request(
+        &object(&[("markers", text("Kropki")), ("negative", Value::Bool(true))]),
+        || 1,
+    )
+    .unwrap();
+    assert_eq!((r.markers, r.negative), (Markers::Kropki, true));
+    let (r, _) = generate_request(&object(&[]), || 1).unwrap();
+    assert_eq!((r.markers, r.negative), (Markers::None, false));
     let bad = |pairs: &[(&str, Value)]| {
         generate_request(&object(pairs), || 1)
             .unwrap_err()
@@ -285,4 +293,5 @@ fn generate_options_become_a_request_and_bad_ones_are_named() {
     assert!(bad(&[("count", Value::Number(5000.0))]).contains("1000"));
     assert!(bad(&[("colour", text("red"))]).contains("'colour' is not an option of generate()"));
     assert!(bad(&[("relations", text("some"))]).contains("options.relations"));
+    assert!(bad(&[("markers", text("thermo"))]).contains("'kropki'"));
 }

@@ -58,7 +58,7 @@ fn request(options: &Option<JsValue>) -> Result<(generate::Request, u64), JsValu
 /// `count` new unique puzzles (at most 1000), each `{puzzle, solution, grade, index, seed,
 /// attempts, checks}`. Options (all optional): `kind`, `size`, `count`, `difficulty`,
 /// `seed` (without one, a fresh seed each call, reported as `seed`), `symmetry`, `minimal`, `minGivens`, `maxGivens`, `relations`, `noGivens`,
-/// `attempts`, `effort` — as the CLI's `generate`. Throws when the request cannot be met
+/// `markers`, `negative`, `attempts`, `effort` — as the CLI's `generate`. Throws when the request cannot be met
 /// in its attempts (the message says which and how many).
 #[wasm_bindgen(unchecked_return_type = "GeneratedPuzzle[]")]
 pub fn generate(

@@ -195,8 +195,12 @@ export interface GenerateOptions {
   maxGivens?: number;
   /** Which relations may appear: "blocks" (the inequality default), "adjacent" (the Futoshiki default), "none", or a number of random adjacent pairs. */
   relations?: "none" | "blocks" | "adjacent" | number;
-  /** Relations only (inequality and Futoshiki). */
+  /** Relations (or markers) only, no givens. */
   noGivens?: boolean;
+  /** Markers between adjacent cells, as the solution has them: "kropki" (white and black dots) or "xv" (X and V, size 6 or more); on classic grids and Latin squares (kind "futoshiki", then without inequality signs). Default "none". */
+  markers?: "none" | "kropki" | "xv";
+  /** The negative constraint: every marker the solution has is drawn and stays; only givens are taken away. */
+  negative?: boolean;
   /** New grids to try per puzzle before giving up; default 2000. */
   attempts?: number;
   /** The most search work one uniqueness count may take while clues are taken away. */

@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::rules::Say;
 use common::{
     adjacent_pairs, block_shape, classic_grid, cyclic_grid, pattern_grid, permutation, Rules,
 };
@@ -284,6 +285,8 @@ fn the_pattern_grid_is_solved_for_any_block_shape() {
             block: Some((br, bc)),
             givens: vec![0; size * size],
             less: Vec::new(),
+            markers: Vec::new(),
+            negative: Vec::new(),
         };
         assert_eq!(
             rules.check(&pattern_grid(size, (br, bc))),
@@ -302,6 +305,8 @@ fn the_verifier_rejects_what_breaks_a_rule() {
         block: Some((2, 2)),
         givens,
         less,
+        markers: Vec::new(),
+        negative: Vec::new(),
     };
     let open = rules(vec![0; 16], Vec::new());
     assert_eq!(open.check(&grid), Ok(()));
@@ -326,6 +331,27 @@ fn the_verifier_rejects_what_breaks_a_rule() {
         "a relation broken"
     );
     assert!(open.check(&grid[..15]).is_err(), "a cell missing");
+    // Markers: r1c1 and r1c2 hold x and y.
+    let (x, y) = (grid[0], grid[1]);
+    let marked = |say: Say, negative: Vec<Say>| Rules {
+        markers: vec![(0, 1, say)],
+        negative,
+        ..open.clone()
+    };
+    assert_eq!(marked(Say::Sum(x + y), vec![]).check(&grid), Ok(()));
+    assert!(
+        marked(Say::Sum(x + y + 1), vec![]).check(&grid).is_err(),
+        "a marker broken"
+    );
+    let differ = Say::Differ(x.abs_diff(y));
+    let unmarked = Rules {
+        negative: vec![differ],
+        ..open.clone()
+    };
+    assert!(
+        unmarked.check(&grid).is_err(),
+        "the negative constraint broken"
+    );
 }
 
 proptest! {
@@ -340,10 +366,10 @@ proptest! {
         latin in (3..=25usize).prop_flat_map(|size| (Just(size), latin_grid(size))),
     ) {
         let (size, grid) = grid;
-        let classic = Rules { size, block: block_shape(size), givens: vec![], less: vec![] };
+        let classic = Rules { size, block: block_shape(size), givens: vec![], less: vec![], markers: vec![], negative: vec![] };
         prop_assert_eq!(classic.check(&grid), Ok(()));
         let (size, latin) = latin;
-        let square = Rules { size, block: None, givens: vec![], less: vec![] };
+        let square = Rules { size, block: None, givens: vec![], less: vec![], markers: vec![], negative: vec![] };
         prop_assert_eq!(square.check(&latin), Ok(()));
     }
 }

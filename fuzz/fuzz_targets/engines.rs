@@ -21,7 +21,8 @@ fn run(data: &[u8]) -> Result<()> {
     let solution_limit = u.int_in_range(1..=5u64)?;
     let mut finished = Vec::new();
     for engine in EngineKind::ALL {
-        if !engine.supports(puzzle.kind()) {
+        // DLX takes classic puzzles without markers only.
+        if engine.refusal(puzzle).is_some() {
             continue;
         }
         let options = Options {
@@ -29,7 +30,7 @@ fn run(data: &[u8]) -> Result<()> {
             ..small_options(&mut u)?
         };
         let mut search = Engine::new(engine, puzzle, options, Silent)
-            .unwrap_or_else(|p| panic!("{engine} supports {} but refused: {p}", puzzle.kind()));
+            .unwrap_or_else(|p| panic!("{engine} takes {} but refused: {p}", puzzle.kind()));
         let mut calls = 0u64;
         let status = loop {
             let budget = u.int_in_range(1..=64u64)?;

@@ -30,7 +30,7 @@ fn run(data: &[u8]) -> Result<()> {
     let puzzle = &case.puzzle;
     let engines: Vec<EngineKind> = EngineKind::ALL
         .into_iter()
-        .filter(|e| e.supports(puzzle.kind()))
+        .filter(|e| e.refusal(puzzle).is_none())
         .collect();
     let engine = *u.choose(&engines)?;
     let level = *u.choose(&Level::ALL)?;

@@ -13,7 +13,7 @@
 
 use arbitrary::{Result, Unstructured};
 use sudoku_lab::formats::{self, ReadOptions};
-use sudoku_lab::{Cell, Kind, Options, Puzzle, Relation, Strategy};
+use sudoku_lab::{Cell, Kind, Marker, MarkerKind, Options, Puzzle, Relation, Strategy};
 
 use crate::check::{block_shape, Rules};
 
@@ -82,13 +82,73 @@ pub fn case(
             }
         }
     }
+    let (markers, negative) = markers(u, size, &grid, &relations)?;
     add_noise(u, kind, size, &mut givens, &mut relations)?;
-    let puzzle = Puzzle::new(kind, size, givens, relations).unwrap_or_else(|p| {
-        panic!("Puzzle::new refused a well-formed {kind} {size}×{size} puzzle: {p}")
-    });
+    let puzzle = Puzzle::new(kind, size, givens, relations)
+        .and_then(|p| p.with_markers(markers, negative))
+        .unwrap_or_else(|p| {
+            panic!("Puzzle::new refused a well-formed {kind} {size}×{size} puzzle: {p}")
+        });
     // Noise may have broken the grid: it is the answer only if it still fits.
     let answer = Rules::of(&puzzle).check(&grid).is_ok().then_some(grid);
     Ok(Some(Case { puzzle, answer }))
+}
+
+/// Markers the solved grid satisfies, on pairs without a relation: none for three inputs in
+/// four; else Kropki dots (white: consecutive, black: one double the other; a 1–2 pair
+/// either) or X and V (sums of 10 and 5), each kept at a density — or all of them, with the
+/// family's negative constraint.
+fn markers(
+    u: &mut Unstructured<'_>,
+    size: usize,
+    grid: &[u8],
+    relations: &[Relation],
+) -> Result<(Vec<Marker>, Vec<MarkerKind>)> {
+    let mode: u8 = u.arbitrary()?;
+    if mode % 4 != 1 {
+        return Ok((Vec::new(), Vec::new()));
+    }
+    let kropki = mode & 4 == 0;
+    let negative = mode & 8 != 0;
+    let density: u8 = if negative { u8::MAX } else { u.arbitrary()? };
+    let related = |a: Cell, b: Cell| {
+        relations.iter().any(|r| {
+            let (x, _, y) = r.oriented();
+            (x, y) == (a, b)
+        })
+    };
+    let mut markers = Vec::new();
+    for (a, b) in adjacent_pairs(size) {
+        if related(a, b) {
+            continue;
+        }
+        let (x, y) = (grid[a.index(size)], grid[b.index(size)]);
+        let kind = if kropki {
+            match (x.abs_diff(y) == 1, x == 2 * y || y == 2 * x) {
+                (true, true) if u.arbitrary::<bool>()? => Some(MarkerKind::BLACK),
+                (true, _) => Some(MarkerKind::WHITE),
+                (false, true) => Some(MarkerKind::BLACK),
+                (false, false) => None,
+            }
+        } else {
+            match x + y {
+                10 => Some(MarkerKind::X),
+                5 => Some(MarkerKind::V),
+                _ => None,
+            }
+        };
+        if let Some(kind) = kind {
+            if negative || u.arbitrary::<u8>()? < density {
+                markers.push(Marker::new(a, kind, b));
+            }
+        }
+    }
+    let negative = match (negative, kropki) {
+        (false, _) => Vec::new(),
+        (true, true) => vec![MarkerKind::WHITE, MarkerKind::BLACK],
+        (true, false) => vec![MarkerKind::X, MarkerKind::V],
+    };
+    Ok((markers, negative))
 }
 
 /// Every pair of orthogonally adjacent cells once, left or upper cell first.
@@ -292,6 +352,35 @@ mod tests {
                 Rules::of(&case.puzzle).check(answer).unwrap();
             }
         }
+    }
+
+    #[test]
+    fn some_cases_carry_markers_and_their_negative_constraint_which_the_grid_keeps() {
+        let (mut marked, mut negative, mut kept) = (0, 0, 0);
+        for seed in 0..2000u32 {
+            let bytes: Vec<u8> = (0..800u32)
+                .map(|i| (i.wrapping_mul(2654435761) ^ seed.wrapping_mul(40503)) as u8)
+                .collect();
+            let mut u = Unstructured::new(&bytes);
+            // (An input that starts with `T` is text, mostly no puzzle.)
+            let Some(case) = case(&mut u, SMALL, |_, _| true).unwrap() else {
+                continue;
+            };
+            if case.puzzle.has_markers() {
+                marked += 1;
+                negative += usize::from(!case.puzzle.negative().is_empty());
+                kept += usize::from(case.answer.is_some());
+            }
+        }
+        // About one case in four; half of them under the negative constraint; and a share
+        // with their grid as an answer (with these bytes noise breaks two grids in three,
+        // markers or not, and relations under a negative constraint a few more).
+        assert!(marked > 200, "{marked} of 2000 with markers");
+        assert!(
+            negative > 50,
+            "{negative} of {marked} under the negative constraint"
+        );
+        assert!(kept * 10 > marked, "{kept} of {marked} keep their grid");
     }
 
     #[test]

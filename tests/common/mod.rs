@@ -8,7 +8,7 @@ pub mod event_counts;
 pub mod placed;
 pub mod reading;
 pub mod replay;
-mod rules;
+pub mod rules;
 pub mod solving;
 
 pub use rules::{block_shape, Rules};

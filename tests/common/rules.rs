@@ -4,7 +4,7 @@
 //! the fuzz crate (`fuzz/src/check.rs` includes it by path), which have no crate in common
 //! but the library it checks.
 
-use sudoku_lab::{Kind, Puzzle};
+use sudoku_lab::{Kind, MarkerKind, Puzzle};
 
 /// Block rows × block columns of every classic size, worked out here rather than taken from
 /// the library, so that verifying an answer also checks the library's geometry: the sizes
@@ -19,15 +19,48 @@ pub fn block_shape(size: usize) -> Option<(usize, usize)> {
     Some((rows, size / rows))
 }
 
+/// What a marker says of two digits, in plain numbers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Say {
+    /// They differ by k.
+    Differ(u8),
+    /// One is k times the other.
+    Times(u8),
+    /// They sum to k.
+    Sum(u8),
+}
+
+impl Say {
+    pub fn holds(self, x: u8, y: u8) -> bool {
+        let (x, y) = (x as u32, y as u32);
+        match self {
+            Say::Differ(k) => x.abs_diff(y) == k as u32,
+            Say::Times(k) => x == k as u32 * y || y == k as u32 * x,
+            Say::Sum(k) => x + y == k as u32,
+        }
+    }
+
+    fn of(kind: MarkerKind) -> Say {
+        match kind {
+            MarkerKind::Difference(k) => Say::Differ(k),
+            MarkerKind::Ratio(k) => Say::Times(k),
+            MarkerKind::Sum(k) => Say::Sum(k),
+        }
+    }
+}
+
 /// Everything an answer must satisfy, in plain numbers: digits `1..=size`, givens kept,
 /// rows, columns and (when there are blocks) blocks all-different, `answer[a] < answer[b]`
-/// for every `(a, b)` in `less`. Cells are row-major indices.
+/// for every `(a, b)` in `less`, every marker `(a, b, say)` holding, and no adjacent pair
+/// without a marker for which a `negative` say holds. Cells are row-major indices.
 #[derive(Clone, Debug)]
 pub struct Rules {
     pub size: usize,
     pub block: Option<(usize, usize)>,
     pub givens: Vec<u8>,
     pub less: Vec<(usize, usize)>,
+    pub markers: Vec<(usize, usize, Say)>,
+    pub negative: Vec<Say>,
 }
 
 impl Rules {
@@ -50,6 +83,12 @@ impl Rules {
                 .iter()
                 .map(|r| (index(r.smaller), index(r.larger)))
                 .collect(),
+            markers: puzzle
+                .markers()
+                .iter()
+                .map(|m| (index(m.a), index(m.b), Say::of(m.kind)))
+                .collect(),
+            negative: puzzle.negative().iter().map(|&k| Say::of(k)).collect(),
         }
     }
 
@@ -123,6 +162,41 @@ impl Rules {
                     answer[a],
                     answer[b]
                 ));
+            }
+        }
+        for &(a, b, say) in &self.markers {
+            if !say.holds(answer[a], answer[b]) {
+                return Err(format!(
+                    "the marker {say:?} between {} and {} is broken: {} and {}",
+                    name(a),
+                    name(b),
+                    answer[a],
+                    answer[b]
+                ));
+            }
+        }
+        if !self.negative.is_empty() {
+            for a in 0..n * n {
+                let right = (a % n + 1 < n).then_some(a + 1);
+                let down = (a + n < n * n).then_some(a + n);
+                for b in right.into_iter().chain(down) {
+                    let marked = self
+                        .markers
+                        .iter()
+                        .any(|&(x, y, _)| (x, y) == (a, b) || (x, y) == (b, a));
+                    if let Some(say) = self.negative.iter().find(|s| s.holds(answer[a], answer[b]))
+                    {
+                        if !marked {
+                            return Err(format!(
+                                "{} and {} ({} and {}) have no marker, but {say:?} holds",
+                                name(a),
+                                name(b),
+                                answer[a],
+                                answer[b]
+                            ));
+                        }
+                    }
+                }
             }
         }
         Ok(())

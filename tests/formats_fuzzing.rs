@@ -48,6 +48,10 @@ fn pathological_inputs_hold_little_memory_and_allocate_in_proportion() {
         format!("{{\"size\":9,\"givens\":\"{}\"}}", ".".repeat(1 << 20)),
         "99999999999999999999\n".repeat(3),
         format!("{}\n", "\u{00d7}".repeat(1 << 20)),
+        format!(
+            "{{\"size\":9,\"givens\":\"\",\"negative\":[{}\"\"]}}",
+            "\"\",".repeat(1 << 18)
+        ),
         // f-puzzles: a grid far too wide, a marker list far too long, a compressed link of
         // the longest length read and one far longer.
         format!("{{\"size\":9,\"grid\":[[{}{{}}]]}}", "{},".repeat(1 << 18)),

@@ -366,6 +366,18 @@ fn the_readme_limits_table_states_the_limits_the_code_has() {
             sudoku_lab::formats::MAX_RELATIONS.to_string(),
         ),
         (
+            "JSON markers",
+            format!("{} per list", sudoku_lab::formats::MAX_RELATIONS),
+        ),
+        (
+            "JSON markers",
+            format!("{} names in `negative`", sudoku_lab::formats::MAX_NEGATIVE),
+        ),
+        (
+            "compressed f-puzzles string",
+            format!("{} KiB", sudoku_lab::formats::MAX_COMPRESSED >> 10),
+        ),
+        (
             "puzzles per `bench` file",
             grouped(sudoku_lab::bench::MAX_PUZZLES as u64),
         ),

@@ -40,10 +40,12 @@ pub(crate) use entry::Dialect;
 pub use entry::{CellPlaces, Entry, ReadOptions};
 pub use error::{js_message, InputError, Pos, CHOICES};
 pub use format::{Format, MAX_INPUT_BYTES};
+pub use fpuzzles::MAX_COMPRESSED;
 #[cfg(target_arch = "wasm32")]
 pub(crate) use json::cut_serde_message;
 pub use json::{
-    json_values, puzzle_to_json, Givens, JsonPuzzle, JsonValue, JsonValues, MAX_RELATIONS,
+    json_values, puzzle_to_json, Givens, JsonPuzzle, JsonValue, JsonValues, MAX_NEGATIVE,
+    MAX_RELATIONS,
 };
 pub use quote::{escape, quote, quote_name, NAME_CHARS, QUOTE_CHARS};
 pub use scan::pos_at;

@@ -68,8 +68,13 @@ pub struct JsonPuzzle {
     )]
     pub markers: Vec<[String; 3]>,
     /// The marker kinds whose negative constraint holds (every adjacent pair without a marker
-    /// is not so related): e.g. `["white","black"]` for "all dots are given".
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// is not so related): e.g. `["white","black"]` for "all dots are given". At most
+    /// [`MAX_NEGATIVE`] on input.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "capped_negative"
+    )]
     pub negative: Vec<String>,
     /// The alphabet of `givens` (see [`Alphabet`]); written whenever it is not `digits`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -109,6 +114,38 @@ fn capped_relations<'de, D: Deserializer<'de>>(
                 relations.push(triple);
             }
             Ok(relations)
+        }
+    }
+
+    deserializer.deserialize_seq(Capped)
+}
+
+/// The most marker kinds a JSON puzzle's `negative` may name: every difference, ratio and sum
+/// of a 25×25 grid's digits is far fewer than this many kinds a puzzle ever negates.
+pub const MAX_NEGATIVE: usize = 64;
+
+/// Deserializes the `negative` array, failing as soon as it holds more than [`MAX_NEGATIVE`].
+fn capped_negative<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    struct Capped;
+
+    impl<'de> Visitor<'de> for Capped {
+        type Value = Vec<String>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("an array of marker names")
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let mut names = Vec::new();
+            while let Some(name) = seq.next_element::<String>()? {
+                if names.len() == MAX_NEGATIVE {
+                    return Err(de::Error::custom(format!(
+                        "negative has more than {MAX_NEGATIVE} entries"
+                    )));
+                }
+                names.push(name);
+            }
+            Ok(names)
         }
     }
 

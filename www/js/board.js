@@ -1,4 +1,5 @@
-//! The grid view: cells, pencil marks, block lines and relation chevrons, drawn as HTML over an SVG of lines.
+//! The grid view: cells, pencil marks, block lines, relation chevrons and markers (Kropki dots,
+//! X, V), drawn as HTML over an SVG of lines.
 //!
 //! ```text
 //! .board-frame (position: relative, square, --n: N)
@@ -13,7 +14,9 @@
 //! paint (measured by `make bench-page`). A click on a candidate is found by position. The
 //! view keeps no puzzle logic: it draws what it is told.
 
-import { blockShape, cellName, allEdges, edgeCells, isVerticalEdge, hasBlocks } from "./model.js";
+import {
+  blockShape, cellName, allEdges, edgeCells, isVerticalEdge, hasBlocks, gapOf, markerKind, markerMeaning, markerName,
+} from "./model.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const TONES = ["place", "eliminate", "guess", "backtrack", "contradiction", "solution", "info"];
@@ -36,7 +39,10 @@ function singleDigit(mask) {
   return 32 - Math.clz32(mask >>> 0);
 }
 
-/** A gap's drawing: the ghost dot a click would turn into a relation, the chevron's halo and ink. */
+/**
+ * A gap's drawing: the ghost dot a click would turn into a relation, the chevron's halo and
+ * ink, and a marker's shape (a dot, or a letter or number on a halo) with its label.
+ */
 function chevron() {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "-10 -10 20 20");
@@ -48,12 +54,33 @@ function chevron() {
   halo.setAttribute("class", "halo");
   const ink = document.createElementNS(SVG, "polyline");
   ink.setAttribute("class", "ink");
-  svg.append(dot, halo, ink);
+  const shape = document.createElementNS(SVG, "circle");
+  shape.setAttribute("class", "marker-shape");
+  const label = document.createElementNS(SVG, "text");
+  label.setAttribute("class", "marker-label");
+  label.setAttribute("text-anchor", "middle");
+  label.setAttribute("dominant-baseline", "central");
+  svg.append(dot, halo, ink, shape, label);
   return svg;
+}
+
+/**
+ * How a marker is drawn: `{look, text}` — a white or black dot (a value beside 1 and 2 written
+ * in it), or a letter (X, V) or a sum's number on a small halo.
+ */
+function markerLook(token) {
+  const kind = markerKind(token);
+  if (!kind) return { look: "", text: "" };
+  if (kind.type === "difference") return { look: "white", text: kind.k === 1 ? "" : String(kind.k) };
+  if (kind.type === "ratio") return { look: "black", text: kind.k === 2 ? "" : String(kind.k) };
+  if (kind.k === 10) return { look: "letter", text: "X" };
+  if (kind.k === 5) return { look: "letter", text: "V" };
+  return { look: "letter", text: String(kind.k) };
 }
 
 function relationWords(rel, vertical) {
   if (!rel) return "no relation";
+  if (rel !== "<" && rel !== ">") return markerMeaning(rel);
   if (vertical) return rel === "<" ? "upper cell smaller" : "upper cell larger";
   return rel === "<" ? "left cell smaller" : "left cell larger";
 }
@@ -159,8 +186,16 @@ export class Board {
     }
     this.model = model;
     this.root.dataset.kind = model.kind;
+    // Signs and markers sit on the cells' edges: pencil marks keep clear of them. The marks
+    // are painted again at their new size when that changes (a first dot on a classic grid).
+    const roomy = model.kind !== "classic" || (model.markers?.size ?? 0) > 0;
+    if (roomy !== this.roomy) {
+      this.roomy = roomy;
+      this.atlas = null;
+      if (this.hasMarks()) this.repaintMarks();
+    }
     for (const [key, element] of this.edges) {
-      const rel = model.relations.get(key) ?? "";
+      const rel = gapOf(model, key);
       if (element.dataset.rel !== rel) this.drawRelation(element, key, rel);
     }
     this.relationText = this.describeRelations(model);
@@ -168,14 +203,17 @@ export class Board {
     this.markPeers();
   }
 
-  /** Per cell, its relations in words ("r1c1 < r1c2; r1c1 > r2c1"), for screen readers. */
+  /**
+   * Per cell, its relations and markers in words ("r1c1 < r1c2; white dot between r1c1 and
+   * r2c1"), for screen readers.
+   */
   describeRelations(model) {
     const text = new Map();
-    for (const [key, rel] of model.relations) {
-      const [a, b] = key.split("-");
-      const words = `${a} ${rel} ${b}`;
-      for (const name of [a, b]) text.set(name, text.has(name) ? `${text.get(name)}; ${words}` : words);
-    }
+    const add = (key, words) => {
+      for (const name of key.split("-")) text.set(name, text.has(name) ? `${text.get(name)}; ${words}` : words);
+    };
+    for (const [key, rel] of model.relations) add(key, key.split("-").join(` ${rel} `));
+    for (const [key, token] of model.markers ?? []) add(key, `${markerName(token)} between ${key.split("-").join(" and ")}`);
     return text;
   }
 
@@ -305,16 +343,26 @@ export class Board {
     this.select(this._selected < 0 ? 0 : this._selected);
   }
 
+  /** Draws what gap `key` shows: a sign ("<", ">"), a marker's token, or nothing (""). */
   drawRelation(element, key, rel) {
     const vertical = isVerticalEdge(key, this.size);
+    const sign = rel === "<" || rel === ">";
     element.dataset.rel = rel;
     if (rel && !element.firstChild) element.append(chevron());
-    const points = rel ? CHEVRONS[(vertical ? "v" : "h") + rel] : "";
+    const points = sign ? CHEVRONS[(vertical ? "v" : "h") + rel] : "";
     for (const poly of element.querySelectorAll("polyline")) poly.setAttribute("points", points);
+    const { look, text } = sign ? { look: "", text: "" } : markerLook(rel);
+    element.dataset.marker = look;
+    const shape = element.querySelector(".marker-shape");
+    const label = element.querySelector(".marker-label");
+    if (shape) shape.setAttribute("r", look === "letter" ? "7" : look ? "6.2" : "0");
+    if (label) label.textContent = text;
     const [a, b] = key.split("-");
-    const words = rel ? `${a} ${rel} ${b}` : "none";
+    const words = !rel ? "none" : sign ? `${a} ${rel} ${b}` : markerName(rel);
     element.setAttribute("aria-label", `Relation between ${a} and ${b}: ${words} (${relationWords(rel, vertical)})`);
-    element.title = rel ? `${a} ${rel} ${b} — click to change` : `Click to add a relation between ${a} and ${b}`;
+    element.title = sign ? `${a} ${rel} ${b} — click to change`
+      : rel ? `${markerName(rel)} between ${a} and ${b} (${markerMeaning(rel)}) — click to change`
+      : `Click to add a relation between ${a} and ${b}`;
   }
 
   /** The digit, its source and pencil marks of one cell, drawn from the model and overlays. */
@@ -451,7 +499,7 @@ export class Board {
     const cols = Math.ceil(Math.sqrt(n));
     const rows = Math.ceil(n / cols);
     // The padding and size of the CSS marks they replace: relations need the cell's edges.
-    const latinOrRelations = this.model && this.model.kind !== "classic";
+    const latinOrRelations = Boolean(this.roomy);
     const pad = latinOrRelations ? 0.15 : n > 16 ? 0.03 : n > 9 ? 0.05 : 0.07;
     const scale = latinOrRelations ? 0.62 : n > 16 ? 0.82 : n > 9 ? 0.66 : 0.78;
     return {

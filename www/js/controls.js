@@ -171,10 +171,13 @@ export class Controls {
     this.legend.lastElementChild.hidden = this.unit !== "step";
   }
 
-  /** Offers dlx only for classic puzzles (it has no relations); zoom only above 9×9. */
-  fitPuzzle(kind, size) {
+  /**
+   * Offers dlx only for classic puzzles without markers (exact cover has no relations); zoom
+   * only above 9×9.
+   */
+  fitPuzzle(kind, size, markers = false) {
     const dlx = this.engineSelect.querySelector('option[value="dlx"]');
-    dlx.disabled = kind !== "classic";
+    dlx.disabled = kind !== "classic" || markers;
     if (dlx.disabled && this.engineSelect.value === "dlx") this.engineSelect.value = "propagate";
     this.describeChoices();
     this.zoomBoardButton.hidden = size <= 9;

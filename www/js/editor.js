@@ -1,8 +1,10 @@
-//! Editing: selection, digits, relations, kind and size, undo — by mouse, keyboard and the on-screen pad.
+//! Editing: selection, digits, relations and markers, kind and size, undo — by mouse, keyboard
+//! and the on-screen pad.
 
 import { el, options } from "./dom.js";
 import {
   BLOCK_SIZES,
+  GAP_FAMILIES,
   KINDS,
   allowsRelations,
   cloneModel,
@@ -11,10 +13,14 @@ import {
   edgeCells,
   edgeKey,
   emptyModel,
+  gapOf,
+  markerName,
+  negativePhrase,
   neighbour,
-  nextRelation,
+  nextGap,
   sameModel,
   sizesFor,
+  withGap,
 } from "./model.js";
 import { EXAMPLES } from "./examples.js";
 
@@ -46,6 +52,8 @@ export class Editor {
     this.isLocked = false;
     this.readOnly = false;
     this.pending = null; // {index, digit, time} of a first digit that may grow to two
+    /** What a click on a gap draws: a GAP_FAMILIES id. */
+    this.gapFamily = "signs";
     /** Play mode: `{enter(digit, {merge}), undo()}` takes the typed digits and Undo instead
      * of the (locked) puzzle; null while editing. */
     this.player = null;
@@ -54,6 +62,9 @@ export class Editor {
     this.exampleSelect = root.querySelector("#example-select");
     this.kindSelect = root.querySelector("#kind-select");
     this.sizeSelect = root.querySelector("#size-select");
+    this.gapSelect = root.querySelector("#gap-select");
+    this.negativeBox = root.querySelector("#negative-box");
+    this.negativeWords = root.querySelector("#negative-words");
     this.summary = root.querySelector("#summary");
     this.pad = root.querySelector("#digit-pad");
     this.helpBig = root.querySelector("#help-big");
@@ -80,6 +91,7 @@ export class Editor {
   fillMenus() {
     this.kindSelect.append(...options(KINDS.map((kind) => [kind, kind[0].toUpperCase() + kind.slice(1)])));
     this.exampleSelect.append(...EXAMPLES.map((e) => el("option", { value: e.id, textContent: e.title, title: e.note })));
+    this.gapSelect.append(...options(GAP_FAMILIES.map((f) => [f.id, f.label])));
   }
 
   bindControls() {
@@ -89,6 +101,11 @@ export class Editor {
     });
     this.kindSelect.addEventListener("change", () => this.changeKind(this.kindSelect.value));
     this.sizeSelect.addEventListener("change", () => this.changeSize(Number(this.sizeSelect.value)));
+    this.gapSelect.addEventListener("change", () => {
+      this.gapFamily = this.gapSelect.value;
+      this.sync();
+    });
+    this.negativeBox.addEventListener("change", () => this.setNegative(this.negativeBox.checked));
     this.root.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-action]");
       if (!button || button.disabled) return;
@@ -117,6 +134,7 @@ export class Editor {
 
   /** Replaces the puzzle (an import, an example, a URL): one undo step; `reason` goes to onChange. */
   load(model, reason = "load", { record = true } = {}) {
+    this.gapFamily = familyOf(model) ?? this.gapFamily;
     this.commit(model, reason, { record });
     this.board.select(0);
   }
@@ -150,12 +168,14 @@ export class Editor {
       this.sizeSelect.dataset.kind = kind;
     }
     this.sizeSelect.value = String(size);
+    this.gapSelect.value = this.gapFamily;
+    this.syncNegative();
     this.summary.textContent = describe(this.model);
     this.buildPad();
     this.updateHelp();
     const editable = !this.isLocked && !this.readOnly;
     const controls = [
-      ...this.root.querySelectorAll("select, [data-action='clear'], [data-action='import']"),
+      ...this.root.querySelectorAll("select, input, [data-action='clear'], [data-action='import']"),
       ...this.pad.querySelectorAll("button"),
     ];
     for (const control of controls) control.disabled = !editable;
@@ -163,6 +183,41 @@ export class Editor {
     if (this.player) for (const button of this.pad.querySelectorAll("button")) button.disabled = false;
     this.root.querySelector("[data-action='undo']").disabled = !editable || this.undoStack.length === 0;
     this.root.querySelector("[data-action='redo']").disabled = !editable || this.redoStack.length === 0;
+  }
+
+  /**
+   * The negative constraint's box speaks for the gap family chosen: checked when the puzzle's
+   * negative constraint holds for every marker of the family, mixed when for some; no box for
+   * signs (they have no negative form).
+   */
+  syncNegative() {
+    const family = GAP_FAMILIES.find((f) => f.id === this.gapFamily) ?? GAP_FAMILIES[0];
+    const label = this.negativeBox.closest("label");
+    label.hidden = family.negative.length === 0;
+    const negative = this.model.negative ?? [];
+    const held = family.negative.filter((t) => negative.includes(t));
+    this.negativeBox.checked = held.length > 0 && held.length === family.negative.length;
+    this.negativeBox.indeterminate = held.length > 0 && held.length < family.negative.length;
+    if (family.negative.length) {
+      const names = family.negative.map(markerName).join(" and ");
+      this.negativeWords.textContent = `All ${family.id === "kropki" ? "dots" : "X and V"} are given (negative constraint): where there is no ${family.id === "kropki" ? "dot" : "X or V"}, the two digits ${negativePhrase(family.negative)}`;
+      this.negativeBox.title = `Every adjacent pair without a ${names} is not so related`;
+    }
+  }
+
+  /** Sets or lifts the negative constraint of the chosen gap family. */
+  setNegative(on) {
+    if (!this.editable) {
+      this.refuse();
+      this.syncNegative();
+      return;
+    }
+    const family = GAP_FAMILIES.find((f) => f.id === this.gapFamily);
+    if (!family?.negative.length) return;
+    const next = cloneModel(this.model);
+    const rest = next.negative.filter((t) => !family.negative.includes(t));
+    next.negative = (on ? [...rest, ...family.negative] : rest).sort();
+    this.commit(next, "negative");
   }
 
   buildPad() {
@@ -287,15 +342,16 @@ export class Editor {
     this.commit(next, "digit", { merge });
   }
 
-  /** Cycles a relation none → "<" → ">" → none (a classic puzzle becomes an inequality puzzle). */
+  /**
+   * Cycles what gap `key` holds, in the chosen family: signs none → "<" → ">" → none (a
+   * classic puzzle becomes an inequality puzzle), dots none → white → black → none, none → X
+   * → V → none. A gap holding another family's mark starts the cycle again.
+   */
   cycleRelation(key) {
     if (!this.editable) return this.refuse();
     if (!edgeCells(key, this.model.size)) return;
-    const next = cloneModel(this.model);
-    const rel = nextRelation(next.relations.get(key) ?? "");
-    if (rel) next.relations.set(key, rel);
-    else next.relations.delete(key);
-    if (!allowsRelations(next.kind)) {
+    const next = withGap(this.model, key, nextGap(this.gapFamily, gapOf(this.model, key)));
+    if (next.relations.size > 0 && !allowsRelations(next.kind)) {
       next.kind = "inequality";
       this.notify("A relation makes this an inequality puzzle.");
     }
@@ -403,4 +459,21 @@ export class Editor {
     if (alphabet === "alnum" || alphabet === "hex") return digitOf(letter, alphabet);
     return letter.toUpperCase().charCodeAt(0) - 64;
   }
+}
+
+/** The gap family a model's marks belong to (the most markers), or null for none. */
+export function familyOf(model) {
+  const counts = new Map();
+  if (model.relations.size) counts.set("signs", model.relations.size);
+  for (const [, token] of model.markers ?? []) {
+    const family = GAP_FAMILIES.find((f) => f.cycle.includes(token));
+    if (family) counts.set(family.id, (counts.get(family.id) ?? 0) + 1);
+  }
+  for (const token of model.negative ?? []) {
+    const family = GAP_FAMILIES.find((f) => f.negative.includes(token));
+    if (family && !counts.has(family.id)) counts.set(family.id, 0);
+  }
+  let best = null;
+  for (const [id, n] of counts) if (best === null || n > counts.get(best)) best = id;
+  return best;
 }

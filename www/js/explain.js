@@ -23,7 +23,7 @@ import { createSession, cut, finish, ingest } from "./session.js";
 import { findEvent, here as hereIn, outcomeOf } from "./positions.js";
 import { cellIndex, cellName } from "./geometry.js";
 import { plural } from "./sentences.js";
-import { toWasm, solutionDigits } from "./model.js";
+import { hasMarkers, toWasm, solutionDigits } from "./model.js";
 import { quoted } from "./formats.js";
 import { isOn } from "./url.js";
 
@@ -181,7 +181,7 @@ export function installExplain(app) {
   function updateEngines() {
     const model = app.getModel();
     const size = model?.size ?? 9;
-    controls.fitPuzzle(model?.kind ?? "classic", size);
+    controls.fitPuzzle(model?.kind ?? "classic", size, Boolean(model && hasMarkers(model)));
     log.setSize(size);
     // Zooming pays for big grids only; a smaller one leaves zoom.
     if (size <= 9 && placement.zoomed) placement.zoomBoard(false);

@@ -27,8 +27,11 @@ export function edgeKeyOf(a, b, size) {
 
 /**
  * The facts about a puzzle that explanations need, from the JSON model object (the wasm
- * Solver's `puzzle`: relations in trace index order). `relations[i]` = `{lo, hi, edge}`:
- * cell indices with `lo < hi`, and the gap's edge key.
+ * Solver's `puzzle`: relations and markers in trace index order). `relations[i]` = `{lo, hi,
+ * edge}`: cell indices with `lo < hi`, and the gap's edge key. `pairRules[i]` = `{a, b, edge,
+ * marker}` is rule `i` of `Puzzle::pair_rules` (a marker via's payload): the markers first
+ * (`marker` its token), then each unmarked adjacent pair in reading order, right then down,
+ * when a negative constraint holds (`marker` null); `negative` lists the negative kinds.
  */
 export function describePuzzle(model) {
   const size = model.size;
@@ -38,7 +41,24 @@ export function describePuzzle(model) {
     const [lo, hi] = op === "<" ? [x, y] : [y, x];
     return { lo, hi, edge: edgeKeyOf(x, y, size) };
   });
-  return { size, kind, block: blockShape(size, kind), relations };
+  const pairRules = (model.markers ?? []).map(([p, token, q]) => {
+    const [x, y] = [cellIndex(p, size), cellIndex(q, size)];
+    const [a, b] = x < y ? [x, y] : [y, x];
+    return { a, b, edge: edgeKeyOf(a, b, size), marker: String(token) };
+  });
+  const negative = (model.negative ?? []).map(String);
+  if (negative.length) {
+    const marked = new Set(pairRules.map((r) => r.edge));
+    for (let a = 0; a < size * size; a++) {
+      const right = a % size < size - 1 ? a + 1 : -1;
+      const down = a + size < size * size ? a + size : -1;
+      for (const b of [right, down]) {
+        if (b < 0 || marked.has(edgeKeyOf(a, b, size))) continue;
+        pairRules.push({ a, b, edge: edgeKeyOf(a, b, size), marker: null });
+      }
+    }
+  }
+  return { size, kind, block: blockShape(size, kind), relations, pairRules, negative };
 }
 
 /** The house containing `cell` of the given type: 0 row, 1 column, 2 block. */

@@ -161,7 +161,9 @@ export function createScripting(app, explain) {
     const kind = KIND_WORDS[model.kind] ?? model.kind;
     const givens = model.givens.filter((d) => d > 0).length;
     const relations = model.relations?.size ?? 0;
-    const extra = relations ? ` and ${relations} relation${relations === 1 ? "" : "s"}` : "";
+    const markers = model.markers?.size ?? 0;
+    const extra = (relations ? ` and ${relations} relation${relations === 1 ? "" : "s"}` : "")
+      + (markers ? ` and ${markers} marker${markers === 1 ? "" : "s"} between cells` : "");
     name.textContent = app.boardError
       ? "sudoku-lab board: the puzzle could not be read"
       : `sudoku-lab board: ${kind} ${model.size}×${model.size} with ${givens} given${givens === 1 ? "" : "s"}${extra}`;

@@ -13,7 +13,7 @@ import { roleLegend } from "./board.js";
 import { cellIndex, cellName, describePuzzle, edgeKeyOf, houseCells, popcount } from "./geometry.js";
 import { gradeSentence } from "./grades.js";
 import { setGlossaryLink } from "./glossary.js";
-import { solutionDigits, toWasm } from "./model.js";
+import { markerHolds, markerMeaning, markerName, negativePhrase, solutionDigits, toWasm } from "./model.js";
 import { openPanel } from "./panel.js";
 
 const LEVELS = ["technique", "cells", "step"];
@@ -129,6 +129,20 @@ export function installPlay(app) {
       const text = `${cellName(lo, n)} < ${cellName(hi, n)} is broken: ${values[lo]} is not less than ${values[hi]}.`;
       if (!said.has(lo)) said.set(lo, text);
       if (!said.has(hi)) said.set(hi, text);
+    }
+    for (const r of puzzle.pairRules) {
+      const [x, y] = [values[r.a], values[r.b]];
+      if (!x || !y) continue;
+      const holds = r.marker === null ? !puzzle.negative.some((t) => markerHolds(t, x, y)) : markerHolds(r.marker, x, y);
+      if (holds) continue;
+      cells.add(r.a).add(r.b);
+      if (r.marker !== null) edges.push(r.edge);
+      const [a, b] = [cellName(r.a, n), cellName(r.b, n)];
+      const text = r.marker === null
+        ? `${a} and ${b} have no marker between them, so ${x} and ${y} break the negative constraint (the digits of unmarked neighbours ${negativePhrase(puzzle.negative)}).`
+        : `The ${markerName(r.marker)} between ${a} and ${b} is broken: ${x} and ${y} are not ${markerMeaning(r.marker)}.`;
+      if (!said.has(r.a)) said.set(r.a, text);
+      if (!said.has(r.b)) said.set(r.b, text);
     }
     const first = said.get(focus) ?? said.values().next().value ?? "";
     return { cells: [...cells], edges, first };
@@ -441,9 +455,12 @@ export function installPlay(app) {
     remember();
     game.marks = candidateMarks();
     draw();
-    say(game.puzzle.relations.length
-      ? "Candidates filled from the placed digits, and from the signs along each chain (a < b: a is not the largest digit, b not 1)."
-      : "Candidates filled from the placed digits.");
+    const { relations, pairRules } = game.puzzle;
+    const from = [
+      relations.length ? "the signs along each chain (a < b: a is not the largest digit, b not 1)" : "",
+      pairRules.length ? "what each marker leaves next to its partner's digits" : "",
+    ].filter(Boolean);
+    say(from.length ? `Candidates filled from the placed digits, and from ${from.join(" and ")}.` : "Candidates filled from the placed digits.");
   }
 
   /** The pencil marks a person writes first: what the placed digits and the signs allow. */
@@ -475,6 +492,26 @@ export function installPlay(app) {
         if (!values[hi] && bottom) {
           const above = marks[hi] & all & ~(2 * lowestBit(bottom) - 1);
           if (above !== marks[hi]) [marks[hi], changed] = [above, true];
+        }
+      }
+      // A marker keeps a digit only while the partner can still join it (a white dot next to
+      // a 5 leaves 4 and 6); the negative constraint takes what a placed neighbour forbids.
+      for (const r of puzzle.pairRules) {
+        for (const [cell, other] of [[r.a, r.b], [r.b, r.a]]) {
+          if (values[cell] || !range(other)) continue;
+          let keep = 0;
+          for (let d = 1; d <= n; d++) {
+            if (!(marks[cell] & bit(d))) continue;
+            for (let e = 1; e <= n; e++) {
+              if (e === d || !(range(other) & bit(e))) continue;
+              const ok = r.marker === null ? !puzzle.negative.some((t) => markerHolds(t, d, e)) : markerHolds(r.marker, d, e);
+              if (ok) {
+                keep |= bit(d);
+                break;
+              }
+            }
+          }
+          if (keep !== marks[cell]) [marks[cell], changed] = [keep, true];
         }
       }
     }

@@ -3,6 +3,7 @@
 
 import { KIND, KINDS, NO_CAUSE, RULE, RULES, RULE_LABELS, TECHNIQUES, VIA } from "./records.js";
 import { cellName, houseCells, houseName, houseOf, popcount } from "./geometry.js";
+import { markerHolds, markerKind, markerName, negativePhrase } from "./model.js";
 
 /** `cell` relative to `peer`: "same row", "same column" or "same block". */
 function sharedHouse(puzzle, cell, peer) {
@@ -60,6 +61,67 @@ export function relationReason(r, cell, digits, size, partner = 0) {
   }
   const m = Math.min(...digits);
   return m >= size ? `${rel}: ${lo} cannot be ${which}` : `${rel} and ${hi} ≤ ${m}: ${lo} cannot be ${which}`;
+}
+
+/** The digits of a candidate mask, ascending. */
+function digitsOf(mask) {
+  const out = [];
+  for (let d = 1; mask >>> (d - 1); d++) if (mask & (1 << (d - 1))) out.push(d);
+  return out;
+}
+
+/** "a white dot", "an X": a marker's name with its article. */
+function withArticle(token) {
+  const name = markerName(token);
+  return /^[aeiouxAEIOUX]/.test(name) && name !== "V" ? `an ${name}` : `a ${name}`;
+}
+
+/** The digits of 1..size that marker `token` joins to `d` (d's partners across the marker). */
+function partnersOf(token, d, size) {
+  const out = [];
+  for (let y = 1; y <= size; y++) if (y !== d && markerHolds(token, d, y)) out.push(y);
+  return out;
+}
+
+/** "consecutive to 5", "double or half of 3", "summing to 10 with 4": the partners of `which` in words. */
+function partnerWords(token, which) {
+  const kind = markerKind(token);
+  if (!kind) return `joined to ${which}`;
+  if (kind.type === "difference") return kind.k === 1 ? `consecutive to ${which}` : `${kind.k} away from ${which}`;
+  if (kind.type === "ratio") return kind.k === 2 ? `double or half of ${which}` : `${kind.k} times or a ${kind.k}th of ${which}`;
+  return `summing to ${kind.k} with ${which}`;
+}
+
+/**
+ * Why pair rule `r` (`describePuzzle(...).pairRules[i]`: a marker, or an unmarked pair under
+ * the negative constraint) takes `digits` from `cell`, given the partner's candidates
+ * (`partnerMask`, before the removal) and the puzzle's negative kinds. With `tail` the
+ * sentence ends with what leaves the cell (a step's sentence needs it; an event's own
+ * sentence has already said it):
+ * - "r4c5 and r4c6 are joined by a white dot: r4c6 has no 5 or 7 left, so 6 leaves r4c5",
+ * - "r4c5 and r4c6 are joined by a white dot and r4c6 can only be 3 or 4: r4c5 cannot be 1 or 6–9",
+ * - "r4c5 and r4c6 are joined by a black dot and r4c6 is 4: r4c5 cannot be 3",
+ * - "r1c1 and r1c2 are joined by a black dot: no digit from 1 to 9 is double or half of 5, 7 or 9",
+ * - "no marker joins r1c1 and r1c2, so their digits are not consecutive or double (the
+ *   negative constraint), and r1c1 is 4: r1c2 cannot be 2, 3, 5 or 8".
+ */
+export function pairReason(r, cell, digits, size, partnerMask, negative = [], tail = true) {
+  const X = cellName(cell, size);
+  const partner = r.a === cell ? r.b : r.a;
+  const P = cellName(partner, size);
+  const [A, B] = [cellName(r.a, size), cellName(r.b, size)];
+  const which = digitList(digits);
+  const left = digitsOf(partnerMask);
+  const state = left.length === 1 ? `${P} is ${left[0]}` : left.length ? `${P} can only be ${digitList(left)}` : `${P} has no candidate left`;
+  if (r.marker === null) {
+    return `no marker joins ${A} and ${B}, so their digits ${negativePhrase(negative)} (the negative constraint), and ${state}: ${X} cannot be ${which}`;
+  }
+  const joined = `${A} and ${B} are joined by ${withArticle(r.marker)}`;
+  const wanted = [...new Set(digits.flatMap((d) => partnersOf(r.marker, d, size)))];
+  const so = tail ? `, so ${which} ${digits.length === 1 ? "leaves" : "leave"} ${X}` : "";
+  if (wanted.length === 0) return `${joined}: no digit from 1 to ${size} is ${partnerWords(r.marker, which)}${so}`;
+  if (digits.length === 1 && left.length !== 1) return `${joined}: ${P} has no ${digitList(wanted)} left${so}`;
+  return `${joined} and ${state}: ${X} cannot be ${which}`;
 }
 
 /** "r4c4 = 2" for a guess (or probe) event. */
@@ -149,6 +211,13 @@ export function explain(trace, index, before, puzzle) {
           const m = before.mask(cell === r.hi ? r.lo : r.hi);
           return `${head}: ${relationReason(r, cell, [digit], n, popcount(m) === 1 ? 31 - Math.clz32(m) + 1 : 0)}`;
         }
+        case RULE.MARKER:
+        case RULE.NEGATIVE: {
+          const r = tag === VIA.MARKER ? puzzle.pairRules?.[payload] : undefined;
+          if (!r) return `${head}: ${rule === RULE.MARKER ? "a marker between two cells" : "the negative constraint"} rules it out`;
+          const partner = r.a === cell ? r.b : r.a;
+          return `${head}: ${pairReason(r, cell, [digit], n, before.mask(partner), puzzle.negative, false)}`;
+        }
         case RULE.LOCKED_CANDIDATES: {
           if (tag !== VIA.CONFINED) return `${head}: locked candidates`;
           const [house, to] = [payload & 0xff, payload >>> 8];
@@ -197,6 +266,13 @@ export function explain(trace, index, before, puzzle) {
       else if (tag === VIA.RELATION && puzzle.relations[payload]) {
         const r = puzzle.relations[payload];
         what = `${cellName(r.lo, n)} < ${cellName(r.hi, n)} does not hold`;
+      }
+      else if (tag === VIA.MARKER && puzzle.pairRules?.[payload]) {
+        const r = puzzle.pairRules[payload];
+        const [a, b] = [cellName(r.a, n), cellName(r.b, n)];
+        what = r.marker === null
+          ? `${a} and ${b} have no marker between them, yet every pair of their digits breaks the rule that their digits ${negativePhrase(puzzle.negative)}`
+          : `no digits of ${a} and ${b} fit the ${markerName(r.marker)} between them`;
       }
       else if (X) what = `${X} has no candidate left`;
       else what = "no way forward";
@@ -248,6 +324,12 @@ export function focus(trace, index, before, puzzle) {
     out.relations.push(r.edge);
     out.cells.push(r.lo === cell ? r.hi : r.lo);
   }
+  if (tag === VIA.MARKER && puzzle.pairRules?.[payload]) {
+    const r = puzzle.pairRules[payload];
+    // An unmarked pair has nothing drawn on its gap: its two cells say where it is.
+    if (r.marker !== null) out.relations.push(r.edge);
+    for (const c of [r.a, r.b]) if (!out.cells.includes(c)) out.cells.push(c);
+  }
   if (kind === KIND.ELIMINATE && rule === RULE.PEER && tag === VIA.CELL) {
     // The house the cell shares with the peer that holds the digit.
     const type = ["same row", "same column", "same block"].indexOf(sharedHouse(puzzle, cell, payload));
@@ -292,8 +374,8 @@ export function groundOf(trace, i) {
   if (kind === KIND.PLACE && rule === RULE.GIVEN) return "given";
   if (kind === KIND.GUESS) return "guess";
   if (premisesOf(trace, i).length) return "";
-  // A relation bound, or a chain bound of the logic engine: the puzzle's relations alone.
-  if (kind === KIND.ELIMINATE && (rule === RULE.RELATION || rule === RULE.TECHNIQUE)) return "relation";
+  // A relation or marker bound, or a chain bound of the logic engine: the puzzle's relations alone.
+  if (kind === KIND.ELIMINATE && [RULE.RELATION, RULE.MARKER, RULE.NEGATIVE, RULE.TECHNIQUE].includes(rule)) return "relation";
   return "unrecorded";
 }
 

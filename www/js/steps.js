@@ -6,7 +6,7 @@
 
 import { KIND, RULE, VIA, TECHNIQUES } from "./records.js";
 import { cellName, houseName } from "./geometry.js";
-import { explain, focus, toneOf, premisesOf, relationReason, cellList, digitList, fullHouseOf } from "./sentences.js";
+import { explain, focus, toneOf, premisesOf, relationReason, pairReason, cellList, digitList, fullHouseOf } from "./sentences.js";
 import { Replay } from "./replay.js";
 
 /** At most this many relation bounds are spelled out in one step's sentence. */
@@ -28,7 +28,9 @@ export function stepKind(trace, events) {
     case KIND.PLACE: return trace.rule(head) === RULE.GIVEN ? "start" : "place";
     case KIND.ELIMINATE:
       switch (trace.rule(head)) {
-        case RULE.RELATION: return premisesOf(trace, head).length ? "relation" : "start";
+        case RULE.RELATION:
+        case RULE.MARKER:
+        case RULE.NEGATIVE: return premisesOf(trace, head).length ? "relation" : "start";
         case RULE.LOCKED_CANDIDATES: return "locked";
         case RULE.TECHNIQUE: return "technique";
         default: return "other";
@@ -63,6 +65,8 @@ function removalsOf(trace, events) {
     const [cell, digit] = [trace.cell(i), trace.digit(i)];
     if (rule === RULE.RELATION && trace.viaTag(i) === VIA.RELATION) {
       push(bounds, `${cell}/${trace.viaPayload(i)}`, { cell, relation: trace.viaPayload(i), digit });
+    } else if ((rule === RULE.MARKER || rule === RULE.NEGATIVE) && trace.viaTag(i) === VIA.MARKER) {
+      push(bounds, `${cell}/m${trace.viaPayload(i)}`, { cell, pair: trace.viaPayload(i), digit, seq: i });
     } else if (rule === RULE.PEER || rule === RULE.LOCKED_CANDIDATES || rule === RULE.TECHNIQUE || rule === RULE.REFUTATION) {
       push(byDigit, digit, cell);
     } else {
@@ -71,7 +75,9 @@ function removalsOf(trace, events) {
   }
   return {
     byDigit: [...byDigit].map(([digit, cells]) => ({ digit, cells })),
-    bounds: [...bounds.values()].map((list) => ({ cell: list[0].cell, relation: list[0].relation, digits: list.map((x) => x.digit) })),
+    bounds: [...bounds.values()].map((list) => ({
+      cell: list[0].cell, relation: list[0].relation, pair: list[0].pair, seq: list[0].seq, digits: list.map((x) => x.digit),
+    })),
     others,
   };
 }
@@ -98,19 +104,49 @@ function leaves(byDigit, size) {
 }
 
 /**
- * The relation bounds of a step in words, the first few spelled out; `placed` the cell and
- * digit the step places (a bound from it says its digit).
+ * The candidates of `cell` just before event `seq` of a step: its candidates at the step's
+ * start (`before`), less what the step's earlier events removed, or the digit one placed.
  */
-function boundsText(bounds, puzzle, placed = null) {
+function maskBefore(trace, events, before, cell, seq) {
+  let mask = before.mask(cell);
+  for (const i of events) {
+    if (i >= seq) break;
+    if (trace.cell(i) !== cell) continue;
+    const bit = 1 << (trace.digit(i) - 1);
+    if (trace.kind(i) === KIND.ELIMINATE) mask &= ~bit;
+    else if (trace.kind(i) === KIND.PLACE || trace.kind(i) === KIND.GUESS) mask = bit;
+  }
+  return mask;
+}
+
+/**
+ * The relation and marker bounds of a step in words, the first few spelled out; `placed` the
+ * cell and digit the step places (a bound from it says its digit); `context` (`{trace,
+ * events, before}`: the step and a Replay at its first position) gives a marker's partner
+ * its candidates.
+ */
+function boundsText(bounds, puzzle, placed = null, context = null) {
   const said = [];
   for (const b of bounds.slice(0, BOUNDS_SHOWN)) {
+    if (b.pair !== undefined) {
+      const r = puzzle.pairRules?.[b.pair];
+      if (!r || !context) continue;
+      const partner = b.cell === r.a ? r.b : r.a;
+      const mask = maskBefore(context.trace, context.events, context.before, partner, b.seq);
+      said.push(pairReason(r, b.cell, b.digits, puzzle.size, mask, puzzle.negative));
+      continue;
+    }
     const r = puzzle.relations[b.relation];
     if (!r) continue;
     const partner = b.cell === r.hi ? r.lo : r.hi;
     said.push(relationReason(r, b.cell, b.digits, puzzle.size, placed?.cell === partner ? placed.digit : 0));
   }
   const more = bounds.length - said.length;
-  if (more > 0) said.push(`${plural(more, "more bound")} along the signs`);
+  if (more > 0) {
+    const rest = bounds.slice(BOUNDS_SHOWN);
+    const [marks, signs] = [rest.some((b) => b.pair !== undefined), rest.some((b) => b.pair === undefined)];
+    said.push(`${plural(more, "more bound")} ${marks && signs ? "from the markers and signs" : marks ? "from the markers" : "along the signs"}`);
+  }
   return said;
 }
 
@@ -138,27 +174,30 @@ export function explainStep(trace, events, before, puzzle) {
   const kind = stepKind(trace, events);
   const { byDigit, bounds, others } = removalsOf(trace, events);
   const extra = others ? [`${plural(others, "more removal")}`] : [];
+  const context = { trace, events, before };
   switch (kind) {
     case "start": {
       const givens = events.filter((i) => trace.kind(i) === KIND.PLACE).length;
       const peers = events.filter((i) => trace.kind(i) === KIND.ELIMINATE && trace.rule(i) === RULE.PEER).length;
       const signs = events.filter((i) => trace.kind(i) === KIND.ELIMINATE && trace.rule(i) === RULE.RELATION).length;
+      const marks = events.filter((i) => trace.kind(i) === KIND.ELIMINATE && (trace.rule(i) === RULE.MARKER || trace.rule(i) === RULE.NEGATIVE)).length;
       const parts = [];
       if (givens) parts.push(plural(givens, "given"));
       if (peers) parts.push(`their digits leave ${plural(peers, "candidate")} of their peers`);
       if (signs) parts.push(`the signs alone rule out ${plural(signs, "candidate")}${signs > 1 ? ", bounds along chains of signs included" : ""}`);
+      if (marks) parts.push(`the markers between cells${puzzle.negative?.length ? " and the negative constraint" : ""} rule out ${plural(marks, "candidate")}`);
       parts.push(...extra);
       return parts.length ? `Start: ${parts.join("; ")}` : "Start: every digit is possible in every cell";
     }
     case "place":
     case "guess": {
       const placed = { cell: trace.cell(head), digit: trace.digit(head) };
-      const effects = [...leaves(byDigit, n), ...boundsText(bounds, puzzle, placed), ...extra];
+      const effects = [...leaves(byDigit, n), ...boundsText(bounds, puzzle, placed, context), ...extra];
       const reason = explain(trace, head, before, puzzle);
       return effects.length ? `${reason}. ${capital(effects.join("; "))}` : reason;
     }
     case "relation":
-      return capital([...boundsText(bounds, puzzle), ...leaves(byDigit, n), ...extra].join("; "));
+      return capital([...boundsText(bounds, puzzle, null, context), ...leaves(byDigit, n), ...extra].join("; "));
     case "locked": {
       const tag = trace.viaTag(head);
       const payload = trace.viaPayload(head);
@@ -166,7 +205,7 @@ export function explainStep(trace, events, before, puzzle) {
       const reason = tag === VIA.CONFINED
         ? `In ${houseName(payload & 0xff, n)}, ${d} can only be in ${houseName(payload >>> 8, n)}`
         : "Locked candidates";
-      return `${reason}: ${[...leaves(byDigit, n), ...boundsText(bounds, puzzle), ...extra].join("; ")}`;
+      return `${reason}: ${[...leaves(byDigit, n), ...boundsText(bounds, puzzle, null, context), ...extra].join("; ")}`;
     }
     case "technique": {
       const technique = trace.viaTag(head) === VIA.TECHNIQUE ? TECHNIQUES[trace.viaPayload(head)] : undefined;
@@ -174,11 +213,11 @@ export function explainStep(trace, events, before, puzzle) {
       // The instance as the logic engine found it: its pattern named, then what it changes.
       const note = trace.notes?.get(head);
       if (note) return `${name}: ${note.sentence.replace(/\.$/, "")}`;
-      return `${name}: ${[...techniqueEffects(byDigit, n), ...boundsText(bounds, puzzle), ...extra].join("; ")}`;
+      return `${name}: ${[...techniqueEffects(byDigit, n), ...boundsText(bounds, puzzle, null, context), ...extra].join("; ")}`;
     }
     case "backtrack": {
       const reason = capital(explain(trace, head, before, puzzle));
-      const effects = [...leaves(byDigit, n), ...boundsText(bounds, puzzle), ...extra];
+      const effects = [...leaves(byDigit, n), ...boundsText(bounds, puzzle, null, context), ...extra];
       return effects.length ? `${reason}. So ${effects.join("; ")}` : reason;
     }
     case "contradiction":
@@ -219,6 +258,8 @@ export function focusStep(trace, events, before, puzzle) {
     if (trace.viaTag(i) === VIA.RELATION && puzzle.relations[trace.viaPayload(i)]) {
       relations.add(puzzle.relations[trace.viaPayload(i)].edge);
     }
+    const pair = trace.viaTag(i) === VIA.MARKER ? puzzle.pairRules?.[trace.viaPayload(i)] : null;
+    if (pair?.marker) relations.add(pair.edge);
   }
   // The pattern is what is not a target: a target is drawn as one (a cell that only loses
   // candidates is no reason), except in a named pattern: the cells of a hidden pair are its
@@ -278,7 +319,8 @@ export function stepTechnique(trace, events, before, puzzle) {
       if (trace.viaTag(head) !== VIA.CONFINED) return null;
       return (trace.viaPayload(head) & 0xff) >= 2 * puzzle.size ? "pointing" : "claiming";
     case "relation":
-      return "relation_bound";
+      // A sign's bound; a marker's has no glossary entry of the propagation engine's own.
+      return rule === RULE.RELATION ? "relation_bound" : null;
     case "place":
       if (rule !== RULE.NAKED_SINGLE && (rule < RULE.HIDDEN_SINGLE_ROW || rule > RULE.HIDDEN_SINGLE_BLOCK)) return null;
       if (fullHouseOf(puzzle, trace.cell(head), before) >= 0) return "full_house";

@@ -124,6 +124,56 @@ v   -   -   -   v   v
 . | . < . < . | . | .
 `,
   },
+  {
+    id: "kropki-9",
+    title: "Kropki 9×9 (WPF Sudoku GP 2023)",
+    note: "42 dots, no givens, all dots given: white joins consecutive digits, black a digit and its double (WPF Sudoku GP 2023, round 1).",
+    kind: "classic",
+    text: `9 classic negative=white,black
+. | . | . o . * . | . | . | . | .
+-   -   -   -   o   -   -   o   -
+. | . | . | . | . | . | . | . | .
+*   -   -   -   -   -   -   -   o
+. | . | . | . o . | . | . o . | .
+-   *   -   *   -   -   o   -   -
+. | . | . * . | . | . | . | . | .
+-   -   -   -   -   -   -   o   *
+. | . o . o . * . | . | . | . * .
+-   -   -   o   -   -   -   *   -
+. o . | . | . o . * . o . | . | .
+*   -   -   -   -   o   o   -   -
+. o . | . | . | . o . o . * . | .
+-   -   -   -   *   *   o   o   -
+. o . | . | . o . | . * . | . | .
+-   -   -   -   -   o   o   -   -
+. | . o . | . | . | . | . | . o .
+`,
+  },
+  {
+    id: "xv-9",
+    title: "XV sudoku 9×9 (all X and V given)",
+    note: "24 X and V, 2 givens: X joins digits summing to 10, V to 5, and every such pair is marked (made by sudoku-lab's generator, seed 11).",
+    kind: "classic",
+    text: `9 classic negative=V,X
+. | . | . | . V . | . | . | . | .
+-   -   -   -   -   -   -   -   -
+. | . | 7 | . V . | . | . | . V .
+-   -   -   X   -   -   -   -   -
+. X . | . | . | . | . | . X . V .
+V   -   -   -   -   -   -   -   -
+. | . | . | . | . | . | . | . | .
+-   V   -   -   -   -   V   -   -
+. | . | . | . | . | . V . | . | .
+-   X   -   -   -   -   -   -   -
+. | . | . V . X . | . V . | . | .
+-   -   -   -   -   -   V   -   -
+. | . | . | . X . V 1 | . | . X .
+-   -   -   -   -   -   -   -   -
+. | . X . | . | . | . | . | . X .
+-   V   -   -   X   -   -   -   -
+. | . | . | . | . | . | . | . X .
+`,
+  },
 ];
 
 /** The example with `id`, or `undefined`. */

@@ -14,6 +14,7 @@ export const FORMATS = [
   ["cqoi", "CQOI"],
   ["picture", "picture"],
   ["json", "JSON"],
+  ["fpuzzles", "f-puzzles / SudokuPad"],
 ];
 
 /** The symbol alphabets a text may be written in, with their labels. */
@@ -61,6 +62,7 @@ export function problemsOf(model) {
 
 /** The format a puzzle is most naturally written in (the default of the export dialog). */
 export function naturalFormat(model) {
+  if (model.markers?.size || model.negative?.length) return "picture";
   if (model.kind === "classic") {
     if (model.size === 9) return "line";
     if (model.size === 16 && (!model.alphabet || model.alphabet === "letters")) return "poj3076";
@@ -101,11 +103,14 @@ export function compactText(model) {
   if (model.kind === "inequality" && model.size === 9) {
     attempt(() => writePuzzle(model, "cqoi").replace(/\s+/g, ""));
   }
-  if (model.kind !== "classic") {
+  if (model.kind !== "classic" || model.markers?.size || model.negative?.length) {
     attempt(() => {
       const lines = writePuzzle(model, "picture").trimEnd().split("\n");
-      if (/^\d+(\s|$)/.test(lines[0])) lines.shift();
-      return lines.map((line) => line.replace(/ +/g, "")).join("\n");
+      // The header goes unless it carries a setting (the negative constraint): then it stays
+      // as written, and only the grid's lines lose their spaces.
+      const header = /^\d+(\s|$)/.test(lines[0]) ? lines.shift() : null;
+      const grid = lines.map((line) => line.replace(/ +/g, ""));
+      return (header?.includes("=") ? [header, ...grid] : grid).join("\n");
     });
   }
   attempt(() => JSON.stringify(toWasm(model)));

@@ -12,6 +12,11 @@ import { openPanel } from "./panel.js";
 /** Futoshiki sizes offered (Tatham's Unequal offers 4 to 9 too); any 3–25 can be typed in the CLI. */
 const FUTOSHIKI_SIZES = [4, 5, 6, 7, 8, 9];
 const DEFAULT_SIZE = { classic: 9, inequality: 9, futoshiki: 5 };
+/**
+ * The level asked for by default with markers: any, since the grader has no marker
+ * techniques yet (the module refuses other levels with markers, and says why).
+ */
+const MARKER_LEVEL = "";
 /** How long a run goes before the message says how far it is (ms). */
 const QUIET_MS = 300;
 
@@ -43,12 +48,17 @@ export function installGenerate(app) {
     symmetrySelect: "#gen-symmetry",
     cluesField: "#gen-clues-field",
     cluesSelect: "#gen-clues",
+    markersField: "#gen-markers-field",
+    markersSelect: "#gen-markers",
     start: "[data-action='gen-start']",
     stopButton: "[data-action='gen-stop']",
     message: "#gen-message",
   });
   if (!panel) return null;
-  const { section: root, kindSelect, sizeSelect, difficultySelect, symmetrySelect, cluesField, cluesSelect, start: startButton, stopButton } = panel;
+  const {
+    section: root, kindSelect, sizeSelect, difficultySelect, symmetrySelect, cluesField, cluesSelect,
+    markersField, markersSelect, start: startButton, stopButton,
+  } = panel;
   // The new puzzle's hardest technique, defined in the glossary.
   const gradeLink = panel.linkAfter(panel.message);
   let running = false;
@@ -73,23 +83,28 @@ export function installGenerate(app) {
     sizeSelect.value = String(keep);
     // A level a learner can finish, until the player picks one: medium up to 9×9, easy above
     // ("Any" gives extreme and guessing puzzles at 16×16, 25×25 and in Futoshiki).
-    if (!difficultyPicked) difficultySelect.value = keep > 9 ? "easy" : "medium";
+    if (!difficultyPicked) difficultySelect.value = markersSelect.value !== "none" && kind !== "inequality" ? MARKER_LEVEL : keep > 9 ? "easy" : "medium";
     // Relations only (as CQOI2013's puzzles are) where the kind has relations.
     cluesField.hidden = kind === "classic";
+    // Markers on classic grids and Latin squares (an inequality sudoku keeps its signs).
+    markersField.hidden = kind === "inequality";
   }
 
   function setRunning(flag) {
     running = flag;
     startButton.hidden = flag;
     stopButton.hidden = !flag;
-    for (const select of [kindSelect, sizeSelect, difficultySelect, symmetrySelect, cluesSelect]) select.disabled = flag;
+    for (const select of [kindSelect, sizeSelect, difficultySelect, symmetrySelect, cluesSelect, markersSelect]) select.disabled = flag;
     root.setAttribute("aria-busy", String(flag));
   }
 
   function describe(options) {
     const level = options.difficulty ? LEVEL_WORDS[options.difficulty] : "a";
     const clues = options.noGivens ? " with relations only" : "";
-    return `${level} ${options.size}×${options.size} ${options.kind} puzzle${clues}`;
+    const family = { kropki: "Kropki", xv: "XV" }[options.markers];
+    const kind = family ? `${family} ${options.kind === "futoshiki" ? "Latin square" : "sudoku"}` : `${options.kind} puzzle`;
+    const all = options.negative ? (options.markers === "kropki" ? ", all dots given" : ", all X and V given") : "";
+    return `${level} ${options.size}×${options.size} ${kind}${clues}${all}`;
   }
 
   async function start() {
@@ -106,6 +121,13 @@ export function installGenerate(app) {
     // Givens and relations: half the pairs a block holds, so the puzzle needs givens too (all
     // of them, the inequality default, most often leave none to give).
     else if (options.kind === "inequality") options.relations = Math.max(1, Math.round(blockPairs(options.size) / 2));
+    const [markers, negative] = markersSelect.value.split("-");
+    if (options.kind !== "inequality" && markers !== "none") {
+      options.markers = markers;
+      if (negative) options.negative = true;
+      // A Kropki Latin square has dots instead of signs.
+      if (options.kind === "futoshiki") options.relations = "none";
+    }
     const client = panel.client;
     setRunning(true);
     const what = describe(options);
@@ -128,9 +150,11 @@ export function installGenerate(app) {
       }
       const givens = model.givens.filter((d) => d).length;
       const relations = model.relations.size;
-      const clues = relations ? `${givens} givens and ${relations} relations` : `${givens} givens`;
+      const markerCount = model.markers.size;
+      const clues = [`${givens} givens`, relations ? `${relations} relations` : "", markerCount ? `${markerCount} markers` : ""]
+        .filter(Boolean).join(" and ");
       say(
-        `New ${options.size}×${options.size} ${options.kind} puzzle: ${clues}, one solution. ${gradeSentence(puzzle.grade)} ` +
+        `New ${describe({ ...options, difficulty: undefined }).replace(/^a /, "")}: ${clues}, one solution. ${gradeSentence(puzzle.grade)} ` +
         `Seed ${options.seed}; found in ${duration(time)}. Ctrl+Z brings the last puzzle back.`,
         "done",
       );
@@ -148,6 +172,7 @@ export function installGenerate(app) {
   }
 
   kindSelect.addEventListener("change", () => fillSizes(Number(sizeSelect.value)));
+  markersSelect.addEventListener("change", () => fillSizes(Number(sizeSelect.value)));
   sizeSelect.addEventListener("change", () => fillSizes(Number(sizeSelect.value)));
   difficultySelect.addEventListener("change", () => { difficultyPicked = true; });
   panel.on({ "gen-start": start, "gen-stop": stop });

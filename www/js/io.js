@@ -140,8 +140,9 @@ export class ExportDialog {
     if (!this.text.value) return;
     const model = this.getModel();
     const name = this.format.value;
-    const extension = name === "json" ? "json" : "txt";
-    const blob = new Blob([this.text.value], { type: name === "json" ? "application/json" : "text/plain" });
+    const json = name === "json" || name === "fpuzzles";
+    const extension = json ? "json" : "txt";
+    const blob = new Blob([this.text.value], { type: json ? "application/json" : "text/plain" });
     const link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
     link.download = `puzzle-${model.size}x${model.size}-${model.kind}-${name}.${extension}`;

@@ -151,7 +151,8 @@ export function installGenerate(app) {
       const givens = model.givens.filter((d) => d).length;
       const relations = model.relations.size;
       const markerCount = model.markers.size;
-      const clues = [`${givens} givens`, relations ? `${relations} relations` : "", markerCount ? `${markerCount} markers` : ""]
+      const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+      const clues = [count(givens, "given"), relations ? count(relations, "relation") : "", markerCount ? count(markerCount, "marker") : ""]
         .filter(Boolean).join(" and ");
       say(
         `New ${describe({ ...options, difficulty: undefined }).replace(/^a /, "")}: ${clues}, one solution. ${gradeSentence(puzzle.grade)} ` +

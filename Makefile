@@ -177,6 +177,7 @@ bench: native wasm
 	cargo bench --bench trace
 	cargo bench --bench tails
 	cargo bench --bench hard
+	cargo bench --bench markers
 	node benches/wasm.mjs
 	node benches/peer9.mjs
 	node benches/trace.mjs

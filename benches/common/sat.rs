@@ -1,5 +1,5 @@
 //! The SAT peer of the benchmarks: one one-hot CNF encoding of a classic puzzle of any size
-//! (9, 16, 25), counted to 2 by a CDCL solver (varisat 0.2, a dev-dependency) in process, and
+//! (9, 16, 25), markers between cells included, counted to 2 by a CDCL solver (varisat 0.2, a dev-dependency) in process, and
 //! optionally by CaDiCaL through `../shared/peers/sat_count.py` (the same encoding).
 
 use std::time::Instant;
@@ -22,7 +22,10 @@ pub struct SatCount {
 /// `d + 1`". Clauses: every cell holds a digit, and at most one (pairwise); in every house
 /// (row, column, block) every digit has a place, and at most one (pairwise); every given is
 /// a unit clause: 4 · N² · (1 + N(N−1)/2) clauses plus the givens — 11,988 at 9×9, 123,904
-/// at 16×16, 752,500 at 25×25.
+/// at 16×16, 752,500 at 25×25. A puzzle with markers between cells (Kropki dots, X, V, the
+/// negative constraint: [`Puzzle::pair_rules`]) adds, for each such pair, one binary clause
+/// per pair of different digits the rule forbids (`¬a_x ∨ ¬b_y`) — the direct encoding of
+/// a binary constraint, as a CP solver's table would hold it.
 pub fn encode(p: &Puzzle) -> CnfFormula {
     let n = p.size();
     let g = p.geometry();
@@ -55,6 +58,15 @@ pub fn encode(p: &Puzzle) -> CnfFormula {
     for (cell, &d) in p.givens().iter().enumerate() {
         if d != 0 {
             formula.add_clause(&[var(cell, usize::from(d) - 1)]);
+        }
+    }
+    for rule in p.pair_rules() {
+        for x in 0..n {
+            for y in (0..n).filter(|&y| y != x) {
+                if rule.allowed[x + 1] & (1 << y) == 0 {
+                    formula.add_clause(&[!var(rule.a, x), !var(rule.b, y)]);
+                }
+            }
         }
     }
     formula

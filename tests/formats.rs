@@ -437,6 +437,27 @@ fn a_relations_array_past_the_cap_fails_where_it_passes_the_cap() {
 }
 
 #[test]
+fn a_markers_array_past_the_cap_is_named_as_markers() {
+    let marker = r#"["r1c1","white","r1c2"]"#;
+    let list = vec![marker; 1201].join(",");
+    let text = format!(r#"{{"size":4,"givens":"................","markers":[{list}]}}"#);
+    let e = first_error(&text, Format::Json);
+    assert!(
+        e.message.starts_with(
+            "markers has more than 1200 entries, the number of pairs of adjacent cells in a \
+             25×25 grid (a marker listed twice counts twice here, though a puzzle keeps it once)"
+        ),
+        "{}",
+        e.message
+    );
+    // At the cap the list reads, and the repeats are kept once.
+    let list = vec![marker; 1200].join(",");
+    let text = format!(r#"{{"size":4,"givens":"................","markers":[{list}]}}"#);
+    let e = read_default(&text, Format::Json).remove(0);
+    assert_eq!(e.puzzle.markers().len(), 1);
+}
+
+#[test]
 fn the_json_model_keeps_its_shape_for_serde() {
     use sudoku_lab::formats::{Givens, JsonPuzzle};
     let model = JsonPuzzle {

@@ -19,6 +19,7 @@
 //! character of the input reaches a terminal or a page unescaped.
 
 mod alphabet;
+mod capped;
 mod cqoi;
 mod detect;
 mod entry;

@@ -5,8 +5,10 @@
 
 use std::fmt;
 
-use serde::de::{self, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
+
+use crate::formats::capped::{capped as capped_list, Cap};
 
 /// The most markers one list may hold: every adjacent pair of a 25×25 grid.
 pub const MAX_MARKERS: usize = 2 * 25 * 24;
@@ -276,44 +278,24 @@ impl<'de> Deserialize<'de> for FCell {
     }
 }
 
-/// A list of at most `max` elements; more is an error.
+/// A list of at most `max` `what` (`null` for none, as f-puzzles writes it), refused as soon
+/// as it holds more.
 fn capped<'de, D, T>(d: D, max: usize, what: &'static str) -> Result<Vec<T>, D::Error>
 where
     D: Deserializer<'de>,
     T: Deserialize<'de>,
 {
-    struct V<T> {
-        max: usize,
-        what: &'static str,
-        out: std::marker::PhantomData<T>,
-    }
-    impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
-        type Value = Vec<T>;
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(f, "a list of {}", self.what)
-        }
-        fn visit_unit<E>(self) -> Result<Vec<T>, E> {
-            Ok(Vec::new())
-        }
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
-            let mut out = Vec::new();
-            while let Some(item) = seq.next_element()? {
-                if out.len() == self.max {
-                    return Err(de::Error::custom(format!(
-                        "more than {} {} in one list",
-                        self.max, self.what
-                    )));
-                }
-                out.push(item);
-            }
-            Ok(out)
-        }
-    }
-    d.deserialize_any(V {
-        max,
-        what,
-        out: std::marker::PhantomData,
-    })
+    let expecting = format!("a list of {what}");
+    let too_many = |max: usize| format!("more than {max} {what} in one list");
+    capped_list(
+        d,
+        Cap {
+            max,
+            expecting: &expecting,
+            null: true,
+            too_many: &too_many,
+        },
+    )
 }
 
 /// A row of `grid`: at most 25 cells.

@@ -25,6 +25,7 @@ use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::alphabet::{self, number_value, Alphabet};
+use super::capped::{capped, Cap};
 use super::scan::{a_size, coord, exact_root, MAX_CELLS};
 use crate::formats::entry::{Entry, ReadOptions};
 use crate::formats::error::{InputError, Pos};
@@ -64,7 +65,7 @@ pub struct JsonPuzzle {
     #[serde(
         default,
         skip_serializing_if = "Vec::is_empty",
-        deserialize_with = "capped_relations"
+        deserialize_with = "capped_markers"
     )]
     pub markers: Vec<[String; 3]>,
     /// The marker kinds whose negative constraint holds (every adjacent pair without a marker
@@ -88,36 +89,41 @@ pub struct JsonPuzzle {
 pub const MAX_RELATIONS: usize = 2 * 25 * 24;
 
 /// Deserializes the relations array, failing as soon as it holds more than [`MAX_RELATIONS`].
-fn capped_relations<'de, D: Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Vec<[String; 3]>, D::Error> {
-    struct Capped;
+fn capped_relations<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<[String; 3]>, D::Error> {
+    capped(
+        d,
+        Cap {
+            max: MAX_RELATIONS,
+            expecting: "an array of [cell, symbol, cell] relations",
+            null: false,
+            too_many: &|max| {
+                format!(
+                    "relations has more than {max} entries, the number of pairs of adjacent \
+                     cells in a 25×25 grid (a relation listed twice counts twice here, though a \
+                     puzzle keeps it once)"
+                )
+            },
+        },
+    )
+}
 
-    impl<'de> Visitor<'de> for Capped {
-        type Value = Vec<[String; 3]>;
-
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("an array of [cell, symbol, cell] relations")
-        }
-
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-            let hint = seq.size_hint().unwrap_or(0).min(MAX_RELATIONS);
-            let mut relations = Vec::with_capacity(hint);
-            while let Some(triple) = seq.next_element::<[String; 3]>()? {
-                if relations.len() == MAX_RELATIONS {
-                    return Err(de::Error::custom(format!(
-                        "relations has more than {MAX_RELATIONS} entries, the number of pairs \
-                         of adjacent cells in a 25×25 grid (a relation listed twice counts \
-                         twice here, though a puzzle keeps it once)"
-                    )));
-                }
-                relations.push(triple);
-            }
-            Ok(relations)
-        }
-    }
-
-    deserializer.deserialize_seq(Capped)
+/// Deserializes the markers array, failing as soon as it holds more than [`MAX_RELATIONS`].
+fn capped_markers<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<[String; 3]>, D::Error> {
+    capped(
+        d,
+        Cap {
+            max: MAX_RELATIONS,
+            expecting: "an array of [cell, marker, cell] markers",
+            null: false,
+            too_many: &|max| {
+                format!(
+                    "markers has more than {max} entries, the number of pairs of adjacent \
+                     cells in a 25×25 grid (a marker listed twice counts twice here, though a \
+                     puzzle keeps it once)"
+                )
+            },
+        },
+    )
 }
 
 /// The most marker kinds a JSON puzzle's `negative` may name: every difference, ratio and sum
@@ -125,31 +131,16 @@ fn capped_relations<'de, D: Deserializer<'de>>(
 pub const MAX_NEGATIVE: usize = 64;
 
 /// Deserializes the `negative` array, failing as soon as it holds more than [`MAX_NEGATIVE`].
-fn capped_negative<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
-    struct Capped;
-
-    impl<'de> Visitor<'de> for Capped {
-        type Value = Vec<String>;
-
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("an array of marker names")
-        }
-
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-            let mut names = Vec::new();
-            while let Some(name) = seq.next_element::<String>()? {
-                if names.len() == MAX_NEGATIVE {
-                    return Err(de::Error::custom(format!(
-                        "negative has more than {MAX_NEGATIVE} entries"
-                    )));
-                }
-                names.push(name);
-            }
-            Ok(names)
-        }
-    }
-
-    deserializer.deserialize_seq(Capped)
+fn capped_negative<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    capped(
+        d,
+        Cap {
+            max: MAX_NEGATIVE,
+            expecting: "an array of marker names",
+            null: false,
+            too_many: &|max| format!("negative has more than {max} entries"),
+        },
+    )
 }
 
 /// The givens of a [`JsonPuzzle`]: a string of line-format symbols or an array of numbers.

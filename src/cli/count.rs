@@ -23,7 +23,7 @@ Options:
   --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles, auto
   --kind K          classic, inequality, futoshiki or auto
   --alphabet A      digits, letters, alnum, hex, numbers or auto
-  --engine E        propagate (default), dlx (classic puzzles only) or naive
+  --engine E        propagate (default), dlx (classic puzzles only), naive or logic
   --node-limit N    give up on a puzzle after N search nodes (default 10000000; a probe counts as a node)
   --threads N       count N puzzles at once, 1 to 256 (default: one per core; lines keep their order)
   -h, --help        show this help

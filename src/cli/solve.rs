@@ -27,8 +27,9 @@ Options:
   --kind K          classic, inequality, futoshiki or auto (default: from the format)
   --alphabet A      symbols of the givens: digits, letters, alnum, hex, numbers or auto
   --engine E        propagate (default: propagation and branching on the most constrained
-                    cell), dlx (dancing links, classic puzzles only) or naive (cell-order
-                    search; expect --node-limit on hard puzzles)
+                    cell), dlx (dancing links, classic puzzles only), naive (cell-order
+                    search; expect --node-limit on hard puzzles) or logic (named techniques
+                    as a person applies them, a guess only when stuck)
   --output F        write the answers in format F instead of the input's
   --first           stop at the first solution (do not check uniqueness)
   --node-limit N    give up on a puzzle after N search nodes (default 10000000; a probe counts as a node)

@@ -56,8 +56,10 @@
 //! 3. What a failing check then points at: the TypeScript union `EngineName` in
 //!    `src/wasm/exports/mod.rs` (asserted against [`EngineKind::ALL`]), the message the wasm
 //!    argument test expects for an unknown engine, a node budget per engine in `tests/trace.rs` (a non-exhaustive
-//!    match), and the page's menu entry with its one-line description (`ENGINES` in
-//!    `www/js/explain.js`).
+//!    match), and `tests/lists.rs`: the page's menu entry with its one-line description
+//!    (`ENGINES` in `www/js/controls.js`), the element's `engine` types
+//!    (`package/board.d.ts`), the `--engine` help of `solve`, `count` and `trace`, and the
+//!    READMEs.
 //!
 //! Nothing else: the CLI (`--engine`, `compare`), the wasm module (`engine:`), the trace,
 //! and the tests that loop over [`EngineKind::ALL`] (`tests/limits.rs`, `tests/trace.rs`)

@@ -348,3 +348,87 @@ fn hints_rules_events_and_techniques() {
         .collect();
     all_in(&techniques, &entries, "www/js/glossary.js");
 }
+
+/// The body of `export interface NAME … { … }` in the module's TypeScript declarations (in
+/// `src/wasm/exports/mod.rs`), and its fields in order.
+fn ts_interface(name: &str) -> Vec<(String, String)> {
+    let source = file("src/wasm/exports/mod.rs");
+    let start = source
+        .find(&format!("export interface {name} "))
+        .unwrap_or_else(|| panic!("no interface {name}"));
+    let body = &source[start..];
+    let body = &body[body.find('{').expect("{") + 1..body.find("\n}").expect("}")];
+    body.lines()
+        .filter_map(|l| l.strip_prefix("  "))
+        .filter(|l| !l.starts_with(' ') && !l.starts_with('/'))
+        .filter_map(|l| l.split_once("?:"))
+        .map(|(field, ty)| {
+            (
+                field.to_string(),
+                ty.trim().trim_end_matches(';').to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_modules_options() {
+    use sudoku_lab::wasm::args::{Export, Opt, GENERATE_OPTIONS};
+    // generate(): the declaration's fields are the options read, in order, with their choices.
+    let fields = ts_interface("GenerateOptions");
+    let declared: Vec<&str> = fields.iter().map(|(f, _)| f.as_str()).collect();
+    assert_eq!(
+        declared, GENERATE_OPTIONS,
+        "GenerateOptions in the TypeScript declarations"
+    );
+    let choices = |field: &str| {
+        let ty = &fields.iter().find(|(f, _)| f == field).expect("a field").1;
+        strings(ty)
+    };
+    assert_eq!(
+        choices("difficulty"),
+        names::<Grade>(),
+        "GenerateOptions.difficulty"
+    );
+    assert_eq!(
+        choices("symmetry"),
+        names::<Symmetry>(),
+        "GenerateOptions.symmetry"
+    );
+    assert_eq!(
+        choices("markers"),
+        names::<Markers>(),
+        "GenerateOptions.markers"
+    );
+    assert_eq!(choices("kind"), names::<Kind>(), "GenerateOptions.kind");
+    let package = file("package/README.md");
+    let mentioned = backticked(&package);
+    let generate: Vec<String> = GENERATE_OPTIONS.iter().map(|o| o.to_string()).collect();
+    all_in(
+        &generate,
+        &mentioned,
+        "package/README.md, generate's options",
+    );
+    // Every option an export reads is declared, and the package README names it.
+    let interfaces = [
+        "ReadOptions",
+        "SolveOptions",
+        "TraceOptions",
+        "BenchOptions",
+        "HintOptions",
+    ];
+    let declared: BTreeSet<String> = interfaces
+        .iter()
+        .flat_map(|i| ts_interface(i).into_iter().map(|(f, _)| f))
+        .collect();
+    let read: Vec<String> = Export::ALL
+        .iter()
+        .flat_map(|e| e.options().iter().map(|o| o.name().to_string()))
+        .collect();
+    all_in(&read, &declared, "the TypeScript options interfaces");
+    all_in(
+        &names::<Opt>(),
+        &mentioned,
+        "package/README.md, the options",
+    );
+}

@@ -181,3 +181,73 @@ fn grades_in_json_name_every_technique_used() {
     let placed: u64 = steps.values().map(|n| n.as_u64().unwrap()).sum();
     assert_eq!(placed, 51, "one step per empty cell: {steps:?}");
 }
+
+/// A puzzle the logic engine needs an XY-wing for (tests/js/steps.test.mjs uses it too).
+const XY: &str =
+    ".35....1.1.....9..2....8..6.....3.9..61...5.2....54....9..7.24.8...........92.8..\n";
+
+#[test]
+fn grade_steps_lists_a_path_that_places_the_solution_and_removes_nothing_of_it() {
+    for puzzle in [WIKI, XY] {
+        let o = run(&["solve", "--output", "line"], puzzle);
+        let solution: Vec<u8> = stdout(&o).trim().bytes().map(|b| b - b'0').collect();
+        let o = run(&["grade", "--steps", "--output", "json"], puzzle);
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        let line: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        let path = line["path"].as_array().expect("a path");
+        assert_eq!(line["path_end"], "solved", "{puzzle}");
+        // As many steps of each technique as the grade counts.
+        let counted: u64 = line["steps"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|v| v.as_u64().unwrap())
+            .sum();
+        assert_eq!(path.len() as u64, counted);
+        // Checked here against the solution: every placement is the solution's digit, no
+        // removal takes one, and every empty cell is placed once.
+        let index = |name: &str| {
+            let (r, c) = name[1..].split_once('c').unwrap();
+            (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1
+        };
+        let mut placed = std::collections::BTreeSet::new();
+        for step in path {
+            for p in step["placements"].as_array().unwrap() {
+                let cell = index(p[0].as_str().unwrap());
+                assert_eq!(p[1].as_u64().unwrap() as u8, solution[cell], "{step}");
+                assert!(placed.insert(cell), "{step}: placed twice");
+            }
+            for e in step["eliminations"].as_array().unwrap() {
+                let cell = index(e[0].as_str().unwrap());
+                assert_ne!(e[1].as_u64().unwrap() as u8, solution[cell], "{step}");
+            }
+            assert!(!step["sentence"].as_str().unwrap().is_empty());
+        }
+        let empty = puzzle.trim().bytes().filter(|&b| b == b'.').count();
+        assert_eq!(placed.len(), empty, "{puzzle}");
+        // The text: the grade line, a numbered line per step, the end.
+        let o = run(&["grade", "--steps"], puzzle);
+        let text = stdout(&o);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), path.len() + 2, "{text}");
+        assert!(lines[1].starts_with("  1. "), "{text}");
+        assert_eq!(*lines.last().unwrap(), "  solved");
+    }
+    let o = run(&["grade", "--steps"], XY);
+    assert_contains(&stdout(&o), "XY-wing (4.2): ");
+}
+
+#[test]
+fn grade_steps_says_where_the_techniques_stop() {
+    // The first of bench9's forum_hardest_1905_11+ (SE 11+): the techniques stop short, and
+    // the path says the next move is a guess.
+    let hard =
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6\n";
+    let o = run(&["grade", "--steps"], hard);
+    let text = stdout(&o);
+    assert!(text.contains(" guessing "), "{text}");
+    assert_eq!(
+        text.lines().last(),
+        Some("  stuck: no technique applies, the next move is a guess")
+    );
+}

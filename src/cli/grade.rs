@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 
-use sudoku_lab::logic::{grade as grade_puzzle, GradeReport, Techniques};
+use sudoku_lab::logic::{grade as grade_puzzle, GradeReport, Path, Techniques};
 use sudoku_lab::{EngineKind, Options, Status};
 
 use super::answers::name;
@@ -35,10 +35,24 @@ every technique and its rating.
 A puzzle without exactly one solution is not graded: its line says 'not unique' or 'no
 solution'.
 
+With --steps each grade line is followed by the path the grade follows, one step a line —
+its technique, rating and sentence, as a hint says it — then how the path ends (solved, or
+stuck where the next move is a guess): the list to compare with HoDoKu's solution path.
+
+  1.2 easy hidden_single×30
+    1. hidden single (1.2): In block 2, 8 has one place left, so 8 goes in r1c6.
+    …
+    51. full house (1.0): r9c7 is the last open cell of block 9, so 1 goes in r9c7.
+    solved
+
 Options:
   --output O        text (default) or json: one object per line, {\"puzzle\": K, \"score\": 4.2,
                     \"level\": \"hard\", \"hardest\": \"xy_wing\", \"hardest_steps\": 1,
                     \"needs_guessing\": false, \"guesses\": 0, \"steps\": {\"hidden_single\": 31, …}}
+                    (with --steps also \"path\": [{\"technique\", \"title\", \"rating\",
+                    \"placements\", \"eliminations\", \"cells\", \"houses\", \"digits\",
+                    \"relations\", \"sentence\"}, …] and \"path_end\": \"solved\", \"stuck\", …)
+  --steps           also write each puzzle's path, step by step
   --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles, auto
   --kind K          classic, inequality, futoshiki or auto
   --alphabet A      digits, letters, alnum, hex, numbers or auto
@@ -55,7 +69,7 @@ bad (2 wins over 1) or bad usage, 3 internal error.
 const SPEC: Spec = Spec::new(
     "grade",
     &["output", "format", "kind", "alphabet", "threads"],
-    &[],
+    &["steps"],
 );
 
 pub fn grade(args: Vec<OsString>) -> Result<u8, Failure> {
@@ -63,6 +77,7 @@ pub fn grade(args: Vec<OsString>) -> Result<u8, Failure> {
         return Ok(EXIT_OK);
     };
     let json = parsed.json_output(SPEC.command)?;
+    let with_path = parsed.switch("steps");
     let chosen = parsed.format("format", SPEC.command)?;
     let read_options = parsed.read_options(SPEC.command)?;
     let threads = threads(&parsed, SPEC.command)?;
@@ -93,16 +108,20 @@ pub fn grade(args: Vec<OsString>) -> Result<u8, Failure> {
     while let Some((entry, solved)) = puzzles.next_good(&mut sink, invalid)? {
         let line = if solved.status == Status::Unique {
             let grade = GradeReport::of(&grade_puzzle(&entry.puzzle, Techniques::ALL));
+            let path = with_path.then(|| Path::of(&entry.puzzle, Techniques::ALL));
             if json {
                 let line = Numbered {
                     puzzle: entry.number,
                     grade: &grade,
+                    path: path.as_ref().map(|p| &p.steps),
+                    path_end: path.as_ref().map(|p| p.end),
                 };
                 let object = serde_json::to_string(&line)
                     .map_err(|e| Failure::Internal(format!("a grade does not serialize: {e}")))?;
                 format!("{object}\n")
             } else {
-                format!("{}\n", grade.line())
+                let steps = path.as_ref().map(Path::lines).unwrap_or_default();
+                format!("{}\n{steps}", grade.line())
             }
         } else {
             ungraded = true;
@@ -129,10 +148,15 @@ pub fn grade(args: Vec<OsString>) -> Result<u8, Failure> {
     Ok(exit_code(puzzles.bad, ungraded))
 }
 
-/// One line of `--output json`: the puzzle's number, then its grade.
+/// One line of `--output json`: the puzzle's number, then its grade (and with `--steps`
+/// its path).
 #[derive(serde::Serialize)]
 struct Numbered<'a> {
     puzzle: usize,
     #[serde(flatten)]
     grade: &'a GradeReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<&'a Vec<sudoku_lab::logic::StepReport>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path_end: Option<sudoku_lab::logic::PathEnd>,
 }

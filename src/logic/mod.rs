@@ -14,6 +14,7 @@
 //! | `board.rs`, `order.rs`, `view.rs` | the candidates, the order of the relations, where digits can go |
 //! | `step.rs` | a step: what it places and removes, and why |
 //! | `simplest.rs` | each technique sent to its file, simplest first; applying steps |
+//! | `path.rs` | the steps through a puzzle as data and text (`grade --steps`) |
 //! | `singles.rs` | full house, hidden single, naked single |
 //! | `intersections.rs` | pointing, claiming |
 //! | `relations.rs` | chain bound, relation bound, house bound (inequality and Futoshiki) |
@@ -36,6 +37,7 @@ mod hint;
 mod intersections;
 mod marks;
 mod order;
+mod path;
 mod relations;
 mod report;
 mod simplest;
@@ -53,6 +55,7 @@ pub use explain::{chain_text, effect, pointer, sentence, Reveal};
 pub use grade::{grade, Grade, Level, MAX_STEPS};
 pub use hint::{check_state, hint, Hint, PlayerState, Wrong};
 pub use marks::read_marks;
+pub use path::{Path, PathEnd};
 pub use report::{GradeReport, HintReport, StepCounts, StepReport};
 pub use simplest::{next_step, solve_steps, Ending};
 pub use step::{ChainNode, Step};

@@ -249,6 +249,24 @@ fn count_reports_every_solution_up_to_the_limit() {
         "{}",
         stdout(&o)
     );
+    // The same as JSON, one object a puzzle, a bad puzzle's in its place.
+    let input = format!("{}\nbad\n{}\n", unsolvable(), EMPTY_81);
+    let o = run(
+        &[
+            "count", "--format", "line", "--limit", "10", "--output", "json",
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!(code(&o), 2, "a bad puzzle: {}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "{\"puzzle\":1,\"solutions\":0}\n{\"puzzle\":2,\"status\":\"invalid\"}\n\
+         {\"puzzle\":3,\"solutions\":10,\"stopped_by\":\"solution_limit\"}\n"
+    );
+    let o = run(&["count", "--node-limit", "2", "--output", "json"], empty_4);
+    let line: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(line["stopped_by"], "node_limit", "{line}");
+    assert!(line["solutions"].is_u64(), "{line}");
 }
 
 #[test]
@@ -532,7 +550,8 @@ fn bench_times_each_file_and_counts_its_solutions() {
     let o = run(
         &[
             "bench",
-            "--json",
+            "--output",
+            "json",
             "--runs",
             "1",
             "--format",

@@ -29,7 +29,8 @@ Options:
   --grade           time grading instead (every technique, one pass): the median, 90th
                     percentile and worst milliseconds per puzzle, and how many the
                     techniques solve without guessing
-  --json            one JSON object per file instead of a line of text
+  --output O        text (default) or json: one JSON object per file instead of a line
+  --json            the same as --output json
   -h, --help        show this help
 
 A bad puzzle (one that does not read or fails validation) is named on stderr as
@@ -43,7 +44,7 @@ or bad usage; 3 internal error.
 
 const SPEC: Spec = Spec::new(
     "bench",
-    &["limit", "runs", "format", "kind", "alphabet"],
+    &["limit", "runs", "output", "format", "kind", "alphabet"],
     &["json", "grade"],
 );
 
@@ -61,7 +62,7 @@ pub fn bench(args: Vec<OsString>) -> Result<u8, Failure> {
     let read_options = parsed.read_options(SPEC.command)?;
     let limit = parsed.at_most("limit", 2, Options::MAX_LIMIT, SPEC.command)?;
     let runs = parsed.at_most("runs", 5, MAX_RUNS, SPEC.command)? as usize;
-    let json = parsed.switch("json");
+    let json = parsed.switch("json") || parsed.json_output(SPEC.command)?;
     let mut sink = Sink::new();
     let mut bad = false;
     for file in &parsed.positional {

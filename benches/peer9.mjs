@@ -72,7 +72,7 @@ console.log("| set | puzzles | sudoku-lab | peer | ours / peer |");
 console.log("|---|---:|---:|---:|---:|");
 for (const [name, file] of sets) {
   const full = path.join(data, file);
-  const ours = JSON.parse(run(bin, ["bench", "--runs", "5", "--json", full]));
+  const ours = JSON.parse(run(bin, ["bench", "--runs", "5", "--output", "json", full]));
   const theirs = lastNumber(run(peer, [full]));
   const mine = ours.fastest_micros_per_puzzle;
   console.log(

@@ -1,4 +1,4 @@
-// Native against WebAssembly on the same files: runs `sudoku-lab bench --json` and the wasm
+// Native against WebAssembly on the same files: runs `sudoku-lab bench --output json` and the wasm
 // `bench` export (in this Node process) over each set and prints µs per puzzle and the ratio.
 // Both measure the same loop (sudoku_lab::bench::measure), each with its own clock.
 // Run with `make bench` (after `make build`).
@@ -50,7 +50,7 @@ for (const [name, file, format, options, runs] of sets) {
   if (only && !only.some((o) => name.includes(o))) continue;
   const source = path.join(data, file);
   const full = collect(source);
-  const args = ["bench", "--json", "--runs", String(runs), "--format", format, full];
+  const args = ["bench", "--output", "json", "--runs", String(runs), "--format", format, full];
   if (options.alphabet) args.push("--alphabet", options.alphabet);
   const native = JSON.parse(execFileSync(bin, args, { encoding: "utf8" }));
   const wasm = bench(fs.readFileSync(full, "utf8"), undefined, { format, runs, ...options });

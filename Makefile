@@ -129,6 +129,7 @@ lint:
 	cargo fmt --check --manifest-path fuzz/Cargo.toml
 	cargo clippy --locked --all-targets -- -D warnings
 	cargo clippy --locked --target wasm32-unknown-unknown --lib --test wasm_node --test wasm_browser -- -D warnings
+	RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps
 
 unit:
 	cargo test --locked --doc

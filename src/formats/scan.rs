@@ -69,7 +69,7 @@ pub(crate) fn char_column(text: &str, byte: usize) -> u32 {
 }
 
 /// The position (line, and char column from 1) of byte offset `byte` of `text`, its lines
-/// ending where [`Lines`] ends them: at `\n`, and at a `\r` that no `\n` follows.
+/// ending where `Lines` ends them: at `\n`, and at a `\r` that no `\n` follows.
 pub fn pos_at(text: &str, byte: usize) -> Pos {
     let bytes = text.as_bytes();
     let byte = byte.min(text.len());

@@ -1,6 +1,6 @@
 //! Fresh puzzles: unique, of any kind and size, deterministic for a seed.
 //!
-//! One attempt fills a random solution grid ([`fill`]), chooses the clues it may give —
+//! One attempt fills a random solution grid (`fill`), chooses the clues it may give —
 //! the givens, for inequality and Futoshiki the relations of a [`Relations`] set,
 //! oriented as the solution says, and the [`Markers`] of a family where the solution has
 //! them — and then takes clues away in a random order of

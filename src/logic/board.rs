@@ -272,7 +272,7 @@ impl Board {
         }
     }
 
-    /// True when the grid cannot be completed as it stands (see [`Board::fault`]).
+    /// True when the grid cannot be completed as it stands (see `Board::fault`).
     pub fn is_broken(&self) -> bool {
         self.fault().is_some()
     }

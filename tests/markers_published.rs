@@ -2,10 +2,11 @@
 //! from. Kropki (`tests/fixtures/published-kropki.json`): the World Puzzle Federation's Sudoku
 //! GP 2023, the WSC 2022 instruction booklet and the UK Puzzle Association. XV
 //! (`tests/fixtures/published-xv.json`): sudoku.today, a SudokuPad puzzle solved by Cracking
-//! the Cryptic, logic-masters.de and puzzlemix.com (a 6×6, transposed to this crate's 2×3
-//! blocks). Each must have exactly one solution by every engine that takes markers; where a
-//! solution was published it must be that one, and the answer is checked here against the
-//! rules without the library. Each also travels as an f-puzzles link and back.
+//! the Cryptic, logic-masters.de, puzzlemix.com (a 6×6, transposed to this crate's 2×3
+//! blocks) and the example in a science-fair solver's README. Each must have exactly one
+//! solution by every engine that takes markers; where a solution was published it must be
+//! that one, and the answer is checked here against the rules without the library. Each also
+//! travels as an f-puzzles link and back.
 
 use serde_json::Value;
 use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
@@ -173,15 +174,15 @@ fn the_published_kropki_puzzles_have_their_published_solution_and_no_other() {
     }
 }
 
-/// The XV set: four puzzles, one 6×6, strict and not, one without a published solution; the
+/// The XV set: five puzzles, one 6×6, strict and not, two without a published solution; the
 /// published solutions obey the rules, and DLX refuses each.
 fn published_xv() -> Vec<Published> {
     let set = published("published-xv.json");
-    assert_eq!(set.len(), 4);
+    assert_eq!(set.len(), 5);
     assert!(set.iter().any(|p| p.puzzle.negative().is_empty()));
     assert!(set.iter().any(|p| !p.puzzle.negative().is_empty()));
     assert!(set.iter().any(|p| p.puzzle.size() == 6));
-    assert_eq!(set.iter().filter(|p| p.solution.is_none()).count(), 1);
+    assert_eq!(set.iter().filter(|p| p.solution.is_none()).count(), 2);
     for p in &set {
         let xv = [MarkerKind::X, MarkerKind::V];
         assert!(p.puzzle.markers().iter().all(|m| xv.contains(&m.kind)));

@@ -19,9 +19,8 @@
 
 mod common;
 
-use common::sat::{cadical_counts, sat_count};
-use common::{machine, today};
-use std::time::Instant;
+use common::sat::{cadical_counts, sat_fastest};
+use common::{fastest, machine, median_worst, today};
 
 use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
 use sudoku_lab::{solve, Options, Puzzle, Status};
@@ -109,15 +108,7 @@ fn measure(puzzles: &[Puzzle], runs: usize) -> Vec<Row> {
         .iter()
         .enumerate()
         .map(|(k, p)| {
-            let mut ours_s = f64::INFINITY;
-            let mut outcome = None;
-            for _ in 0..runs {
-                let start = Instant::now();
-                let o = std::hint::black_box(solve(p, Options::default()).expect("valid"));
-                ours_s = ours_s.min(start.elapsed().as_secs_f64());
-                outcome = Some(o);
-            }
-            let outcome = outcome.expect("runs ≥ 1");
+            let (ours_s, outcome) = fastest(runs, || solve(p, Options::default()).expect("valid"));
             // A node limit is a result to report; anything but one solution is a bug.
             assert!(
                 matches!(outcome.status, Status::Unique | Status::LimitReached),
@@ -125,13 +116,7 @@ fn measure(puzzles: &[Puzzle], runs: usize) -> Vec<Row> {
                 k + 1,
                 outcome.status
             );
-            let (mut encode_s, mut sat_s) = (f64::INFINITY, f64::INFINITY);
-            for _ in 0..runs {
-                let count = sat_count(p);
-                assert_eq!(count.solutions, 1, "puzzle {}: the SAT peer's count", k + 1);
-                encode_s = encode_s.min(count.encode_s);
-                sat_s = sat_s.min(count.solve_s);
-            }
+            let (encode_s, sat_s) = sat_fastest(p, runs, &format!("puzzle {}", k + 1));
             Row {
                 line: k + 1,
                 ours_s,
@@ -144,13 +129,6 @@ fn measure(puzzles: &[Puzzle], runs: usize) -> Vec<Row> {
             }
         })
         .collect()
-}
-
-/// The median (the upper one of an even count) and the largest of `values`.
-fn median_worst(values: impl Iterator<Item = f64>) -> (f64, f64) {
-    let mut v: Vec<f64> = values.collect();
-    v.sort_by(f64::total_cmp);
-    (v[v.len() / 2], v[v.len() - 1])
 }
 
 /// A ratio: two decimals below 10.

@@ -16,9 +16,8 @@
 
 mod common;
 
-use common::sat::sat_count;
-use common::{machine, today};
-use std::time::Instant;
+use common::sat::sat_fastest;
+use common::{fastest, machine, median_worst, today};
 
 use sudoku_lab::formats::{self, Format, ReadOptions};
 use sudoku_lab::{solve, Options, Puzzle, Status};
@@ -88,38 +87,18 @@ fn measure(puzzles: &[Puzzle], runs: usize) -> Vec<Row> {
                 solution_limit: 2,
                 ..Options::default()
             };
-            let mut ours_s = f64::INFINITY;
-            let mut nodes = 0;
-            for _ in 0..runs {
-                let start = Instant::now();
-                let o = std::hint::black_box(solve(p, options).expect("valid"));
-                ours_s = ours_s.min(start.elapsed().as_secs_f64());
-                assert_eq!(o.status, Status::Unique, "puzzle {}: ours", k + 1);
-                nodes = o.stats.nodes;
-            }
-            let (mut encode_s, mut sat_s) = (f64::INFINITY, f64::INFINITY);
-            for _ in 0..runs {
-                let count = sat_count(p);
-                assert_eq!(count.solutions, 1, "puzzle {}: the SAT peer's count", k + 1);
-                encode_s = encode_s.min(count.encode_s);
-                sat_s = sat_s.min(count.solve_s);
-            }
+            let (ours_s, outcome) = fastest(runs, || solve(p, options).expect("valid"));
+            assert_eq!(outcome.status, Status::Unique, "puzzle {}: ours", k + 1);
+            let (encode_s, sat_s) = sat_fastest(p, runs, &format!("puzzle {}", k + 1));
             Row {
                 line: k + 1,
                 ours_s,
-                nodes,
+                nodes: outcome.stats.nodes,
                 encode_s,
                 sat_s,
             }
         })
         .collect()
-}
-
-/// The median (the upper one of an even count) and the largest of `values`.
-fn median_worst(values: impl Iterator<Item = f64>) -> (f64, f64) {
-    let mut v: Vec<f64> = values.collect();
-    v.sort_by(f64::total_cmp);
-    (v[v.len() / 2], v[v.len() - 1])
 }
 
 fn main() {

@@ -28,3 +28,25 @@ pub fn today() -> String {
         .map(|s| s.trim().to_string())
         .unwrap_or_default()
 }
+
+/// Runs `f` `runs` times (at least once): the fastest run's seconds and the last result.
+#[allow(dead_code)]
+pub fn fastest<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
+    let mut best = f64::INFINITY;
+    let mut last = None;
+    for _ in 0..runs.max(1) {
+        let start = std::time::Instant::now();
+        let out = std::hint::black_box(f());
+        best = best.min(start.elapsed().as_secs_f64());
+        last = Some(out);
+    }
+    (best, last.expect("one run at least"))
+}
+
+/// The median (the upper one of an even count) and the largest of `values`.
+#[allow(dead_code)]
+pub fn median_worst(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    let mut v: Vec<f64> = values.collect();
+    v.sort_by(f64::total_cmp);
+    (v[v.len() / 2], v[v.len() - 1])
+}

@@ -83,6 +83,19 @@ pub fn render(grid: &[u8], alphabet: Alphabet) -> Givens {
     )
 }
 
+/// The line of a puzzle that could not be read or is invalid, where `grade` and `count` put
+/// its answer: `invalid`, or `{"puzzle": K, "status": "invalid"}` as JSON.
+pub fn invalid_line(json: bool, error: &sudoku_lab::formats::InputError) -> String {
+    if json {
+        format!(
+            "{}\n",
+            serde_json::json!({"puzzle": error.puzzle, "status": "invalid"})
+        )
+    } else {
+        "invalid\n".to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@ use std::ffi::OsString;
 
 use sudoku_lab::{Options, Status};
 
-use super::answers::{count_of, name, push_decimal};
+use super::answers::{count_of, invalid_line, name, push_decimal};
 use super::args::{self, Spec};
 use super::batch::{threads, Puzzles};
 use super::exit::{exit_code, Failure, EXIT_OK};
@@ -84,16 +84,7 @@ pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
     // One line a puzzle, made in one reused buffer (`format!` was 4% of the process on a
     // file of 50,000 puzzles).
     let mut line = String::new();
-    let invalid = |error: &sudoku_lab::formats::InputError| {
-        if json {
-            format!(
-                "{}\n",
-                serde_json::json!({"puzzle": error.puzzle, "status": "invalid"})
-            )
-        } else {
-            "invalid\n".to_string()
-        }
-    };
+    let invalid = |error: &sudoku_lab::formats::InputError| invalid_line(json, error);
     while let Some((entry, solved)) = puzzles.next_good(&mut sink, invalid)? {
         let found = solved.stats.solutions;
         let stopped = match solved.status {

@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use sudoku_lab::logic::{grade as grade_puzzle, GradeReport, Path, Techniques};
 use sudoku_lab::{EngineKind, Options, Status};
 
-use super::answers::name;
+use super::answers::{invalid_line, name};
 use super::args::{self, Spec};
 use super::batch::{threads, Puzzles};
 use super::exit::{exit_code, Failure, EXIT_OK};
@@ -95,16 +95,7 @@ pub fn grade(args: Vec<OsString>) -> Result<u8, Failure> {
     );
     let mut sink = Sink::new();
     let mut ungraded = false;
-    let invalid = |error: &sudoku_lab::formats::InputError| {
-        if json {
-            format!(
-                "{}\n",
-                serde_json::json!({"puzzle": error.puzzle, "status": "invalid"})
-            )
-        } else {
-            "invalid\n".to_string()
-        }
-    };
+    let invalid = |error: &sudoku_lab::formats::InputError| invalid_line(json, error);
     while let Some((entry, solved)) = puzzles.next_good(&mut sink, invalid)? {
         let line = if solved.status == Status::Unique {
             let grade = GradeReport::of(&grade_puzzle(&entry.puzzle, Techniques::ALL));

@@ -127,7 +127,8 @@ fn guesses_from(puzzle: &Puzzle, values: Vec<u8>) -> u64 {
         puzzle.size(),
         values,
         puzzle.relations().to_vec(),
-    ) else {
+    )
+    .and_then(|p| p.with_markers(puzzle.markers().to_vec(), puzzle.negative().to_vec())) else {
         return 0;
     };
     let options = Options {

@@ -374,7 +374,7 @@ fn marker_bound_sentence(step: &Step, board: &Board, effect: &str) -> String {
     }
     if !lonely.is_empty() {
         reasons.push(format!(
-            "no digit from 1 to {} pairs with {} under it",
+            "no digit from 1 to {} goes with {} across {joined}",
             board.size(),
             or_list(lonely),
         ));

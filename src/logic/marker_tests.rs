@@ -57,7 +57,7 @@ fn a_black_dot_keeps_only_digits_with_a_double_or_a_half() {
     assert_eq!(step.cells, [at("r1c2"), at("r1c1")]);
     assert_eq!(
         sentence(&step, &b),
-        "r1c1 and r1c2 are joined by a black dot: no digit from 1 to 9 pairs with 5, 7 or 9 under it, so r1c1 loses 5, 7 and 9."
+        "r1c1 and r1c2 are joined by a black dot: no digit from 1 to 9 goes with 5, 7 or 9 across a black dot, so r1c1 loses 5, 7 and 9."
     );
 }
 

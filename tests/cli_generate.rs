@@ -369,10 +369,33 @@ fn marker_requests_that_cannot_be_met_are_refused_and_say_why() {
     refuse(&["--markers", "xv", "--size", "4"], "an X");
     refuse(&["--negative"], "needs markers");
     refuse(&["--markers", "kropki", "--output", "line"], "no markers");
-    refuse(
-        &["--markers", "kropki", "--difficulty", "easy"],
-        "no deductions from markers",
-    );
+}
+
+#[test]
+fn marker_puzzles_come_at_the_difficulty_asked() {
+    // The marker techniques grade Kropki and XV sudoku below guessing: each level asked
+    // for is the level `grade` gives, and every puzzle is unique.
+    for (family, negative, level) in [
+        ("kropki", true, "easy"),
+        ("kropki", false, "medium"),
+        ("xv", true, "easy"),
+        ("xv", false, "hard"),
+    ] {
+        let mut args = vec!["--markers", family, "--difficulty", level, "--seed", "1"];
+        args.extend(["--output", "json", "--count", "2"]);
+        if negative {
+            args.push("--negative");
+        }
+        let text = generate(&args);
+        assert_all_unique(&text, "json", 2);
+        let o = run(&["grade", "--format", "json"], &text);
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        let lines: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        for line in lines {
+            assert_contains(&line, &format!(" {level} "));
+        }
+    }
 }
 
 #[test]

@@ -372,3 +372,68 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The marker techniques are sound on random Kropki and XV puzzles of 4×4 and 6×6, many
+    /// with several solutions: every digit a marker bound, negative bound or marker pair
+    /// removes is in no solution of the puzzle (the puzzle with that digit given there has
+    /// none, by the default solver).
+    #[test]
+    fn marker_techniques_remove_only_digits_no_solution_has(
+        size in prop_oneof![Just(4usize), Just(6)],
+        grid_seed in any::<u64>(),
+        kropki in any::<bool>(),
+        all in any::<bool>(),
+        keep in proptest::collection::vec(0u8..100, 1..40),
+        givens_kept in proptest::collection::vec(0u8..100, 36),
+        density in 0u8..30,
+    ) {
+        use sudoku_lab::logic::{solve_steps, Board, Technique, Techniques};
+        prop_assume!(kropki || size == 6, "no X on a 4×4");
+        let base = common::pattern_grid(size, sudoku_lab::geometry::block_shape(size).unwrap());
+        let mut digits: Vec<u8> = (1..=size as u8).collect();
+        let mut s = grid_seed | 1;
+        for i in (1..size).rev() {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            digits.swap(i, (s % (i as u64 + 1)) as usize);
+        }
+        let grid: Vec<u8> = base.iter().map(|&d| digits[d as usize - 1]).collect();
+        let givens = common::thinned(&grid, &givens_kept[..size * size], density);
+        let (markers, negative) = markers_of(&grid, size, kropki, &keep, all);
+        let with = |givens: Vec<u8>| {
+            Puzzle::new(Kind::Classic, size, givens, vec![])
+                .and_then(|p| p.with_markers(markers.clone(), negative.clone()))
+        };
+        let puzzle = with(givens.clone()).unwrap();
+        let mut board = Board::new(&puzzle).unwrap();
+        let mut removals = Vec::new();
+        solve_steps(&mut board, Techniques::ALL, 2_000, |step, _| {
+            if step.technique.uses_markers() {
+                for &(cell, set) in &step.eliminations {
+                    removals.extend(set.iter().map(|d| (step.technique, cell, d)));
+                }
+            }
+        });
+        for (technique, cell, d) in removals {
+            let mut fixed = givens.clone();
+            fixed[cell] = d;
+            let options = Options { solution_limit: 1, ..Options::default() };
+            let found = with(fixed)
+                .ok()
+                .and_then(|p| solve(&p, options).ok())
+                .is_some_and(|o| o.status.has_solution());
+            prop_assert!(
+                !found,
+                "{} removed {} from {}, yet a solution has it: {:?}",
+                Technique::name(technique),
+                d,
+                Cell::at(cell, size),
+                puzzle
+            );
+        }
+    }
+}

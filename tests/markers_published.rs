@@ -299,3 +299,76 @@ fn each_travels_as_an_f_puzzles_link_and_back() {
         assert_eq!(back, p.puzzle, "{}", p.name);
     }
 }
+
+/// The technique library's marker techniques on the published puzzles: every step keeps the
+/// published solution; without them every puzzle needs guessing, with them four of the five
+/// are finished by techniques, at the grades measured (README "Techniques and grades").
+#[test]
+fn the_marker_techniques_finish_four_of_the_five_keeping_the_published_solution() {
+    use sudoku_lab::logic::{grade, solve_steps, Board, Ending, Techniques, MAX_STEPS};
+    use sudoku_lab::logic::{Level, Technique};
+    let without: Vec<Technique> = Technique::ALL
+        .into_iter()
+        .filter(|t| !t.uses_markers())
+        .collect();
+    let mut grades = Vec::new();
+    for p in published() {
+        let mut board = Board::new(&p.puzzle).unwrap();
+        let ending = solve_steps(&mut board, Techniques::ALL, MAX_STEPS, |step, _| {
+            for &(cell, set) in &step.eliminations {
+                assert!(
+                    !set.contains(p.solution[cell]),
+                    "{}: {:?} removes the solution's {} from cell {cell}",
+                    p.name,
+                    step.technique,
+                    p.solution[cell]
+                );
+            }
+        });
+        let g = grade(&p.puzzle, Techniques::ALL);
+        assert_eq!(ending == Ending::Solved, !g.needs_guessing, "{}", p.name);
+        let before = grade(&p.puzzle, Techniques::only(&without));
+        assert_eq!(before.level, Level::Guessing, "{}", p.name);
+        grades.push((p.name, g.level, g.score, g.hardest));
+    }
+    let expected = [
+        (
+            "check_kropki_6x6_1_solve",
+            Level::Easy,
+            18,
+            Technique::MarkerBound,
+        ),
+        (
+            "check_kropki_6x6_negative_condition_solve",
+            Level::Easy,
+            20,
+            Technique::NegativeBound,
+        ),
+        (
+            "check_kropki_9x9_1_solve",
+            Level::Medium,
+            25,
+            Technique::MarkerPair,
+        ),
+        (
+            "check_kropki_9x9_3_solve",
+            Level::Hard,
+            34,
+            Technique::HiddenPair,
+        ),
+    ];
+    for (name, level, score, hardest) in expected {
+        let got = grades.iter().find(|g| g.0 == name).unwrap();
+        assert_eq!(
+            (got.1, got.2, got.3),
+            (level, score, Some(hardest)),
+            "{name}"
+        );
+    }
+    let guessing: Vec<&str> = grades
+        .iter()
+        .filter(|g| g.1 == Level::Guessing)
+        .map(|g| g.0.as_str())
+        .collect();
+    assert_eq!(guessing, ["check_kropki_9x9_2_solve"]);
+}

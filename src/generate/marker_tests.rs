@@ -5,7 +5,7 @@
 //! giving the same puzzle.
 
 use super::*;
-use crate::logic::{grade, Level, Techniques};
+use crate::logic::{grade, Level, Technique, Techniques};
 use crate::puzzle::{Kind, MarkerKind, Puzzle};
 use crate::search::{solve_with, EngineKind, Options, Status};
 
@@ -199,16 +199,36 @@ fn a_symmetric_marker_request_gives_symmetric_givens() {
 }
 
 #[test]
-fn marker_puzzles_grade_guessing_and_lower_levels_are_refused_with_the_reason() {
-    let mut r = request(Kind::Classic, 6, Markers::Kropki, true, 1);
-    r.level = Some(Level::Guessing);
-    let g = generate(&r, 1).unwrap().remove(0);
-    assert_eq!(g.grade.level, Level::Guessing);
-    assert_eq!(grade(&g.puzzle, Techniques::ALL).level, Level::Guessing);
-    r.level = Some(Level::Easy);
-    let message = Generator::new(r).err().expect("refused").message;
-    assert!(message.contains("level easy"), "{message}");
-    assert!(message.contains("guessing"), "{message}");
+fn marker_puzzles_are_made_at_the_level_asked_through_the_marker_techniques() {
+    // Kropki and XV, with and without the negative constraint, easy and medium on 6×6 and
+    // 9×9: each unique, graded at its level, and the grade rests on a marker technique
+    // (without them the techniques stop: the markers are needed).
+    let without: Vec<Technique> = Technique::ALL
+        .into_iter()
+        .filter(|t| !t.uses_markers())
+        .collect();
+    for (size, family, negative, level) in [
+        (6, Markers::Kropki, true, Level::Easy),
+        (6, Markers::Kropki, false, Level::Medium),
+        (9, Markers::Kropki, true, Level::Easy),
+        (9, Markers::Xv, false, Level::Easy),
+        (9, Markers::Xv, true, Level::Medium),
+    ] {
+        let mut r = request(Kind::Classic, size, family, negative, 1);
+        r.level = Some(level);
+        let g = generate(&r, 1).unwrap().remove(0);
+        assert_keeps_promises(&g, family, negative);
+        assert_eq!(g.grade.level, level, "{:?}", g.puzzle);
+        assert_eq!(grade(&g.puzzle, Techniques::ALL).level, level);
+        let used: u32 = Technique::ALL
+            .into_iter()
+            .filter(|t| t.uses_markers())
+            .map(|t| g.grade.steps[t as usize])
+            .sum();
+        assert!(used > 0, "{:?}", g.grade);
+        let plain = grade(&g.puzzle, Techniques::only(&without));
+        assert_eq!(plain.level, Level::Guessing, "{:?}", g.puzzle);
+    }
 }
 
 #[test]

@@ -231,14 +231,6 @@ impl Request {
                 "markers {markers} come without inequality relations (relations {relations})"
             ));
         }
-        // The technique library makes no deduction from markers yet (issue 33, item 4): a
-        // puzzle its techniques finish is settled by its givens alone, and the generator
-        // keeps no puzzle whose markers are decoration. Only guessing can be graded.
-        if let Some(level) = self.level.filter(|&l| l != Level::Guessing) {
-            return fail(format!(
-                "markers {markers} at level {level}: the grader's techniques make no deductions from markers yet, so a puzzle that needs its markers grades guessing; ask for the level guessing or any level"
-            ));
-        }
         if let Some(kind) = markers.kinds().iter().find(|k| !k.possible(self.size)) {
             return fail(format!(
                 "markers {markers} need {}, and no two digits from 1 to {} are joined by it",

@@ -3,6 +3,7 @@
 
 use crate::digits::DigitSet;
 use crate::geometry::{Geometry, House};
+use crate::puzzle::{MarkerKind, PairSource};
 
 use super::board::Board;
 use super::step::Step;
@@ -131,6 +132,9 @@ pub fn sentence(step: &Step, board: &Board) -> String {
                 cell_name(g, other)
             )
         }
+        Technique::MarkerBound => marker_bound_sentence(step, board, &effect),
+        Technique::NegativeBound => negative_bound_sentence(step, board, &effect),
+        Technique::MarkerPair => marker_pair_sentence(step, board, &effect),
         Technique::Pointing | Technique::Claiming => format!(
             "In {}, {d} can only go in {} (all in {}), {effect}.",
             houses(g, &step.houses[..1]),
@@ -286,6 +290,174 @@ pub fn sentence(step: &Step, board: &Board) -> String {
             )
         }
     }
+}
+
+/// What a cell offers its partner: "r4c6 holds 3" when placed, else `open` of its
+/// candidates.
+fn partner_state(board: &Board, cell: usize, open: impl Fn(DigitSet) -> String) -> String {
+    let name = cell_name(board.geometry(), cell);
+    let set = DigitSet::from_bits(board.candidates(cell));
+    match board.value(cell) {
+        0 => format!("{name} {}", open(set)),
+        v => format!("{name} holds {v}"),
+    }
+}
+
+/// "1, 2 or 3".
+fn or_list(set: DigitSet) -> String {
+    let items: Vec<String> = set.iter().map(|d| d.to_string()).collect();
+    match items.len() {
+        0 | 1 => items.concat(),
+        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+/// How marker rule `i` joins its cells, as a phrase after "joined … by": "a white dot";
+/// for an unmarked pair, "no white dot (the negative constraint)".
+fn rule_phrase(board: &Board, i: usize) -> String {
+    let puzzle = board.puzzle();
+    match board.markers()[i].source {
+        PairSource::Marker(k) => puzzle.markers()[k].kind.describe(),
+        PairSource::Negative => format!(
+            "no {} (the negative constraint)",
+            negative_names(puzzle.negative())
+        ),
+    }
+}
+
+/// "white dot or black dot".
+fn negative_names(kinds: &[MarkerKind]) -> String {
+    let names: Vec<String> = kinds.iter().map(|k| k.name()).collect();
+    names.join(" or ")
+}
+
+/// Marker rule `i` as data: `r1c1 white r1c2` for a marker, `r1c1 not white/black r1c2`
+/// for an unmarked pair under the negative constraint.
+pub(crate) fn rule_text(board: &Board, i: usize) -> String {
+    let puzzle = board.puzzle();
+    let rule = &board.markers()[i];
+    match rule.source {
+        PairSource::Marker(k) => puzzle.markers()[k].to_string(),
+        PairSource::Negative => {
+            let kinds: Vec<String> = puzzle.negative().iter().map(|k| k.token()).collect();
+            let g = board.geometry();
+            format!(
+                "{} not {} {}",
+                cell_name(g, rule.a),
+                kinds.join("/"),
+                cell_name(g, rule.b)
+            )
+        }
+    }
+}
+
+/// "r4c5 and r4c6 are joined by a white dot: r4c6 has no 5 or 7 left, so 6 leaves r4c5."
+fn marker_bound_sentence(step: &Step, board: &Board, effect: &str) -> String {
+    let g = board.geometry();
+    let other = step.cells[0];
+    let rule = &board.markers()[step.markers[0]];
+    let joined = rule_phrase(board, step.markers[0]);
+    let removed = step.eliminations.first().map_or(DigitSet::EMPTY, |e| e.1);
+    let all = super::board::full(board.size());
+    let (mut wanted, mut lonely) = (0u32, DigitSet::EMPTY);
+    for d in removed.iter() {
+        match rule.allowed[d as usize] & all {
+            0 => lonely = lonely.union(DigitSet::from_bits(1 << (d - 1))),
+            m => wanted |= m,
+        }
+    }
+    let mut reasons = Vec::new();
+    if wanted != 0 {
+        reasons.push(partner_state(board, other, |_| {
+            format!("has no {} left", or_list(DigitSet::from_bits(wanted)))
+        }));
+    }
+    if !lonely.is_empty() {
+        reasons.push(format!(
+            "no digit from 1 to {} goes with {} across {joined}",
+            board.size(),
+            or_list(lonely),
+        ));
+    }
+    format!(
+        "{} and {} are joined by {joined}: {}, {effect}.",
+        cell_name(g, rule.a),
+        cell_name(g, rule.b),
+        and_list(reasons),
+    )
+}
+
+/// "No white dot joins r4c5 and r4c6, so (the negative constraint) they are not consecutive:
+/// r4c6 has only 4 and 6 left, so 5 leaves r4c5."
+fn negative_bound_sentence(step: &Step, board: &Board, effect: &str) -> String {
+    let g = board.geometry();
+    let other = step.cells[0];
+    let rule = &board.markers()[step.markers[0]];
+    let kinds = board.puzzle().negative();
+    let related: Vec<String> = kinds
+        .iter()
+        .map(|&k| match k {
+            MarkerKind::WHITE => "consecutive".to_string(),
+            MarkerKind::Difference(k) => format!("{k} apart"),
+            MarkerKind::Ratio(k) => format!("in ratio {k}"),
+            MarkerKind::Sum(k) => format!("summing to {k}"),
+        })
+        .collect();
+    // The table also keeps two neighbours of one house apart: say so when that is used.
+    let removed = step.eliminations.first().map_or(0, |e| e.1.bits());
+    let apart = if removed & board.candidates(other) != 0 {
+        " (nor equal, side by side)"
+    } else {
+        ""
+    };
+    format!(
+        "No {} joins {} and {}, so by the negative constraint they are not {}{apart}: {}, {effect}.",
+        negative_names(kinds),
+        cell_name(g, rule.a),
+        cell_name(g, rule.b),
+        related.join(" or "),
+        partner_state(board, other, |set| format!("has only {} left", digits(set))),
+    )
+}
+
+/// "r4c5 is joined to r4c4 by a white dot and to r4c6 by a white dot; r4c4 and r4c6 see each
+/// other in row 4, so they hold different digits: 1 in r4c5 would need 2 in both, so 1
+/// leaves r4c5."
+fn marker_pair_sentence(step: &Step, board: &Board, effect: &str) -> String {
+    let g = board.geometry();
+    let (c, p, q) = (step.cells[0], step.cells[1], step.cells[2]);
+    let (i, j) = (step.markers[0], step.markers[1]);
+    let rule = &board.markers()[i];
+    let removed = step.eliminations.first().map_or(DigitSet::EMPTY, |e| e.1);
+    let needs: Vec<String> = removed
+        .iter()
+        .enumerate()
+        .map(|(k, d)| {
+            let s = board.candidates(p) & rule.allowed[d as usize];
+            let s = DigitSet::from_bits(s);
+            if k == 0 {
+                format!(
+                    "{d} in {} would need {} in both",
+                    cell_name(g, c),
+                    digits(s)
+                )
+            } else {
+                format!("{d} would need {} in both", digits(s))
+            }
+        })
+        .collect();
+    format!(
+        "{} is joined to {} by {} and to {} by {}; {} and {} see each other in {}, so they hold different digits: {}, {effect}.",
+        cell_name(g, c),
+        cell_name(g, p),
+        rule_phrase(board, i),
+        cell_name(g, q),
+        rule_phrase(board, j),
+        cell_name(g, p),
+        cell_name(g, q),
+        houses(g, &step.houses),
+        needs.join(", "),
+    )
 }
 
 /// A chain as text: `7r1c1 = 7r1c5 − 7r4c5 = 7r4c2`, a group as `7r1c1|r1c2`.

@@ -11,8 +11,9 @@ use super::simplest::{solve_steps, Ending};
 use super::technique::{Technique, Techniques};
 
 named! {
-    /// A puzzle's level, by its score (README "Techniques and grades"): easy — singles, relation
-    /// and chain bounds, at most 2.3; medium — intersections and house bounds, at most 2.9;
+    /// A puzzle's level, by its score (README "Techniques and grades"): easy — singles, relation,
+    /// chain, marker and negative bounds, at most 2.3; medium — marker pairs, intersections
+    /// and house bounds, at most 2.9;
     /// hard — pairs, triples, X-wing, swordfish, single-digit patterns, wings, finned X-wing, at
     /// most 4.5; expert — quads, jellyfish, finned swordfish and jellyfish, at most 6.0;
     /// extreme — chains; guessing — no technique of the library finishes it.
@@ -127,7 +128,8 @@ fn guesses_from(puzzle: &Puzzle, values: Vec<u8>) -> u64 {
         puzzle.size(),
         values,
         puzzle.relations().to_vec(),
-    ) else {
+    )
+    .and_then(|p| p.with_markers(puzzle.markers().to_vec(), puzzle.negative().to_vec())) else {
         return 0;
     };
     let options = Options {

@@ -18,6 +18,7 @@
 //! | `singles.rs` | full house, hidden single, naked single |
 //! | `intersections.rs` | pointing, claiming |
 //! | `relations.rs` | chain bound, relation bound, house bound (inequality and Futoshiki) |
+//! | `markers.rs` | marker bound, negative bound, marker pair (Kropki dots, X and V, …) |
 //! | `subsets.rs` | naked and hidden pairs, triples, quads; ordered subsets (with relations) |
 //! | `fish.rs` | X-wing, swordfish, jellyfish, with fins (finned and sashimi) |
 //! | `single_digit.rs` | skyscraper, two-string kite, empty rectangle |
@@ -35,6 +36,7 @@ mod fish;
 mod grade;
 mod hint;
 mod intersections;
+mod markers;
 mod marks;
 mod order;
 mod path;
@@ -61,5 +63,7 @@ pub use simplest::{next_step, solve_steps, Ending};
 pub use step::{ChainNode, Step};
 pub use technique::{Technique, Techniques};
 
+#[cfg(test)]
+mod marker_tests;
 #[cfg(test)]
 mod tests;

@@ -9,7 +9,7 @@ use crate::digits::DigitSet;
 use crate::puzzle::Puzzle;
 
 use super::board::Board;
-use super::explain::{cell_name, chain_text, pointer, sentence, Reveal};
+use super::explain::{cell_name, chain_text, pointer, rule_text, sentence, Reveal};
 use super::grade::Grade;
 use super::hint::{Hint, Wrong};
 use super::step::Step;
@@ -31,6 +31,10 @@ pub struct StepReport {
     pub houses: Vec<String>,
     pub digits: Vec<u8>,
     pub relations: Vec<String>,
+    /// The markers it reads: `r1c1 white r1c2`, and `r1c1 not white/black r1c2` for an
+    /// unmarked pair under the negative constraint (left out when there are none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<String>,
     /// For chains: the chain as text (`7r1c1 = 7r1c5 − 7r4c5 = 7r4c2`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chain: Option<String>,
@@ -68,6 +72,7 @@ impl StepReport {
                 .iter()
                 .map(|&i| puzzle.relations()[i].to_string())
                 .collect(),
+            markers: step.markers.iter().map(|&i| rule_text(board, i)).collect(),
             chain: (!step.chain.is_empty()).then(|| chain_text(step, g)),
             sentence: sentence(step, board),
         }

@@ -6,7 +6,9 @@ use super::board::Board;
 use super::step::Step;
 use super::technique::{Technique, Techniques};
 use super::view::View;
-use super::{chains, fish, intersections, relations, single_digit, singles, subsets, wings};
+use super::{
+    chains, fish, intersections, markers, relations, single_digit, singles, subsets, wings,
+};
 
 impl Technique {
     /// The first step of this technique on `board`, if it has one.
@@ -24,6 +26,9 @@ impl Technique {
             T::ChainBound => relations::chain_bound(view),
             T::RelationBound => relations::relation_bound(view),
             T::HouseBound => relations::house_bound(view),
+            T::MarkerBound => markers::marker_bound(view),
+            T::NegativeBound => markers::negative_bound(view),
+            T::MarkerPair => markers::marker_pair(view),
             T::Pointing => intersections::pointing(view),
             T::Claiming => intersections::claiming(view),
             T::OrderedSubset => subsets::ordered(view),
@@ -49,9 +54,14 @@ impl Technique {
 pub fn next_step(board: &Board, allowed: Techniques) -> Option<Step> {
     let view = View::new(board);
     let relations = !board.relations().is_empty();
+    let markers = !board.markers().is_empty();
     Technique::ALL
         .into_iter()
-        .filter(|&t| allowed.contains(t) && (relations || !t.uses_relations()))
+        .filter(|&t| {
+            allowed.contains(t)
+                && (relations || !t.uses_relations())
+                && (markers || !t.uses_markers())
+        })
         .find_map(|t| t.find_in(&view))
 }
 

@@ -34,6 +34,9 @@ pub struct Step {
     pub digits: DigitSet,
     /// The relations it uses, by index in [`crate::Puzzle::relations`].
     pub relations: Vec<usize>,
+    /// The marker rules it uses (a marker, or an unmarked pair under the negative
+    /// constraint), by index in [`crate::Puzzle::pair_rules`].
+    pub markers: Vec<usize>,
     /// For chains: the nodes in order, first to last.
     pub chain: Vec<ChainNode>,
 }
@@ -48,6 +51,7 @@ impl Step {
             houses: Vec::new(),
             digits: DigitSet::EMPTY,
             relations: Vec::new(),
+            markers: Vec::new(),
             chain: Vec::new(),
         }
     }
@@ -163,6 +167,11 @@ impl Step {
             let (s, l) = board.relations()[r];
             absent[s] |= gone(s);
             absent[l] |= gone(l);
+        }
+        for &m in &self.markers {
+            let rule = &board.markers()[m];
+            absent[rule.a] |= gone(rule.a);
+            absent[rule.b] |= gone(rule.b);
         }
         let digits = self.digits.bits();
         for &h in &self.houses {

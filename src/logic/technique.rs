@@ -14,8 +14,17 @@ named! {
         ChainBound = "chain_bound",
         /// `a < b`: `b` is above the smallest candidate of `a`, `a` below the largest of `b`.
         RelationBound = "relation_bound",
+        /// A marker (Kropki dot, X, V, …) joins two cells: a digit leaves one when no
+        /// candidate of the other goes with it.
+        MarkerBound = "marker_bound",
+        /// Under the negative constraint an unmarked pair is not so related: a digit leaves
+        /// one cell when every candidate of the other would be.
+        NegativeBound = "negative_bound",
         /// A cell has one candidate left.
         NakedSingle = "naked_single",
+        /// A cell joined to two cells that see each other: a digit leaves it when both
+        /// partners would need the same digit to go with it.
+        MarkerPair = "marker_pair",
         /// In a block, a digit's places lie in one row or column: it leaves the rest of it.
         Pointing = "pointing",
         /// In a row or column, a digit's places lie in one block: it leaves the rest of it.
@@ -78,7 +87,10 @@ impl Technique {
             Technique::HiddenSingle => 12,
             Technique::ChainBound => 17,
             Technique::RelationBound => 18,
+            Technique::MarkerBound => 18,
+            Technique::NegativeBound => 20,
             Technique::NakedSingle => 23,
+            Technique::MarkerPair => 25,
             Technique::Pointing => 26,
             Technique::Claiming => 28,
             Technique::HouseBound => 29,
@@ -114,7 +126,10 @@ impl Technique {
             Technique::HiddenSingle => "hidden single",
             Technique::ChainBound => "chain bound",
             Technique::RelationBound => "relation bound",
+            Technique::MarkerBound => "marker bound",
+            Technique::NegativeBound => "negative bound",
             Technique::NakedSingle => "naked single",
+            Technique::MarkerPair => "marker pair",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
             Technique::HouseBound => "house bound",
@@ -151,6 +166,15 @@ impl Technique {
                 | Technique::RelationBound
                 | Technique::HouseBound
                 | Technique::OrderedSubset
+        )
+    }
+
+    /// True for the techniques that read markers or the negative constraint (they find
+    /// nothing in puzzles without them).
+    pub const fn uses_markers(self) -> bool {
+        matches!(
+            self,
+            Technique::MarkerBound | Technique::NegativeBound | Technique::MarkerPair
         )
     }
 

@@ -441,8 +441,12 @@ fn check_causes(events: &[Event], relation_roots: bool) -> Result<(), String> {
                         | (EventKind::Eliminate, Some(Rule::Relation))
                         | (EventKind::Eliminate, Some(Rule::Marker | Rule::Negative))
                 ) || (e.kind == EventKind::Eliminate
-                    // A chain bound rests on the relations alone, like a relation bound.
-                    && e.via == Via::Technique(Technique::ChainBound as u8))
+                    // A chain bound rests on the relations alone, like a relation bound; a
+                    // marker technique on its markers alone, like a marker rule.
+                    && Technique::ALL.into_iter().any(|t| {
+                        (t == Technique::ChainBound || t.uses_markers())
+                            && e.via == Via::Technique(t as u8)
+                    }))
                     || (relation_roots && e.kind == EventKind::Place)
                     || !matches!(e.kind, EventKind::Place | EventKind::Eliminate)
             }

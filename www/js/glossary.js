@@ -6,8 +6,9 @@
 //! built only when asked for.
 //!
 //! The example puzzles come from this project's generator (`sudoku-lab generate`, classic 9×9
-//! at each level, 5×5 and 6×6 Futoshiki, 9×9 inequality), each chosen as a puzzle whose
-//! hardest step is the technique, used once, so its board opens on that step
+//! at each level, 5×5 and 6×6 Futoshiki, 9×9 inequality, 6×6 Kropki sudoku for the marker
+//! techniques), each chosen as a puzzle whose hardest step is the technique (used once where
+//! one could be found), so its board opens on that step
 //! (`start="technique:…"`; tests/js/glossary.test.mjs checks that every example does, and
 //! that every rating is the crate's).
 
@@ -48,12 +49,33 @@ export const GLOSSARY = [
     look: "signs whose cells have lost small or large digits",
     example: { puzzle: '{"size":5,"kind":"futoshiki","givens":".....5...3...1...........","relations":[["r1c4","<","r1c5"],["r1c4",">","r2c4"],["r3c2","<","r4c2"],["r4c1",">","r4c2"],["r5c3",">","r5c4"]]}', start: "technique:relation_bound" },
   }],
+  ["marker_bound", {
+    rating: 18,
+    what: "Two cells joined by a marker: a white dot (consecutive digits), a black dot (one double the other), an X (sum 10) or a V (sum 5). A digit leaves one cell when no candidate of the other goes with it.",
+    why: "Whatever the other cell holds, it must go with this one's digit by the marker. A digit no candidate there goes with can never be right: on a 9×9 a black dot never takes 5, 7 or 9 (their doubles and halves are not digits).",
+    look: "markers beside cells that have lost digits, and black dots and Vs anywhere (they rule out digits from the start)",
+    example: { puzzle: '{"size":6,"kind":"classic","givens":".........6..........................","markers":[["r1c1","black","r1c2"],["r1c2","white","r2c2"],["r1c3","white","r1c4"],["r1c3","black","r2c3"],["r1c4","white","r2c4"],["r1c5","white","r1c6"],["r1c5","white","r2c5"],["r2c3","white","r3c3"],["r2c4","black","r2c5"],["r2c5","white","r2c6"],["r2c6","white","r3c6"],["r3c2","white","r3c3"],["r3c2","white","r4c2"],["r3c4","white","r3c5"],["r3c5","white","r4c5"],["r3c6","white","r4c6"],["r4c1","white","r4c2"],["r4c1","black","r5c1"],["r4c3","white","r5c3"],["r5c1","black","r5c2"],["r5c3","black","r5c4"],["r5c3","black","r6c3"],["r5c4","white","r5c5"],["r5c4","white","r6c4"],["r5c5","white","r5c6"],["r5c6","white","r6c6"],["r6c1","white","r6c2"],["r6c2","white","r6c3"],["r6c3","white","r6c4"],["r6c4","white","r6c5"]],"negative":["white","black"]}', start: "technique:marker_bound" },
+  }],
+  ["negative_bound", {
+    rating: 20,
+    what: "With the negative constraint (all the markers are given), two neighbours without a marker are not so related. A digit leaves a cell when every candidate of its unmarked neighbour would be related to it.",
+    why: "If the neighbour can only hold digits consecutive to (or double, half, or summing to 10 or 5 with) this digit, the missing marker rules the digit out: with negative white, a neighbour left with 4 and 6 takes 5 away.",
+    look: "unmarked neighbours of placed digits and of cells with few candidates",
+    example: { puzzle: '{"size":6,"kind":"classic","givens":"....................................","markers":[["r1c1","white","r1c2"],["r1c1","white","r2c1"],["r1c4","black","r1c5"],["r1c4","white","r2c4"],["r1c5","white","r1c6"],["r2c1","black","r2c2"],["r2c1","white","r3c1"],["r2c2","white","r2c3"],["r2c2","black","r3c2"],["r2c4","white","r2c5"],["r3c1","white","r3c2"],["r3c1","white","r4c1"],["r3c2","white","r3c3"],["r3c3","white","r4c3"],["r3c4","black","r3c5"],["r3c4","white","r4c4"],["r4c1","white","r4c2"],["r4c3","black","r4c4"],["r4c5","white","r4c6"],["r4c5","white","r5c5"],["r4c6","white","r5c6"],["r5c1","black","r5c2"],["r5c2","white","r5c3"],["r5c3","white","r5c4"],["r5c3","black","r6c3"],["r5c5","white","r5c6"],["r5c5","white","r6c5"],["r6c2","white","r6c3"],["r6c4","black","r6c5"],["r6c5","white","r6c6"]],"negative":["white","black"]}', start: "technique:negative_bound" },
+  }],
   ["naked_single", {
     rating: 23,
     what: "A cell has one candidate left. It takes that digit.",
     why: "Every other digit is already in one of its houses (or ruled out by a sign), so nothing else fits.",
     look: "cells with one pencil mark",
     example: { puzzle: "3....2..8....5..9....6...47.....9.....2..1.6..3..4..2.6....5..9.53..7...17.43...5", start: "technique:naked_single" },
+  }],
+  ["marker_pair", {
+    rating: 25,
+    what: "A cell joined by markers to two cells that see each other (in one row, column or block). A digit leaves the cell when both partners could go with it only by one and the same digit.",
+    why: "The two partners see each other, so they hold different digits. Three white dots in a row make a run of consecutive digits: the middle cell cannot be 1, for both its neighbours would have to be 2.",
+    look: "a cell with two markers whose other cells share a house: runs of white dots, and cells between two black dots",
+    example: { puzzle: '{"size":6,"kind":"classic","givens":"............2.......................","markers":[["r1c1","black","r1c2"],["r1c1","white","r2c1"],["r2c1","white","r3c1"],["r2c4","white","r3c4"],["r3c1","white","r3c2"],["r3c5","black","r4c5"],["r4c4","white","r4c5"],["r4c4","black","r5c4"],["r4c5","white","r4c6"],["r4c5","white","r5c5"],["r5c2","black","r6c2"],["r6c3","black","r6c4"],["r6c4","white","r6c5"]]}', start: "technique:marker_pair" },
   }],
   ["pointing", {
     rating: 26,
@@ -239,6 +261,7 @@ export const GLOSSARY = [
 export const GROUPS = [
   ["singles", "Singles", "A digit has one place left, or a cell one digit.", ["full_house", "hidden_single", "naked_single"]],
   ["signs", "Signs", "What the inequality signs of an inequality sudoku or a Futoshiki say on their own.", ["chain_bound", "relation_bound", "house_bound", "ordered_subset"]],
+  ["markers", "Markers", "What the dots, Xs and Vs between cells say, and with the negative constraint what their absence says.", ["marker_bound", "negative_bound", "marker_pair"]],
   ["intersections", "Intersections", "Where a block meets a row or a column.", ["pointing", "claiming"]],
   ["subsets", "Subsets", "A few cells of a house that use up as many digits.", ["naked_pair", "hidden_pair", "naked_triple", "hidden_triple", "naked_quad", "hidden_quad"]],
   ["fish", "Fish", "One digit in a few rows and as many columns.", ["x_wing", "swordfish", "jellyfish", "finned_x_wing", "finned_swordfish", "finned_jellyfish"]],

@@ -26,11 +26,13 @@ const LIVE_KEY = "sudoku-lab.play.clashes";
 
 /**
  * The techniques whose first hint names no house, and where it points instead: at the cells
- * with two candidates (wings and chains of such cells) or at the signs (sign techniques).
+ * with two candidates (wings and chains of such cells), at the signs (sign techniques) or at
+ * the cells the markers join (marker techniques).
  */
 const LOOK_AT = {
   xy_wing: "pairs", xyz_wing: "pairs", w_wing: "pairs", xy_chain: "pairs", aic: "pairs",
   chain_bound: "signs", relation_bound: "signs", house_bound: "signs", ordered_subset: "signs",
+  marker_bound: "markers", negative_bound: "markers", marker_pair: "markers",
 };
 
 /** The lowest and highest set bit of a non-zero mask. */
@@ -437,6 +439,14 @@ export function installPlay(app) {
         return edgeKeyOf(cellIndex(a, n), cellIndex(b, n), n);
       });
       return { shown: { relations: edges, tone: "info" }, words: `the ${edges.length === 1 ? "sign" : "signs"} to read are marked` };
+    }
+    if (what === "markers" && h.markers?.length) {
+      // "r1c1 white r1c2", "r1c1 not white/black r1c2": the cells are the first and last words.
+      const cells = new Set(h.markers.flatMap((text) => {
+        const words = text.split(" ");
+        return [cellIndex(words[0], n), cellIndex(words[words.length - 1], n)];
+      }));
+      return { shown: { cells: [...cells], tone: "info" }, words: `the cells of the ${h.markers.length === 1 ? "marker" : "markers"} to read are marked` };
     }
     if (what !== "pairs") return null;
     const computed = candidateMarks();

@@ -162,6 +162,9 @@ export interface StepReport {
   digits: number[];
   /** "r1c1 < r1c2". */
   relations: string[];
+  /** The markers read: "r1c1 white r1c2"; "r1c1 not white/black r1c2" for an unmarked pair
+   *  under the negative constraint. Absent when none. */
+  markers?: string[];
   /** For chains: "7r1c1 = 7r1c5 − 7r4c5 = 7r4c2". */
   chain?: string;
   sentence: string;

@@ -145,6 +145,26 @@ test("Play marks a broken dot as it is typed; the XV example solves", async () =
   await page.close();
 });
 
+test("Play's hints on a Kropki puzzle name a marker technique and mark its dot; the grade names one too", async () => {
+  const page = await openPage("?example=kropki-9");
+  await page.waitForSelector("[data-action=play-start]");
+  await page.click("[data-action=play-start]");
+  await page.waitForFunction(() => /^Grade \d/.test(document.getElementById("play-grade").textContent));
+  assert.match(await page.textContent("#play-grade"), /marker (bound|pair)/);
+  for (let level = 1; level <= 3; level++) {
+    await page.click("[data-action=play-hint]");
+    await page.waitForFunction((level) => new RegExp(`Hint ${level} of 3`).test(document.getElementById("play-message").textContent), level);
+  }
+  const said = await page.textContent("#play-message");
+  const m = /(r\dc\d) and (r\dc\d) are joined by a (white|black) dot/.exec(said);
+  assert.ok(m, said);
+  assert.ok(await page.$eval(`[data-edge="${m[1]}-${m[2]}"]`, (e) => e.classList.contains("focus-edge")), `${m[1]}-${m[2]} marked`);
+  assert.equal(await page.getAttribute(`[data-edge="${m[1]}-${m[2]}"]`, "data-rel"), m[3]);
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test("a SudokuPad link pasted into Import loads the Kropki puzzle it holds", async () => {
   const page = await openPage();
   await importText(page, UKPA_LINK);

@@ -12,11 +12,6 @@ import { openPanel } from "./panel.js";
 /** Futoshiki sizes offered (Tatham's Unequal offers 4 to 9 too); any 3–25 can be typed in the CLI. */
 const FUTOSHIKI_SIZES = [4, 5, 6, 7, 8, 9];
 const DEFAULT_SIZE = { classic: 9, inequality: 9, futoshiki: 5 };
-/**
- * The level asked for by default with markers: any, since the grader has no marker
- * techniques yet (the module refuses other levels with markers, and says why).
- */
-const MARKER_LEVEL = "";
 /** How long a run goes before the message says how far it is (ms). */
 const QUIET_MS = 300;
 
@@ -83,7 +78,7 @@ export function installGenerate(app) {
     sizeSelect.value = String(keep);
     // A level a learner can finish, until the player picks one: medium up to 9×9, easy above
     // ("Any" gives extreme and guessing puzzles at 16×16, 25×25 and in Futoshiki).
-    if (!difficultyPicked) difficultySelect.value = markersSelect.value !== "none" && kind !== "inequality" ? MARKER_LEVEL : keep > 9 ? "easy" : "medium";
+    if (!difficultyPicked) difficultySelect.value = keep > 9 ? "easy" : "medium";
     // Relations only (as CQOI2013's puzzles are) where the kind has relations.
     cluesField.hidden = kind === "classic";
     // Markers on classic grids and Latin squares (an inequality sudoku keeps its signs).

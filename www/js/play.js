@@ -366,9 +366,10 @@ export function installPlay(app) {
       const [family, number] = name.split(" ");
       return ["row", "column", "block"].indexOf(family) * n + Number(number) - 1;
     };
+    // "r1c1 < r1c2", "r1c4 black r1c5", "r1c1 not white/black r1c2": the first and last cells.
     const edge = (text) => {
-      const [a, , b] = text.split(" ");
-      return edgeKeyOf(index(a), index(b), n);
+      const words = text.split(" ");
+      return edgeKeyOf(index(words[0]), index(words.at(-1)), n);
     };
     board.clearErrors();
     legend.hidden = true;
@@ -412,7 +413,7 @@ export function installPlay(app) {
       {
         cells: pattern,
         houses,
-        relations: h.relations.map(edge),
+        relations: [...h.relations, ...(h.markers ?? [])].map(edge),
         targets: [...new Set(h.eliminations.map(([c]) => index(c)))],
         removed: h.eliminations.map(([c, digit]) => ({ cell: index(c), digit })),
         placed: h.placements.map(([c, digit]) => ({ cell: index(c), digit })),

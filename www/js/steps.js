@@ -319,8 +319,9 @@ export function stepTechnique(trace, events, before, puzzle) {
       if (trace.viaTag(head) !== VIA.CONFINED) return null;
       return (trace.viaPayload(head) & 0xff) >= 2 * puzzle.size ? "pointing" : "claiming";
     case "relation":
-      // A sign's bound; a marker's has no glossary entry of the propagation engine's own.
-      return rule === RULE.RELATION ? "relation_bound" : null;
+      // A sign's bound, a marker's, or the negative constraint's: what the logic engine
+      // names the same deduction (the glossary defines it).
+      return { [RULE.RELATION]: "relation_bound", [RULE.MARKER]: "marker_bound", [RULE.NEGATIVE]: "negative_bound" }[rule] ?? null;
     case "place":
       if (rule !== RULE.NAKED_SINGLE && (rule < RULE.HIDDEN_SINGLE_ROW || rule > RULE.HIDDEN_SINGLE_BLOCK)) return null;
       if (fullHouseOf(puzzle, trace.cell(head), before) >= 0) return "full_house";

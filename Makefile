@@ -30,7 +30,7 @@ HAVE_NIGHTLY       := rustup toolchain list | grep -q '^nightly'
 # Run as root in CI; use sudo elsewhere when it exists.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: all deps rust-deps wasm-deps browser-deps node-deps fuzz-deps package-deps package package-test build native wasm serve bench-board \
+.PHONY: docs all deps rust-deps wasm-deps browser-deps node-deps fuzz-deps package-deps package package-test build native wasm serve bench-board \
         test lint unit wasm-test js-test browser-test corpus fuzz-corpus fuzz fuzz-smoke bench bench-page clean
 
 all: build
@@ -185,6 +185,12 @@ bench: native wasm
 	node benches/calls.mjs
 	node benches/page.mjs
 	node benches/board.mjs
+
+## docs: the mdBook of docs/ built into docs/book/ (mdbook installed once when missing;
+## the build itself is offline).
+docs:
+	command -v mdbook > /dev/null || cargo install --locked mdbook
+	mdbook build docs
 
 ## bench-board: what a <sudoku-lab-board> costs a host page: time to ready and memory, 1 and 8 boards.
 bench-board: node-deps wasm browser-deps

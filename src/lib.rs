@@ -106,7 +106,7 @@
 //! assert_eq!(solve(&made[0].puzzle, Options::default()).unwrap().status, Status::Unique);
 //! ```
 //!
-//! See `README.md` for the command line, the module, the page, the vocabulary and the
+//! See `README.md` and `docs/` for the command line, the module, the page, the vocabulary and the
 //! architecture.
 
 #[macro_use]

@@ -399,14 +399,17 @@ fn marker_puzzles_come_at_the_difficulty_asked() {
 }
 
 #[test]
-fn the_readme_kropki_example_prints_what_the_readme_shows() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+fn the_docs_kropki_example_prints_what_the_docs_show() {
+    let readme = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/src/generating.md"
+    ))
+    .expect("docs/src/generating.md");
     let command = "$ sudoku-lab generate --markers kropki --negative --size 6 --seed 3\n";
     let shown = readme
         .split(command)
         .nth(1)
-        .expect("the example in the README");
+        .expect("the example in docs/src/generating.md");
     let shown = shown.split("```").next().unwrap();
     let printed = generate(&[
         "--markers",

@@ -2,8 +2,8 @@
 //! `named!` — engines, trace levels, kinds, formats, alphabets, statuses, grade levels,
 //! symmetries, marker families, hint levels, rules, event kinds, techniques — is held here to
 //! every place a person reads it: the command's help, the page's menus and tables
-//! (`www/`), the element's and the package's declarations and README, and the repository
-//! README. Adding a variant without following it everywhere fails here, naming the place.
+//! (`www/`), the element's and the package's declarations and README, and the docs
+//! (`docs/src/`). Adding a variant without following it everywhere fails here, naming the place.
 
 use std::collections::BTreeSet;
 use std::process::Command;
@@ -175,8 +175,8 @@ fn engines() {
     }
     all_in(
         &engines,
-        &backticked(&readme_line("README.md", "| `engine` |")),
-        "README, the element's engine attribute",
+        &backticked(&readme_line("docs/src/embedding.md", "| `engine` |")),
+        "docs/src/embedding.md, the element's engine attribute",
     );
     let solve_row = readme_line("package/README.md", "| `solve(puzzle");
     let options = &solve_row[solve_row.find("`engine` (").expect("solve's engine option")..];
@@ -249,8 +249,8 @@ fn statuses() {
     let statuses = names::<Status>();
     all_in(
         &statuses,
-        &backticked(&readme_line("README.md", "Outcomes: ")),
-        "README, the outcomes",
+        &backticked(&readme_line("docs/src/architecture.md", "Outcomes: ")),
+        "docs/src/architecture.md, the outcomes",
     );
     all_in(
         &statuses,
@@ -332,14 +332,18 @@ fn hints_rules_events_and_techniques() {
         techniques,
         "records.js TECHNIQUES"
     );
-    let readme = file("README.md");
+    let table = file("docs/src/techniques.md");
     // A row's first cell names one technique or a few (`pointing`, `claiming`).
-    let rows: BTreeSet<String> = readme
+    let rows: BTreeSet<String> = table
         .lines()
         .filter(|l| l.starts_with("| `"))
         .flat_map(|l| backticked(l.split(" | ").next().unwrap_or("")))
         .collect();
-    all_in(&techniques, &rows, "README, the techniques table");
+    all_in(
+        &techniques,
+        &rows,
+        "docs/src/techniques.md, the techniques table",
+    );
     let glossary = file("www/js/glossary.js");
     let entries: BTreeSet<String> = techniques
         .iter()

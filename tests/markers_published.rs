@@ -313,7 +313,10 @@ fn the_marker_techniques_finish_four_of_the_five_keeping_the_published_solution(
         .collect();
     let mut grades = Vec::new();
     for p in published("published-kropki.json") {
-        let solution = p.solution.clone().expect("every Kropki puzzle has its solution");
+        let solution = p
+            .solution
+            .clone()
+            .expect("every Kropki puzzle has its solution");
         let mut board = Board::new(&p.puzzle).unwrap();
         let ending = solve_steps(&mut board, Techniques::ALL, MAX_STEPS, |step, _| {
             for &(cell, set) in &step.eliminations {

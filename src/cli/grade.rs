@@ -29,7 +29,7 @@ The score follows Sudoku Explainer's scale where a technique has an SE rating (h
 single 1.2–1.5, naked single 2.3, pointing 2.6, naked pair 3.0, X-wing 3.2, XY-wing 4.2,
 jellyfish 5.2, X-chain 6.5, AIC 7.0 and up with length); 8.0 and above means the puzzle
 needs guessing, a tenth more per guess. Levels: easy (to 2.3), medium (to 2.9), hard (to
-4.5), expert (to 6.0), extreme (chains), guessing. README 'Techniques and grades' lists
+4.5), expert (to 6.0), extreme (chains), guessing. docs/src/techniques.md lists
 every technique and its rating.
 
 A puzzle without exactly one solution is not graded: its line says 'not unique' or 'no

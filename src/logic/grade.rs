@@ -11,7 +11,7 @@ use super::simplest::{solve_steps, Ending};
 use super::technique::{Technique, Techniques};
 
 named! {
-    /// A puzzle's level, by its score (README "Techniques and grades"): easy — singles, relation,
+    /// A puzzle's level, by its score (docs/src/techniques.md): easy — singles, relation,
     /// chain, marker and negative bounds, at most 2.3; medium — marker pairs, intersections
     /// and house bounds, at most 2.9;
     /// hard — pairs, triples, X-wing, swordfish, single-digit patterns, wings, finned X-wing, at

@@ -80,7 +80,7 @@ impl Technique {
     /// where the technique has an SE rating (full house 1.0, hidden single 1.2, naked single
     /// 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing 3.2, …, XYZ-wing 4.4, naked quad
     /// 5.0, jellyfish 5.2, hidden quad 5.4, X-chain 6.5, XY-chain 6.6, AIC 7.0) and places
-    /// the others by what a person must see (README "Techniques and grades").
+    /// the others by what a person must see (docs/src/techniques.md).
     pub const fn rating(self) -> u32 {
         match self {
             Technique::FullHouse => 10,

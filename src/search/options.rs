@@ -86,8 +86,8 @@ impl Strategy {
         probe_width: u32::MAX,
     };
 
-    /// The strategy measured fastest for the puzzle's size and kind (see README,
-    /// "Benchmarks"): locked candidates and weighted branching everywhere they apply;
+    /// The strategy measured fastest for the puzzle's size and kind (see
+    /// docs/src/benchmarks.md): locked candidates and weighted branching everywhere they apply;
     /// probing only from 12×12 up, after 100 backtracks, where plain propagation gets lost on
     /// the hard public 16×16 puzzles (from minutes to milliseconds) while the easy ones
     /// finish before it starts. At 25×25, below the root, only two-candidate cells are

@@ -30,7 +30,7 @@
 //! Without a height of its own (CSS), the element takes the height its content needs at its
 //! width; with one, the board shrinks so that everything fits the box.
 //!
-//! Attributes, methods and events are listed in one table in the README ("Embedding a
+//! Attributes, methods and events are listed in one table in docs/src/embedding.md ("Embedding a
 //! board") and typed in board.d.ts.
 
 /** The board's page when the `page` attribute does not name one: beside this module's folder. */

@@ -35,7 +35,7 @@ fn cell(name: &str) -> Cell {
     Cell::parse(name).unwrap()
 }
 
-/// The 4×4 of the README: every white and black dot of its solution, with both negatives.
+/// The 4×4 of docs/src/formats.md: every white and black dot of its solution, with both negatives.
 fn kropki4() -> Value {
     fpuzzles(
         4,
@@ -66,7 +66,7 @@ fn dots_and_their_negative_read_as_markers() {
         .markers()
         .contains(&Marker::new(cell("r1c2"), MarkerKind::BLACK, cell("r2c2"))));
     assert_eq!(puzzle.negative(), &[MarkerKind::WHITE, MarkerKind::BLACK]);
-    // The same puzzle as the README's picture, which has one solution.
+    // The same puzzle as the picture in docs/src/formats.md, which has one solution.
     let picture = "4 classic negative=white,black\n. o . o . o .\n-   *   -   *\n\
                    . o . | . o .\no   -   -   o\n. o . | . o .\n*   -   *   -\n. o . o . o .\n";
     let drawn = read_format(picture, Format::Picture, ReadOptions::default())

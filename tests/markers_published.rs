@@ -376,3 +376,82 @@ fn the_marker_techniques_finish_four_of_the_five_keeping_the_published_solution(
         .collect();
     assert_eq!(guessing, ["check_kropki_9x9_2_solve"]);
 }
+
+/// A player's entry that breaks an X or V, or the negative constraint, is named so in a hint
+/// (not "breaks no rule yet"), with the marker it breaks.
+#[test]
+fn a_hint_names_the_marker_an_entry_breaks() {
+    use sudoku_lab::logic::{hint, HintReport, PlayerState, Reveal};
+    let strict = published("published-xv.json")
+        .into_iter()
+        .find(|p| !p.puzzle.negative().is_empty() && p.solution.is_some())
+        .expect("a strict XV puzzle with its solution");
+    let solution = strict.solution.clone().unwrap();
+    let g = strict.puzzle.geometry();
+    let givens = strict.puzzle.givens();
+    let n = strict.puzzle.size();
+    let free = |cell: usize, d: u8| {
+        givens[cell] == 0
+            && g.houses_of(cell)
+                .iter()
+                .all(|&h| g.house(h as usize).iter().all(|&c| givens[c as usize] != d))
+    };
+    // Two digits on a marked pair that break its marker, and on an unmarked pair two that
+    // the negative constraint forbids.
+    let marker = strict.puzzle.markers()[0];
+    let unmarked = (0..n * n - 1)
+        .map(|c| (c, c + 1))
+        .find(|&(a, b)| {
+            a % n != n - 1
+                && givens[a] == 0
+                && givens[b] == 0
+                && !strict
+                    .puzzle
+                    .markers()
+                    .iter()
+                    .any(|m| m.a.index(n) == a && m.b.index(n) == b)
+        })
+        .expect("an unmarked pair");
+    for ((a, b), broken_by) in [
+        ((marker.a.index(n), marker.b.index(n)), "marker"),
+        (unmarked, "negative"),
+    ] {
+        let pair = (1..=n as u8)
+            .flat_map(|x| (1..=n as u8).map(move |y| (x, y)))
+            .find(|&(x, y)| {
+                let breaks = if broken_by == "marker" {
+                    !marker.kind.holds(x, y)
+                } else {
+                    strict.puzzle.negative().iter().any(|k| k.holds(x, y))
+                };
+                x != y && breaks && x != solution[a] && free(a, x) && free(b, y)
+            })
+            .expect("two digits that break it");
+        let mut entries = vec![0u8; n * n];
+        entries[a] = pair.0;
+        entries[b] = pair.1;
+        let state = PlayerState {
+            entries,
+            marks: None,
+        };
+        let (next, board) = hint(&strict.puzzle, &state).unwrap();
+        let report = HintReport::of(&next, &board, Reveal::Step);
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["kind"], "wrong_entry", "{json}");
+        assert_eq!(json["why"], "marker", "{json}");
+        let sentence = json["sentence"].as_str().unwrap();
+        if broken_by == "marker" {
+            assert!(
+                sentence.contains(&format!("the {} between", marker.kind.name())),
+                "{sentence}"
+            );
+            assert!(sentence.contains("do not sum to"), "{sentence}");
+        } else {
+            assert!(
+                sentence.contains("have no marker between them, yet"),
+                "{sentence}"
+            );
+            assert!(sentence.contains("(the negative constraint)"), "{sentence}");
+        }
+    }
+}

@@ -22,6 +22,9 @@ pub enum Wrong {
     Clash { peer: usize, house: usize },
     /// A relation with a placed neighbour does not hold (its index).
     Relation(usize),
+    /// A marker with a placed neighbour, or the negative constraint on an unmarked pair,
+    /// does not hold: its index in [`Puzzle::pair_rules`], and the digits of its two cells.
+    Marker { rule: usize, digits: (u8, u8) },
     /// It breaks no rule yet, but the solution has another digit there.
     NotTheSolution,
 }
@@ -207,6 +210,23 @@ fn wrong_entry(puzzle: &Puzzle, values: &[u8], solution: &[u8]) -> Option<Hint> 
                     cell,
                     digit: d,
                     why: Wrong::Relation(i),
+                });
+            }
+        }
+        for (i, rule) in puzzle.pair_rules().iter().enumerate() {
+            let (x, y) = (values[rule.a], values[rule.b]);
+            if (rule.a == cell || rule.b == cell)
+                && x != 0
+                && y != 0
+                && rule.allowed[x as usize] & (1 << (y - 1)) == 0
+            {
+                return Some(Hint::WrongEntry {
+                    cell,
+                    digit: d,
+                    why: Wrong::Marker {
+                        rule: i,
+                        digits: (x, y),
+                    },
                 });
             }
         }

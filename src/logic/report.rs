@@ -87,7 +87,8 @@ pub enum HintReport {
     WrongEntry {
         cell: String,
         digit: u8,
-        /// `clash`, `relation` or `solution`.
+        /// `clash`, `relation`, `marker` (a marker or the negative constraint; `relation` then
+        /// names it: `r1c4 V r1c5`, `r1c1 not white/black r1c2`) or `solution`.
         why: &'static str,
         #[serde(skip_serializing_if = "Option::is_none")]
         peer: Option<String>,
@@ -139,6 +140,11 @@ impl HintReport {
                         let r = puzzle.relations()[i].to_string();
                         let reason = format!("{r} does not hold");
                         ("relation", None, None, Some(r), reason)
+                    }
+                    Wrong::Marker { rule, digits } => {
+                        let text = rule_text(board, rule);
+                        let reason = marker_broken(board, rule, digits);
+                        ("marker", None, None, Some(text), reason)
                     }
                     Wrong::NotTheSolution => (
                         "solution",
@@ -275,6 +281,37 @@ impl GradeReport {
             )
         } else {
             format!("{:.1} {} {hardest}", self.score, self.level)
+        }
+    }
+}
+
+/// Why the digits on the two cells of pair rule `i` break it: "the V between r1c4 and r1c5
+/// does not hold: 1 and 2 do not sum to 5"; "r1c1 and r1c2 have no marker between them, yet
+/// 4 and 5 are consecutive (the negative constraint)".
+fn marker_broken(board: &Board, i: usize, (x, y): (u8, u8)) -> String {
+    let g = board.geometry();
+    let puzzle = board.puzzle();
+    let rule = &board.markers()[i];
+    let (a, b) = (cell_name(g, rule.a), cell_name(g, rule.b));
+    match rule.source {
+        crate::puzzle::PairSource::Marker(k) => {
+            let kind = puzzle.markers()[k].kind;
+            format!(
+                "the {} between {a} and {b} does not hold: {}",
+                kind.name(),
+                kind.says(x, y, false)
+            )
+        }
+        crate::puzzle::PairSource::Negative => {
+            let said = puzzle
+                .negative()
+                .iter()
+                .find(|k| k.holds(x, y))
+                .map_or_else(
+                    || format!("{x} and {y} are related"),
+                    |k| k.says(x, y, true),
+                );
+            format!("{a} and {b} have no marker between them, yet {said} (the negative constraint)")
         }
     }
 }

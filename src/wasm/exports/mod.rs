@@ -171,7 +171,7 @@ export interface StepReport {
 }
 
 export type HintResult =
-  | { kind: "wrong_entry"; cell: string; digit: number; why: "clash" | "relation" | "solution";
+  | { kind: "wrong_entry"; cell: string; digit: number; why: "clash" | "relation" | "marker" | "solution";
       peer?: string; house?: string; relation?: string; sentence: string }
   | { kind: "missing_mark"; cell: string; digit?: number; sentence: string }
   | ({ kind: "step"; reveal: RevealName; hint: string } & StepReport)

@@ -138,6 +138,11 @@ test("Play marks a broken dot as it is typed; the XV example solves", async () =
   await page.waitForFunction(() => document.querySelector('[data-edge="r1c4-r1c5"]').classList.contains("broken"));
   assert.match(await page.textContent("#play-message"), /The V between r1c4 and r1c5 is broken: 1 and 2 are not digits summing to 5/);
   assert.deepEqual(await axeViolations(page), []);
+  // A hint names the broken V first, and marks it.
+  await page.click("[data-action=play-hint]");
+  await page.waitForFunction(() => /is wrong there/.test(document.getElementById("play-message").textContent));
+  assert.match(await page.textContent("#play-message"), /r1c4: 1 is wrong there: the V between r1c4 and r1c5 does not hold: 1 and 2 do not sum to 5\./);
+  assert.ok(await page.$eval('[data-edge="r1c4-r1c5"]', (e) => e.classList.contains("focus-edge")), "the V is marked");
   await page.click("[data-action=play-stop]");
   await page.click("[data-action=solve]");
   assert.equal(await waitForStatus(page), "unique");

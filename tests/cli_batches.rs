@@ -291,6 +291,30 @@ fn check_reports_a_bad_puzzle_pairs_no_answer_with_it_and_checks_the_rest() {
                 err.lines().count() == 1 && err.contains(&at) && err.contains(batch.says),
                 "{name}: {err}"
             );
+            // The same verdicts as JSON, one object a puzzle, then the totals.
+            std::fs::write(&answers, &solved.stdout).expect("temp file");
+            let o = run(
+                &[
+                    "check",
+                    "--format",
+                    batch.format,
+                    "--output",
+                    "json",
+                    &puzzles.to_string_lossy(),
+                    &answers.to_string_lossy(),
+                ],
+                b"",
+            );
+            let _ = std::fs::remove_file(&answers);
+            assert_eq!(code(&o), 2, "{name}: {}", stderr(&o));
+            assert_eq!(
+                stdout(&o),
+                "{\"puzzle\":1,\"verdict\":\"ok\"}\n\
+                 {\"puzzle\":2,\"verdict\":\"invalid_puzzle\",\"detail\":\"invalid puzzle\"}\n\
+                 {\"puzzle\":3,\"verdict\":\"ok\"}\n\
+                 {\"correct\":2,\"checked\":2,\"unanswered\":0,\"invalid\":1}\n",
+                "{name}"
+            );
         }
         let _ = std::fs::remove_file(&puzzles);
     }

@@ -41,6 +41,10 @@ answer all the same ('puzzle K: unreadable answer'), named on stderr as
 'ANSWERS:LINE:COL: answer J: what'. The answers after either are checked as usual.
 
 Options:
+  --output O        text (default) or json: one object per puzzle, {\"puzzle\": K,
+                    \"verdict\": \"ok\"} or with \"verdict\" \"wrong\", \"no_answer\",
+                    \"invalid_puzzle\" or \"unreadable_answer\" and the line's words as
+                    \"detail\", then {\"correct\", \"checked\", \"unanswered\", \"invalid\"}
   --format F        puzzle format: line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles, auto
   --kind K          classic, inequality, futoshiki or auto
   --alphabet A      digits, letters, alnum, hex, numbers or auto
@@ -52,12 +56,13 @@ unreadable answer, or more answers than puzzles; decided after every answer is c
 wins over 1) or bad usage; 3 internal error.
 ";
 
-const SPEC: Spec = Spec::new("check", &["format", "kind", "alphabet"], &[]);
+const SPEC: Spec = Spec::new("check", &["format", "kind", "alphabet", "output"], &[]);
 
 pub fn check(args: Vec<OsString>) -> Result<u8, Failure> {
     let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
         return Ok(EXIT_OK);
     };
+    let json = parsed.json_output(SPEC.command)?;
     let chosen = parsed.format("format", SPEC.command)?;
     let read_options = parsed.read_options(SPEC.command)?;
     let [puzzles_file, answers_file] = parsed.positional.as_slice() else {
@@ -89,6 +94,7 @@ pub fn check(args: Vec<OsString>) -> Result<u8, Failure> {
         invalid: 0,
         unanswered: 0,
         bad: false,
+        json,
     };
     let mut puzzles = Lookahead::new(formats::read(&puzzle_input.text, format, read_options));
     // An answer that fits a later puzzle, and that puzzle's number: the puzzles before it
@@ -179,25 +185,24 @@ pub fn check(args: Vec<OsString>) -> Result<u8, Failure> {
                 ) {
                     None => {
                         check.correct += 1;
-                        format!("puzzle {}: ok\n", puzzle.number)
+                        check.line(puzzle.number, "ok", "ok")
                     }
-                    Some(wrong) => format!("puzzle {}: {wrong}\n", puzzle.number),
+                    Some(wrong) => check.line(puzzle.number, "wrong", &wrong),
                 }
             }
             Answer::Invalid { pos } => {
                 check.checked += 1;
-                format!(
-                    "puzzle {}: no answer: the answers call the puzzle invalid ({}:{pos})\n",
-                    puzzle.number, answer_input.name
-                )
+                let why = format!(
+                    "no answer: the answers call the puzzle invalid ({}:{pos})",
+                    answer_input.name
+                );
+                check.line(puzzle.number, "no_answer", &why)
             }
             Answer::Unreadable { pos } => {
                 check.checked += 1;
                 check.bad = true;
-                format!(
-                    "puzzle {}: unreadable answer ({}:{pos})\n",
-                    puzzle.number, answer_input.name
-                )
+                let why = format!("unreadable answer ({}:{pos})", answer_input.name);
+                check.line(puzzle.number, "unreadable_answer", &why)
             }
         };
         if !check.sink.write(&line)? {
@@ -237,6 +242,12 @@ pub fn check(args: Vec<OsString>) -> Result<u8, Failure> {
         n => total.push_str(&format!("; {n} invalid puzzles not checked")),
     }
     total.push('\n');
+    if json {
+        total = format!(
+            "{{\"correct\":{},\"checked\":{},\"unanswered\":{},\"invalid\":{}}}\n",
+            check.correct, check.checked, check.unanswered, check.invalid
+        );
+    }
     if check.sink.write(&total)? {
         check.sink.flush()?;
     }
@@ -263,6 +274,8 @@ struct Check<'a> {
     unanswered: usize,
     /// Some input was bad.
     bad: bool,
+    /// `--output json`: one object per puzzle, then one for the totals.
+    json: bool,
 }
 
 /// The most puzzles `check` looks past for the one an answer fits.
@@ -328,16 +341,29 @@ impl Check<'_> {
             let answers = self.answers.insert(answers);
             answers.skip_invalid(&mut self.bad);
         }
-        self.sink
-            .write(&format!("puzzle {number}: invalid puzzle\n"))
+        let line = self.line(number, "invalid_puzzle", "invalid puzzle");
+        self.sink.write(&line)
     }
 
     /// Prints that puzzle `number` has no answer, and why; `Ok(false)` when nobody reads
     /// any more.
     fn unanswered(&mut self, number: usize, why: &str) -> Result<bool, Failure> {
         self.unanswered += 1;
-        self.sink
-            .write(&format!("puzzle {number}: no answer ({why})\n"))
+        let line = self.line(number, "no_answer", &format!("no answer ({why})"));
+        self.sink.write(&line)
+    }
+
+    /// Puzzle `number`'s line: `puzzle K: {text}`, or as JSON `{"puzzle": K, "verdict":
+    /// verdict, "detail": text}` (no detail for `ok`).
+    fn line(&self, number: usize, verdict: &str, text: &str) -> String {
+        if !self.json {
+            return format!("puzzle {number}: {text}\n");
+        }
+        if verdict == "ok" {
+            return format!("{{\"puzzle\":{number},\"verdict\":\"ok\"}}\n");
+        }
+        let detail = serde_json::Value::from(text);
+        format!("{{\"puzzle\":{number},\"verdict\":\"{verdict}\",\"detail\":{detail}}}\n")
     }
 
     fn code(&self) -> u8 {

@@ -120,9 +120,10 @@ serve: build
 	@echo "sudoku-lab: http://127.0.0.1:$(PORT)/"
 	cd www && exec python3 -m http.server $(PORT) --bind 127.0.0.1
 
-## test: formatting, lints, every Rust test (native and wasm), the judge corpora through the
-## release CLI, then the JS and browser tests (last, so the run ends on a test summary).
-test: deps lint unit build wasm-test corpus fuzz-smoke package-test js-test browser-test
+## test: formatting, lints, the docs book, every Rust test (native and wasm), the judge corpora
+## through the release CLI, then the JS and browser tests (last, so the run ends on a test
+## summary).
+test: deps lint docs unit build wasm-test corpus fuzz-smoke package-test js-test browser-test
 
 lint:
 	cargo fmt --check
@@ -189,7 +190,7 @@ bench: native wasm
 ## docs: the mdBook of docs/ built into docs/book/ (mdbook installed once when missing;
 ## the build itself is offline).
 docs:
-	command -v mdbook > /dev/null || cargo install --locked mdbook
+	command -v mdbook > /dev/null || cargo install --locked mdbook --version 0.5.4
 	mdbook build docs
 
 ## bench-board: what a <sudoku-lab-board> costs a host page: time to ready and memory, 1 and 8 boards.

@@ -173,3 +173,30 @@ test("every step of a marker puzzle has a sentence without holes", () => {
     assert.ok(markers > 0, `${what}: some step says a marker`);
   }
 });
+
+test("a marker technique's step marks the markers between its pattern's cells", async () => {
+  const { logicTrace } = await import("./wasm.mjs");
+  const { focusStep, stepTechnique } = await import("../../www/js/steps.js");
+  let seen = 0;
+  for (const [what, text] of puzzles()) {
+    const { trace, puzzle } = logicTrace(text);
+    const probe = new Replay(puzzle.size, trace);
+    for (let k = 0; k < trace.stepCount; k++) {
+      const events = trace.stepEvents(k);
+      probe.seek(trace.stepStart(k));
+      const name = stepTechnique(trace, events, probe, puzzle);
+      if (!["marker_bound", "marker_pair"].includes(name)) continue;
+      const f = focusStep(trace, events, probe, puzzle);
+      const marked = new Map(puzzle.pairRules.filter((r) => r.marker !== null).map((r) => [r.edge, r]));
+      assert.ok(f.relations.length > 0, `${what}, step ${k + 1} (${name}): no marker marked`);
+      // Each marked gap joins cells the step shows: its pattern, or the cells that lose digits.
+      const shown = new Set([...f.cells, ...f.targets]);
+      for (const edge of f.relations) {
+        const r = marked.get(edge);
+        assert.ok(r && shown.has(r.a) && shown.has(r.b), `${what}, step ${k + 1}: ${edge}`);
+      }
+      seen++;
+    }
+  }
+  assert.ok(seen > 20, `${seen} marker technique steps`);
+});

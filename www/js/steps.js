@@ -14,6 +14,9 @@ const BOUNDS_SHOWN = 3;
 /** At most this many clauses of a technique's removals are spelled out. */
 const CLAUSES_SHOWN = 4;
 
+/** The techniques that read markers between cells. */
+const MARKER_TECHNIQUES = ["marker_bound", "negative_bound", "marker_pair"];
+
 const plural = (n, word, many = `${word}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? word : many}`;
 
 /**
@@ -249,6 +252,14 @@ export function focusStep(trace, events, before, puzzle) {
   const removed = [];
   const targets = [];
   const relations = new Set(f.relations);
+  // A marker technique's pattern is the cells its markers join: the markers between them
+  // are what it reads.
+  if (note && MARKER_TECHNIQUES.includes(stepTechnique(trace, events, before, puzzle))) {
+    const inPattern = new Set(note.pattern);
+    for (const r of puzzle.pairRules ?? []) {
+      if (r.marker !== null && inPattern.has(r.a) && inPattern.has(r.b)) relations.add(r.edge);
+    }
+  }
   for (const i of events) {
     if (trace.kind(i) !== KIND.ELIMINATE) continue;
     const cell = trace.cell(i);

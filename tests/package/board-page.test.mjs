@@ -1,7 +1,7 @@
 // The board element and its page, in both isolations: calls wait for the board across a
 // reload, a move and a removal; a page that is not a board's, and a `page` attribute that is
 // not an http(s) address (or, in a shadow root, of another origin), load nothing and say why;
-// the frame takes a port only from its parent of the host's origin; the README's snippet runs
+// the frame takes a port only from its parent of the host's origin; the embedding chapter's snippet runs
 // as written. See host.mjs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -233,8 +233,8 @@ test("origins: a frame takes a port only from a parent of the host's origin; the
   await page.close();
 });
 
-test("the README's snippet for a page without a bundler runs as written, and reports what went wrong (both isolations)", { timeout: 60000 }, async () => {
-  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+test("the docs snippet (docs/src/embedding.md) for a page without a bundler runs as written, and reports what went wrong (both isolations)", { timeout: 60000 }, async () => {
+  const readme = fs.readFileSync(path.join(root, "docs/src/embedding.md"), "utf8");
   const at = readme.indexOf("**A page without a bundler, from the npm package**");
   const snippet = /```html\n([\s\S]*?)```/.exec(readme.slice(at))[1];
   assert.match(snippet, /catch \(error\)/, "the snippet handles a failed solve");

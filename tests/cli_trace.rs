@@ -441,6 +441,45 @@ fn compare_prints_a_row_per_engine_with_its_status() {
 }
 
 #[test]
+fn compare_json_says_the_same_as_the_table() {
+    let args = ["compare", "--node-limit", "20000"];
+    let text = stdout(&run(&args, load("poj3074/norvig_top95.in")));
+    let rows = table_rows(&text);
+    let o = run(
+        &[&args[..], &["--output", "json"]].concat(),
+        load("poj3074/norvig_top95.in"),
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let object: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        (object["puzzle"].as_u64(), object["line"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(object["node_limit"], 20000);
+    let engines = object["engines"].as_array().unwrap();
+    assert_eq!(engines.len(), rows.len());
+    for (engine, row) in engines.iter().zip(&rows) {
+        assert_eq!(engine["engine"], row[0].as_str());
+        assert_eq!(engine["status"], row[1].as_str());
+        assert_eq!(engine["stats"]["nodes"].to_string(), row[2], "{engine}");
+        assert!(engine["micros"].as_f64().unwrap() > 0.0);
+        assert!(engine["stats"]["eliminations"]["peer"].as_u64().unwrap() > 0);
+    }
+    let skipped = run(
+        &["compare", "--output", "json"],
+        load("cqoi2013/sample1.in"),
+    );
+    let object: serde_json::Value = serde_json::from_str(stdout(&skipped).trim()).unwrap();
+    let notes = object["notes"].as_array().unwrap();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.as_str().unwrap().starts_with("dlx: skipped")),
+        "{object}"
+    );
+}
+
+#[test]
 fn compare_skips_dlx_on_a_puzzle_with_relations() {
     let o = run(&["compare"], load("cqoi2013/sample1.in"));
     assert_eq!(code(&o), 0, "{}", stderr(&o));

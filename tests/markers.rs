@@ -319,6 +319,20 @@ fn markers_of(
     (markers, negative)
 }
 
+/// A solved grid: the pattern grid of `size` with its digits relabelled by `seed`.
+fn relabelled_grid(size: usize, seed: u64) -> Vec<u8> {
+    let base = common::pattern_grid(size, sudoku_lab::geometry::block_shape(size).unwrap());
+    let mut digits: Vec<u8> = (1..=size as u8).collect();
+    let mut s = seed | 1;
+    for i in (1..size).rev() {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        digits.swap(i, (s % (i as u64 + 1)) as usize);
+    }
+    base.iter().map(|&d| digits[d as usize - 1]).collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -335,17 +349,7 @@ proptest! {
         givens_kept in proptest::collection::vec(0u8..100, 81),
         density in 0u8..40,
     ) {
-        // A solved grid: the pattern grid relabelled by the seed.
-        let base = common::pattern_grid(size, sudoku_lab::geometry::block_shape(size).unwrap());
-        let mut digits: Vec<u8> = (1..=size as u8).collect();
-        let mut s = grid_seed | 1;
-        for i in (1..size).rev() {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            digits.swap(i, (s % (i as u64 + 1)) as usize);
-        }
-        let grid: Vec<u8> = base.iter().map(|&d| digits[d as usize - 1]).collect();
+        let grid = relabelled_grid(size, grid_seed);
         let givens = common::thinned(&grid, &givens_kept[..size * size], density);
         let (markers, negative) = markers_of(&grid, size, kropki, &keep, all);
         let puzzle = Puzzle::new(Kind::Classic, size, givens, vec![])
@@ -392,16 +396,7 @@ proptest! {
     ) {
         use sudoku_lab::logic::{solve_steps, Board, Technique, Techniques};
         prop_assume!(kropki || size == 6, "no X on a 4×4");
-        let base = common::pattern_grid(size, sudoku_lab::geometry::block_shape(size).unwrap());
-        let mut digits: Vec<u8> = (1..=size as u8).collect();
-        let mut s = grid_seed | 1;
-        for i in (1..size).rev() {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            digits.swap(i, (s % (i as u64 + 1)) as usize);
-        }
-        let grid: Vec<u8> = base.iter().map(|&d| digits[d as usize - 1]).collect();
+        let grid = relabelled_grid(size, grid_seed);
         let givens = common::thinned(&grid, &givens_kept[..size * size], density);
         let (markers, negative) = markers_of(&grid, size, kropki, &keep, all);
         let with = |givens: Vec<u8>| {

@@ -19,8 +19,10 @@ Usage: sudoku-lab compare [OPTIONS] [FILE]
 Solves ONE puzzle of FILE (stdin when left out or '-'), the first or the one --puzzle
 picks, with each engine in turn and prints a table of what each did: status, search nodes,
 guesses, backtracks, placements, eliminations and the time of the search alone, then the
-eliminations of each engine by rule. dlx is skipped, with a note, for a puzzle with
-relations (inequality, Futoshiki). The first puzzle of the POJ 3074 sample:
+eliminations of each engine by rule (--output json: one object, {\"puzzle\", \"line\",
+\"node_limit\", \"engines\": [{\"engine\", \"status\", \"stats\", \"micros\"}, …], \"notes\"}).
+dlx is skipped, with a note, for a puzzle with relations or markers (inequality, Futoshiki,
+Kropki, XV). The first puzzle of the POJ 3074 sample:
 
   puzzle 1 (line 1): 9×9 classic, 36 givens, 0 relations; node limit 1000000
 
@@ -44,6 +46,7 @@ outcome on a hard puzzle, not an error.
 Options:
   --puzzle K        compare on the K-th puzzle of the input (default 1)
   --node-limit N    stop each engine after N nodes (default 1000000; a probe counts as a node)
+  --output O        text (default) or json: the table as one object (above)
   --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles, auto
   --kind K          classic, inequality, futoshiki or auto
   --alphabet A      digits, letters, alnum, hex, numbers or auto
@@ -59,7 +62,14 @@ Examples:
 
 const SPEC: Spec = Spec::new(
     "compare",
-    &["puzzle", "node-limit", "format", "kind", "alphabet"],
+    &[
+        "puzzle",
+        "node-limit",
+        "output",
+        "format",
+        "kind",
+        "alphabet",
+    ],
     &[],
 );
 
@@ -81,6 +91,7 @@ pub fn compare(args: Vec<OsString>) -> Result<u8, Failure> {
         return Ok(EXIT_OK);
     };
     let number = parsed.positive("puzzle", 1, SPEC.command)? as usize;
+    let json = parsed.json_output(SPEC.command)?;
     let chosen = parsed.format("format", SPEC.command)?;
     let read_options = parsed.read_options(SPEC.command)?;
     let options = Options {
@@ -113,6 +124,11 @@ pub fn compare(args: Vec<OsString>) -> Result<u8, Failure> {
         runs.push(run);
     }
 
+    if json {
+        print_json(&entry, &runs, &notes, options.node_limit)?;
+        agree(&entry, &runs)?;
+        return Ok(EXIT_OK);
+    }
     let puzzle = &entry.puzzle;
     let size = puzzle.size();
     let mut text = format!(
@@ -201,6 +217,50 @@ fn time(d: Duration) -> String {
     } else {
         format!("{:.1} ms", micros / 1000.0)
     }
+}
+
+/// The comparison as one JSON object: the puzzle's number and line, the node limit, each
+/// engine's run (its status, the search's stats with the tables by rule, the microseconds of
+/// the search) and the notes (engines skipped or stopped by the node limit).
+fn print_json(
+    entry: &Entry,
+    runs: &[Run],
+    notes: &[String],
+    node_limit: u64,
+) -> Result<(), Failure> {
+    #[derive(serde::Serialize)]
+    struct EngineRun<'a> {
+        engine: &'static str,
+        status: &'static str,
+        stats: &'a Stats,
+        micros: f64,
+    }
+    #[derive(serde::Serialize)]
+    struct Comparison<'a> {
+        puzzle: usize,
+        line: u32,
+        node_limit: u64,
+        engines: Vec<EngineRun<'a>>,
+        notes: &'a [String],
+    }
+    let comparison = Comparison {
+        puzzle: entry.number,
+        line: entry.pos.line,
+        node_limit,
+        engines: runs
+            .iter()
+            .map(|r| EngineRun {
+                engine: r.engine.name(),
+                status: r.status.name(),
+                stats: &r.stats,
+                micros: r.time.as_secs_f64() * 1e6,
+            })
+            .collect(),
+        notes,
+    };
+    let object = serde_json::to_string(&comparison)
+        .map_err(|e| Failure::Internal(format!("a comparison does not serialize: {e}")))?;
+    output::print(&format!("{object}\n"))
 }
 
 /// The runs as an aligned table: names and statuses to the left, numbers to the right. A

@@ -111,7 +111,8 @@ test("Explain says a dot deduction in words, with the dot marked on the board", 
   let sentence = "";
   for (let k = 1; k <= 40 && !/joined by a (white|black) dot/.test(sentence); k++) {
     await page.click("[data-action=step]");
-    await page.waitForFunction((k) => window.sudokuLabExplain.here().step?.number === k, k);
+    await page.waitForFunction((k) => window.sudokuLabExplain.here().step?.number === k
+      && document.querySelector(".ex-current")?.textContent.startsWith(`Step ${k} · `), k);
     sentence = await page.textContent(".ex-current");
   }
   assert.match(sentence, /r\dc\d and r\dc\d are joined by a (white|black) dot(: r\dc\d has no [\d–, or]+ left, so \d leaves r\dc\d| and r\dc\d (is \d|can only be [\d–, or]+): r\dc\d cannot be [\d–, or]+)/, sentence);

@@ -180,6 +180,8 @@ fn wrong_entry(puzzle: &Puzzle, values: &[u8], solution: &[u8]) -> Option<Hint> 
     let wrong: Vec<usize> = (0..values.len())
         .filter(|&c| givens[c] == 0 && values[c] != 0 && values[c] != solution[c])
         .collect();
+    // The marker and negative-constraint tables, built once for every entry checked.
+    let pair_rules = puzzle.pair_rules();
     for &cell in &wrong {
         let d = values[cell];
         for &h in geometry.houses_of(cell) {
@@ -213,7 +215,7 @@ fn wrong_entry(puzzle: &Puzzle, values: &[u8], solution: &[u8]) -> Option<Hint> 
                 });
             }
         }
-        for (i, rule) in puzzle.pair_rules().iter().enumerate() {
+        for (i, rule) in pair_rules.iter().enumerate() {
             let (x, y) = (values[rule.a], values[rule.b]);
             if (rule.a == cell || rule.b == cell)
                 && x != 0

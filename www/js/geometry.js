@@ -61,6 +61,16 @@ export function describePuzzle(model) {
   return { size, kind, block: blockShape(size, kind), relations, pairRules, negative };
 }
 
+/**
+ * Whether digits `x` and `y` on the two cells of pair rule `r` (`describePuzzle`'s
+ * `pairRules`) keep it: a marker's relation holds, or an unmarked pair is related by none of
+ * the puzzle's negative kinds. `holds(token, x, y)` is the marker test (model.js's
+ * `markerHolds`; passed in, as model.js builds on this module).
+ */
+export function pairAllows(puzzle, r, x, y, holds) {
+  return r.marker === null ? !puzzle.negative.some((t) => holds(t, x, y)) : holds(r.marker, x, y);
+}
+
 /** The house containing `cell` of the given type: 0 row, 1 column, 2 block. */
 export function houseOf(puzzle, cell, type) {
   const n = puzzle.size;

@@ -10,7 +10,7 @@
 //! ```
 
 import { roleLegend } from "./board.js";
-import { cellIndex, cellName, describePuzzle, edgeKeyOf, houseCells, popcount } from "./geometry.js";
+import { cellIndex, cellName, describePuzzle, edgeKeyOf, houseCells, pairAllows, popcount } from "./geometry.js";
 import { gradeSentence } from "./grades.js";
 import { setGlossaryLink } from "./glossary.js";
 import { markerHolds, markerMeaning, markerName, negativePhrase, solutionDigits, toWasm } from "./model.js";
@@ -135,8 +135,7 @@ export function installPlay(app) {
     for (const r of puzzle.pairRules) {
       const [x, y] = [values[r.a], values[r.b]];
       if (!x || !y) continue;
-      const holds = r.marker === null ? !puzzle.negative.some((t) => markerHolds(t, x, y)) : markerHolds(r.marker, x, y);
-      if (holds) continue;
+      if (pairAllows(puzzle, r, x, y, markerHolds)) continue;
       cells.add(r.a).add(r.b);
       if (r.marker !== null) edges.push(r.edge);
       const [a, b] = [cellName(r.a, n), cellName(r.b, n)];
@@ -515,8 +514,7 @@ export function installPlay(app) {
             if (!(marks[cell] & bit(d))) continue;
             for (let e = 1; e <= n; e++) {
               if (e === d || !(range(other) & bit(e))) continue;
-              const ok = r.marker === null ? !puzzle.negative.some((t) => markerHolds(t, d, e)) : markerHolds(r.marker, d, e);
-              if (ok) {
+              if (pairAllows(puzzle, r, d, e, markerHolds)) {
                 keep |= bit(d);
                 break;
               }

@@ -8,6 +8,7 @@ use std::io::Read;
 mod common;
 
 use sudoku_lab::formats::Format;
+use sudoku_lab::EngineKind;
 
 use common::cli::{
     assert_bad_input, assert_contains, assert_no_panic, check_nine, check_poj3074_answers, code,
@@ -473,26 +474,91 @@ fn every_command_has_help() {
 
 #[test]
 fn every_help_names_every_format_the_reader_knows() {
-    // The lists are written by hand in each command's help: this holds them to `Format::ALL`.
+    // Each help lists the formats from `Format::ALL` (clap's possible values, "- NAME: what"
+    // under --format): this holds every command that reads puzzles to it.
     let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
     for command in [
         "solve", "count", "check", "trace", "compare", "hint", "grade",
     ] {
         let help = stdout(&run(&[command, "--help"], b""));
-        let line = help
+        let listed: Vec<&str> = help
             .lines()
-            .find(|l| l.trim_start().starts_with("--format F"))
-            .unwrap_or_else(|| panic!("{command} --help has no --format line"));
-        let listed: Vec<&str> = line
-            .split(':')
-            .nth(1)
-            .unwrap()
-            .split(',')
-            .map(str::trim)
+            .skip_while(|l| !l.trim_start().starts_with("--format <F>"))
+            .skip(1)
+            .take_while(|l| l.trim().is_empty() || l.starts_with("        "))
+            .filter_map(|l| l.trim().strip_prefix("- "))
+            .filter_map(|l| l.split(':').next())
             .filter(|w| *w != "auto")
             .collect();
-        assert_eq!(listed, names, "{command}: {line}");
+        assert_eq!(listed, names, "{command}: {help}");
     }
+}
+
+#[test]
+fn a_misspelt_command_or_option_gets_a_suggestion() {
+    let o = run(&["count", "--limt", "3"], b"");
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        "sudoku-lab: unknown option '--limt' for 'count': did you mean '--limit'? \
+         (see 'sudoku-lab count --help')\n"
+    );
+    let o = run(&["grade", "--step"], b"");
+    assert_contains(&stderr(&o), "did you mean '--steps'?");
+    let o = run(&["slove"], b"");
+    assert_contains(
+        &stderr(&o),
+        "unknown command 'slove': did you mean 'solve'?",
+    );
+    // Nothing near: no suggestion, the usual line.
+    let o = run(&["count", "--zzzzzz"], b"");
+    assert!(!stderr(&o).contains("did you mean"), "{}", stderr(&o));
+}
+
+#[test]
+fn completions_cover_every_command_option_and_choice() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = run(&["completions", shell], b"");
+        assert_eq!(code(&o), 0, "{shell}: {}", stderr(&o));
+        let script = stdout(&o);
+        for word in [
+            "solve",
+            "count",
+            "check",
+            "trace",
+            "compare",
+            "grade",
+            "hint",
+            "generate",
+            "bench",
+            "formats",
+            "--engine",
+            "--node-limit",
+            "--steps",
+            "--markers",
+        ] {
+            // fish writes an option as `-l engine`.
+            let bare = word.trim_start_matches('-');
+            assert!(script.contains(bare), "{shell}: no {word}");
+        }
+        // The choices come from the library's lists (elvish's and powershell's scripts
+        // complete option names only).
+        if ["elvish", "powershell"].contains(&shell) {
+            continue;
+        }
+        for engine in EngineKind::ALL {
+            assert!(script.contains(engine.name()), "{shell}: no {engine}");
+        }
+        for format in Format::ALL {
+            assert!(script.contains(format.name()), "{shell}: no {format}");
+        }
+    }
+    let o = run(&["completions", "tcsh"], b"");
+    assert_eq!(code(&o), 2);
+    assert_contains(
+        &stderr(&o),
+        "'tcsh' is not a choice (choose bash, elvish, fish, powershell, zsh)",
+    );
 }
 
 #[test]
@@ -532,8 +598,8 @@ fn names_given_on_the_command_line_reach_stderr_escaped() {
     let o = run(&["so\u{1b}lve"], b"");
     assert_eq!(
         stderr(&o),
-        "sudoku-lab: unknown command 'so\\u{1b}lve' (commands: solve, count, check, trace, \
-         compare, grade, hint, generate, bench, formats, help) (see 'sudoku-lab --help')\n"
+        "sudoku-lab: unknown command 'so\\u{1b}lve': did you mean 'solve'? (commands: solve, count, check, trace, \
+         compare, grade, hint, generate, bench, formats, completions, help) (see 'sudoku-lab --help')\n"
     );
 }
 

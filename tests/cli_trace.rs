@@ -517,7 +517,7 @@ fn every_command_has_help_and_the_overview_lists_them() {
         assert_eq!(stdout(&run(&["help", command], "")), stdout(&help));
     }
     for command in ["solve", "count", "trace"] {
-        assert!(stdout(&run(&[command, "--help"], "")).contains("--engine E"));
+        assert!(stdout(&run(&[command, "--help"], "")).contains("--engine <E>"));
     }
 }
 

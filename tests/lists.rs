@@ -95,7 +95,8 @@ fn help(command: &str) -> String {
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
-/// An option's description in a help text: its line and the lines indented under it.
+/// An option's description in a help text (clap's long help): its line and the lines indented
+/// under it, blank lines and its list of possible values included.
 fn option_text(help: &str, flag: &str) -> String {
     let mut lines = help
         .lines()
@@ -105,7 +106,7 @@ fn option_text(help: &str, flag: &str) -> String {
         .unwrap_or_else(|| panic!("no {flag} in:\n{help}"));
     let mut text = first.to_string();
     for l in lines {
-        if l.trim().is_empty() || l.trim_start().starts_with('-') || !l.starts_with("    ") {
+        if !l.trim().is_empty() && !l.starts_with("        ") {
             break;
         }
         text.push(' ');

@@ -1,7 +1,8 @@
 //! How the commands word counts, puzzles and answers: `1 node`, `puzzle 3 (line 5)`, the
-//! rules with a count, and a grid in the alphabet of its puzzle (or as numbers) for JSON.
+//! rules with a count, a grid in the alphabet of its puzzle (or as numbers) for JSON, and the
+//! JSON object of a bad puzzle.
 
-use sudoku_lab::formats::{Alphabet, Entry, Givens};
+use sudoku_lab::formats::{Alphabet, Entry, Givens, InputError};
 use sudoku_lab::Rule;
 
 /// `1 node`, `2 nodes`.
@@ -94,6 +95,39 @@ pub fn invalid_line(json: bool, error: &sudoku_lab::formats::InputError) -> Stri
     } else {
         "invalid\n".to_string()
     }
+}
+
+/// A bad puzzle's object in `--output json`: where its error is and what it says.
+#[derive(serde::Serialize)]
+struct JsonInvalid<'a> {
+    puzzle: usize,
+    line: u32,
+    column: u32,
+    status: &'static str,
+    error: &'a str,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    cells: Vec<String>,
+}
+
+/// Writes the `--output json` line of a bad puzzle; bad input between puzzles gets none, so
+/// that the lines stay one per puzzle.
+pub fn write_json_invalid(out: &mut String, error: &InputError) {
+    let Some(puzzle) = error.puzzle else {
+        return;
+    };
+    let invalid = JsonInvalid {
+        puzzle,
+        line: error.pos.line,
+        column: error.pos.col,
+        status: "invalid",
+        error: &error.message,
+        cells: error.cells.iter().map(|c| c.to_string()).collect(),
+    };
+    // Strings and numbers always serialize.
+    if let Ok(json) = serde_json::to_string(&invalid) {
+        out.push_str(&json);
+    }
+    out.push('\n');
 }
 
 #[cfg(test)]

@@ -9,7 +9,6 @@ use sudoku_lab::search::fast_path_applies;
 use sudoku_lab::{solve_fast, Engine, EngineKind, Options, Search, Silent, Stats, Status};
 
 use super::answers::name;
-use super::args;
 use super::exit::Failure;
 use super::input::{unsupported, Input};
 use super::output::Sink;
@@ -298,20 +297,6 @@ fn solve_one(
         stats: search.stats().clone(),
         solutions: search.solutions().to_vec(),
     }
-}
-
-/// The most `--threads`.
-pub const MAX_THREADS: usize = 256;
-
-/// `--threads N`: how many puzzles are solved at once (default: one per core).
-pub fn threads(parsed: &args::Parsed, command: &'static str) -> Result<usize, Failure> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    Ok(parsed.at_most(
-        "threads",
-        cores.min(MAX_THREADS) as u64,
-        MAX_THREADS as u64,
-        command,
-    )? as usize)
 }
 
 /// Verifies every solution a search kept, independently of the search, that they differ (two

@@ -4,68 +4,80 @@
 use std::ffi::OsString;
 use std::time::Instant;
 
+use clap::Args;
 use sudoku_lab::bench::{collect, measure, measure_grades, MAX_PUZZLES, MAX_RUNS};
 use sudoku_lab::formats;
 use sudoku_lab::Options;
 
-use super::args::{self, Spec};
+use super::args::{Choice, InputArgs, Output, Whole};
 use super::exit::{report, Failure, EXIT_INPUT, EXIT_OK};
 use super::input::Input;
 use super::output::Sink;
 
-pub const HELP: &str = "\
-Usage: sudoku-lab bench [OPTIONS] FILE...
+/// µs per puzzle for each file (as the wasm build measures it)
+#[derive(Args, Debug)]
+#[command(long_about = ABOUT, after_help = EXIT, after_long_help = [BAD_PUZZLES, EXIT].concat())]
+pub struct BenchArgs {
+    /// The files to time
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<OsString>,
+    /// Count up to N solutions per puzzle (2: uniqueness checked)
+    #[arg(long, value_name = "N", default_value_t = 2,
+          value_parser = Whole::at_most(Options::MAX_LIMIT))]
+    limit: u64,
+    /// Time N runs, 1 to 1000, and report the median and the fastest
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = Whole::at_most(MAX_RUNS))]
+    runs: u64,
+    /// Time grading instead (every technique, one pass)
+    ///
+    /// Prints the median, 90th percentile and worst milliseconds per puzzle, and how many the
+    /// techniques solve without guessing.
+    #[arg(long)]
+    grade: bool,
+    /// Write one line of text per file, or one JSON object
+    ///
+    /// json: {"file": "…", "puzzles": 2, "solutions": 2, "micros_per_puzzle": 11.6,
+    /// "fastest_micros_per_puzzle": 11.2, "limit": 2, "runs": 5, "invalid": 0}; with --grade
+    /// {"file", "puzzles", "without_guessing", "median_millis", "p90_millis",
+    /// "worst_millis"}.
+    #[arg(long, value_name = "O", default_value_t = Output::Text,
+          value_parser = Choice::<Output>::new("an output"))]
+    output: Output,
+    /// The same as --output json (the name it had first)
+    #[arg(long, hide = true)]
+    json: bool,
+    #[command(flatten)]
+    input: InputArgs,
+}
 
-Times the solver on every puzzle of each FILE, on one thread: a fast path where one applies
-(9×9 classic and inequality, 16×16 and 25×25 classic), else the general engine; parsing left out.
-Prints one line per file: puzzles, solutions found, and the median and the fastest µs per
-puzzle over --runs runs (on a busy machine the fastest run is the least disturbed one).
-`make bench` runs this beside the WebAssembly build on the same files and prints the ratio.
+const ABOUT: &str = "\
+Times the solver on every puzzle of each FILE, on one thread: a fast path where one applies \
+(9×9 classic and inequality, 16×16 and 25×25 classic), else the general engine; parsing left \
+out. Prints one line per file: puzzles, solutions found, and the median and the fastest µs \
+per puzzle over --runs runs (on a busy machine the fastest run is the least disturbed one). \
+`make bench` runs this beside the WebAssembly build on the same files and prints the ratio.";
 
-Options:
-  --limit N         count up to N solutions per puzzle (default 2: uniqueness checked)
-  --runs N          time N runs (1 to 1000), report the median and the fastest (default 5)
-  --format F        input format (default auto), --kind K, --alphabet A as for solve
-  --grade           time grading instead (every technique, one pass): the median, 90th
-                    percentile and worst milliseconds per puzzle, and how many the
-                    techniques solve without guessing
-  --output O        text (default) or json: one JSON object per file instead of a line
-  --json            the same as --output json
-  -h, --help        show this help
+const BAD_PUZZLES: &str = "\
+A bad puzzle (one that does not read or fails validation) is named on stderr as \
+'FILE:LINE:COL: puzzle K: what' and left out of the timing; the line says how many were \
+(\"invalid\" in JSON). A file holds at most 1000000 puzzles here: they are all kept in \
+memory for the runs.
 
-A bad puzzle (one that does not read or fails validation) is named on stderr as
-'FILE:LINE:COL: puzzle K: what' and left out of the timing; the line says how many were
-(\"invalid\" in JSON). A file holds at most 1000000 puzzles here: they are all kept in memory
-for the runs.
-
-Exit status: 0 every file timed; 2 some input was bad (decided after every file is timed)
-or bad usage; 3 internal error.
 ";
 
-const SPEC: Spec = Spec::new(
-    "bench",
-    &["limit", "runs", "output", "format", "kind", "alphabet"],
-    &["json", "grade"],
-);
+const EXIT: &str = "\
+Exit status: 0 every file timed; 2 some input was bad (decided after every file is timed) \
+or bad usage; 3 internal error.";
 
-pub fn bench(args: Vec<OsString>) -> Result<u8, Failure> {
-    let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
-        return Ok(EXIT_OK);
-    };
-    if parsed.positional.is_empty() {
-        return Err(Failure::usage(
-            "'bench' needs at least one FILE".to_string(),
-            SPEC.command,
-        ));
-    }
-    let chosen = parsed.format("format", SPEC.command)?;
-    let read_options = parsed.read_options(SPEC.command)?;
-    let limit = parsed.at_most("limit", 2, Options::MAX_LIMIT, SPEC.command)?;
-    let runs = parsed.at_most("runs", 5, MAX_RUNS, SPEC.command)? as usize;
-    let json = parsed.switch("json") || parsed.json_output(SPEC.command)?;
+pub fn bench(args: BenchArgs) -> Result<u8, Failure> {
+    let chosen = args.input.format();
+    let read_options = args.input.read_options();
+    let limit = args.limit;
+    let runs = args.runs as usize;
+    let json = args.json || args.output == Output::Json;
     let mut sink = Sink::new();
     let mut bad = false;
-    for file in &parsed.positional {
+    for file in &args.files {
         // A file that cannot be read costs only itself: the others are timed.
         let read = Input::read(Some(file)).and_then(|input| {
             let format = input.format(chosen)?;
@@ -95,7 +107,7 @@ pub fn bench(args: Vec<OsString>) -> Result<u8, Failure> {
             continue;
         };
         let clock = Instant::now();
-        if parsed.switch("grade") {
+        if args.grade {
             let g = measure_grades(&puzzles, || clock.elapsed().as_secs_f64() * 1000.0);
             let line = if json {
                 let mut value = serde_json::to_value(g)

@@ -2,82 +2,83 @@
 
 use std::ffi::OsString;
 
+use clap::Args;
 use serde::Deserialize;
 use sudoku_lab::formats::{
     self, json_values, Entry, Format, Givens, InputError, JsonPuzzle, JsonValue, JsonValues, Pos,
     ReadOptions,
 };
 
-use super::args::{self, Spec};
-use super::exit::{exit_code, report, Failure, EXIT_OK};
+use super::args::{Choice, InputArgs, Output};
+use super::exit::{exit_code, report, Failure};
 use super::input::Input;
 use super::output::Sink;
 
-pub const HELP: &str = "\
-Usage: sudoku-lab check [OPTIONS] PUZZLES ANSWERS
+/// Verify answers without trusting the solver
+#[derive(Args, Debug)]
+#[command(long_about = ABOUT, after_help = EXIT, after_long_help = [BAD_INPUT, EXIT].concat())]
+pub struct CheckArgs {
+    /// The puzzles ('-' for stdin)
+    #[arg(value_name = "PUZZLES", required = true)]
+    puzzles: OsString,
+    /// Their answers ('-' for stdin)
+    #[arg(value_name = "ANSWERS", required = true)]
+    answers: OsString,
+    /// Write one line of text per puzzle, or one JSON object
+    ///
+    /// json: one object per puzzle, {"puzzle": K, "verdict": "ok"} or with "verdict"
+    /// "wrong", "no_answer", "invalid_puzzle" or "unreadable_answer" and the line's words as
+    /// "detail", then {"correct", "checked", "unanswered", "invalid"}.
+    #[arg(long, value_name = "O", default_value_t = Output::Text,
+          value_parser = Choice::<Output>::new("an output"))]
+    output: Output,
+    #[command(flatten)]
+    input: InputArgs,
+}
 
-Pairs the puzzles of PUZZLES with the answers of ANSWERS in order and verifies each answer
-on its own (every cell a digit, givens kept, houses all different, relations satisfied),
-without running the solver. Prints 'puzzle K: ok' or what is wrong, then a total line.
+const ABOUT: &str = "\
+Pairs the puzzles of PUZZLES with the answers of ANSWERS in order and verifies each answer \
+on its own (every cell a digit, givens kept, houses all different, relations satisfied), \
+without running the solver. Prints 'puzzle K: ok' or what is wrong, then a total line. \
 One of the two may be '-' for stdin.
 
-Answers are read in the puzzles' format; CQOI and picture answers (N lines of N numbers)
+Answers are read in the puzzles' format; CQOI and picture answers (N lines of N numbers) \
 are read as grids, and JSON answers may be the objects 'sudoku-lab solve' writes.
 
-A text answer is paired with the next puzzle it fits: 'sudoku-lab solve' writes no answer
-for a puzzle without a solution, so when an answer is not the next puzzle's but is a
-correct answer to one of the 1,000 puzzles after it, the puzzles in between are printed as
-'puzzle K: no answer' and the answer is checked against the one it fits. (JSON answers,
-one object per puzzle, are paired in order.) Puzzles left over
-when the answers run out have no answer either. A puzzle without an answer makes the exit
-status 1, as a wrong answer does.
+A text answer is paired with the next puzzle it fits: 'sudoku-lab solve' writes no answer \
+for a puzzle without a solution, so when an answer is not the next puzzle's but is a \
+correct answer to one of the 1,000 puzzles after it, the puzzles in between are printed as \
+'puzzle K: no answer' and the answer is checked against the one it fits. (JSON answers, \
+one object per puzzle, are paired in order.) Puzzles left over when the answers run out \
+have no answer either. A puzzle without an answer makes the exit status 1, as a wrong \
+answer does.";
 
-Bad input does not stop the check. A bad puzzle (one that does not read or fails
-validation) is named on stderr as 'PUZZLES:LINE:COL: puzzle K: what', printed as
-'puzzle K: invalid puzzle', and takes no answer, since 'sudoku-lab solve' writes none for
-it; a JSON answer with \"status\":\"invalid\" (what 'solve --output json' writes for it) is
-its answer and is passed over with it. An answer that does not read takes its puzzle's
-answer all the same ('puzzle K: unreadable answer'), named on stderr as
+const BAD_INPUT: &str = "\
+Bad input does not stop the check. A bad puzzle (one that does not read or fails \
+validation) is named on stderr as 'PUZZLES:LINE:COL: puzzle K: what', printed as \
+'puzzle K: invalid puzzle', and takes no answer, since 'sudoku-lab solve' writes none for \
+it; a JSON answer with \"status\":\"invalid\" (what 'solve --output json' writes for it) is \
+its answer and is passed over with it. An answer that does not read takes its puzzle's \
+answer all the same ('puzzle K: unreadable answer'), named on stderr as \
 'ANSWERS:LINE:COL: answer J: what'. The answers after either are checked as usual.
 
-Options:
-  --output O        text (default) or json: one object per puzzle, {\"puzzle\": K,
-                    \"verdict\": \"ok\"} or with \"verdict\" \"wrong\", \"no_answer\",
-                    \"invalid_puzzle\" or \"unreadable_answer\" and the line's words as
-                    \"detail\", then {\"correct\", \"checked\", \"unanswered\", \"invalid\"}
-  --format F        puzzle format: line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles, auto
-  --kind K          classic, inequality, futoshiki or auto
-  --alphabet A      digits, letters, alnum, hex, numbers or auto
-  -h, --help        show this help
-
-Exit status: 0 every answer correct; 1 some answer wrong or empty (a JSON answer without a
-solution) or some puzzle without an answer; 2 some input was bad (a bad puzzle, an
-unreadable answer, or more answers than puzzles; decided after every answer is checked; 2
-wins over 1) or bad usage; 3 internal error.
 ";
 
-const SPEC: Spec = Spec::new("check", &["format", "kind", "alphabet", "output"], &[]);
+const EXIT: &str = "\
+Exit status: 0 every answer correct; 1 some answer wrong or empty (a JSON answer without a \
+solution) or some puzzle without an answer; 2 some input was bad (a bad puzzle, an \
+unreadable answer, or more answers than puzzles; decided after every answer is checked; 2 \
+wins over 1) or bad usage; 3 internal error.";
 
-pub fn check(args: Vec<OsString>) -> Result<u8, Failure> {
-    let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
-        return Ok(EXIT_OK);
-    };
-    let json = parsed.json_output(SPEC.command)?;
-    let chosen = parsed.format("format", SPEC.command)?;
-    let read_options = parsed.read_options(SPEC.command)?;
-    let [puzzles_file, answers_file] = parsed.positional.as_slice() else {
-        return Err(Failure::usage(
-            format!(
-                "'check' needs two files, PUZZLES and ANSWERS; got {}",
-                parsed.positional.len()
-            ),
-            SPEC.command,
-        ));
-    };
+pub fn check(args: CheckArgs) -> Result<u8, Failure> {
+    let json = args.output == Output::Json;
+    let chosen = args.input.format();
+    let read_options = args.input.read_options();
+    let (puzzles_file, answers_file) = (&args.puzzles, &args.answers);
     if puzzles_file == "-" && answers_file == "-" {
         return Err(Failure::usage(
             "only one of PUZZLES and ANSWERS can be stdin ('-')",
-            SPEC.command,
+            "check",
         ));
     }
     let puzzle_input = Input::read(Some(puzzles_file))?;

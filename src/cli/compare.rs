@@ -3,25 +3,55 @@
 use std::ffi::OsString;
 use std::time::{Duration, Instant};
 
+use clap::Args;
 use sudoku_lab::formats::Entry;
 use sudoku_lab::{Engine, EngineKind, Options, Search, Silent, Stats, Status};
 
 use super::answers::{by_rule, count_of, name};
-use super::args::{self, Spec};
+use super::args::{names, Choice, InputArgs, Output, Whole};
 use super::batch::verify;
 use super::exit::{Failure, EXIT_OK};
 use super::input::{unsupported, Input};
 use super::output;
 
-pub const HELP: &str = "\
-Usage: sudoku-lab compare [OPTIONS] [FILE]
+/// One puzzle by every engine: a table of statistics
+#[derive(Args, Debug)]
+#[command(long_about = about(), after_help = [EXIT, EXAMPLES].concat())]
+pub struct CompareArgs {
+    /// The puzzles, of which one is compared (stdin when left out or '-')
+    #[arg(value_name = "FILE")]
+    file: Option<OsString>,
+    /// Compare on the K-th puzzle of the input
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = Whole::at_most(u64::MAX))]
+    puzzle: u64,
+    /// Stop each engine after N nodes (a probe counts as a node)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_LIMIT,
+          value_parser = Whole::at_most(Options::MAX_LIMIT))]
+    node_limit: u64,
+    /// Write the table as text, or as one JSON object
+    ///
+    /// json: {"puzzle", "line", "node_limit", "engines": [{"engine", "status", "stats",
+    /// "micros"}, …], "notes"}.
+    #[arg(long, value_name = "O", default_value_t = Output::Text,
+          value_parser = Choice::<Output>::new("an output"))]
+    output: Output,
+    #[command(flatten)]
+    input: InputArgs,
+}
 
-Solves ONE puzzle of FILE (stdin when left out or '-'), the first or the one --puzzle
-picks, with each engine in turn and prints a table of what each did: status, search nodes,
-guesses, backtracks, placements, eliminations and the time of the search alone, then the
-eliminations of each engine by rule (--output json: one object, {\"puzzle\", \"line\",
-\"node_limit\", \"engines\": [{\"engine\", \"status\", \"stats\", \"micros\"}, …], \"notes\"}).
-dlx is skipped, with a note, for a puzzle with relations or markers (inequality, Futoshiki,
+/// The long help, naming the engines from their list.
+fn about() -> String {
+    format!(
+        "Solves ONE puzzle of FILE (stdin when left out or '-'), the first or the one --puzzle \
+         picks, with each engine in turn ({}) and prints a table of what each did: status, \
+         search nodes, guesses, backtracks, placements, eliminations and the time of the \
+         search alone, then the eliminations of each engine by rule. {ABOUT}",
+        names::<EngineKind>()
+    )
+}
+
+const ABOUT: &str = "\
+dlx is skipped, with a note, for a puzzle with relations or markers (inequality, Futoshiki, \
 Kropki, XV). The first puzzle of the POJ 3074 sample:
 
   puzzle 1 (line 1): 9×9 classic, 36 givens, 0 relations; node limit 1000000
@@ -30,48 +60,31 @@ Kropki, XV). The first puzzle of the POJ 3074 sample:
   propagate  unique      1        0           0          81           360  11 µs
   dlx        unique     46        0           0          81           493  18 µs
   naive      unique    399      330         330         366          3046  39 µs
+  logic      unique      1        0           0          81           360  25 µs
 
   eliminations by rule:
     propagate  peer 360
     dlx        peer 493
     naive      peer 2640, guess 76, refutation 330
+    logic      peer 360
 
-The engines: propagate eliminates a placed digit from its peers and looks for naked and
-hidden singles, relation bounds and locked candidates before it guesses on the most
-constrained cell; dlx (dancing links) chooses the constraint with the fewest candidates,
-covering a row eliminates every candidate it clashes with; naive fills cells in reading
-order, checking only the digits already placed. Status 'limit' for naive is the expected
-outcome on a hard puzzle, not an error.
+The engines: propagate eliminates a placed digit from its peers and looks for naked and \
+hidden singles, relation bounds and locked candidates before it guesses on the most \
+constrained cell; dlx (dancing links) chooses the constraint with the fewest candidates, \
+covering a row eliminates every candidate it clashes with; naive fills cells in reading \
+order, checking only the digits already placed; logic applies named techniques as a person \
+does, simplest first, and guesses only when none applies. Status 'limit' for naive is the \
+expected outcome on a hard puzzle, not an error.";
 
-Options:
-  --puzzle K        compare on the K-th puzzle of the input (default 1)
-  --node-limit N    stop each engine after N nodes (default 1000000; a probe counts as a node)
-  --output O        text (default) or json: the table as one object (above)
-  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles, auto
-  --kind K          classic, inequality, futoshiki or auto
-  --alphabet A      digits, letters, alnum, hex, numbers or auto
-  -h, --help        show this help
-
-Exit status: 0 compared (whatever each engine found), 2 bad input or usage, 3 internal
+const EXIT: &str = "\
+Exit status: 0 compared (whatever each engine found), 2 bad input or usage, 3 internal \
 error (an engine's answer fails the independent check, or two engines disagree).
-
-Examples:
-  sudoku-lab compare --format poj3074 top95.in
-  sudoku-lab compare --puzzle 7 --node-limit 100000 puzzles.txt
 ";
 
-const SPEC: Spec = Spec::new(
-    "compare",
-    &[
-        "puzzle",
-        "node-limit",
-        "output",
-        "format",
-        "kind",
-        "alphabet",
-    ],
-    &[],
-);
+const EXAMPLES: &str = "
+Examples:
+  sudoku-lab compare --format poj3074 top95.in
+  sudoku-lab compare --puzzle 7 --node-limit 100000 puzzles.txt";
 
 /// The default of `--node-limit`: enough for the naive engine on easy puzzles, a second or
 /// so where it cannot finish.
@@ -86,19 +99,16 @@ struct Run {
     time: Duration,
 }
 
-pub fn compare(args: Vec<OsString>) -> Result<u8, Failure> {
-    let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
-        return Ok(EXIT_OK);
-    };
-    let number = parsed.positive("puzzle", 1, SPEC.command)? as usize;
-    let json = parsed.json_output(SPEC.command)?;
-    let chosen = parsed.format("format", SPEC.command)?;
-    let read_options = parsed.read_options(SPEC.command)?;
+pub fn compare(args: CompareArgs) -> Result<u8, Failure> {
+    let number = args.puzzle as usize;
+    let json = args.output == Output::Json;
+    let chosen = args.input.format();
+    let read_options = args.input.read_options();
     let options = Options {
-        node_limit: parsed.node_limit(DEFAULT_NODE_LIMIT, SPEC.command)?,
+        node_limit: args.node_limit,
         ..Options::default()
     };
-    let file = parsed.single_input(SPEC.command)?;
+    let file = args.file.as_ref();
 
     let input = Input::read(file)?;
     let format = input.format(chosen)?;

@@ -2,79 +2,88 @@
 
 use std::ffi::OsString;
 
+use clap::Args;
 use sudoku_lab::{Options, Status};
 
 use super::answers::{count_of, invalid_line, name, push_decimal};
-use super::args::{self, Spec};
-use super::batch::{threads, Puzzles};
-use super::exit::{exit_code, Failure, EXIT_OK};
+use super::args::{Choice, EngineArgs, InputArgs, Output, ThreadArgs, Whole};
+use super::batch::Puzzles;
+use super::exit::{exit_code, Failure};
 use super::input::Input;
 use super::output::Sink;
 
-pub const HELP: &str = "\
-Usage: sudoku-lab count [OPTIONS] [FILE]
+/// Print the number of solutions of every puzzle
+#[derive(Args, Debug)]
+#[command(
+    long_about = ABOUT,
+    after_help = EXIT,
+    after_long_help = [BAD_PUZZLES, EXIT].concat()
+)]
+pub struct CountArgs {
+    /// The puzzles (stdin when left out or '-')
+    #[arg(value_name = "FILE")]
+    file: Option<OsString>,
+    /// Count at most N solutions per puzzle
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT,
+          value_parser = Whole::at_most(Options::MAX_LIMIT))]
+    limit: u64,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Give up on a puzzle after N search nodes (a probe counts as a node)
+    #[arg(long, value_name = "N", default_value_t = Options::DEFAULT_NODE_LIMIT,
+          value_parser = Whole::at_most(Options::MAX_LIMIT))]
+    node_limit: u64,
+    #[command(flatten)]
+    threads: ThreadArgs,
+    /// Write one line of text per puzzle, or one JSON object
+    ///
+    /// text: the count, and which limit stopped it if one did: '1000 (solution limit
+    /// reached)'. json: {"puzzle": K, "line": L, "status": "multiple", "solutions": 1000,
+    /// "limit": "solution_limit"}, where status is the search's (unique, multiple,
+    /// unsolvable, or limit when --node-limit stopped it) and limit is null for an exact
+    /// count, "solution_limit" (at least that many) or "node_limit". A bad puzzle's object is
+    /// {"puzzle": K, "line": L, "column": C, "status": "invalid", "error": "..."}.
+    #[arg(long, value_name = "O", default_value_t = Output::Text,
+          value_parser = Choice::<Output>::new("an output"))]
+    output: Output,
+    #[command(flatten)]
+    input: InputArgs,
+}
 
-Prints one line per puzzle of FILE (stdin when left out or '-'): the number of solutions,
-counted up to --limit. A count that stopped at a limit says so: '1000 (solution limit
-reached)' means at least 1000; '12 (node limit reached)' means at least 12.
+const ABOUT: &str = "\
+Prints one line per puzzle of FILE (stdin when left out or '-'): the number of solutions, \
+counted up to --limit. A count that stopped at a limit says so: '1000 (solution limit \
+reached)' means at least 1000; '12 (node limit reached)' means at least 12.";
 
-Options:
-  --limit N         count at most N solutions per puzzle (default 1000)
-  --output O        text (default) or json: one object per line, {\"puzzle\": K,
-                    \"solutions\": 2, \"stopped_by\": \"solution_limit\"} (\"stopped_by\":
-                    \"solution_limit\" or \"node_limit\" only when a limit stopped the count;
-                    {\"puzzle\": K, \"status\": \"invalid\"} for a bad puzzle)
-  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles, auto
-  --kind K          classic, inequality, futoshiki or auto
-  --alphabet A      digits, letters, alnum, hex, numbers or auto
-  --engine E        propagate (default), dlx (classic puzzles only), naive or logic
-  --node-limit N    give up on a puzzle after N search nodes (default 10000000; a probe counts as a node)
-  --threads N       count N puzzles at once, 1 to 256 (default: one per core; lines keep their order)
-  -h, --help        show this help
+const BAD_PUZZLES: &str = "\
+A bad puzzle (one that does not read, fails validation or that the engine cannot express) \
+is named on stderr as 'FILE:LINE:COL: puzzle K: what' and its line says 'invalid' (in JSON, \
+status \"invalid\"), so that line K is always puzzle K's; the puzzles after it are counted as \
+usual.
 
-A bad puzzle (one that does not read, fails validation or that the engine cannot express)
-is named on stderr as 'FILE:LINE:COL: puzzle K: what' and its line says 'invalid', so
-that line K is always puzzle K's; the puzzles after it are counted as usual.
-
-Exit status: 0 every puzzle counted (0 solutions is a count), 1 some puzzle hit
---node-limit, 2 some input was bad (decided after every good puzzle is counted; 2 wins
-over 1) or bad usage, 3 internal error.
 ";
 
-const SPEC: Spec = Spec::new(
-    "count",
-    &[
-        "limit",
-        "output",
-        "format",
-        "kind",
-        "alphabet",
-        "engine",
-        "node-limit",
-        "threads",
-    ],
-    &[],
-);
+const EXIT: &str = "\
+Exit status: 0 every puzzle counted (0 solutions is a count), 1 some puzzle hit \
+--node-limit, 2 some input was bad (decided after every good puzzle is counted; 2 wins \
+over 1) or bad usage, 3 internal error.";
 
 /// The default of `--limit`.
 const DEFAULT_LIMIT: u64 = 1000;
 
-pub fn count(args: Vec<OsString>) -> Result<u8, Failure> {
-    let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
-        return Ok(EXIT_OK);
-    };
-    let json = parsed.json_output(SPEC.command)?;
-    let chosen = parsed.format("format", SPEC.command)?;
-    let read_options = parsed.read_options(SPEC.command)?;
-    let limit = parsed.at_most("limit", DEFAULT_LIMIT, Options::MAX_LIMIT, SPEC.command)?;
+pub fn count(args: CountArgs) -> Result<u8, Failure> {
+    let json = args.output == Output::Json;
+    let chosen = args.input.format();
+    let read_options = args.input.read_options();
+    let limit = args.limit;
     let options = Options {
         solution_limit: limit,
-        node_limit: parsed.node_limit(Options::DEFAULT_NODE_LIMIT, SPEC.command)?,
+        node_limit: args.node_limit,
         ..Options::default()
     };
-    let engine = parsed.engine(SPEC.command)?;
-    let threads = threads(&parsed, SPEC.command)?;
-    let file = parsed.single_input(SPEC.command)?;
+    let engine = args.engine.engine;
+    let threads = args.threads.count();
+    let file = args.file.as_ref();
 
     let input = Input::read(file)?;
     let format = input.format(chosen)?;

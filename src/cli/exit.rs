@@ -30,7 +30,7 @@ pub enum Failure {
     /// Bad arguments: the message, and the command whose help explains them.
     Usage {
         message: String,
-        command: Option<&'static str>,
+        command: Option<String>,
     },
     /// Bad input: a complete message, usually `FILE:LINE:COL: what`.
     Input(String),
@@ -39,10 +39,10 @@ pub enum Failure {
 }
 
 impl Failure {
-    pub fn usage(message: impl Into<String>, command: &'static str) -> Failure {
+    pub fn usage(message: impl Into<String>, command: &str) -> Failure {
         Failure::Usage {
             message: message.into(),
-            command: Some(command),
+            command: Some(command.to_string()),
         }
     }
 

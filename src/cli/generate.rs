@@ -2,196 +2,179 @@
 //! seed, written in any format.
 
 use std::collections::BTreeMap;
-use std::ffi::OsString;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-use sudoku_lab::formats::{quote, quote_name, Alphabet, Format, Writer};
+use clap::Args;
+use sudoku_lab::formats::{Alphabet, Format, Writer};
 use sudoku_lab::generate::{Advance, Generated, Generator, Markers, Relations, Request, Symmetry};
 use sudoku_lab::logic::Level;
 use sudoku_lab::Problem;
 use sudoku_lab::{Kind, Options};
 
-use super::args::{self, Spec};
-use super::batch::threads;
+use super::args::{alphabet_words, difficulty_words, Choice, Shaped, ThreadArgs, Whole};
 use super::exit::{report, Failure, EXIT_OK, EXIT_UNSOLVED};
 use super::output::Sink;
 
-pub const HELP: &str = "\
-Usage: sudoku-lab generate [OPTIONS]
+/// New unique puzzles of a kind, size and difficulty
+#[derive(Args, Debug)]
+#[command(long_about = ABOUT, after_help = EXIT)]
+pub struct GenerateArgs {
+    /// The kind of puzzle
+    #[arg(long, value_name = "K", default_value_t = Kind::Classic,
+          value_parser = Choice::<Kind>::new("a kind"))]
+    kind: Kind,
+    /// Classic and inequality 4, 6, 8, 9 (default), 12, 16, 25; futoshiki 3 to 25 (default 5)
+    #[arg(long, value_name = "N", value_parser = Whole::at_most(25))]
+    size: Option<u64>,
+    /// How many puzzles
+    #[arg(long, value_name = "C", default_value_t = 1, value_parser = Whole::at_most(MAX_COUNT))]
+    count: u64,
+    /// The level the grader must give (default: any)
+    ///
+    /// As 'sudoku-lab grade' says it. Without --minimal the puzzle keeps the givens the
+    /// level needs; small sizes reach only the lower levels.
+    #[arg(long, value_name = "D",
+          value_parser = Choice::<Level>::described("a level", difficulty_words))]
+    difficulty: Option<Level>,
+    /// A whole number (default: from the clock, printed on stderr)
+    #[arg(long, value_name = "S", value_parser = Shaped::new(
+        |text| text.trim().parse::<u64>().ok(),
+        "is not a whole number from 0 to 2^64-1",
+    ))]
+    seed: Option<u64>,
+    /// Where clues are: each comes and goes with its images
+    #[arg(long, value_name = "S", default_value_t = Symmetry::None,
+          value_parser = Choice::<Symmetry>::described("a symmetry", symmetry_words))]
+    symmetry: Symmetry,
+    /// No clue can be taken away without a second solution (with a symmetry: no clue and its
+    /// images)
+    #[arg(long)]
+    minimal: bool,
+    /// How many givens (e.g. 22-26)
+    #[arg(long, value_name = "MIN-MAX", value_parser = Shaped::new(
+        givens_range,
+        "is not a range MIN-MAX of whole numbers (e.g. 22-26)",
+    ))]
+    givens: Option<(usize, usize)>,
+    /// Inequality and futoshiki: which relations the puzzle may have
+    ///
+    /// blocks (every pair of adjacent cells in a block, as CQOI2013; the inequality
+    /// default), adjacent (any adjacent pair; the futoshiki default), none, or a number of
+    /// random adjacent pairs. Inequality keeps them all and adds the fewest givens it can
+    /// (--minimal drops relations too); futoshiki takes givens and relations away together.
+    #[arg(long, value_name = "R", value_parser = Shaped::new(
+        Relations::parse,
+        "is not blocks, adjacent, none or a number",
+    ))]
+    relations: Option<Relations>,
+    /// Relations only (implied by --output cqoi)
+    #[arg(long)]
+    no_givens: bool,
+    /// Markers between adjacent cells, as the solution has them
+    ///
+    /// kropki: white dots between consecutive digits, black where one is double the other;
+    /// xv: X where two digits sum to 10 (size 6 or more), V where they sum to 5. On classic
+    /// grids or Latin squares (--kind futoshiki, then without inequality signs). They are
+    /// taken away with the givens, down to what the puzzle needs.
+    #[arg(long, value_name = "M", default_value_t = Markers::None,
+          value_parser = Choice::<Markers>::new("a family of markers"))]
+    markers: Markers,
+    /// The negative constraint: every marker the solution has is drawn and stays
+    ///
+    /// A pair without a marker is then not so related; only givens are taken away.
+    #[arg(long)]
+    negative: bool,
+    /// New grids to try per puzzle before giving up
+    #[arg(long, value_name = "N", default_value_t = Request::DEFAULT_ATTEMPTS.into(),
+          value_parser = Whole::at_most(1 << 30))]
+    attempts: u64,
+    /// The most search nodes one uniqueness count may take while clues are taken away
+    ///
+    /// A clue whose removal needs more stays (default 10000, 100 at 25×25; with --minimal
+    /// the solver's node limit: a minimal 25×25 takes minutes).
+    #[arg(long, value_name = "N", value_parser = Whole::at_most(Options::MAX_LIMIT))]
+    effort: Option<u64>,
+    /// The format to write (default: line for classic, picture for inequality and futoshiki)
+    ///
+    /// picture draws the grid with its relations; json writes one puzzle model object per
+    /// line, as 'solve' reads it.
+    #[arg(long, value_name = "O", value_parser = Choice::<Format>::new("a format"))]
+    output: Option<Format>,
+    /// Symbols (default: digits, alnum above 9×9)
+    #[arg(long, value_name = "A",
+          value_parser = Choice::<Alphabet>::described("an alphabet", alphabet_words))]
+    alphabet: Option<Alphabet>,
+    #[command(flatten)]
+    threads: ThreadArgs,
+    /// Print on stderr, per puzzle, its grade, givens, relations, attempts and milliseconds,
+    /// then the median, 90th percentile and worst time
+    #[arg(long)]
+    stats: bool,
+}
 
-Writes COUNT new puzzles, each with exactly one solution (counted by the solver before it
+/// Where each symmetry puts the images of a clue (a new one fails to compile until it has
+/// its words).
+fn symmetry_words(symmetry: Symmetry) -> &'static str {
+    match symmetry {
+        Symmetry::None => "no symmetry",
+        Symmetry::Rotational => "half turn",
+        Symmetry::Quarter => "quarter turn: four cells at a time",
+        Symmetry::Mirror => "left-right mirror",
+        Symmetry::Diagonal => "main diagonal",
+    }
+}
+
+const ABOUT: &str = "\
+Writes COUNT new puzzles, each with exactly one solution (counted by the solver before it \
 is written). The same options and seed give the same puzzles, natively and in wasm.
 
   $ sudoku-lab generate --size 9 --difficulty hard --symmetry rotational --seed 7
   $ sudoku-lab generate --kind inequality --no-givens --output cqoi   # CQOI2013 style
   $ sudoku-lab generate --kind futoshiki --size 7 --difficulty medium --output picture
-  $ sudoku-lab generate --markers kropki --negative --size 6 --seed 3   # Kropki sudoku
+  $ sudoku-lab generate --markers kropki --negative --size 6 --seed 3   # Kropki sudoku";
 
-Options:
-  --kind K          classic (default), inequality or futoshiki
-  --size N          classic and inequality 4, 6, 8, 9 (default), 12, 16, 25; futoshiki 3
-                    to 25 (default 5)
-  --count C         how many puzzles (default 1)
-  --difficulty D    the level the grader must give: easy, medium, hard, expert, extreme or
-                    guessing (as 'sudoku-lab grade' says; default: any). Without --minimal
-                    the puzzle keeps the givens the level needs; small sizes reach only the
-                    lower levels
-  --seed S          a whole number (default: from the clock, printed on stderr)
-  --symmetry S      none (default), rotational (half turn), quarter (quarter turn),
-                    mirror (left-right) or diagonal: where clues are
-  --minimal         no clue can be taken away without a second solution (with a symmetry:
-                    no clue and its images)
-  --givens MIN-MAX  how many givens (e.g. 22-26)
-  --relations R     inequality and futoshiki: which relations the puzzle may have — blocks
-                    (every pair of adjacent cells in a block, as CQOI2013; the inequality
-                    default), adjacent (any adjacent pair; the futoshiki default), none, or
-                    a number of random adjacent pairs. Inequality keeps them all and adds
-                    the fewest givens it can (--minimal drops relations too); futoshiki
-                    takes givens and relations away together
-  --no-givens       relations (or markers) only (implied by --output cqoi)
-  --markers M       markers between adjacent cells, as the solution has them: kropki
-                    (white dots between consecutive digits, black where one is double
-                    the other) or xv (X: sum 10, size 6 or more; V: sum 5), on classic
-                    grids or Latin squares (--kind futoshiki, then without inequality
-                    signs). They are taken away with the givens, down to what the puzzle
-                    needs
-  --negative        the negative constraint: every marker the solution has is drawn and
-                    stays (a pair without one is not so related); only givens go
-  --attempts N      new grids to try per puzzle before giving up (default 2000)
-  --effort N        the most search nodes one uniqueness count may take while clues are
-                    taken away; a clue whose removal needs more stays (default 10000, 100
-                    at 25×25; with --minimal the solver's node limit: a minimal 25×25
-                    takes minutes)
-  --output O        line (one puzzle per line; the classic default), picture (the grid
-                    with its relations; the inequality and futoshiki default), grid, json
-                    (one puzzle model object per line, as 'solve' reads it), cqoi, poj3074,
-                    poj3076
-  --alphabet A      symbols: digits, letters, alnum, hex or numbers (default: digits, alnum
-                    above 9×9)
-  --threads N       make N puzzles at once, 1 to 256 (default: one per core); the
-                    puzzles and their order are the same whatever N
-  --stats           print on stderr, per puzzle, its grade, givens, relations, attempts
-                    and milliseconds, then the median, 90th percentile and worst time
-  -h, --help        show this help
-
-Exit status: 0 every puzzle written; 1 the request could not be met in the attempts given
-(the puzzles found before are written); 2 bad usage; 3 internal error.
-";
-
-const SPEC: Spec = Spec::new(
-    "generate",
-    &[
-        "kind",
-        "size",
-        "count",
-        "difficulty",
-        "seed",
-        "symmetry",
-        "givens",
-        "relations",
-        "markers",
-        "attempts",
-        "effort",
-        "output",
-        "alphabet",
-        "threads",
-    ],
-    &["minimal", "no-givens", "negative", "stats"],
-);
+const EXIT: &str = "\
+Exit status: 0 every puzzle written; 1 the request could not be met in the attempts given \
+(the puzzles found before are written); 2 bad usage; 3 internal error.";
 
 /// The most puzzles one run writes.
 pub const MAX_COUNT: u64 = 1_000_000;
 
-pub fn generate(args: Vec<OsString>) -> Result<u8, Failure> {
-    let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
-        return Ok(EXIT_OK);
-    };
-    let command = SPEC.command;
-    if let Some(extra) = parsed.positional.first() {
-        return Err(Failure::usage(
-            format!(
-                "unexpected argument {}: 'generate' reads no file",
-                quote_name(&extra.to_string_lossy())
-            ),
-            command,
-        ));
-    }
-    let kind: Kind = parsed
-        .named("kind", "a kind", command)?
-        .unwrap_or(Kind::Classic);
+pub fn generate(args: GenerateArgs) -> Result<u8, Failure> {
+    let command = "generate";
+    let kind = args.kind;
     let default_size = if kind == Kind::Futoshiki { 5 } else { 9 };
-    let size = parsed.at_most("size", default_size, 25, command)? as usize;
-    let count = parsed.at_most("count", 1, MAX_COUNT, command)?;
-    let markers = parsed
-        .named::<Markers>("markers", "a family of markers", command)?
-        .unwrap_or(Markers::None);
+    let size = args.size.unwrap_or(default_size) as usize;
+    let count = args.count;
+    let markers = args.markers;
     // Relations and markers need a format that draws them: the picture, where a person
     // reads them.
-    let format = parsed.format("output", command)?.unwrap_or(
-        if kind == Kind::Classic && markers == Markers::None {
+    let format = args
+        .output
+        .unwrap_or(if kind == Kind::Classic && markers == Markers::None {
             Format::Line
         } else {
             Format::Picture
-        },
-    );
+        });
     let mut request = Request::new(kind, size);
-    request.level = parsed.named::<Level>("difficulty", "a level", command)?;
-    request.symmetry = parsed
-        .named::<Symmetry>("symmetry", "a symmetry", command)?
-        .unwrap_or(Symmetry::None);
-    request.minimal = parsed.switch("minimal");
+    request.level = args.difficulty;
+    request.symmetry = args.symmetry;
+    request.minimal = args.minimal;
     request.markers = markers;
-    request.negative = parsed.switch("negative");
-    request.no_givens =
-        parsed.switch("no-givens") || (format == Format::Cqoi && kind == Kind::Inequality);
-    request.attempts = parsed.at_most(
-        "attempts",
-        u64::from(Request::DEFAULT_ATTEMPTS),
-        1 << 30,
-        command,
-    )? as u32;
-    if parsed.value("effort").is_some() {
-        request.effort = Some(parsed.at_most("effort", 1, Options::MAX_LIMIT, command)?);
+    request.negative = args.negative;
+    request.no_givens = args.no_givens || (format == Format::Cqoi && kind == Kind::Inequality);
+    request.attempts = args.attempts as u32;
+    request.effort = args.effort;
+    request.relations = args.relations;
+    if let Some(givens) = args.givens {
+        request.givens = givens;
     }
-    if let Some(text) = parsed.value("relations") {
-        request.relations = Some(Relations::parse(text).ok_or_else(|| {
-            Failure::usage(
-                format!(
-                    "--relations {} is not blocks, adjacent, none or a number",
-                    quote(text)
-                ),
-                command,
-            )
-        })?);
-    }
-    if let Some(text) = parsed.value("givens") {
-        request.givens = givens_range(text).ok_or_else(|| {
-            Failure::usage(
-                format!(
-                    "--givens {} is not a range MIN-MAX of whole numbers (e.g. 22-26)",
-                    quote(text)
-                ),
-                command,
-            )
-        })?;
-    }
-    let seed_given = parsed.value("seed").is_some();
-    request.seed = match parsed.value("seed") {
-        Some(text) => text.trim().parse().map_err(|_| {
-            Failure::usage(
-                format!(
-                    "--seed {} is not a whole number from 0 to 2^64-1",
-                    quote(text)
-                ),
-                command,
-            )
-        })?,
-        None => clock_seed(),
-    };
-    let alphabet = parsed
-        .named::<Alphabet>("alphabet", "an alphabet", command)?
+    let seed_given = args.seed.is_some();
+    request.seed = args.seed.unwrap_or_else(clock_seed);
+    let alphabet = args
+        .alphabet
         .unwrap_or(Alphabet::Digits.or_fitting_chars(size));
     if !alphabet.fits(size) {
         return Err(Failure::usage(
@@ -206,8 +189,8 @@ pub fn generate(args: Vec<OsString>) -> Result<u8, Failure> {
     if !seed_given {
         report(&format!("seed {}", request.seed));
     }
-    let stats = parsed.switch("stats");
-    let threads = threads(&parsed, command)?.min(count as usize).max(1);
+    let stats = args.stats;
+    let threads = args.threads.count().min(count as usize).max(1);
     let mut out = Output {
         writer: Writer::new(format),
         sink: Sink::new(),
@@ -276,7 +259,7 @@ impl Output {
             .map_err(|problem| {
                 Failure::usage(
                     format!("--output {}: {}", self.format, problem.message),
-                    SPEC.command,
+                    "generate",
                 )
             })?;
         if self.stats {

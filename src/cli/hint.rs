@@ -3,73 +3,89 @@
 
 use std::ffi::OsString;
 
+use clap::Args;
 use sudoku_lab::formats::{self, InputError, Pos, ReadOptions};
-use sudoku_lab::logic::{check_state, hint as find_hint, read_marks, HintReport, PlayerState};
+use sudoku_lab::logic::{
+    check_state, hint as find_hint, read_marks, HintReport, PlayerState, Reveal,
+};
 
-use super::args::{self, Spec};
+use super::args::{Choice, InputArgs, Output, Shaped, Whole};
 use super::exit::{Failure, EXIT_OK};
 use super::input::Input;
 use super::output;
 
-pub const HELP: &str = "\
-Usage: sudoku-lab hint [OPTIONS] [PUZZLE]
+/// The next step from a player's entries and pencil marks
+#[derive(Args, Debug)]
+#[command(long_about = ABOUT, after_help = EXIT)]
+pub struct HintArgs {
+    /// The puzzle (stdin when left out or '-')
+    #[arg(value_name = "PUZZLE")]
+    file: Option<OsString>,
+    /// The player's digits: a file, or the text itself
+    ///
+    /// In the puzzle's symbols, in the line or grid format (givens may be repeated or left
+    /// empty).
+    #[arg(long, value_name = "GRID", value_parser = Shaped::text())]
+    entries: Option<String>,
+    /// The player's pencil marks: a file, or the text itself
+    ///
+    /// One token per cell in reading order: '.' for none, else the digits (137; above 9×9,
+    /// numbers separated by commas: 1,10,12); '|' and rule lines are ignored.
+    #[arg(long, value_name = "FILE", value_parser = Shaped::text())]
+    marks: Option<String>,
+    /// How much the hint gives away
+    #[arg(long, value_name = "R", default_value_t = Reveal::default(),
+          value_parser = Choice::<Reveal>::described("a level of help", reveal_words))]
+    reveal: Reveal,
+    /// Write the hint as text, or as one JSON object
+    ///
+    /// json: {"kind": "step", "technique", "placements": [["r1c1", 5], …], "eliminations":
+    /// [["r2c3", 7], …], "cells", "houses", "relations", "sentence", "hint", …}; kind is
+    /// wrong_entry, missing_mark, step, guess or solved.
+    #[arg(long, value_name = "O", default_value_t = Output::Text,
+          value_parser = Choice::<Output>::new("an output"))]
+    output: Output,
+    /// Hint on the K-th puzzle of the input
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = Whole::at_most(u64::MAX))]
+    puzzle: u64,
+    #[command(flatten)]
+    input: InputArgs,
+}
 
-Says what to do next on ONE puzzle of the file PUZZLE (stdin when left out or '-'), the
+/// What each level of help shows (a new level fails to compile until it has its words).
+fn reveal_words(reveal: Reveal) -> &'static str {
+    match reveal {
+        Reveal::Technique => "which technique, and where to look",
+        Reveal::Cells => "also which cells make the pattern",
+        Reveal::Step => "the whole step: what it places or removes, and why",
+    }
+}
+
+const ABOUT: &str = "\
+Says what to do next on ONE puzzle of the file PUZZLE (stdin when left out or '-'), the \
 first or the one --puzzle picks, from the player's entries and pencil marks. In order:
 
-  1. an entry that is wrong: it breaks a rule (the same digit in a house, a relation that
-     does not hold) or differs from the unique solution — which, and why;
+  1. an entry that is wrong: it breaks a rule (the same digit in a house, a
+     relation that does not hold) or differs from the unique solution — which, and why;
   2. a cell whose pencil marks have lost its true digit;
-  3. the simplest next step from the player's grid (the entries placed, the marks taken as
-     the candidates where a cell has any), at the level of help --reveal asks for:
-       technique   which technique, and where to look
-       cells       also which cells make the pattern
-       step        the whole step: what it places or removes, and why (default)
+  3. the simplest next step from the player's grid (the entries placed, the marks
+     taken as the candidates where a cell has any), at the level of help --reveal
+     asks for.
 
   $ sudoku-lab hint --reveal technique puzzle.txt
   Look for a naked pair in row 4.
 
-Options:
-  --entries GRID    the player's digits: a file, or the text itself, in the puzzle's
-                    symbols, in the line or grid format (givens may be repeated or left
-                    empty)
-  --marks FILE      the player's pencil marks: a file, or the text itself, one token per
-                    cell in reading order: '.' for none, else the digits (137; above 9×9,
-                    numbers separated by commas: 1,10,12); '|' and rule lines are ignored
-  --reveal R        technique, cells or step (default step)
-  --output O        text (default) or json: one object {\"kind\": \"step\", \"technique\",
-                    \"placements\": [[\"r1c1\", 5], …], \"eliminations\": [[\"r2c3\", 7], …],
-                    \"cells\", \"houses\", \"relations\", \"sentence\", \"hint\", …}; kind is
-                    wrong_entry, missing_mark, step, guess or solved
-  --puzzle K        the K-th puzzle of the input (default 1)
-  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles, auto
-  --kind K          classic, inequality, futoshiki or auto
-  --alphabet A      digits, letters, alnum, hex, numbers or auto
-  -h, --help        show this help
+Hints need a puzzle with exactly one solution.";
 
-Hints need a puzzle with exactly one solution.
+const EXIT: &str = "Exit status: 0 a hint was given, 2 bad input or usage, 3 internal error.";
 
-Exit status: 0 a hint was given, 2 bad input or usage, 3 internal error.
-";
-
-const SPEC: Spec = Spec::new(
-    "hint",
-    &[
-        "entries", "marks", "reveal", "output", "puzzle", "format", "kind", "alphabet",
-    ],
-    &[],
-);
-
-pub fn hint(args: Vec<OsString>) -> Result<u8, Failure> {
-    let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
-        return Ok(EXIT_OK);
-    };
-    let json = parsed.json_output(SPEC.command)?;
-    let reveal = parsed.reveal(SPEC.command)?;
-    let number = parsed.positive("puzzle", 1, SPEC.command)? as usize;
-    let chosen = parsed.format("format", SPEC.command)?;
-    let read_options = parsed.read_options(SPEC.command)?;
-    let file = parsed.single_input(SPEC.command)?;
+pub fn hint(args: HintArgs) -> Result<u8, Failure> {
+    let json = args.output == Output::Json;
+    let reveal = args.reveal;
+    let number = args.puzzle as usize;
+    let chosen = args.input.format();
+    let read_options = args.input.read_options();
+    let file = args.file.as_ref();
 
     let input = Input::read(file)?;
     let format = input.format(chosen)?;
@@ -79,7 +95,7 @@ pub fn hint(args: Vec<OsString>) -> Result<u8, Failure> {
     let mut state = PlayerState::default();
     // Where the player's state came from, for its own errors.
     let mut source = String::new();
-    if let Some(value) = parsed.value("entries") {
+    if let Some(value) = &args.entries {
         let given = Given::of(value)?;
         let options = ReadOptions {
             kind: Some(puzzle.kind()),
@@ -102,7 +118,7 @@ pub fn hint(args: Vec<OsString>) -> Result<u8, Failure> {
         state.entries = grid.puzzle.givens().to_vec();
         source = given.name;
     }
-    if let Some(value) = parsed.value("marks") {
+    if let Some(value) = &args.marks {
         let given = Given::of(value)?;
         let marks = read_marks(&given.text, puzzle.size())
             .map_err(|e| given.fail(Some(e.pos), &e.message))?;

@@ -1,4 +1,6 @@
-//! The command line: dispatch to the commands, exit codes, and messages on stderr.
+//! The command line: its commands and options declared once (clap's derive, from which the
+//! parser, the help, the "did you mean" of a misspelt name and the shell completions all
+//! follow), the dispatch to the commands, exit codes, and messages on stderr.
 
 mod answers;
 mod args;
@@ -15,10 +17,16 @@ mod input;
 mod output;
 mod solve;
 mod trace;
+mod usage;
 
 use std::ffi::OsString;
 
-use sudoku_lab::formats::{quote, quote_name, Format};
+use clap::error::ErrorKind;
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap_complete::Shell;
+
+use sudoku_lab::formats::Format;
+use sudoku_lab::EngineKind;
 
 pub use exit::{report, EXIT_INTERNAL};
 use exit::{Failure, EXIT_OK};
@@ -34,34 +42,102 @@ pub fn run(args: Vec<OsString>) -> u8 {
     }
 }
 
-const USAGE: &str = "\
-sudoku-lab — solve, count, check and trace Sudoku-family puzzles (classic, inequality, Futoshiki)
+/// sudoku-lab — solve, count, check and trace Sudoku-family puzzles (classic, inequality,
+/// Futoshiki)
+#[derive(Parser, Debug)]
+#[command(name = "sudoku-lab", version, after_help = overview())]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-Usage:
-  sudoku-lab solve [OPTIONS] [FILE]            solve every puzzle, write answers in the judge's format
-  sudoku-lab count [OPTIONS] [FILE]            print the number of solutions of every puzzle
-  sudoku-lab check [OPTIONS] PUZZLES ANSWERS   verify answers without trusting the solver
-  sudoku-lab trace [OPTIONS] [FILE]            one puzzle's search as JSON events, one a line
-  sudoku-lab compare [OPTIONS] [FILE]          one puzzle by every engine: a table of statistics
-  sudoku-lab grade [OPTIONS] [FILE]            how hard every puzzle is for a person: score, level, hardest technique
-  sudoku-lab hint [OPTIONS] [PUZZLE]           the next step from a player's entries and pencil marks
-  sudoku-lab generate [OPTIONS]                new unique puzzles of a kind, size and difficulty
-  sudoku-lab bench [OPTIONS] FILE...           µs per puzzle for each file (as the wasm build measures it)
-  sudoku-lab formats                           list the input formats
-  sudoku-lab help [COMMAND]                    show this help, or a command's
-  sudoku-lab --version                         print the version
+#[derive(Subcommand, Debug)]
+enum Command {
+    Solve(solve::SolveArgs),
+    Count(count::CountArgs),
+    Check(check::CheckArgs),
+    Trace(trace::TraceArgs),
+    Compare(compare::CompareArgs),
+    Grade(grade::GradeArgs),
+    Hint(hint::HintArgs),
+    Generate(generate::GenerateArgs),
+    Bench(bench::BenchArgs),
+    Formats(FormatsArgs),
+    Completions(CompletionsArgs),
+    /// Print the version
+    #[command(hide = true)]
+    Version,
+}
 
-FILE is read from stdin when left out or '-'. Formats are detected unless --format is given.
-trace and compare work on one puzzle: the first of FILE, or the one --puzzle K picks.
-Engines (--engine): propagate (default), dlx (classic puzzles only), naive, logic.
+/// List the input formats
+#[derive(Args, Debug)]
+#[command(long_about = "Lists the text formats sudoku-lab reads and writes, one a line.")]
+struct FormatsArgs {}
 
-A bad puzzle among many is named on stderr as 'FILE:LINE:COL: puzzle K: what' and the
-others are still answered, in order; see each command's help for what it writes for it.
+/// A shell's completion script for sudoku-lab: its commands, options and their values
+#[derive(Args, Debug)]
+#[command(long_about = COMPLETIONS, after_help = COMPLETIONS_EXAMPLES)]
+struct CompletionsArgs {
+    /// The shell to complete in
+    shell: Shell,
+}
 
-Exit status: 0 every puzzle solved, 1 some puzzle has no solution or a limit was reached,
-2 some input was bad (decided once every good puzzle is answered; 2 wins over 1) or bad
-usage, 3 internal error.
+const COMPLETIONS: &str = "\
+Writes the script that completes sudoku-lab's commands, options and option values (engines, \
+formats, kinds, …) in SHELL. Load it in the shell's start-up file, or save it where the \
+shell looks for completions.";
 
+const COMPLETIONS_EXAMPLES: &str = "\
+Examples:
+  source <(sudoku-lab completions bash)                      # in ~/.bashrc
+  sudoku-lab completions zsh > ~/.zfunc/_sudoku-lab          # with fpath+=~/.zfunc
+  sudoku-lab completions fish > ~/.config/fish/completions/sudoku-lab.fish";
+
+/// Every help starts with its usage, as it always has, then says what the command does.
+const HELP_TEMPLATE: &str = "\
+{usage-heading} {usage}
+
+{about-with-newline}
+{all-args}{after-help}";
+
+/// The whole command line, as parsed and as documented: the derived definition, with every
+/// help laid out alike and every option's value allowed to start with '-' (a grid of
+/// entries may: `-` is an empty cell; `--seed -1` is refused by its own words).
+fn definition() -> clap::Command {
+    let allow_dashes = |arg: clap::Arg| {
+        let takes_value = arg.get_action().takes_values() && !arg.is_positional();
+        arg.allow_hyphen_values(takes_value)
+    };
+    Cli::command()
+        .help_template(HELP_TEMPLATE)
+        .mut_subcommands(move |sub| sub.help_template(HELP_TEMPLATE).mut_args(allow_dashes))
+}
+
+/// The overview after the list of commands: what they share, from the lists they name.
+fn overview() -> String {
+    let engines: Vec<&str> = EngineKind::ALL.iter().map(|e| e.name()).collect();
+    format!(
+        "FILE is read from stdin when left out or '-'. Formats are detected unless --format is \
+         given. trace and compare work on one puzzle: the first of FILE, or the one --puzzle K \
+         picks. Engines (--engine): {} (the default: {}).
+
+A bad puzzle among many is named on stderr as 'FILE:LINE:COL: puzzle K: what' and the others \
+are still answered, in order; see each command's help for what it writes for it.
+
+{EXIT}
+
+{EXAMPLES}",
+        engines.join(", "),
+        EngineKind::default()
+    )
+}
+
+const EXIT: &str = "\
+Exit status: 0 every puzzle solved, 1 some puzzle has no solution or a limit was reached, 2 \
+some input was bad (decided once every good puzzle is answered; 2 wins over 1) or bad usage, \
+3 internal error.";
+
+const EXAMPLES: &str = "\
 Examples:
   sudoku-lab solve --format poj3074 < poj3074.in      # one 81-digit line per puzzle
   sudoku-lab solve --format poj3076 < poj3076.in      # 16 lines of A-P per puzzle
@@ -71,115 +147,72 @@ Examples:
   sudoku-lab check puzzles.txt answers.txt
   sudoku-lab generate --difficulty hard --count 5     # five hard 9×9 puzzles
   sudoku-lab trace --level decisions puzzles.txt      # guesses and backtracks of puzzle 1
-  sudoku-lab compare --puzzle 2 puzzles.txt           # propagate, dlx and naive side by side
-";
+  sudoku-lab compare --puzzle 2 puzzles.txt           # every engine side by side
+  sudoku-lab completions bash > sudoku-lab.bash       # complete commands and options";
 
 fn dispatch(args: Vec<OsString>) -> Result<u8, Failure> {
-    let mut args = args.into_iter();
-    let Some(first) = args.next() else {
-        return Err(Failure::Usage {
-            message: "no command given".to_string(),
-            command: None,
-        });
+    // The command, if the first argument names one: the help that bad usage points to.
+    let named = args.first().and_then(|a| a.to_str()).map(str::to_string);
+    let mut definition = definition();
+    let all = std::iter::once(OsString::from("sudoku-lab")).chain(args);
+    let matches = match definition.try_get_matches_from_mut(all) {
+        Ok(matches) => matches,
+        Err(error) => {
+            return match error.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    output::print(&error.render().to_string())?;
+                    Ok(EXIT_OK)
+                }
+                _ => Err(usage::failure(&error, &definition, named.as_deref())),
+            }
+        }
     };
-    let rest: Vec<OsString> = args.collect();
-    let command = first.to_str().ok_or_else(|| Failure::Usage {
-        message: format!("{} is not a command", quote(&first.to_string_lossy())),
-        command: None,
-    })?;
-    match command {
-        "solve" => solve::solve(rest),
-        "count" => count::count(rest),
-        "check" => check::check(rest),
-        "trace" => trace::trace(rest),
-        "compare" => compare::compare(rest),
-        "grade" => grade::grade(rest),
-        "hint" => hint::hint(rest),
-        "generate" => generate::generate(rest),
-        "bench" => bench::bench(rest),
-        "formats" => formats(rest),
-        "help" | "--help" | "-h" => help(rest),
-        "--version" | "-V" | "version" => {
-            output::print(&format!("sudoku-lab {}\n", env!("CARGO_PKG_VERSION")))?;
+    let cli = Cli::from_arg_matches(&matches)
+        .map_err(|error| usage::failure(&error, &definition, named.as_deref()))?;
+    match cli.command {
+        Command::Solve(args) => solve::solve(args),
+        Command::Count(args) => count::count(args),
+        Command::Check(args) => check::check(args),
+        Command::Trace(args) => trace::trace(args),
+        Command::Compare(args) => compare::compare(args),
+        Command::Grade(args) => grade::grade(args),
+        Command::Hint(args) => hint::hint(args),
+        Command::Generate(args) => generate::generate(args),
+        Command::Bench(args) => bench::bench(args),
+        Command::Formats(_) => formats(),
+        Command::Completions(args) => completions(args.shell, definition),
+        Command::Version => {
+            output::print(&definition.render_version())?;
             Ok(EXIT_OK)
         }
-        other if other.starts_with('-') => Err(Failure::Usage {
-            message: format!("unknown option {} (a command comes first)", quote(other)),
-            command: None,
-        }),
-        other => Err(Failure::Usage {
-            message: format!(
-                "unknown command {} (commands: solve, count, check, trace, compare, grade, hint, generate, bench, formats, help)",
-                quote(other)
-            ),
-            command: None,
-        }),
     }
 }
 
-fn help(rest: Vec<OsString>) -> Result<u8, Failure> {
-    let text = match rest.first().and_then(|a| a.to_str()) {
-        None => USAGE,
-        Some("solve") => solve::HELP,
-        Some("count") => count::HELP,
-        Some("check") => check::HELP,
-        Some("trace") => trace::HELP,
-        Some("compare") => compare::HELP,
-        Some("grade") => grade::HELP,
-        Some("hint") => hint::HELP,
-        Some("generate") => generate::HELP,
-        Some("bench") => bench::HELP,
-        Some("formats") => FORMATS_HELP,
-        Some(other) => {
-            return Err(Failure::Usage {
-                message: format!("no help on {}: it is not a command", quote(other)),
-                command: None,
-            })
-        }
-    };
-    output::print(text)?;
-    Ok(EXIT_OK)
-}
-
-const FORMATS_HELP: &str = "\
-Usage: sudoku-lab formats
-
-Lists the text formats sudoku-lab reads and writes, one a line.
-";
-
-/// One line about each format, for `sudoku-lab formats`.
-fn describe(format: Format) -> &'static str {
-    match format {
-        Format::Line => "one puzzle per line, N² symbols, '.' '0' '-' '_' empty",
-        Format::Grid => "N lines of N symbols per puzzle ('|' '+' '-' rules ignored), blank line between puzzles",
-        Format::Poj3074 => "POJ 3074: 81-symbol lines, '.' empty, a final line 'end'; answers are 81-digit lines",
-        Format::Poj3076 => "POJ 3076: 16 lines of A-P or '-' per puzzle, blank line between (SPOJ: count line first)",
-        Format::Cqoi => "CQOI 2013 (Luogu P4573): 108 relation symbols < > ^ v per puzzle, whitespace ignored; answers are 9 lines of 9 digits",
-        Format::FPuzzles => "f-puzzles / SudokuPad puzzle JSON, or its links (load=N4Ig…, fpuzN4Ig…) one per line: givens, Kropki dots, X and V",
-        Format::Picture => "inequality / Futoshiki drawing: optional 'N kind' line, then 2N-1 lines of cells joined by < > | and gaps of ^ v -",
-        Format::Json => "{\"size\":9,\"kind\":\"inequality\",\"givens\":\"…\",\"relations\":[[\"r1c1\",\"<\",\"r1c2\"]]} — one object, an array, or one per line",
-    }
-}
-
-fn formats(rest: Vec<OsString>) -> Result<u8, Failure> {
-    let parsed = args::parse(rest, &args::Spec::new("formats", &[], &[]))?;
-    if parsed.help {
-        output::print(FORMATS_HELP)?;
-        return Ok(EXIT_OK);
-    }
-    if let Some(extra) = parsed.positional.first() {
-        return Err(Failure::usage(
-            format!(
-                "unexpected argument {}",
-                quote_name(&extra.to_string_lossy())
-            ),
-            "formats",
-        ));
-    }
+fn formats() -> Result<u8, Failure> {
     let mut text = String::new();
     for format in Format::ALL {
-        text.push_str(&format!("{:<8} {}\n", format.name(), describe(format)));
+        let words = args::format_words(format);
+        text.push_str(&format!("{:<8} {words}\n", format.name()));
     }
     output::print(&text)?;
     Ok(EXIT_OK)
+}
+
+fn completions(shell: Shell, mut definition: clap::Command) -> Result<u8, Failure> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut definition, "sudoku-lab", &mut script);
+    let script = String::from_utf8(script)
+        .map_err(|e| Failure::Internal(format!("the completions are not UTF-8: {e}")))?;
+    output::print(&script)?;
+    Ok(EXIT_OK)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_definition_is_consistent() {
+        definition().debug_assert();
+    }
 }

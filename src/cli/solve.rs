@@ -3,93 +3,96 @@
 use std::ffi::OsString;
 use std::time::{Duration, Instant};
 
+use clap::Args;
 use sudoku_lab::formats::{self, Alphabet, Entry, Format, Givens, InputError};
 use sudoku_lab::{Options, Stats, Status};
 
-use super::answers::{by_rule, count_of, json_alphabet, name, render};
-use super::args::{self, Spec};
-use super::batch::{threads, Puzzles};
-use super::exit::{exit_code, report, Failure, EXIT_OK};
+use super::answers::{by_rule, count_of, json_alphabet, name, render, write_json_invalid};
+use super::args::{Choice, EngineArgs, InputArgs, ThreadArgs, Whole};
+use super::batch::Puzzles;
+use super::exit::{exit_code, report, Failure};
 use super::input::Input;
 use super::output::Sink;
 
-pub const HELP: &str = "\
-Usage: sudoku-lab solve [OPTIONS] [FILE]
+/// Solve every puzzle, write the answers in the judge's format
+#[derive(Args, Debug)]
+#[command(
+    long_about = ABOUT,
+    after_help = [EXIT, EXAMPLES].concat(),
+    after_long_help = [BAD_PUZZLES, EXIT, EXAMPLES].concat()
+)]
+pub struct SolveArgs {
+    /// The puzzles (stdin when left out or '-')
+    #[arg(value_name = "FILE")]
+    file: Option<OsString>,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Write the answers in format F instead of the input's
+    #[arg(long, value_name = "F", value_parser = Choice::<Format>::new("a format"))]
+    output: Option<Format>,
+    /// Stop at the first solution (do not check uniqueness)
+    #[arg(long)]
+    first: bool,
+    /// Give up on a puzzle after N search nodes (a probe counts as a node)
+    #[arg(long, value_name = "N", default_value_t = Options::DEFAULT_NODE_LIMIT,
+          value_parser = Whole::at_most(Options::MAX_LIMIT))]
+    node_limit: u64,
+    #[command(flatten)]
+    threads: ThreadArgs,
+    /// Print a summary to stderr at the end: statuses, search counts, time
+    #[arg(long)]
+    stats: bool,
+    #[command(flatten)]
+    input: InputArgs,
+}
 
-Solves every puzzle in FILE (stdin when left out or '-') and writes each answer in the
-input's format: POJ 3074 one 81-digit line per puzzle, POJ 3076 16 lines per puzzle with a
-blank line between, CQOI 9 lines of 9 space-separated digits, the solved grid for line, grid
-and picture, one JSON object per line for json. Puzzles are checked for a unique solution.
+const ABOUT: &str = "\
+Solves every puzzle in FILE (stdin when left out or '-') and writes each answer in the \
+input's format: POJ 3074 one 81-digit line per puzzle, POJ 3076 16 lines per puzzle with a \
+blank line between, CQOI 9 lines of 9 space-separated digits, the solved grid for line, grid \
+and picture, one JSON object per line for json. Puzzles are checked for a unique solution.";
 
-Options:
-  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles, auto
-                    (default auto: detected from the text)
-  --kind K          classic, inequality, futoshiki or auto (default: from the format)
-  --alphabet A      symbols of the givens: digits, letters, alnum, hex, numbers or auto
-  --engine E        propagate (default: propagation and branching on the most constrained
-                    cell), dlx (dancing links, classic puzzles only), naive (cell-order
-                    search; expect --node-limit on hard puzzles) or logic (named techniques
-                    as a person applies them, a guess only when stuck)
-  --output F        write the answers in format F instead of the input's
-  --first           stop at the first solution (do not check uniqueness)
-  --node-limit N    give up on a puzzle after N search nodes (default 10000000; a probe counts as a node)
-  --threads N       solve N puzzles at once, 1 to 256 (default: one per core; answers keep their order)
-  --stats           print a summary to stderr at the end: statuses, search counts, time
-  -h, --help        show this help
-
-A puzzle with no solution is named on stderr and gets no answer; one with several gets its
+const BAD_PUZZLES: &str = "\
+A puzzle with no solution is named on stderr and gets no answer; one with several gets its \
 first answer and a warning. Every answer is verified before it is written.
 
-A bad puzzle does not stop the run. One that does not read, fails validation (two equal
-givens in a house, a relation contradicting a given, a cycle, ...), does not fit --output,
-or that the engine cannot express is named on stderr as 'FILE:LINE:COL: puzzle K: what' and,
-like a puzzle with no solution, gets no answer in the judge and text formats; with
---output json it gets one object, {\"puzzle\":K,\"line\":L,\"column\":C,\"status\":\"invalid\",
-\"error\":\"...\"}, so that line K of the output still answers puzzle K. Reading goes on at
-the next place a puzzle can start (the next line; after a grid's or picture's rows or at a
-blank line; after a CQOI puzzle's 108 symbols; after a JSON value), and every good puzzle
+A bad puzzle does not stop the run. One that does not read, fails validation (two equal \
+givens in a house, a relation contradicting a given, a cycle, ...), does not fit --output, \
+or that the engine cannot express is named on stderr as 'FILE:LINE:COL: puzzle K: what' and, \
+like a puzzle with no solution, gets no answer in the judge and text formats; with \
+--output json it gets one object, {\"puzzle\":K,\"line\":L,\"column\":C,\"status\":\"invalid\",\
+\"error\":\"...\"}, so that line K of the output still answers puzzle K. Reading goes on at \
+the next place a puzzle can start (the next line; after a grid's or picture's rows or at a \
+blank line; after a CQOI puzzle's 108 symbols; after a JSON value), and every good puzzle \
 is answered, in input order.
 
-Exit status: 0 every puzzle solved; 1 some puzzle has no solution or hit --node-limit;
-2 some input was bad (decided after every good puzzle is answered; 2 wins over 1, so
-2 says nothing of the good puzzles: read their answers) or bad usage; 3 internal error.
+";
 
+const EXIT: &str = "\
+Exit status: 0 every puzzle solved; 1 some puzzle has no solution or hit --node-limit; \
+2 some input was bad (decided after every good puzzle is answered; 2 wins over 1, so \
+2 says nothing of the good puzzles: read their answers) or bad usage; 3 internal error.
+";
+
+const EXAMPLES: &str = "
 Examples:
   sudoku-lab solve --format poj3074 < poj3074.in         # one 81-digit line per puzzle
   sudoku-lab solve --engine dlx --stats puzzles.txt      # the same answers by dancing links
-  sudoku-lab solve --output json --first puzzles.txt     # status, solution and stats as JSON
-";
+  sudoku-lab solve --output json --first puzzles.txt     # status, solution and stats as JSON";
 
-const SPEC: Spec = Spec::new(
-    "solve",
-    &[
-        "format",
-        "kind",
-        "alphabet",
-        "engine",
-        "node-limit",
-        "output",
-        "threads",
-    ],
-    &["first", "stats"],
-);
-
-pub fn solve(args: Vec<OsString>) -> Result<u8, Failure> {
-    let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
-        return Ok(EXIT_OK);
-    };
-    let chosen = parsed.format("format", SPEC.command)?;
-    let output_format = parsed.format("output", SPEC.command)?;
-    let read_options = parsed.read_options(SPEC.command)?;
+pub fn solve(args: SolveArgs) -> Result<u8, Failure> {
+    let chosen = args.input.format();
+    let output_format = args.output;
+    let read_options = args.input.read_options();
     let options = Options {
-        solution_limit: if parsed.switch("first") { 1 } else { 2 },
-        node_limit: parsed.node_limit(Options::DEFAULT_NODE_LIMIT, SPEC.command)?,
+        solution_limit: if args.first { 1 } else { 2 },
+        node_limit: args.node_limit,
         ..Options::default()
     };
-    let engine = parsed.engine(SPEC.command)?;
-    let want_stats = parsed.switch("stats");
-    let threads = threads(&parsed, SPEC.command)?;
-    let file = parsed.single_input(SPEC.command)?;
+    let engine = args.engine.engine;
+    let want_stats = args.stats;
+    let threads = args.threads.count();
+    let file = args.file.as_ref();
 
     let started = Instant::now();
     let input = Input::read(file)?;
@@ -246,39 +249,6 @@ struct JsonAnswer<'a> {
     alphabet: Option<&'static str>,
     /// The library's one JSON shape of statistics.
     stats: &'a Stats,
-}
-
-/// A bad puzzle's object in `--output json`: where its error is and what it says.
-#[derive(serde::Serialize)]
-struct JsonInvalid<'a> {
-    puzzle: usize,
-    line: u32,
-    column: u32,
-    status: &'static str,
-    error: &'a str,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    cells: Vec<String>,
-}
-
-/// Writes the `--output json` line of a bad puzzle; bad input between puzzles gets none, so
-/// that the lines stay one per puzzle.
-fn write_json_invalid(out: &mut String, error: &InputError) {
-    let Some(puzzle) = error.puzzle else {
-        return;
-    };
-    let invalid = JsonInvalid {
-        puzzle,
-        line: error.pos.line,
-        column: error.pos.col,
-        status: "invalid",
-        error: &error.message,
-        cells: error.cells.iter().map(|c| c.to_string()).collect(),
-    };
-    // Strings and numbers always serialize.
-    if let Ok(json) = serde_json::to_string(&invalid) {
-        out.push_str(&json);
-    }
-    out.push('\n');
 }
 
 fn write_json(

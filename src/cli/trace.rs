@@ -3,40 +3,92 @@
 use std::ffi::OsString;
 use std::fmt::Display;
 
+use clap::Args;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use sudoku_lab::logic::Technique;
 use sudoku_lab::puzzle::{PairRule, PairSource};
-use sudoku_lab::trace::{Event, Note, PremiseReader, TraceOptions, Tracer, RECORD_WORDS};
-use sudoku_lab::{Cell, House, Options, Progress, Puzzle, Search, Stats, Status, Via};
+use sudoku_lab::trace::{
+    Event, EventKind, Level, Note, PremiseReader, TraceOptions, Tracer, RECORD_WORDS,
+};
+use sudoku_lab::{Cell, House, Options, Progress, Puzzle, Rule, Search, Stats, Status, Via};
 
 use super::answers::{count_of, json_alphabet, name, render};
-use super::args::{self, Spec};
+use super::args::{names, Choice, EngineArgs, InputArgs, Whole};
 use super::batch::verify_all;
 use super::exit::{report, Failure, EXIT_OK, EXIT_UNSOLVED};
 use super::input::Input;
 use super::output::Sink;
 
-pub const HELP: &str = "\
-Usage: sudoku-lab trace [OPTIONS] [FILE]
+/// One puzzle's search as JSON events, one a line
+#[derive(Args, Debug)]
+#[command(long_about = about(), after_help = [EXIT, EXAMPLES].concat())]
+pub struct TraceArgs {
+    /// The puzzles, of which one is traced (stdin when left out or '-')
+    #[arg(value_name = "FILE")]
+    file: Option<OsString>,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// How much of the search is written
+    #[arg(long, value_name = "L", default_value_t = Level::default(),
+          value_parser = Choice::<Level>::described("a level", level_words))]
+    level: Level,
+    /// Trace the K-th puzzle of the input
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = Whole::at_most(u64::MAX))]
+    puzzle: u64,
+    /// Stop the search after N events
+    #[arg(long, value_name = "N", default_value_t = TraceOptions::DEFAULT_MAX_EVENTS,
+          value_parser = Whole::at_most(TraceOptions::MAX_EVENTS))]
+    max_events: u64,
+    /// Stop the search after N nodes (a probe counts as a node)
+    #[arg(long, value_name = "N", default_value_t = Options::DEFAULT_NODE_LIMIT,
+          value_parser = Whole::at_most(Options::MAX_LIMIT))]
+    node_limit: u64,
+    #[command(flatten)]
+    input: InputArgs,
+}
 
-Solves ONE puzzle of FILE (stdin when left out or '-'): the first, or the one --puzzle
-picks. Prints one JSON object per line for every event of the search as it happens, then
-a summary line. An event names the cell (r1c1 is the top-left), the digit, the search
-depth, the rule that made it, what the rule used ('via': a cell, a house, a relation, or
-a house confined to another), its 'premises': the seqs of every event it rests on (a naked
-single on the removal of each other candidate, a hidden single on the removal of its digit
-from every other cell of the house, …), the 'cause': the latest of them, and its 'step'.
-Following premises back from any elimination ends at givens, guesses and relations of the
-puzzle. Below --level full, premises name the latest recorded events behind the unrecorded
-ones. Steps group the events into the steps a person names, numbered from 0 in the order
-they begin: the start (givens, their peers, what the relations alone rule out), a
-placement with its peers and the bounds that follow, one locked-candidates pattern or
-technique instance, a guess, a backtrack, a contradiction, a solution. An event may join a
-step begun earlier (a scan places two singles before the peers of either lose the digit),
-never one before the last guess, backtrack, contradiction or solution; the summary counts
-the steps. With --engine logic at --level full, the first event of each technique instance
-carries 'instance': {\"sentence\": the instance as a hint says it (its pattern named, then what
+/// What each level records (a new level fails to compile until it has its words).
+fn level_words(level: Level) -> &'static str {
+    match level {
+        Level::Decisions => "guesses, backtracks, contradictions, solutions",
+        Level::Placements => "also rounds and placements",
+        Level::Full => "also every eliminated candidate",
+    }
+}
+
+/// The long help: what a trace is, and the events and rules it names (from their lists).
+fn about() -> String {
+    format!(
+        "{ABOUT}\n\nEvents: {} (round: a propagation starts). Rules: {} (technique: a named \
+         technique of the logic engine, in \"via\"). Fields that do not apply are left out; \
+         digits are numbers whatever the input's symbols.",
+        names::<EventKind>(),
+        names::<Rule>()
+    )
+}
+
+const ABOUT: &str = "\
+Solves ONE puzzle of FILE (stdin when left out or '-'): the first, or the one --puzzle \
+picks. Prints one JSON object per line for every event of the search as it happens, then \
+a summary line. An event names the cell (r1c1 is the top-left), the digit, the search \
+depth, the rule that made it, what the rule used ('via': a cell, a house, a relation, or \
+a house confined to another), its 'premises': the seqs of every event it rests on (a naked \
+single on the removal of each other candidate, a hidden single on the removal of its digit \
+from every other cell of the house, …), the 'cause': the latest of them, and its 'step'. \
+Following premises back from any elimination ends at givens, guesses and relations of the \
+puzzle. Below --level full, premises name the latest recorded events behind the unrecorded \
+ones.
+
+Steps group the events into the steps a person names, numbered from 0 in the order \
+they begin: the start (givens, their peers, what the relations alone rule out), a \
+placement with its peers and the bounds that follow, one locked-candidates pattern or \
+technique instance, a guess, a backtrack, a contradiction, a solution. An event may join a \
+step begun earlier (a scan places two singles before the peers of either lose the digit), \
+never one before the last guess, backtrack, contradiction or solution; the summary counts \
+the steps. With --engine logic at --level full, the first event of each technique instance \
+carries 'instance': {\"sentence\": the instance as a hint says it (its pattern named, then what \
 it removes), \"pattern\": its cells}.
+
 Some of the 443 events of the first puzzle of the POJ 3074 sample:
 
   {\"seq\":0,\"event\":\"place\",\"depth\":0,\"cell\":\"r1c2\",\"digit\":2,\"rule\":\"given\",\"premises\":[],\"step\":0}
@@ -45,79 +97,39 @@ Some of the 443 events of the first puzzle of the POJ 3074 sample:
   …
   {\"seq\":222,\"event\":\"place\",\"depth\":0,\"cell\":\"r8c6\",\"digit\":3,\"rule\":\"naked_single\",\"cause\":221,\"premises\":[69,84,94,104,114,131,181,221],\"step\":1}
   …
-  {\"summary\":{\"engine\":\"propagate\",\"level\":\"full\",\"puzzle\":1,\"line\":1,\"status\":\"unique\",\"events\":443,\"steps\":47,\"event_limit\":false,\"stats\":{\"nodes\":1,…},\"solution\":\"527389416…\"}}
+  {\"summary\":{\"engine\":\"propagate\",\"level\":\"full\",\"puzzle\":1,\"line\":1,\"status\":\"unique\",\"events\":443,\"steps\":47,\"event_limit\":false,\"stats\":{\"nodes\":1,…},\"solution\":\"527389416…\"}}";
 
-Events: round (a propagation starts), place, eliminate, guess, backtrack, contradiction,
-solution. Rules: given, peer, naked_single, hidden_single_row, hidden_single_column,
-hidden_single_block, relation, guess, refutation, locked_candidates, disjunction, probe,
-technique (a named technique of the logic engine, in \"via\").
-Fields that do not apply are left out; digits are numbers whatever the input's symbols.
-
-Options:
-  --engine E        propagate (default), dlx (classic puzzles only), naive or logic
-  --level L         decisions: guesses, backtracks, contradictions, solutions;
-                    placements: also rounds and placements;
-                    full (default): also every eliminated candidate
-  --puzzle K        trace the K-th puzzle of the input (default 1)
-  --format F        input format: line, grid, poj3074, poj3076, cqoi, picture, json, fpuzzles, auto
-  --kind K          classic, inequality, futoshiki or auto
-  --alphabet A      digits, letters, alnum, hex, numbers or auto
-  --max-events N    stop the search after N events (default 1000000, at most 10000000)
-  --node-limit N    stop the search after N nodes (default 10000000; a probe counts as a node)
-  -h, --help        show this help
-
-Exit status: 0 solved, 1 no solution or a limit (--max-events, --node-limit) stopped the
+const EXIT: &str = "\
+Exit status: 0 solved, 1 no solution or a limit (--max-events, --node-limit) stopped the \
 search, 2 bad input or usage (a puzzle the engine cannot express among it), 3 internal error.
+";
 
+const EXAMPLES: &str = "
 Examples:
   sudoku-lab trace --format poj3074 puzzles.in | head           # the first events at once
   sudoku-lab trace --level decisions --puzzle 3 puzzles.txt     # the search tree of puzzle 3
   sudoku-lab trace --engine dlx puzzle.txt | grep '\"guess\"'
-  sudoku-lab trace puzzle.txt | tail -n 1                       # just the summary
-";
-
-const SPEC: Spec = Spec::new(
-    "trace",
-    &[
-        "engine",
-        "level",
-        "puzzle",
-        "format",
-        "kind",
-        "alphabet",
-        "max-events",
-        "node-limit",
-    ],
-    &[],
-);
+  sudoku-lab trace puzzle.txt | tail -n 1                       # just the summary";
 
 /// Units of work per [`Tracer::advance`]: small enough that a long trace starts printing at
 /// once and a batch of records stays small, large enough that the calls cost nothing.
 const STEP: u64 = 1024;
 
-pub fn trace(args: Vec<OsString>) -> Result<u8, Failure> {
-    let Some(parsed) = args::parse_or_help(args, &SPEC, HELP)? else {
-        return Ok(EXIT_OK);
-    };
-    let engine = parsed.engine(SPEC.command)?;
-    let level = parsed.level(SPEC.command)?;
-    let number = parsed.positive("puzzle", 1, SPEC.command)? as usize;
-    let chosen = parsed.format("format", SPEC.command)?;
-    let read_options = parsed.read_options(SPEC.command)?;
+pub fn trace(args: TraceArgs) -> Result<u8, Failure> {
+    let engine = args.engine.engine;
+    let level = args.level;
+    let number = args.puzzle as usize;
+    let chosen = args.input.format();
+    let read_options = args.input.read_options();
     let trace_options = TraceOptions {
         level,
-        max_events: parsed.at_most(
-            "max-events",
-            TraceOptions::DEFAULT_MAX_EVENTS,
-            TraceOptions::MAX_EVENTS,
-            SPEC.command,
-        )?,
+        max_events: args.max_events,
     };
     let options = Options {
-        node_limit: parsed.node_limit(Options::DEFAULT_NODE_LIMIT, SPEC.command)?,
+        node_limit: args.node_limit,
         ..Options::default()
     };
-    let file = parsed.single_input(SPEC.command)?;
+    let file = args.file.as_ref();
 
     let input = Input::read(file)?;
     let format = input.format(chosen)?;

@@ -172,6 +172,7 @@ fuzz-corpus:
 	bash fuzz/seed-corpus.sh $(DATA)
 
 bench: native wasm
+	cargo bench --bench core
 	cargo bench --bench solvers
 	cargo bench --bench generated
 	cargo build --release --example peer_sudoku

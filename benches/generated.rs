@@ -185,6 +185,7 @@ fn main() {
                     }
                     Advance::GaveUp(p) => panic!("{}: {p}", spec.name),
                     Advance::Working => {}
+                    other => panic!("not known to this test: {other:?}"),
                 }
             }
             let (median, p90, worst) = spread(&times);

@@ -67,6 +67,7 @@ impl fmt::Display for Cell {
 
 /// Which family a house belongs to.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
 pub enum HouseKind {
     Row,
     Column,

@@ -106,6 +106,13 @@
 //! assert_eq!(solve(&made[0].puzzle, Options::default()).unwrap().status, Status::Unique);
 //! ```
 //!
+//! # Growing lists
+//!
+//! The public enums are `#[non_exhaustive]`: engines, techniques, formats, kinds, statuses,
+//! rules and the other lists grow from one version to the next, so a `match` on one outside
+//! this crate ends in a wildcard arm. Each list of choices is a [`Named`] enum whose `ALL`
+//! holds every variant, for code that lists or parses them.
+//!
 //! See `README.md` and `docs/` for the command line, the module, the page, the vocabulary and the
 //! architecture.
 

@@ -29,7 +29,9 @@ pub trait Named: Copy + 'static {
 /// Level::parse(" FULL ") == Some(Level::Full); Level::Full.to_string() == "full"
 /// ```
 ///
-/// The enum derives `Clone, Copy, PartialEq, Eq, Hash, Debug` (more derives may be added).
+/// The enum derives `Clone, Copy, PartialEq, Eq, Hash, Debug` (more derives may be added) and
+/// is `#[non_exhaustive]`: these lists grow (engines, techniques, formats …), and a crate
+/// that matches on one needs an arm for the choices added after it was written.
 /// The variants take no explicit discriminants: they are numbered in order from 0, so
 /// `variant as usize` indexes `ALL` (and tables of `COUNT` entries). `parse` trims the text
 /// and ignores ASCII case.
@@ -42,6 +44,7 @@ macro_rules! named {
     ) => {
         $(#[$meta])*
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        #[non_exhaustive]
         $vis enum $name {
             $( $(#[$vmeta])* $variant ),+
         }

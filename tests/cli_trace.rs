@@ -150,6 +150,7 @@ fn every_line_is_json_numbered_from_zero_with_causes_before_their_events() {
                         assert!(!kinds.contains(&"eliminate"), "{what}");
                     }
                     Level::Full => assert!(kinds.contains(&"eliminate"), "{what}"),
+                    other => panic!("not known to this test: {other:?}"),
                 }
             }
         }
@@ -223,6 +224,7 @@ fn via_json(puzzle: &Puzzle, via: Via) -> Option<Value> {
         })),
         // The trace cases have no markers; tests/golden.rs spells a marker's JSON out.
         Via::Marker(m) => panic!("a marker ({m}) in a puzzle without markers"),
+        other => panic!("not known to this test: {other:?}"),
     }
 }
 

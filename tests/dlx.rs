@@ -284,6 +284,7 @@ fn advancing_one_node_at_a_time_ends_exactly_like_a_single_run() {
             match stepped.advance(1) {
                 Progress::Done(s) => break s,
                 Progress::Running => assert_eq!(stepped.stats().nodes, before + 1),
+                other => panic!("not known to this test: {other:?}"),
             }
         };
         assert_eq!(stepped_status, status, "puzzle {i}");

@@ -97,6 +97,7 @@ fn expressible(format: Format, p: &Puzzle, alphabet: Alphabet) -> bool {
         Format::Cqoi => false,
         Format::Picture | Format::Json => true,
         Format::FPuzzles => plain && p.kind() == Kind::Classic,
+        other => panic!("not known to this test: {other:?}"),
     }
 }
 
@@ -168,6 +169,7 @@ fn check_round_trip(format: Format, p: &Puzzle, alphabet: Alphabet, seed: u64) {
             }
             return;
         }
+        other => panic!("not known to this test: {other:?}"),
     };
     let options = ReadOptions {
         kind: Some(p.kind()),

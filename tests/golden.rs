@@ -40,6 +40,7 @@ fn via_json(via: Via) -> serde_json::Value {
         Via::Confined { house, to } => serde_json::json!({ "confined": [house, to] }),
         Via::Technique(t) => serde_json::json!({ "technique": Technique::ALL[t as usize].name() }),
         Via::Marker(m) => serde_json::json!({ "marker": m }),
+        other => panic!("not known to this test: {other:?}"),
     }
 }
 

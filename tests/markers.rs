@@ -89,6 +89,7 @@ fn verify(puzzle: &Puzzle, answer: &[u8]) -> Result<(), String> {
             MarkerKind::Difference(k) => (x - y).abs() == k as i32,
             MarkerKind::Ratio(k) => x == k as i32 * y || y == k as i32 * x,
             MarkerKind::Sum(k) => x + y == k as i32,
+            other => panic!("not known to this test: {other:?}"),
         };
         if !ok {
             return Err(format!("{m}: {x} and {y}"));
@@ -110,6 +111,7 @@ fn verify(puzzle: &Puzzle, answer: &[u8]) -> Result<(), String> {
                         MarkerKind::Difference(k) => x.abs_diff(y) == k,
                         MarkerKind::Ratio(k) => x == k * y || y == k * x,
                         MarkerKind::Sum(k) => x + y == k,
+                        other => panic!("not known to this test: {other:?}"),
                     };
                     if related {
                         return Err(format!("{a} {b} unmarked but {x} and {y} are {k}"));

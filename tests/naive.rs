@@ -545,6 +545,7 @@ fn advancing_one_node_at_a_time_ends_as_a_single_run() {
                     assert!(stepped.status().is_none());
                 }
                 Progress::Done(status) => break status,
+                other => panic!("not known to this test: {other:?}"),
             }
         };
         assert!(calls >= whole.stats().nodes);

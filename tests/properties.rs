@@ -73,10 +73,12 @@ fn case(kind: Kind, size: usize, givens: (usize, usize)) -> BoxedStrategy<Case> 
     let grid = match kind {
         Kind::Futoshiki => latin_grid(size).boxed(),
         Kind::Classic | Kind::Inequality => classic_grid(size).boxed(),
+        other => panic!("not known to this test: {other:?}"),
     };
     let pairs = match kind {
         Kind::Classic => Vec::new(),
         Kind::Inequality | Kind::Futoshiki => adjacent_pairs(size),
+        other => panic!("not known to this test: {other:?}"),
     };
     let cells: Vec<usize> = (0..size * size).collect();
     let pair_count = pairs.len();
@@ -443,6 +445,7 @@ fn arbitrary_small_puzzle(kind: Kind, size: usize) -> impl Strategy<Value = Puzz
     let pairs = match kind {
         Kind::Classic => Vec::new(),
         Kind::Inequality | Kind::Futoshiki => adjacent_pairs(size),
+        other => panic!("not known to this test: {other:?}"),
     };
     let pair_count = pairs.len();
     (

@@ -30,6 +30,7 @@ fn assert_stepping_matches_running(puzzle: &Puzzle, options: Options, budget: u6
                 assert_eq!(stepped.status(), None, "{what}");
             }
             Progress::Done(status) => break status,
+            other => panic!("not known to this test: {other:?}"),
         }
         assert!(
             stepped.stats().nodes <= whole.stats().nodes,

@@ -124,6 +124,7 @@ fn read_back_options(format: Format, kind: Kind, alphabet: Alphabet) -> ReadOpti
             alphabet: Some(alphabet),
         },
         Format::Cqoi | Format::Json | Format::FPuzzles => ReadOptions::default(),
+        other => panic!("a format this target does not know: {other:?}"),
     }
 }
 

@@ -59,6 +59,7 @@ fn related(family: Markers, x: u8, y: u8) -> Vec<&'static str> {
             }
         }
         Markers::None => {}
+        other => panic!("a family this target does not know: {other:?}"),
     }
     found
 }
@@ -144,6 +145,7 @@ fn run(data: &[u8]) -> Result<()> {
             Symmetry::Quarter => (col, last - r),
             Symmetry::Mirror => (r, last - col),
             Symmetry::Diagonal => (col, r),
+            other => panic!("a symmetry this target does not know: {other:?}"),
         };
         r * size + col
     };

@@ -134,6 +134,7 @@ pub fn engine_words(engine: EngineKind) -> &'static str {
             "named techniques as a person applies them, simplest first; a guess only when none \
              applies"
         }
+        _ => "",
     }
 }
 
@@ -148,6 +149,7 @@ pub fn format_words(format: Format) -> &'static str {
         Format::FPuzzles => "f-puzzles / SudokuPad puzzle JSON, or its links (load=N4Ig…, fpuzN4Ig…) one per line: givens, Kropki dots, X and V",
         Format::Picture => "inequality / Futoshiki drawing: optional 'N kind' line, then 2N-1 lines of cells joined by < > | and gaps of ^ v -",
         Format::Json => "{\"size\":9,\"kind\":\"inequality\",\"givens\":\"…\",\"relations\":[[\"r1c1\",\"<\",\"r1c2\"]]} — one object, an array, or one per line",
+        _ => "",
     }
 }
 
@@ -159,6 +161,7 @@ pub fn alphabet_words(alphabet: Alphabet) -> &'static str {
         Alphabet::Alnum => "1-9, then A = 10 (16×16: 1-9A-G)",
         Alphabet::Hex => "0-9A-F, 0 = 1 (16×16 only)",
         Alphabet::Numbers => "whole numbers 1 to N separated by spaces or commas",
+        _ => "",
     }
 }
 
@@ -171,6 +174,7 @@ pub fn difficulty_words(level: Level) -> &'static str {
         Level::Expert => "to 6.0",
         Level::Extreme => "chains",
         Level::Guessing => "8.0 and above: needs guessing",
+        _ => "",
     }
 }
 
@@ -418,6 +422,24 @@ fn option_name(arg: Option<&Arg>) -> String {
 mod tests {
     use super::*;
     use clap::Parser;
+
+    /// The library's lists are `#[non_exhaustive]`, so the words about each choice end in a
+    /// wildcard arm: this holds every choice the library declares to words of its own.
+    #[test]
+    fn every_choice_has_its_words() {
+        fn each<T: Named + std::fmt::Debug>(words: fn(T) -> &'static str) {
+            for &t in T::ALL {
+                assert!(!words(t).is_empty(), "{t:?} has no words in the help");
+            }
+        }
+        each(engine_words);
+        each(format_words);
+        each(alphabet_words);
+        each(difficulty_words);
+        each(super::super::generate::symmetry_words);
+        each(super::super::hint::reveal_words);
+        each(super::super::trace::level_words);
+    }
 
     #[derive(Parser, Debug)]
     struct Probe {

@@ -116,13 +116,14 @@ pub struct GenerateArgs {
 
 /// Where each symmetry puts the images of a clue (a new one fails to compile until it has
 /// its words).
-fn symmetry_words(symmetry: Symmetry) -> &'static str {
+pub(super) fn symmetry_words(symmetry: Symmetry) -> &'static str {
     match symmetry {
         Symmetry::None => "no symmetry",
         Symmetry::Rotational => "half turn",
         Symmetry::Quarter => "quarter turn: four cells at a time",
         Symmetry::Mirror => "left-right mirror",
         Symmetry::Diagonal => "main diagonal",
+        _ => "",
     }
 }
 
@@ -214,6 +215,7 @@ pub fn generate(args: GenerateArgs) -> Result<u8, Failure> {
                     started = Instant::now();
                     ended = Ok(out.puzzle(&generated, ms)?);
                 }
+                _ => ended = Err(unknown_advance()),
             }
         }
         ended
@@ -315,6 +317,7 @@ fn in_parallel(
                             Advance::Found(g) => break Ok(*g),
                             Advance::GaveUp(problem) => break Err(problem),
                             Advance::Working => {}
+                            _ => break Err(unknown_advance()),
                         }
                     };
                     let ms = started.elapsed().as_secs_f64() * 1e3;
@@ -379,6 +382,14 @@ fn distribution(times: &mut [f64]) -> String {
         at(0.5),
         at(0.9),
         times[times.len() - 1]
+    )
+}
+
+/// A generator's answer this binary does not know (`Advance` may grow): the run stops there.
+fn unknown_advance() -> Problem {
+    Problem::new(
+        "the generator answered in a way this program does not know",
+        Vec::new(),
     )
 }
 

@@ -53,11 +53,12 @@ pub struct HintArgs {
 }
 
 /// What each level of help shows (a new level fails to compile until it has its words).
-fn reveal_words(reveal: Reveal) -> &'static str {
+pub(super) fn reveal_words(reveal: Reveal) -> &'static str {
     match reveal {
         Reveal::Technique => "which technique, and where to look",
         Reveal::Cells => "also which cells make the pattern",
         Reveal::Step => "the whole step: what it places or removes, and why",
+        _ => "",
     }
 }
 

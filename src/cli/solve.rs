@@ -145,6 +145,10 @@ pub fn solve(args: SolveArgs) -> Result<u8, Failure> {
                 ));
                 unsolved = true;
             }
+            other => {
+                sink.note_about(entry, other.name());
+                unsolved = true;
+            }
         }
         if !sink.write(&text)? {
             break;

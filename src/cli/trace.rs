@@ -48,11 +48,12 @@ pub struct TraceArgs {
 }
 
 /// What each level records (a new level fails to compile until it has its words).
-fn level_words(level: Level) -> &'static str {
+pub(super) fn level_words(level: Level) -> &'static str {
     match level {
         Level::Decisions => "guesses, backtracks, contradictions, solutions",
         Level::Placements => "also rounds and placements",
         Level::Full => "also every eliminated candidate",
+        _ => "",
     }
 }
 
@@ -220,6 +221,7 @@ pub fn trace(args: TraceArgs) -> Result<u8, Failure> {
             report(&format!("{}: the trace stopped after {why}", name(&entry)));
             EXIT_UNSOLVED
         }
+        _ => EXIT_UNSOLVED,
     })
 }
 
@@ -355,10 +357,12 @@ impl Serialize for JsonVia<'_> {
                         PairSource::Negative => {
                             map.serialize_entry("unmarked", &Text(format_args!("{a} {b}")))?
                         }
+                        _ => map.serialize_entry("marker", &m)?,
                     }
                 }
                 None => map.serialize_entry("marker", &m)?,
             },
+            _ => {}
         }
         map.end()
     }

@@ -25,6 +25,7 @@ pub(crate) enum Dialect {
 
 /// Where each cell's symbol is in the text, for pointing at a given.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[non_exhaustive]
 pub enum CellPlaces {
     /// Not known: the format has no symbol per cell.
     #[default]

@@ -28,6 +28,7 @@ pub struct Generated {
 
 /// What [`Generator::advance`] did.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum Advance {
     /// The budget ran out; call again to go on.
     Working,

@@ -65,6 +65,7 @@ impl Markers {
 
 /// Which pairs of adjacent cells may carry a relation.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum Relations {
     /// None: givens only.
     None,

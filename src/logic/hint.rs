@@ -17,6 +17,7 @@ use super::technique::Techniques;
 
 /// Why an entry is wrong.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum Wrong {
     /// The same digit is in a peer (a given or another entry) of the same house.
     Clash { peer: usize, house: usize },
@@ -31,6 +32,7 @@ pub enum Wrong {
 
 /// What a hint says.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum Hint {
     /// The entry `digit` in `cell` is wrong.
     WrongEntry { cell: usize, digit: u8, why: Wrong },

@@ -15,6 +15,7 @@ use super::technique::Techniques;
 /// How a path ends.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum PathEnd {
     /// Every cell is placed.
     Solved,

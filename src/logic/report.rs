@@ -83,6 +83,7 @@ impl StepReport {
 /// `solved`); `sentence` is what to show the player.
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum HintReport {
     WrongEntry {
         cell: String,

@@ -67,6 +67,7 @@ pub fn next_step(board: &Board, allowed: Techniques) -> Option<Step> {
 
 /// How a run of techniques ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum Ending {
     /// Every cell is placed.
     Solved,

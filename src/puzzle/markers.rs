@@ -15,6 +15,7 @@ use crate::geometry::Cell;
 
 /// What a marker says of the two digits it joins.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum MarkerKind {
     /// The digits differ by exactly k (a white Kropki dot: k = 1).
     Difference(u8),
@@ -156,6 +157,7 @@ impl fmt::Display for Marker {
 
 /// Where a [`PairRule`] comes from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum PairSource {
     /// The puzzle's marker of this index ([`Puzzle::markers`](super::Puzzle::markers)).
     Marker(usize),

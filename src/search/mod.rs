@@ -112,6 +112,7 @@ pub use stats::{Rule, Stats};
 // One engine lives per search and is moved at most once: its size does not matter, and
 // boxing would add an indirection to every call.
 #[allow(clippy::large_enum_variant)]
+#[non_exhaustive]
 pub enum Engine<O: Observer> {
     Propagate(Propagate<O>),
     Dlx(Dlx<O>),

@@ -6,6 +6,7 @@ use super::stats::Rule;
 
 /// What a deduction used, beside the cell it changed: the evidence an explanation points at.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[non_exhaustive]
 pub enum Via {
     /// Nothing beyond the event itself (a given, a guess, a naked single, a refutation).
     #[default]

@@ -168,6 +168,7 @@ impl Status {
 
 /// Where a resumable search stands after [`Search::advance`](super::Search::advance).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum Progress {
     /// The budget ran out; call `advance` again to continue.
     Running,

@@ -539,6 +539,7 @@ fn options_for(engine: EngineKind) -> Options {
             // A step per node: the hard 16×16 puzzles take many guesses by technique too.
             EngineKind::Logic => 20_000,
             EngineKind::Propagate => Options::default().node_limit,
+            other => panic!("not known to this test: {other:?}"),
         },
         ..Options::default()
     }

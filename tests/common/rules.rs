@@ -45,6 +45,7 @@ impl Say {
             MarkerKind::Difference(k) => Say::Differ(k),
             MarkerKind::Ratio(k) => Say::Times(k),
             MarkerKind::Sum(k) => Say::Sum(k),
+            other => panic!("not known to this test: {other:?}"),
         }
     }
 }
@@ -72,6 +73,7 @@ impl Rules {
             Kind::Classic | Kind::Inequality => {
                 Some(block_shape(size).expect("a classic size has a block shape"))
             }
+            other => panic!("not known to this test: {other:?}"),
         };
         let index = |c: sudoku_lab::Cell| c.row as usize * size + c.col as usize;
         Rules {

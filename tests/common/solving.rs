@@ -60,6 +60,7 @@ pub fn check_outcome(puzzle: &Puzzle, outcome: &Outcome, what: &str) {
             assert!(outcome.solutions.is_empty(), "{what}");
         }
         Status::LimitReached => panic!("{what}: the node limit was reached"),
+        other => panic!("not known to this test: {other:?}"),
     }
     for (i, solution) in outcome.solutions.iter().enumerate() {
         assert_solves(puzzle, solution, &format!("{what}, solution {}", i + 1));

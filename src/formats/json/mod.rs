@@ -145,6 +145,7 @@ fn capped_negative<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Er
 
 /// The givens of a [`JsonPuzzle`]: a string of line-format symbols or an array of numbers.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum Givens {
     /// `"53..7…"`: one symbol per cell, `.` (or `0`, `-`, `_`) empty.
     Symbols(String),

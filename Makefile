@@ -31,7 +31,7 @@ HAVE_NIGHTLY       := rustup toolchain list | grep -q '^nightly'
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
 .PHONY: docs all deps rust-deps wasm-deps browser-deps node-deps fuzz-deps package-deps package package-test build native wasm serve bench-board \
-        test lint unit wasm-test js-test browser-test corpus fuzz-corpus fuzz fuzz-smoke bench bench-page clean
+        test lint publish-check unit wasm-test js-test browser-test corpus fuzz-corpus fuzz fuzz-smoke bench bench-page clean
 
 all: build
 
@@ -123,7 +123,7 @@ serve: build
 ## test: formatting, lints, the docs book, every Rust test (native and wasm), the judge corpora
 ## through the release CLI, then the JS and browser tests (last, so the run ends on a test
 ## summary).
-test: deps lint docs unit build wasm-test corpus fuzz-smoke package-test js-test browser-test
+test: deps lint docs publish-check unit build wasm-test corpus fuzz-smoke package-test js-test browser-test
 
 lint:
 	cargo fmt --check
@@ -131,6 +131,12 @@ lint:
 	cargo clippy --locked --all-targets -- -D warnings
 	cargo clippy --locked --target wasm32-unknown-unknown --lib --test wasm_node --test wasm_browser -- -D warnings
 	RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps
+
+## publish-check: the crate is ready to publish: `cargo publish --dry-run` packages it (the
+## files Cargo.toml's `include` names) and builds the package on its own, uploading nothing.
+## The npm package's dry run is a test of tests/package/ (make package-test).
+publish-check:
+	cargo publish --dry-run --locked
 
 unit:
 	cargo test --locked --doc

@@ -272,3 +272,47 @@ test("the docs snippet (docs/src/embedding.md) for a page without a bundler runs
     serveRoot.stop();
   }
 });
+
+test("the docs snippet (docs/src/embedding.md) for a static site runs as written: each Next step says its sentence", { timeout: 60000 }, async () => {
+  const chapter = fs.readFileSync(path.join(root, "docs/src/embedding.md"), "utf8");
+  const at = chapter.indexOf("**A static site.**");
+  const snippet = /```html\n([\s\S]*?)```/.exec(chapter.slice(at))[1];
+  assert.match(snippet, /src="\/sudoku-lab\/js\/embed\.js"/, "the snippet loads the element from /sudoku-lab/");
+  // A site with the repository's www/ (built: make build) at /sudoku-lab/, as the chapter
+  // says to copy it.
+  const site = fs.mkdtempSync(path.join(env.dir, "site-"));
+  fs.symlinkSync(path.join(root, "www"), path.join(site, "sudoku-lab"));
+  fs.writeFileSync(path.join(site, "index.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>static site</title><link rel="icon" href="data:,"></head><body><main>\n${snippet}\n</main></body></html>`);
+  const server = await serveDirectory(site);
+  const page = await env.browser.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  // Every console line, and a wait for the n-th step sentence among them.
+  const said = [];
+  const waiting = [];
+  const sentences = () => said.filter((t) => /^In |^r\dc\d|, so /.test(t));
+  page.on("console", (m) => {
+    said.push(m.text());
+    for (const w of waiting.splice(0)) {
+      if (sentences().length >= w.n) w.resolve();
+      else waiting.push(w);
+    }
+  });
+  const nthSentence = (n) => new Promise((resolve) => {
+    if (sentences().length >= n) resolve();
+    else waiting.push({ n, resolve });
+  });
+  try {
+    await page.goto(server.base);
+    await page.locator("sudoku-lab-board").evaluate((b) => b.ready);
+    for (let k = 1; k <= 2; k++) {
+      await page.getByRole("button", { name: "Next step" }).click();
+      await nthSentence(k);
+    }
+    assert.ok(!said.some((t) => t.startsWith("no next step")), said.join(" | "));
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+    server.stop();
+  }
+});

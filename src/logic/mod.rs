@@ -66,6 +66,8 @@ pub use step::{ChainNode, Step};
 pub use technique::{Technique, Techniques};
 
 #[cfg(test)]
+mod chain_tests;
+#[cfg(test)]
 mod marker_tests;
 #[cfg(test)]
 mod tests;

@@ -100,23 +100,22 @@ impl Graph {
                         continue;
                     }
                     let cells: Vec<usize> = view.cells_at(h, p).collect();
-                    let parts = if cells.len() == 2 {
-                        vec![vec![cells[0]], vec![cells[1]]]
+                    let splits = if cells.len() == 2 {
+                        vec![vec![vec![cells[0]], vec![cells[1]]]]
                     } else if kind == Kind::Aic {
-                        split_in_two(view, h, &cells)
+                        splits_in_two(view, h, &cells)
                     } else {
                         continue;
                     };
-                    if parts.len() != 2 {
-                        continue;
+                    for parts in splits {
+                        let ids: Vec<u32> = parts
+                            .into_iter()
+                            .map(|cells| node_id(&mut nodes, &mut groups, &single, size, d, cells))
+                            .collect();
+                        strong.resize(nodes.len(), Vec::new());
+                        weak.resize(nodes.len(), Vec::new());
+                        link(&mut strong, ids[0], ids[1]);
                     }
-                    let ids: Vec<u32> = parts
-                        .into_iter()
-                        .map(|cells| node_id(&mut nodes, &mut groups, &single, size, d, cells))
-                        .collect();
-                    strong.resize(nodes.len(), Vec::new());
-                    weak.resize(nodes.len(), Vec::new());
-                    link(&mut strong, ids[0], ids[1]);
                 }
             }
         }
@@ -216,11 +215,13 @@ fn node_id(
 }
 
 /// The places `cells` of a digit in house `h`, split where the house meets blocks (a line)
-/// or lines (a block) — when that gives exactly two parts, each single or a group.
-fn split_in_two(view: &View, h: usize, cells: &[usize]) -> Vec<Vec<usize>> {
+/// or lines (a block) — each split that gives exactly two parts, each single or a group (a
+/// block's places can split both by rows and by columns: `r1c1 r1c2 | r2c1` and
+/// `r1c1 r2c1 | r1c2`).
+fn splits_in_two(view: &View, h: usize, cells: &[usize]) -> Vec<Vec<Vec<usize>>> {
     let geometry = view.board.geometry();
     let size = view.board.size();
-    let mut best = Vec::new();
+    let mut splits = Vec::new();
     let keys: Vec<Box<dyn Fn(usize) -> usize>> = if h >= 2 * size {
         vec![
             Box::new(|c| geometry.cell(c).row as usize),
@@ -241,9 +242,8 @@ fn split_in_two(view: &View, h: usize, cells: &[usize]) -> Vec<Vec<usize>> {
             }
         }
         if parts.len() == 2 && parts.iter().all(|(_, p)| p.len() <= 5) {
-            best = parts.into_iter().map(|(_, p)| p).collect();
-            break;
+            splits.push(parts.into_iter().map(|(_, p)| p).collect());
         }
     }
-    best
+    splits
 }

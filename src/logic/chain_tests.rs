@@ -172,9 +172,8 @@ fn an_aic_whose_ends_see_each_other_with_two_digits_removes_each_from_the_other(
     assert_eq!(step.chain.len(), 6);
     let text = sentence(&step, &b);
     assert!(
-        text.contains("r1c1 is not 7 (if r1c1 is 3 it holds 3; if r1c6 is 7 it sees that 7)")
-            || text
-                .contains("r1c1 is not 7 (if r1c6 is 7 it sees that 7; if r1c1 is 3 it holds 3)"),
+        text.contains("r1c1 is not 7 (the first end puts 3 there; the last end puts 7 in r1c6, which it sees)")
+            || text.contains("r1c1 is not 7 (the first end puts 7 in r1c6, which it sees; the last end puts 3 there)"),
         "{text}"
     );
 }

@@ -27,12 +27,11 @@ pub(super) fn sentence(step: &Step, board: &Board, chain: &str, rel: &str, effec
         );
     }
     if step.chain.len() > 2 && same(first, last) {
-        let pairs = (step.chain.len() - 1) / 2;
         return format!(
             "The chain {chain}{rel} {legend} closes into a loop of {} nodes: each strong link \
-             holds at least one true node and each weak link at most one, and either kind pairs \
-             up all the nodes, so every link holds exactly one true node ({pairs} in all); a \
-             candidate that contradicts both nodes of a link is false, {effect}.",
+             has at least one true node and each weak link at most one, and as either kind \
+             pairs up all the nodes, every link has exactly one; so a candidate that \
+             contradicts both nodes of a link is false, {effect}.",
             step.chain.len() - 1,
         );
     }
@@ -61,19 +60,22 @@ pub(super) fn sentence(step: &Step, board: &Board, chain: &str, rel: &str, effec
     let mut why = Vec::new();
     for &(c, set) in &step.eliminations {
         for d in set.iter() {
-            let reason = |n: &ChainNode| {
-                let what = if n.cells == [c] {
-                    format!("it holds {}", n.digit)
+            let reason = |n: &ChainNode, which: &str| {
+                if n.cells == [c] {
+                    format!("the {which} end puts {} there", n.digit)
                 } else {
-                    format!("it sees that {}", n.digit)
-                };
-                format!("if {} {what}", node_words(n, &name))
+                    format!(
+                        "the {which} end puts {} in {}, which it sees",
+                        n.digit,
+                        cells_words(n, &name)
+                    )
+                }
             };
             why.push(format!(
                 "{} is not {d} ({}; {})",
                 name(c),
-                reason(first),
-                reason(last)
+                reason(first, "first"),
+                reason(last, "last")
             ));
         }
     }
@@ -89,7 +91,12 @@ fn node_words(n: &ChainNode, name: &impl Fn(usize) -> String) -> String {
     if n.cells.len() == 1 {
         format!("{} is {}", name(n.cells[0]), n.digit)
     } else {
-        let cells: Vec<String> = n.cells.iter().map(|&c| name(c)).collect();
-        format!("{} is in {}", n.digit, cells.join(" or "))
+        format!("{} is in {}", n.digit, cells_words(n, name))
     }
+}
+
+/// "r1c1", or for a group "r1c1 or r1c2".
+fn cells_words(n: &ChainNode, name: &impl Fn(usize) -> String) -> String {
+    let cells: Vec<String> = n.cells.iter().map(|&c| name(c)).collect();
+    cells.join(" or ")
 }

@@ -10,7 +10,8 @@ use super::explain::sentence;
 use super::step::Step;
 use super::technique::Technique;
 use super::view::View;
-use crate::puzzle::{givens_of, Puzzle};
+use crate::geometry::Cell;
+use crate::puzzle::{givens_of, Kind as PuzzleKind, Puzzle, Relation};
 use crate::search::{solve, Options, Status};
 
 /// The longest chain the exhaustive search follows, in nodes.
@@ -207,15 +208,42 @@ fn solutions(take: usize) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// A random board whose candidates all allow `solution`: `givens` of its cells placed, then
-/// each other candidate struck with probability `strike` in 100.
-fn thinned(solution: &[u8], givens: usize, strike: usize, rng: &mut Rng) -> Board {
+/// A random board whose candidates all allow `solution`: `givens` of its cells placed,
+/// `relations` relations between neighbours that the solution keeps (an inequality sudoku
+/// when there are any), then each other candidate struck with probability `strike` in 100.
+fn thinned(
+    solution: &[u8],
+    givens: usize,
+    relations: usize,
+    strike: usize,
+    rng: &mut Rng,
+) -> Board {
     let mut g = vec![0u8; 81];
     for _ in 0..givens {
         let c = rng.below(81);
         g[c] = solution[c];
     }
-    let mut board = Board::new(&Puzzle::classic(g).unwrap()).unwrap();
+    let mut rels: Vec<Relation> = Vec::new();
+    for _ in 0..relations {
+        let a = rng.below(81);
+        let b = if a % 9 < 8 && rng.below(2) == 0 {
+            a + 1
+        } else if a < 72 {
+            a + 9
+        } else {
+            a - 9
+        };
+        let r = Relation::new(Cell::at(a, 9), solution[a] < solution[b], Cell::at(b, 9));
+        if !rels.contains(&r) {
+            rels.push(r);
+        }
+    }
+    let kind = if rels.is_empty() {
+        PuzzleKind::Classic
+    } else {
+        PuzzleKind::Inequality
+    };
+    let mut board = Board::new(&Puzzle::new(kind, 9, g, rels).unwrap()).unwrap();
     for (c, &v) in solution.iter().enumerate() {
         for d in 1..=9u8 {
             if d != v && rng.below(100) < strike {
@@ -304,11 +332,24 @@ fn walk(
 
 #[test]
 fn once_the_aic_finds_nothing_no_chain_up_to_the_bound_proves_anything() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let (mut boards, mut steps, mut exhaustive_found) = (0, 0, 0);
+    fixpoint_property(0, 0x9e37_79b9_7f4a_7c15);
+}
+
+#[test]
+fn with_relations_too_once_the_aic_finds_nothing_no_chain_up_to_the_bound_proves_anything() {
+    fixpoint_property(30, 0x2545_f491_4f6c_dd1d);
+}
+
+/// On random thinned boards (with `relations` relations each), the exhaustive search is
+/// sound, the AIC is sound at each step, and once it finds nothing the exhaustive search
+/// finds nothing either.
+fn fixpoint_property(relations: usize, seed: u64) {
+    let mut rng = Rng(seed);
+    let (mut boards, mut steps, mut exhaustive_found, mut related) = (0, 0, 0, 0);
     for solution in solutions(40) {
         for _ in 0..3 {
-            let mut board = thinned(&solution, 22 + rng.below(10), 20 + rng.below(30), &mut rng);
+            let (givens, strike) = (22 + rng.below(10), 20 + rng.below(30));
+            let mut board = thinned(&solution, givens, relations, strike, &mut rng);
             // The exhaustive search is sound: it removes no digit of the solution.
             let (gone, placed) = exhaustive(&board, EXHAUSTIVE_NODES);
             exhaustive_found += gone.len() + placed.len();
@@ -324,6 +365,7 @@ fn once_the_aic_finds_nothing_no_chain_up_to_the_bound_proves_anything() {
                     break;
                 };
                 steps += 1;
+                related += usize::from(!step.relations.is_empty());
                 for &(c, d) in &step.placements {
                     assert_eq!(solution[c], d, "{step:?}");
                 }
@@ -341,5 +383,8 @@ fn once_the_aic_finds_nothing_no_chain_up_to_the_bound_proves_anything() {
             boards += 1;
         }
     }
-    eprintln!("{boards} boards, {steps} AIC steps, {exhaustive_found} found by the exhaustive search at the start");
+    eprintln!(
+        "{boards} boards, {steps} AIC steps ({related} with relations), {exhaustive_found} \
+         found by the exhaustive search at the start"
+    );
 }

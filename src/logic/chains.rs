@@ -140,7 +140,15 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
                     states.reverse();
                     states
                 };
-                if let Some(step) = conclude(view, graph, technique, same_digit, shape, path, d) {
+                if let Some(step) = conclude(
+                    view,
+                    graph,
+                    technique,
+                    same_digit,
+                    (start, node, shape),
+                    path,
+                    d,
+                ) {
                     if best.as_ref().is_none_or(|(len, _)| d < *len) {
                         best = Some((d, step));
                     }
@@ -178,24 +186,19 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
     best.map(|(_, step)| step)
 }
 
-/// The step a chain of `shape` proves, if it removes or places anything, drawn as a chain
-/// that uses no candidate twice; `path` gives the breadth-first chain (states, start first)
-/// of `len` nodes.
+/// The step a chain from node `start` to node `end` of `shape` proves, if it removes or
+/// places anything, drawn as a chain that uses no candidate twice; `path` gives the
+/// breadth-first chain (states, start first) of `len` nodes, asked only when needed.
 fn conclude(
     view: &View,
     graph: &Graph,
     technique: Technique,
     same_digit: bool,
-    shape: Shape,
+    (start, end, shape): (usize, usize, Shape),
     path: impl Fn() -> Vec<u32>,
     len: usize,
 ) -> Option<Step> {
     let board = view.board;
-    let mut states = path();
-    let (start, end) = (
-        (states[0] / 2) as usize,
-        (states[states.len() - 1] / 2) as usize,
-    );
     let (s, e) = (&graph.nodes[start], &graph.nodes[end]);
     if shape == Shape::Chain && same_digit && s.digit != e.digit {
         return None;
@@ -219,6 +222,7 @@ fn conclude(
     if shape != Shape::Loop && !step.is_useful() {
         return None;
     }
+    let mut states = path();
     if !simple(graph, &states, shape) {
         states = simple_path(graph, states[0], states[states.len() - 1], shape, len)?;
     }
@@ -278,15 +282,21 @@ pub(super) fn kills(board: &Board, n: &Node, c: usize, d: u8) -> bool {
 pub(super) fn remove_both(board: &Board, step: &mut Step, a: &Node, b: &Node) {
     if a.digit == b.digit {
         let bit = 1u32 << (a.digit - 1);
-        let first = a.at[0] as usize;
-        for c in board.open_cells() {
-            if board.candidates(c) & bit != 0
-                && board.sees(c, first)
+        let mut found: Vec<usize> = Vec::new();
+        for &c in board.geometry().peers(a.at[0] as usize) {
+            let c = c as usize;
+            if board.is_open(c)
+                && board.candidates(c) & bit != 0
                 && kills(board, a, c, a.digit)
                 && kills(board, b, c, a.digit)
             {
-                step.remove(board, c, bit);
+                found.push(c);
             }
+        }
+        // In reading order, as a person lists them.
+        found.sort_unstable();
+        for c in found {
+            step.remove(board, c, bit);
         }
     } else {
         // A candidate of another digit than `a`'s contradicts `a` only in `a`'s one cell.

@@ -48,9 +48,10 @@ pub(crate) const MAX_NODES: usize = 16;
 const MIN_NODES: usize = 4;
 
 /// How many states the depth-first search for a chain that uses no candidate twice may
-/// expand, once per conclusion (it runs only when the breadth-first path reuses one, which
-/// is rare; the budget keeps a hint fast on any board).
+/// expand, once per conclusion, and in all during one search (it runs only when the
+/// breadth-first path reuses one, which is rare; the budgets keep a hint fast on any board).
 const SIMPLE_BUDGET: usize = 20_000;
+const SEARCH_BUDGET: usize = 100_000;
 
 pub(crate) fn x_chain(view: &View) -> Option<Step> {
     view.digits().find_map(|d| {
@@ -99,6 +100,7 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
     let mut seen: Vec<u32> = Vec::new();
     let mut queue = VecDeque::new();
     let mut best: Option<(usize, Step)> = None;
+    let mut budget = SEARCH_BUDGET;
     for start in 0..n {
         if graph.strong[start].is_empty() {
             continue;
@@ -148,6 +150,7 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
                     (start, node, shape),
                     path,
                     d,
+                    &mut budget,
                 ) {
                     if best.as_ref().is_none_or(|(len, _)| d < *len) {
                         best = Some((d, step));
@@ -189,6 +192,7 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
 /// The step a chain from node `start` to node `end` of `shape` proves, if it removes or
 /// places anything, drawn as a chain that uses no candidate twice; `path` gives the
 /// breadth-first chain (states, start first) of `len` nodes, asked only when needed.
+#[allow(clippy::too_many_arguments)]
 fn conclude(
     view: &View,
     graph: &Graph,
@@ -197,6 +201,7 @@ fn conclude(
     (start, end, shape): (usize, usize, Shape),
     path: impl Fn() -> Vec<u32>,
     len: usize,
+    budget: &mut usize,
 ) -> Option<Step> {
     let board = view.board;
     let (s, e) = (&graph.nodes[start], &graph.nodes[end]);
@@ -224,7 +229,8 @@ fn conclude(
     }
     let mut states = path();
     if !simple(graph, &states, shape) {
-        states = simple_path(graph, states[0], states[states.len() - 1], shape, len)?;
+        let (from, to) = (states[0], states[states.len() - 1]);
+        states = simple_path(graph, from, to, shape, len, budget)?;
     }
     if shape == Shape::Loop {
         states.push(states[0]);
@@ -335,20 +341,31 @@ fn simple(graph: &Graph, states: &[u32], shape: Shape) -> bool {
 /// A chain from state `from` to state `to` that uses no candidate twice, shortest first,
 /// of at least `len` and at most [`MAX_NODES`] nodes: depth first, cut where the nodes left
 /// to `to` (ignoring reuse) would pass the bound; `None` when there is none or the search
-/// passes [`SIMPLE_BUDGET`].
-fn simple_path(graph: &Graph, from: u32, to: u32, shape: Shape, len: usize) -> Option<Vec<u32>> {
+/// passes [`SIMPLE_BUDGET`] or what is left of the search's `budget`.
+fn simple_path(
+    graph: &Graph,
+    from: u32,
+    to: u32,
+    shape: Shape,
+    len: usize,
+    budget: &mut usize,
+) -> Option<Vec<u32>> {
     let dist = distances_to(graph, to);
-    let mut budget = SIMPLE_BUDGET;
+    let allowed = SIMPLE_BUDGET.min(*budget);
+    let mut left = allowed;
+    let mut found = None;
     for limit in len..=MAX_NODES {
         let mut path = vec![from];
-        if extend(graph, &dist, to, shape, limit, &mut path, &mut budget) {
-            return Some(path);
+        if extend(graph, &dist, to, shape, limit, &mut path, &mut left) {
+            found = Some(path);
+            break;
         }
-        if budget == 0 {
-            return None;
+        if left == 0 {
+            break;
         }
     }
-    None
+    *budget -= allowed - left;
+    found
 }
 
 fn extend(

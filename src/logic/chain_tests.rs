@@ -153,7 +153,12 @@ fn a_chain_that_returns_to_its_start_places_it() {
     assert_eq!(step.chain.len(), 4);
     assert!(step.chain[3].on && step.chain[3].cells == [at("r1c1")]);
     let text = sentence(&step, &b);
-    assert!(text.contains("starts from r1c1 is 1 false"), "{text}");
+    assert!(
+        text.contains(
+            "if r1c1 were not 1, the chain would make it 1; so it is 1, so 1 goes in r1c1"
+        ),
+        "{text}"
+    );
 }
 
 #[test]

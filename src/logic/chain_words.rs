@@ -20,10 +20,17 @@ pub(super) fn sentence(step: &Step, board: &Board, chain: &str, rel: &str, effec
     };
     let same = |a: &ChainNode, b: &ChainNode| a.digit == b.digit && a.cells == b.cells;
     if step.chain.len() > 2 && same(first, last) && last.on {
+        let d = first.digit;
+        let why = if first.cells.len() == 1 {
+            let cell = name(first.cells[0]);
+            format!("if {cell} were not {d}, the chain would make it {d}; so it is {d}")
+        } else {
+            let cells: Vec<String> = first.cells.iter().map(|&c| name(c)).collect();
+            let cells = cells.join(", ");
+            format!("if {d} were in none of {cells}, the chain would put it there; so it is")
+        };
         return format!(
-            "The chain {chain}{rel} {legend} starts from {} false and comes back to it true: \
-             it cannot be false, {effect}.",
-            node_words(first, &name)
+            "The chain {chain}{rel} {legend} comes back to where it starts: {why}, {effect}."
         );
     }
     if step.chain.len() > 2 && same(first, last) {

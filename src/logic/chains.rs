@@ -1,4 +1,4 @@
-//! Chains of alternating strong and weak links between candidates.
+//! Chains of alternating strong and weak links between candidates, and the loops they close.
 //!
 //! A *strong link* joins two nodes of which at least one is true: the only two places of a
 //! digit in a house (a conjugate pair — or two groups of places), or the two candidates of
@@ -12,15 +12,31 @@
 //!                                    false, n3 true, …, e true
 //! ```
 //!
-//! so what contradicts both ends goes: the digit from cells that see both ends (same
-//! digit), the other digits of a cell that is both ends, or each end's digit from the other
-//! end's cell when they see each other. *X-chains* use one digit and single cells; *XY-chains*
-//! two-candidate cells only; *AICs* any candidate, groups of one digit's places in a block
-//! and a line (grouped nodes), and relations. Chains are searched breadth first from each
-//! start, so the shortest chain that removes something is found, up to [`MAX_NODES`].
+//! so a candidate that contradicts both ends goes: the digit from cells that see both ends
+//! (same digit), the other digits of a cell that is both ends, or — ends of two digits that
+//! see each other, grouped or not — each end's digit from the other end's cell. Two shapes
+//! more (HoDoKu's nice loops):
+//! - a *continuous loop*: the last node is weakly linked back to the start. Its strong links
+//!   hold at least one true node each and its weak links at most one, and each kind splits
+//!   the loop's nodes into pairs, so every link holds exactly one: what contradicts both
+//!   nodes of any link goes.
+//! - a chain that *returns to its start*: `s` false makes `s` true, so `s` is true (placed,
+//!   or its digit leaves what sees the whole group). The other discontinuous loops of
+//!   HoDoKu — a node between two weak links, or a weak and a strong link of two digits of
+//!   one cell — are chains whose ends both contradict that node, found as such.
+//!
+//! *X-chains* use one digit and single cells; *XY-chains* two-candidate cells only; *AICs*
+//! any candidate, groups of one digit's places in a block and a line (grouped nodes), and
+//! relations. Chains are searched breadth first from each start over (node, true/false)
+//! states, so every node pair joined by a chain of at most [`MAX_NODES`] nodes is reached and
+//! the shortest chain that removes something is found; a chain is shown only when it uses
+//! no candidate twice (when the first path found does, a bounded depth-first search looks
+//! for one that does not).
 
-use std::collections::HashMap;
+use std::collections::VecDeque;
 
+use super::board::Board;
+use super::chain_graph::{Graph, Kind, Node, NO_RELATION};
 use super::step::{ChainNode, Step};
 use super::technique::Technique;
 use super::view::View;
@@ -31,247 +47,11 @@ pub(crate) const MAX_NODES: usize = 16;
 /// The shortest chain that is not a simpler technique: `s ═ n1 ─ n2 ═ e`.
 const MIN_NODES: usize = 4;
 
-/// A node: a digit in one cell, or in 2–5 cells of one block and one line (a group).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Node {
-    digit: u8,
-    len: u8,
-    at: [u16; 5],
-}
-
-impl Node {
-    fn new(digit: u8, cells: &[usize]) -> Node {
-        let mut at = [0u16; 5];
-        for (slot, &c) in at.iter_mut().zip(cells) {
-            *slot = c as u16;
-        }
-        Node {
-            digit,
-            len: cells.len().min(5) as u8,
-            at,
-        }
-    }
-
-    fn cells(&self) -> impl Iterator<Item = usize> + '_ {
-        self.at[..self.len as usize].iter().map(|&c| c as usize)
-    }
-
-    fn has(&self, cell: usize) -> bool {
-        self.cells().any(|c| c == cell)
-    }
-}
-
-/// A weak link's evidence: none beyond the board, or a relation (its index).
-const NO_RELATION: u32 = u32::MAX;
-
-/// The nodes and links a chain may use.
-struct Graph {
-    nodes: Vec<Node>,
-    strong: Vec<Vec<u32>>,
-    /// `(node, relation or NO_RELATION)`.
-    weak: Vec<Vec<(u32, u32)>>,
-}
-
-/// Which chains to build.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    /// One digit, single cells, conjugate pairs.
-    X(u8),
-    /// Two-candidate cells, their own two digits as strong links.
-    Xy,
-    /// Everything.
-    Aic,
-}
-
-impl Graph {
-    fn build(view: &View, kind: Kind) -> Graph {
-        let board = view.board;
-        let size = board.size();
-        let mut nodes = Vec::new();
-        // Single nodes: index by cell * size + digit - 1.
-        let mut single = vec![u32::MAX; board.cells() * size];
-        for c in board.open_cells() {
-            let m = board.candidates(c);
-            if kind == Kind::Xy && m.count_ones() != 2 {
-                continue;
-            }
-            for d in 1..=size as u8 {
-                if m >> (d - 1) & 1 == 0 || matches!(kind, Kind::X(x) if x != d) {
-                    continue;
-                }
-                single[c * size + d as usize - 1] = nodes.len() as u32;
-                nodes.push(Node::new(d, &[c]));
-            }
-        }
-        let singles = nodes.len();
-        let mut groups: HashMap<Node, u32> = HashMap::new();
-        let mut strong: Vec<Vec<u32>> = vec![Vec::new(); singles];
-        let mut weak: Vec<Vec<(u32, u32)>> = vec![Vec::new(); singles];
-        let link = |list: &mut Vec<Vec<u32>>, a: u32, b: u32| {
-            if !list[a as usize].contains(&b) {
-                list[a as usize].push(b);
-                list[b as usize].push(a);
-            }
-        };
-        // Strong links in houses: the digit's places split into exactly two nodes.
-        if kind != Kind::Xy {
-            for h in 0..board.geometry().house_count() {
-                for d in view.digits() {
-                    if matches!(kind, Kind::X(x) if x != d) {
-                        continue;
-                    }
-                    let p = view.positions(h, d);
-                    if p.count_ones() < 2 {
-                        continue;
-                    }
-                    let cells: Vec<usize> = view.cells_at(h, p).collect();
-                    let parts = if cells.len() == 2 {
-                        vec![vec![cells[0]], vec![cells[1]]]
-                    } else if kind == Kind::Aic {
-                        split_in_two(view, h, &cells)
-                    } else {
-                        continue;
-                    };
-                    if parts.len() != 2 {
-                        continue;
-                    }
-                    let ids: Vec<u32> = parts
-                        .into_iter()
-                        .map(|cells| node_id(&mut nodes, &mut groups, &single, size, d, cells))
-                        .collect();
-                    strong.resize(nodes.len(), Vec::new());
-                    weak.resize(nodes.len(), Vec::new());
-                    link(&mut strong, ids[0], ids[1]);
-                }
-            }
-        }
-        // Strong links inside two-candidate cells.
-        if !matches!(kind, Kind::X(_)) {
-            for c in board.open_cells() {
-                let m = board.candidates(c);
-                if m.count_ones() != 2 {
-                    continue;
-                }
-                let a = single[c * size + m.trailing_zeros() as usize];
-                let b = single[c * size + (31 - m.leading_zeros()) as usize];
-                link(&mut strong, a, b);
-            }
-        }
-        // Weak links: same digit, every cell of one sees every cell of the other.
-        let n = nodes.len();
-        strong.resize(n, Vec::new());
-        weak.resize(n, Vec::new());
-        let mut by_digit: Vec<Vec<u32>> = vec![Vec::new(); size + 1];
-        for (i, node) in nodes.iter().enumerate() {
-            by_digit[node.digit as usize].push(i as u32);
-        }
-        for list in &by_digit {
-            for (x, &a) in list.iter().enumerate() {
-                for &b in &list[x + 1..] {
-                    let (na, nb) = (&nodes[a as usize], &nodes[b as usize]);
-                    let apart = na.cells().all(|c| !nb.has(c));
-                    if apart && na.cells().all(|p| nb.cells().all(|q| board.sees(p, q))) {
-                        weak[a as usize].push((b, NO_RELATION));
-                        weak[b as usize].push((a, NO_RELATION));
-                    }
-                }
-            }
-        }
-        // Weak links between the digits of one cell (XY: only inside two-candidate cells,
-        // which are strong links already; AIC: every cell).
-        if kind == Kind::Aic {
-            for c in board.open_cells() {
-                let ids: Vec<u32> = (0..size)
-                    .map(|d| single[c * size + d])
-                    .filter(|&i| i != u32::MAX)
-                    .collect();
-                for (x, &a) in ids.iter().enumerate() {
-                    for &b in &ids[x + 1..] {
-                        weak[a as usize].push((b, NO_RELATION));
-                        weak[b as usize].push((a, NO_RELATION));
-                    }
-                }
-            }
-            // Relations: smaller = v and larger = w ≤ v cannot both hold.
-            for (r, &(s, l)) in board.relations().iter().enumerate() {
-                let (cs, cl) = (board.candidates(s), board.candidates(l));
-                for v in 1..=size {
-                    if cs >> (v - 1) & 1 == 0 || !board.is_open(s) {
-                        continue;
-                    }
-                    for w in 1..=v {
-                        if cl >> (w - 1) & 1 == 0 || !board.is_open(l) {
-                            continue;
-                        }
-                        let (a, b) = (single[s * size + v - 1], single[l * size + w - 1]);
-                        if a != u32::MAX && b != u32::MAX {
-                            weak[a as usize].push((b, r as u32));
-                            weak[b as usize].push((a, r as u32));
-                        }
-                    }
-                }
-            }
-        }
-        Graph {
-            nodes,
-            strong,
-            weak,
-        }
-    }
-}
-
-/// The node for digit `d` in `cells`: the single node of a one-cell part, else a group
-/// node (made on first use).
-fn node_id(
-    nodes: &mut Vec<Node>,
-    groups: &mut HashMap<Node, u32>,
-    single: &[u32],
-    size: usize,
-    d: u8,
-    cells: Vec<usize>,
-) -> u32 {
-    if cells.len() == 1 {
-        return single[cells[0] * size + d as usize - 1];
-    }
-    let node = Node::new(d, &cells);
-    *groups.entry(node).or_insert_with(|| {
-        nodes.push(node);
-        (nodes.len() - 1) as u32
-    })
-}
-
-/// The places `cells` of a digit in house `h`, split where the house meets blocks (a line)
-/// or lines (a block) — when that gives exactly two parts, each single or a group.
-fn split_in_two(view: &View, h: usize, cells: &[usize]) -> Vec<Vec<usize>> {
-    let geometry = view.board.geometry();
-    let size = view.board.size();
-    let mut best = Vec::new();
-    let keys: Vec<Box<dyn Fn(usize) -> usize>> = if h >= 2 * size {
-        vec![
-            Box::new(|c| geometry.cell(c).row as usize),
-            Box::new(|c| geometry.cell(c).col as usize),
-        ]
-    } else if geometry.block_shape().is_some() {
-        vec![Box::new(|c| geometry.block_of(c).unwrap_or(0))]
-    } else {
-        vec![]
-    };
-    for key in keys {
-        let mut parts: Vec<(usize, Vec<usize>)> = Vec::new();
-        for &c in cells {
-            let k = key(c);
-            match parts.iter_mut().find(|(x, _)| *x == k) {
-                Some((_, p)) => p.push(c),
-                None => parts.push((k, vec![c])),
-            }
-        }
-        if parts.len() == 2 && parts.iter().all(|(_, p)| p.len() <= 5) {
-            best = parts.into_iter().map(|(_, p)| p).collect();
-            break;
-        }
-    }
-    best
-}
+/// How many states the depth-first search for a chain that uses no candidate twice may
+/// expand, once per conclusion, and in all during one search (it runs only when the
+/// breadth-first path reuses one, which is rare; the budgets keep a hint fast on any board).
+const SIMPLE_BUDGET: usize = 20_000;
+const SEARCH_BUDGET: usize = 100_000;
 
 pub(crate) fn x_chain(view: &View) -> Option<Step> {
     view.digits().find_map(|d| {
@@ -297,6 +77,17 @@ pub(crate) fn aic(view: &View) -> Option<Step> {
     search(view, &Graph::build(view, Kind::Aic), Technique::Aic, false)
 }
 
+/// What a chain from a start proves, by where it ends.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Shape {
+    /// At another node: one of the two ends is true.
+    Chain,
+    /// At a node weakly linked to the start: a continuous loop.
+    Loop,
+    /// At the start, true: the start is true.
+    Return,
+}
+
 /// The shortest chain in `graph` that removes something: breadth first from every start
 /// node, over (node, parity) states, keeping the best found so far. `same_digit`: only
 /// chains whose ends are the same digit (X- and XY-chains).
@@ -304,17 +95,18 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
     let n = graph.nodes.len();
     // State 2i: node i false (entered by a weak link, or the start); 2i + 1: node i true.
     let mut parent = vec![u32::MAX; 2 * n];
-    let mut via = vec![NO_RELATION; 2 * n];
     let mut depth = vec![0u8; 2 * n];
+    let mut near = vec![false; n];
     let mut seen: Vec<u32> = Vec::new();
-    let mut queue = std::collections::VecDeque::new();
+    let mut queue = VecDeque::new();
     let mut best: Option<(usize, Step)> = None;
+    let mut budget = SEARCH_BUDGET;
     for start in 0..n {
         if graph.strong[start].is_empty() {
             continue;
         }
         let limit = best.as_ref().map_or(MAX_NODES, |(len, _)| len - 1);
-        if limit < 4 {
+        if limit < MIN_NODES {
             break;
         }
         for &s in &seen {
@@ -322,6 +114,9 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
         }
         seen.clear();
         queue.clear();
+        for &(b, _) in &graph.weak[start] {
+            near[b as usize] = true;
+        }
         let s0 = 2 * start as u32;
         parent[s0 as usize] = s0;
         depth[s0 as usize] = 1;
@@ -332,15 +127,30 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
             let on = state % 2 == 1;
             let d = depth[state as usize] as usize;
             if on && d >= MIN_NODES {
+                let shape = if node == start {
+                    Shape::Return
+                } else if near[node] {
+                    Shape::Loop
+                } else {
+                    Shape::Chain
+                };
+                let path = || {
+                    let mut states = vec![state];
+                    while let Some(&s) = states.last().filter(|&&s| s != s0) {
+                        states.push(parent[s as usize]);
+                    }
+                    states.reverse();
+                    states
+                };
                 if let Some(step) = conclude(
                     view,
                     graph,
                     technique,
                     same_digit,
-                    start,
-                    node,
-                    |s| (parent[s as usize], via[s as usize]),
-                    state,
+                    (start, node, shape),
+                    path,
+                    d,
+                    &mut budget,
                 ) {
                     if best.as_ref().is_none_or(|(len, _)| d < *len) {
                         best = Some((d, step));
@@ -353,98 +163,97 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
             }
             // From a false node a strong link makes the next true; from a true node a weak
             // link makes the next false.
-            let mut visit = |to: u32, r: u32| {
-                if parent[to as usize] != u32::MAX || (to / 2) as usize == start {
+            let mut visit = |to: u32| {
+                if parent[to as usize] != u32::MAX {
                     return;
                 }
                 parent[to as usize] = state;
-                via[to as usize] = r;
                 depth[to as usize] = (d + 1) as u8;
                 seen.push(to);
                 queue.push_back(to);
             };
             if on {
-                for &(b, r) in &graph.weak[node] {
-                    visit(2 * b, r);
+                for &(b, _) in &graph.weak[node] {
+                    visit(2 * b);
                 }
             } else {
                 for &b in &graph.strong[node] {
-                    visit(2 * b + 1, NO_RELATION);
+                    visit(2 * b + 1);
                 }
             }
+        }
+        for &(b, _) in &graph.weak[start] {
+            near[b as usize] = false;
         }
     }
     best.map(|(_, step)| step)
 }
 
-/// The step a chain from `start` (false) to `end` (true, state `last`) proves, if it removes
-/// anything and the chain is simple (no node twice, no cell of a group reused).
+/// The step a chain from node `start` to node `end` of `shape` proves, if it removes or
+/// places anything, drawn as a chain that uses no candidate twice; `path` gives the
+/// breadth-first chain (states, start first) of `len` nodes, asked only when needed.
 #[allow(clippy::too_many_arguments)]
 fn conclude(
     view: &View,
     graph: &Graph,
     technique: Technique,
     same_digit: bool,
-    start: usize,
-    end: usize,
-    back: impl Fn(u32) -> (u32, u32),
-    last: u32,
+    (start, end, shape): (usize, usize, Shape),
+    path: impl Fn() -> Vec<u32>,
+    len: usize,
+    budget: &mut usize,
 ) -> Option<Step> {
     let board = view.board;
     let (s, e) = (&graph.nodes[start], &graph.nodes[end]);
-    if same_digit && s.digit != e.digit {
+    if shape == Shape::Chain && same_digit && s.digit != e.digit {
         return None;
     }
     let mut step = Step::new(technique);
-    if s.digit == e.digit {
-        let bit = 1u32 << (s.digit - 1);
-        for c in board.open_cells() {
-            if board.candidates(c) & bit != 0
-                && !s.has(c)
-                && !e.has(c)
-                && s.cells().all(|x| board.sees(c, x))
-                && e.cells().all(|x| board.sees(c, x))
-            {
-                step.remove(board, c, bit);
+    // What the ends prove (for a loop, what its closing link proves: a part of the whole).
+    if shape == Shape::Return {
+        if s.len == 1 {
+            step.put(s.at[0] as usize, s.digit);
+        } else {
+            let bit = 1u32 << (s.digit - 1);
+            for c in board.open_cells() {
+                if board.candidates(c) & bit != 0 && kills(board, s, c, s.digit) {
+                    step.remove(board, c, bit);
+                }
             }
         }
-    } else if s.len == 1 && e.len == 1 {
-        let (p, q) = (s.at[0] as usize, e.at[0] as usize);
-        let (x, y) = (1u32 << (s.digit - 1), 1u32 << (e.digit - 1));
-        if p == q {
-            step.remove(board, p, !(x | y));
-        } else if board.sees(p, q) {
-            step.remove(board, p, y);
-            step.remove(board, q, x);
-        }
+    } else {
+        remove_both(board, &mut step, s, e);
     }
-    if !step.is_useful() {
+    if shape != Shape::Loop && !step.is_useful() {
         return None;
     }
-    // The chain, end to start, then reversed.
-    let mut states = vec![last];
-    let mut relations = Vec::new();
-    let mut state = last;
-    loop {
-        let (prev, r) = back(state);
-        if r != NO_RELATION && !relations.contains(&(r as usize)) {
-            relations.push(r as usize);
-        }
-        if prev == state {
-            break;
-        }
-        states.push(prev);
-        state = prev;
+    let mut states = path();
+    if !simple(graph, &states, shape) {
+        let (from, to) = (states[0], states[states.len() - 1]);
+        states = simple_path(graph, from, to, shape, len, budget)?;
     }
-    states.reverse();
-    let mut used: Vec<(usize, u8)> = Vec::new();
-    for &st in &states {
-        let node = &graph.nodes[(st / 2) as usize];
-        for c in node.cells() {
-            if used.contains(&(c, node.digit)) {
-                return None;
+    if shape == Shape::Loop {
+        states.push(states[0]);
+        for link in states.windows(2) {
+            let (a, b) = (link[0] / 2, link[1] / 2);
+            remove_both(
+                board,
+                &mut step,
+                &graph.nodes[a as usize],
+                &graph.nodes[b as usize],
+            );
+        }
+        if !step.is_useful() {
+            return None;
+        }
+    }
+    let mut relations = Vec::new();
+    for link in states.windows(2) {
+        if link[1] % 2 == 0 {
+            let r = link_relation(graph, (link[0] / 2) as usize, link[1] / 2);
+            if r != NO_RELATION && !relations.contains(&(r as usize)) {
+                relations.push(r as usize);
             }
-            used.push((c, node.digit));
         }
     }
     step.chain = states
@@ -462,4 +271,189 @@ fn conclude(
     let digits = step.chain.iter().fold(0u32, |m, n| m | 1 << (n.digit - 1));
     let cells: Vec<usize> = step.chain.iter().flat_map(|n| n.cells.clone()).collect();
     Some(step.with_cells(cells).with_digits(digits))
+}
+
+/// True when `(c, d)` is false whenever node `n` is true: `d` in a cell that sees every
+/// cell of `n` (same digit), or another digit of `n`'s one cell.
+pub(super) fn kills(board: &Board, n: &Node, c: usize, d: u8) -> bool {
+    if n.digit == d {
+        !n.has(c) && n.cells().all(|x| board.sees(c, x))
+    } else {
+        n.len == 1 && n.at[0] as usize == c
+    }
+}
+
+/// Adds to `step` the removal of every candidate that contradicts both `a` and `b` (one of
+/// which is true).
+pub(super) fn remove_both(board: &Board, step: &mut Step, a: &Node, b: &Node) {
+    if a.digit == b.digit {
+        let bit = 1u32 << (a.digit - 1);
+        let mut found: Vec<usize> = Vec::new();
+        for &c in board.geometry().peers(a.at[0] as usize) {
+            let c = c as usize;
+            if board.is_open(c)
+                && board.candidates(c) & bit != 0
+                && kills(board, a, c, a.digit)
+                && kills(board, b, c, a.digit)
+            {
+                found.push(c);
+            }
+        }
+        // In reading order, as a person lists them.
+        found.sort_unstable();
+        for c in found {
+            step.remove(board, c, bit);
+        }
+    } else {
+        // A candidate of another digit than `a`'s contradicts `a` only in `a`'s one cell.
+        for n in [a, b].into_iter().filter(|n| n.len == 1) {
+            let c = n.at[0] as usize;
+            if !board.is_open(c) {
+                continue;
+            }
+            let mut m = board.candidates(c);
+            while m != 0 {
+                let d = m.trailing_zeros() as u8 + 1;
+                m &= m - 1;
+                if kills(board, a, c, d) && kills(board, b, c, d) {
+                    step.remove(board, c, 1 << (d - 1));
+                }
+            }
+        }
+    }
+}
+
+/// True when two nodes share a candidate: the same digit in a common cell.
+pub(super) fn overlap(a: &Node, b: &Node) -> bool {
+    a.digit == b.digit && a.cells().any(|c| b.has(c))
+}
+
+/// True when the chain of `states` uses no candidate twice (a chain that returns to its
+/// start repeats only that).
+fn simple(graph: &Graph, states: &[u32], shape: Shape) -> bool {
+    let k = states.len() - usize::from(shape == Shape::Return);
+    (0..k).all(|i| {
+        let a = &graph.nodes[(states[i] / 2) as usize];
+        (0..i).all(|j| !overlap(a, &graph.nodes[(states[j] / 2) as usize]))
+    })
+}
+
+/// A chain from state `from` to state `to` that uses no candidate twice, shortest first,
+/// of at least `len` and at most [`MAX_NODES`] nodes: depth first, cut where the nodes left
+/// to `to` (ignoring reuse) would pass the bound; `None` when there is none or the search
+/// passes [`SIMPLE_BUDGET`] or what is left of the search's `budget`.
+fn simple_path(
+    graph: &Graph,
+    from: u32,
+    to: u32,
+    shape: Shape,
+    len: usize,
+    budget: &mut usize,
+) -> Option<Vec<u32>> {
+    let dist = distances_to(graph, to);
+    let allowed = SIMPLE_BUDGET.min(*budget);
+    let mut left = allowed;
+    let mut found = None;
+    for limit in len..=MAX_NODES {
+        let mut path = vec![from];
+        if extend(graph, &dist, to, shape, limit, &mut path, &mut left) {
+            found = Some(path);
+            break;
+        }
+        if left == 0 {
+            break;
+        }
+    }
+    *budget -= allowed - left;
+    found
+}
+
+fn extend(
+    graph: &Graph,
+    dist: &[u8],
+    to: u32,
+    shape: Shape,
+    limit: usize,
+    path: &mut Vec<u32>,
+    budget: &mut usize,
+) -> bool {
+    let state = path[path.len() - 1];
+    if state == to {
+        return true;
+    }
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    let node = (state / 2) as usize;
+    let next: Vec<u32> = if state % 2 == 1 {
+        graph.weak[node].iter().map(|&(b, _)| 2 * b).collect()
+    } else {
+        graph.strong[node].iter().map(|&b| 2 * b + 1).collect()
+    };
+    for t in next {
+        let left = dist[t as usize];
+        if left == u8::MAX || path.len() + 1 + left as usize > limit {
+            continue;
+        }
+        let y = &graph.nodes[(t / 2) as usize];
+        let back = t == to && shape == Shape::Return;
+        let clash = path
+            .iter()
+            .enumerate()
+            .any(|(i, &p)| !(back && i == 0) && overlap(y, &graph.nodes[(p / 2) as usize]));
+        if clash {
+            continue;
+        }
+        path.push(t);
+        if extend(graph, dist, to, shape, limit, path, budget) {
+            return true;
+        }
+        path.pop();
+    }
+    false
+}
+
+/// For each state, the fewest links from it to state `to` (`u8::MAX`: none within
+/// [`MAX_NODES`]), breadth first backwards.
+fn distances_to(graph: &Graph, to: u32) -> Vec<u8> {
+    let mut dist = vec![u8::MAX; 2 * graph.nodes.len()];
+    dist[to as usize] = 0;
+    let mut queue = VecDeque::from([to]);
+    while let Some(x) = queue.pop_front() {
+        let d = dist[x as usize];
+        if d as usize + 1 >= MAX_NODES {
+            continue;
+        }
+        let node = (x / 2) as usize;
+        // A true node is entered from a false one by a strong link; a false node from a
+        // true one by a weak link.
+        let before: Vec<u32> = if x % 2 == 1 {
+            graph.strong[node].iter().map(|&b| 2 * b).collect()
+        } else {
+            graph.weak[node].iter().map(|&(b, _)| 2 * b + 1).collect()
+        };
+        for p in before {
+            if dist[p as usize] == u8::MAX {
+                dist[p as usize] = d + 1;
+                queue.push_back(p);
+            }
+        }
+    }
+    dist
+}
+
+/// The relation a weak link between nodes `a` and `b` rests on: [`NO_RELATION`] when the
+/// board alone links them.
+fn link_relation(graph: &Graph, a: usize, b: u32) -> u32 {
+    let mut found = NO_RELATION;
+    for &(x, r) in &graph.weak[a] {
+        if x == b {
+            if r == NO_RELATION {
+                return NO_RELATION;
+            }
+            found = r;
+        }
+    }
+    found
 }

@@ -279,15 +279,7 @@ pub fn sentence(step: &Step, board: &Board) -> String {
             )
         }
         Technique::XChain | Technique::XyChain | Technique::Aic => {
-            let chain = chain_text(step, g);
-            let rel = if step.relations.is_empty() {
-                String::new()
-            } else {
-                format!(" (weak links from {})", relations())
-            };
-            format!(
-                "The chain {chain}{rel} (= one of the two is true, − not both) makes one of its ends true, {effect}."
-            )
+            super::chain_words::sentence(step, board, &chain_text(step, g), &relations(), &effect)
         }
     }
 }

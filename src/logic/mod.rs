@@ -23,13 +23,15 @@
 //! | `fish.rs` | X-wing, swordfish, jellyfish, with fins (finned and sashimi) |
 //! | `single_digit.rs` | skyscraper, two-string kite, empty rectangle |
 //! | `wings.rs` | XY-wing, XYZ-wing, W-wing |
-//! | `chains.rs` | X-chains, XY-chains, alternating inference chains with grouped nodes |
+//! | `chain_graph.rs`, `chains.rs`, `chain_words.rs` | X-chains, XY-chains, alternating inference chains with grouped nodes, and the loops they close: the graph, the search, the sentences |
 //!
 //! Every technique works for any size its houses allow (4…25; those that need blocks skip
 //! Futoshiki) and only ever removes what its pattern proves: a property test checks on
 //! thousands of unique puzzles that no step removes a digit of the solution.
 
 mod board;
+mod chain_graph;
+mod chain_words;
 mod chains;
 mod explain;
 mod fish;
@@ -63,6 +65,8 @@ pub use simplest::{next_step, solve_steps, Ending};
 pub use step::{ChainNode, Step};
 pub use technique::{Technique, Techniques};
 
+#[cfg(test)]
+mod chain_tests;
 #[cfg(test)]
 mod marker_tests;
 #[cfg(test)]

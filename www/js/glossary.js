@@ -247,7 +247,7 @@ export const GLOSSARY = [
   }],
   ["aic", {
     rating: 70,
-    what: "An alternating inference chain: any mix of strong links (of two, one is true) and weak links (of two, one is false) between candidates of cells, groups of cells in a line, and signs, starting and ending with a strong link. What sees both ends, or contradicts both, is false.",
+    what: "An alternating inference chain: any mix of strong links (of two, one is true) and weak links (of two, one is false) between candidates of cells, groups of cells in a line, and signs, starting and ending with a strong link. What sees both ends, or contradicts both, is false — also a digit of one end in the other end's cell when the ends see each other. A chain that closes into a loop (a nice loop) makes every one of its links hold exactly one true node; one that comes back to its start true places it.",
     why: "If the first end is false, each strong link makes the next true and each weak link the next false, so the last end is true: one of the two ends is always true.",
     look: "the strong links of the grid: two-candidate cells and digits with two places",
     example: { puzzle: ".1..7..3......6.9.34...52..1..6....4...5.....736........5..1.8.....48.69...7.....", start: "technique:aic" },

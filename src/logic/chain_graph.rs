@@ -1,0 +1,249 @@
+//! The graph a chain walks: its nodes (a digit in one cell, or in a group of cells of one
+//! block and one line) and the strong and weak links between them, built from a board for
+//! each kind of chain (one digit, two-candidate cells, everything with relations).
+
+use std::collections::HashMap;
+
+use super::view::View;
+
+/// A node: a digit in one cell, or in 2–5 cells of one block and one line (a group).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Node {
+    pub digit: u8,
+    pub len: u8,
+    pub at: [u16; 5],
+}
+
+impl Node {
+    fn new(digit: u8, cells: &[usize]) -> Node {
+        let mut at = [0u16; 5];
+        for (slot, &c) in at.iter_mut().zip(cells) {
+            *slot = c as u16;
+        }
+        Node {
+            digit,
+            len: cells.len().min(5) as u8,
+            at,
+        }
+    }
+
+    pub(super) fn cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.at[..self.len as usize].iter().map(|&c| c as usize)
+    }
+
+    pub(super) fn has(&self, cell: usize) -> bool {
+        self.cells().any(|c| c == cell)
+    }
+}
+
+/// A weak link's evidence: none beyond the board, or a relation (its index).
+pub(super) const NO_RELATION: u32 = u32::MAX;
+
+/// The nodes and links a chain may use.
+pub(super) struct Graph {
+    pub nodes: Vec<Node>,
+    pub strong: Vec<Vec<u32>>,
+    /// `(node, relation or NO_RELATION)`.
+    pub weak: Vec<Vec<(u32, u32)>>,
+}
+
+/// Which chains to build.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// One digit, single cells, conjugate pairs.
+    X(u8),
+    /// Two-candidate cells, their own two digits as strong links.
+    Xy,
+    /// Everything.
+    Aic,
+}
+
+impl Graph {
+    pub(super) fn build(view: &View, kind: Kind) -> Graph {
+        let board = view.board;
+        let size = board.size();
+        let mut nodes = Vec::new();
+        // Single nodes: index by cell * size + digit - 1.
+        let mut single = vec![u32::MAX; board.cells() * size];
+        for c in board.open_cells() {
+            let m = board.candidates(c);
+            if kind == Kind::Xy && m.count_ones() != 2 {
+                continue;
+            }
+            for d in 1..=size as u8 {
+                if m >> (d - 1) & 1 == 0 || matches!(kind, Kind::X(x) if x != d) {
+                    continue;
+                }
+                single[c * size + d as usize - 1] = nodes.len() as u32;
+                nodes.push(Node::new(d, &[c]));
+            }
+        }
+        let singles = nodes.len();
+        let mut groups: HashMap<Node, u32> = HashMap::new();
+        let mut strong: Vec<Vec<u32>> = vec![Vec::new(); singles];
+        let mut weak: Vec<Vec<(u32, u32)>> = vec![Vec::new(); singles];
+        let link = |list: &mut Vec<Vec<u32>>, a: u32, b: u32| {
+            if !list[a as usize].contains(&b) {
+                list[a as usize].push(b);
+                list[b as usize].push(a);
+            }
+        };
+        // Strong links in houses: the digit's places split into exactly two nodes.
+        if kind != Kind::Xy {
+            for h in 0..board.geometry().house_count() {
+                for d in view.digits() {
+                    if matches!(kind, Kind::X(x) if x != d) {
+                        continue;
+                    }
+                    let p = view.positions(h, d);
+                    if p.count_ones() < 2 {
+                        continue;
+                    }
+                    let cells: Vec<usize> = view.cells_at(h, p).collect();
+                    let splits = if cells.len() == 2 {
+                        vec![vec![vec![cells[0]], vec![cells[1]]]]
+                    } else if kind == Kind::Aic {
+                        splits_in_two(view, h, &cells)
+                    } else {
+                        continue;
+                    };
+                    for parts in splits {
+                        let ids: Vec<u32> = parts
+                            .into_iter()
+                            .map(|cells| node_id(&mut nodes, &mut groups, &single, size, d, cells))
+                            .collect();
+                        strong.resize(nodes.len(), Vec::new());
+                        weak.resize(nodes.len(), Vec::new());
+                        link(&mut strong, ids[0], ids[1]);
+                    }
+                }
+            }
+        }
+        // Strong links inside two-candidate cells.
+        if !matches!(kind, Kind::X(_)) {
+            for c in board.open_cells() {
+                let m = board.candidates(c);
+                if m.count_ones() != 2 {
+                    continue;
+                }
+                let a = single[c * size + m.trailing_zeros() as usize];
+                let b = single[c * size + (31 - m.leading_zeros()) as usize];
+                link(&mut strong, a, b);
+            }
+        }
+        // Weak links: same digit, every cell of one sees every cell of the other.
+        let n = nodes.len();
+        strong.resize(n, Vec::new());
+        weak.resize(n, Vec::new());
+        let mut by_digit: Vec<Vec<u32>> = vec![Vec::new(); size + 1];
+        for (i, node) in nodes.iter().enumerate() {
+            by_digit[node.digit as usize].push(i as u32);
+        }
+        for list in &by_digit {
+            for (x, &a) in list.iter().enumerate() {
+                for &b in &list[x + 1..] {
+                    let (na, nb) = (&nodes[a as usize], &nodes[b as usize]);
+                    let apart = na.cells().all(|c| !nb.has(c));
+                    if apart && na.cells().all(|p| nb.cells().all(|q| board.sees(p, q))) {
+                        weak[a as usize].push((b, NO_RELATION));
+                        weak[b as usize].push((a, NO_RELATION));
+                    }
+                }
+            }
+        }
+        // Weak links between the digits of one cell (XY: only inside two-candidate cells,
+        // which are strong links already; AIC: every cell).
+        if kind == Kind::Aic {
+            for c in board.open_cells() {
+                let ids: Vec<u32> = (0..size)
+                    .map(|d| single[c * size + d])
+                    .filter(|&i| i != u32::MAX)
+                    .collect();
+                for (x, &a) in ids.iter().enumerate() {
+                    for &b in &ids[x + 1..] {
+                        weak[a as usize].push((b, NO_RELATION));
+                        weak[b as usize].push((a, NO_RELATION));
+                    }
+                }
+            }
+            // Relations: smaller = v and larger = w ≤ v cannot both hold.
+            for (r, &(s, l)) in board.relations().iter().enumerate() {
+                let (cs, cl) = (board.candidates(s), board.candidates(l));
+                for v in 1..=size {
+                    if cs >> (v - 1) & 1 == 0 || !board.is_open(s) {
+                        continue;
+                    }
+                    for w in 1..=v {
+                        if cl >> (w - 1) & 1 == 0 || !board.is_open(l) {
+                            continue;
+                        }
+                        let (a, b) = (single[s * size + v - 1], single[l * size + w - 1]);
+                        if a != u32::MAX && b != u32::MAX {
+                            weak[a as usize].push((b, r as u32));
+                            weak[b as usize].push((a, r as u32));
+                        }
+                    }
+                }
+            }
+        }
+        Graph {
+            nodes,
+            strong,
+            weak,
+        }
+    }
+}
+
+/// The node for digit `d` in `cells`: the single node of a one-cell part, else a group
+/// node (made on first use).
+fn node_id(
+    nodes: &mut Vec<Node>,
+    groups: &mut HashMap<Node, u32>,
+    single: &[u32],
+    size: usize,
+    d: u8,
+    cells: Vec<usize>,
+) -> u32 {
+    if cells.len() == 1 {
+        return single[cells[0] * size + d as usize - 1];
+    }
+    let node = Node::new(d, &cells);
+    *groups.entry(node).or_insert_with(|| {
+        nodes.push(node);
+        (nodes.len() - 1) as u32
+    })
+}
+
+/// The places `cells` of a digit in house `h`, split where the house meets blocks (a line)
+/// or lines (a block) — each split that gives exactly two parts, each single or a group (a
+/// block's places can split both by rows and by columns: `r1c1 r1c2 | r2c1` and
+/// `r1c1 r2c1 | r1c2`).
+fn splits_in_two(view: &View, h: usize, cells: &[usize]) -> Vec<Vec<Vec<usize>>> {
+    let geometry = view.board.geometry();
+    let size = view.board.size();
+    let mut splits = Vec::new();
+    let keys: Vec<Box<dyn Fn(usize) -> usize>> = if h >= 2 * size {
+        vec![
+            Box::new(|c| geometry.cell(c).row as usize),
+            Box::new(|c| geometry.cell(c).col as usize),
+        ]
+    } else if geometry.block_shape().is_some() {
+        vec![Box::new(|c| geometry.block_of(c).unwrap_or(0))]
+    } else {
+        vec![]
+    };
+    for key in keys {
+        let mut parts: Vec<(usize, Vec<usize>)> = Vec::new();
+        for &c in cells {
+            let k = key(c);
+            match parts.iter_mut().find(|(x, _)| *x == k) {
+                Some((_, p)) => p.push(c),
+                None => parts.push((k, vec![c])),
+            }
+        }
+        if parts.len() == 2 && parts.iter().all(|(_, p)| p.len() <= 5) {
+            splits.push(parts.into_iter().map(|(_, p)| p).collect());
+        }
+    }
+    splits
+}

@@ -1,0 +1,395 @@
+//! Tests of the chain search: each shape built on a board (an AIC whose grouped end sees the
+//! other end's cell, a continuous loop, a chain that returns to its start) and a property
+//! test: on random boards, once the AIC search finds nothing, no chain of up to
+//! [`EXHAUSTIVE_NODES`] nodes found by an exhaustive search proves anything.
+
+use super::board::Board;
+use super::chain_graph::{Graph, Kind};
+use super::chains::{kills, overlap, remove_both};
+use super::explain::sentence;
+use super::step::Step;
+use super::technique::Technique;
+use super::view::View;
+use crate::geometry::Cell;
+use crate::puzzle::{givens_of, Kind as PuzzleKind, Puzzle, Relation};
+use crate::search::{solve, Options, Status};
+
+/// The longest chain the exhaustive search follows, in nodes.
+const EXHAUSTIVE_NODES: usize = 10;
+
+fn at(name: &str) -> usize {
+    crate::geometry::Cell::parse(name).unwrap().index(9)
+}
+
+fn mask(digits: &[u8]) -> u32 {
+    digits.iter().fold(0, |m, &d| m | 1 << (d - 1))
+}
+
+/// Digit `d` keeps, in house `house` (`r1`, `c5`, `b3`), only the cells `keep`.
+fn only(board: &mut Board, d: u8, house: &str, keep: &[&str]) {
+    let n: usize = house[1..].parse().unwrap();
+    let h = match &house[..1] {
+        "r" => n - 1,
+        "c" => 9 + n - 1,
+        _ => 18 + n - 1,
+    };
+    let keep: Vec<usize> = keep.iter().map(|k| at(k)).collect();
+    for &c in board.geometry().house(h) {
+        if !keep.contains(&(c as usize)) {
+            board.eliminate(c as usize, 1 << (d - 1));
+        }
+    }
+}
+
+fn set(board: &mut Board, cells: &[(&str, &[u8])]) {
+    for &(name, digits) in cells {
+        board.restrict(at(name), mask(digits));
+    }
+}
+
+/// The step's eliminations as `(cell name, digits)`, sorted.
+fn removed(step: &Step) -> Vec<(String, Vec<u8>)> {
+    let mut list: Vec<(String, Vec<u8>)> = step
+        .eliminations
+        .iter()
+        .map(|(c, s)| {
+            (
+                crate::geometry::Cell::at(*c, 9).to_string(),
+                s.iter().collect(),
+            )
+        })
+        .collect();
+    list.sort();
+    list
+}
+
+/// `(cell, digits)` for each cell of `cells`, sorted like [`removed`].
+fn each(cells: &[&str], digits: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = cells
+        .iter()
+        .map(|c| (c.to_string(), digits.to_vec()))
+        .collect();
+    v.sort();
+    v
+}
+
+fn empty9() -> Puzzle {
+    Puzzle::classic(vec![0; 81]).unwrap()
+}
+
+#[test]
+fn an_aic_whose_grouped_end_sees_the_other_end_removes_its_digit_there() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    // 5r2c4|r2c6 = 5r2c8 − 5r6c8 = 3r6c8 − 3r6c5 = 3r1c5: 5 is in r2c4 or r2c6 (which r1c5
+    // sees, in block 2), or r1c5 is 3 — either way r1c5 is not 5.
+    only(&mut b, 5, "r2", &["r2c4", "r2c6", "r2c8"]);
+    set(&mut b, &[("r6c8", &[3, 5])]);
+    only(&mut b, 3, "c5", &["r1c5", "r6c5"]);
+    let step = Technique::Aic.find(&b).unwrap();
+    assert_eq!(removed(&step), each(&["r1c5"], &[5]), "{step:?}");
+    assert_eq!(step.chain.len(), 6);
+    let text = sentence(&step, &b);
+    assert!(text.contains("r1c5 is not 5"), "{text}");
+    assert!(text.contains("5 is in r2c4 or r2c6"), "{text}");
+}
+
+#[test]
+fn an_x_loop_removes_along_each_weak_link() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    // 4r1c1 = 4r1c5 − 4r5c5 = 4r5c9 − 4r9c9 = 4r9c1 − 4r1c1: each column link holds the 4.
+    only(&mut b, 4, "r1", &["r1c1", "r1c5"]);
+    only(&mut b, 4, "r5", &["r5c5", "r5c9"]);
+    only(&mut b, 4, "r9", &["r9c9", "r9c1"]);
+    let step = Technique::XChain.find(&b).unwrap();
+    assert_eq!(step.chain.len(), 7, "{step:?}");
+    assert_eq!(step.chain[0].cells, step.chain[6].cells);
+    assert!(!step.chain[6].on);
+    let mut cells = Vec::new();
+    for c in [1, 5, 9] {
+        for r in [2, 3, 4, 6, 7, 8] {
+            cells.push(format!("r{r}c{c}"));
+        }
+    }
+    let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
+    assert_eq!(removed(&step), each(&cells, &[4]));
+    let text = sentence(&step, &b);
+    assert!(text.contains("closes into a loop of 6 nodes"), "{text}");
+}
+
+#[test]
+fn an_aic_loop_through_a_cell_removes_its_other_digits() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    // 1r1c1 = 1r1c5 − 1r5c5 = 2r5c5 − 2r5c1 = 2r1c1 − 1r1c1: r1c1 is 1 or 2.
+    only(&mut b, 1, "r1", &["r1c1", "r1c5"]);
+    set(&mut b, &[("r5c5", &[1, 2])]);
+    only(&mut b, 2, "c1", &["r1c1", "r5c1"]);
+    let step = Technique::Aic.find(&b).unwrap();
+    assert_eq!(step.chain.len(), 7, "{step:?}");
+    let mut expected = each(&["r1c1"], &[3, 4, 5, 6, 7, 8, 9]);
+    expected.extend(each(
+        &["r2c5", "r3c5", "r4c5", "r6c5", "r7c5", "r8c5", "r9c5"],
+        &[1],
+    ));
+    expected.extend(each(
+        &["r5c2", "r5c3", "r5c4", "r5c6", "r5c7", "r5c8", "r5c9"],
+        &[2],
+    ));
+    expected.sort();
+    assert_eq!(removed(&step), expected);
+}
+
+#[test]
+fn a_chain_that_returns_to_its_start_places_it() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    // 1r1c1 = 1r1c2 − 1r2c1 = 1r1c1: if r1c1 is not 1, block 1 holds two 1s.
+    only(&mut b, 1, "r1", &["r1c1", "r1c2"]);
+    only(&mut b, 1, "c1", &["r1c1", "r2c1"]);
+    let step = Technique::XChain.find(&b).unwrap();
+    assert_eq!(step.placements, [(at("r1c1"), 1)], "{step:?}");
+    assert_eq!(step.chain.len(), 4);
+    assert!(step.chain[3].on && step.chain[3].cells == [at("r1c1")]);
+    let text = sentence(&step, &b);
+    assert!(
+        text.contains(
+            "if r1c1 were not 1, the chain would make it 1; so it is 1, so 1 goes in r1c1"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_aic_whose_ends_see_each_other_with_two_digits_removes_each_from_the_other() {
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    // 7r1c6 = 7r7c6 − 7r7c3 = 3r7c3 − 3r7c1 = 3r1c1: r1c6 is 7 or r1c1 is 3, so r1c1 (which
+    // sees r1c6) is not 7 and r1c6 not 3 — HoDoKu's discontinuous nice loop
+    // 7r1c1 − 7r1c6 = … = 3r1c1, and the same for 3r1c6.
+    only(&mut b, 7, "c6", &["r1c6", "r7c6"]);
+    set(&mut b, &[("r7c3", &[3, 7])]);
+    only(&mut b, 3, "c1", &["r1c1", "r7c1"]);
+    let step = Technique::Aic.find(&b).unwrap();
+    let mut expected = each(&["r1c1"], &[7]);
+    expected.extend(each(&["r1c6"], &[3]));
+    assert_eq!(removed(&step), expected, "{step:?}");
+    assert_eq!(step.chain.len(), 6);
+    let text = sentence(&step, &b);
+    assert!(
+        text.contains("r1c1 is not 7 (the first end puts 3 there; the last end puts 7 in r1c6, which it sees)")
+            || text.contains("r1c1 is not 7 (the first end puts 7 in r1c6, which it sees; the last end puts 3 there)"),
+        "{text}"
+    );
+}
+
+/// A xorshift generator: random boards without a crate.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// The solutions of the first `take` puzzles of top1465.
+fn solutions(take: usize) -> Vec<Vec<u8>> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data/bench9/puzzles3_magictour_top1465");
+    let text = std::fs::read_to_string(&path).expect("the shared corpus (../shared/data)");
+    text.lines()
+        .filter(|l| l.len() == 81)
+        .take(take)
+        .map(|l| {
+            let p = Puzzle::classic(givens_of(&l.replace('.', "0"))).unwrap();
+            let outcome = solve(&p, Options::default()).unwrap();
+            assert_eq!(outcome.status, Status::Unique);
+            outcome.solutions[0].clone()
+        })
+        .collect()
+}
+
+/// A random board whose candidates all allow `solution`: `givens` of its cells placed,
+/// `relations` relations between neighbours that the solution keeps (an inequality sudoku
+/// when there are any), then each other candidate struck with probability `strike` in 100.
+fn thinned(
+    solution: &[u8],
+    givens: usize,
+    relations: usize,
+    strike: usize,
+    rng: &mut Rng,
+) -> Board {
+    let mut g = vec![0u8; 81];
+    for _ in 0..givens {
+        let c = rng.below(81);
+        g[c] = solution[c];
+    }
+    let mut rels: Vec<Relation> = Vec::new();
+    for _ in 0..relations {
+        let a = rng.below(81);
+        let b = if a % 9 < 8 && rng.below(2) == 0 {
+            a + 1
+        } else if a < 72 {
+            a + 9
+        } else {
+            a - 9
+        };
+        let r = Relation::new(Cell::at(a, 9), solution[a] < solution[b], Cell::at(b, 9));
+        if !rels.contains(&r) {
+            rels.push(r);
+        }
+    }
+    let kind = if rels.is_empty() {
+        PuzzleKind::Classic
+    } else {
+        PuzzleKind::Inequality
+    };
+    let mut board = Board::new(&Puzzle::new(kind, 9, g, rels).unwrap()).unwrap();
+    for (c, &v) in solution.iter().enumerate() {
+        for d in 1..=9u8 {
+            if d != v && rng.below(100) < strike {
+                board.eliminate(c, 1 << (d - 1));
+            }
+        }
+    }
+    board
+}
+
+/// `(cell, digit)` placed.
+type Placement = (usize, u8);
+
+/// What some chain of at most `max` nodes proves on `board` (AIC links and groups, no
+/// candidate used twice): the candidates that contradict both ends of a chain, and the
+/// starts of chains that come back to them true. Every simple chain is followed, depth
+/// first; a continuous loop removes no more than the chains it is made of (each weak link
+/// closed by the rest of the loop), so loops need no search of their own.
+fn exhaustive(board: &Board, max: usize) -> (Vec<(usize, u32)>, Vec<Placement>) {
+    let graph = Graph::build(&View::new(board), Kind::Aic);
+    let mut step = Step::new(Technique::Aic);
+    let mut placed = Vec::new();
+    for start in 0..graph.nodes.len() {
+        if !graph.strong[start].is_empty() {
+            let mut path = vec![2 * start as u32];
+            walk(board, &graph, max, &mut path, &mut step, &mut placed);
+        }
+    }
+    let gone = step
+        .eliminations
+        .iter()
+        .map(|&(c, s)| (c, s.bits()))
+        .collect();
+    (gone, placed)
+}
+
+fn walk(
+    board: &Board,
+    graph: &Graph,
+    max: usize,
+    path: &mut Vec<u32>,
+    step: &mut Step,
+    placed: &mut Vec<Placement>,
+) {
+    let state = path[path.len() - 1];
+    let (start, node, on) = ((path[0] / 2) as usize, (state / 2) as usize, state % 2 == 1);
+    let s = &graph.nodes[start];
+    if on && path.len() >= 4 {
+        if node == start {
+            // The start is true: placed when it is one cell, else its digit leaves what sees
+            // the whole group.
+            if s.len == 1 {
+                placed.push((s.at[0] as usize, s.digit));
+            }
+            for c in board.open_cells() {
+                if board.candidates(c) >> (s.digit - 1) & 1 != 0 && kills(board, s, c, s.digit) {
+                    step.remove(board, c, 1 << (s.digit - 1));
+                }
+            }
+            return;
+        }
+        remove_both(board, step, s, &graph.nodes[node]);
+    }
+    if path.len() == max {
+        return;
+    }
+    let next: Vec<u32> = if on {
+        graph.weak[node].iter().map(|&(b, _)| 2 * b).collect()
+    } else {
+        graph.strong[node].iter().map(|&b| 2 * b + 1).collect()
+    };
+    for t in next {
+        let y = &graph.nodes[(t / 2) as usize];
+        let back = t == path[0] + 1;
+        let clash = path
+            .iter()
+            .any(|&p| overlap(y, &graph.nodes[(p / 2) as usize]));
+        if clash && !back {
+            continue;
+        }
+        path.push(t);
+        walk(board, graph, max, path, step, placed);
+        path.pop();
+    }
+}
+
+#[test]
+fn once_the_aic_finds_nothing_no_chain_up_to_the_bound_proves_anything() {
+    fixpoint_property(0, 0x9e37_79b9_7f4a_7c15);
+}
+
+#[test]
+fn with_relations_too_once_the_aic_finds_nothing_no_chain_up_to_the_bound_proves_anything() {
+    fixpoint_property(30, 0x2545_f491_4f6c_dd1d);
+}
+
+/// On random thinned boards (with `relations` relations each), the exhaustive search is
+/// sound, the AIC is sound at each step, and once it finds nothing the exhaustive search
+/// finds nothing either.
+fn fixpoint_property(relations: usize, seed: u64) {
+    let mut rng = Rng(seed);
+    let (mut boards, mut steps, mut exhaustive_found, mut related) = (0, 0, 0, 0);
+    for solution in solutions(40) {
+        for _ in 0..3 {
+            let (givens, strike) = (22 + rng.below(10), 20 + rng.below(30));
+            let mut board = thinned(&solution, givens, relations, strike, &mut rng);
+            // The exhaustive search is sound: it removes no digit of the solution.
+            let (gone, placed) = exhaustive(&board, EXHAUSTIVE_NODES);
+            exhaustive_found += gone.len() + placed.len();
+            for &(c, m) in &gone {
+                assert_eq!(m >> (solution[c] - 1) & 1, 0, "exhaustive removes {c}");
+            }
+            for &(c, d) in &placed {
+                assert_eq!(solution[c], d);
+            }
+            // The AIC, applied until it finds nothing, sound at each step.
+            for _ in 0..500 {
+                let Some(step) = Technique::Aic.find(&board) else {
+                    break;
+                };
+                steps += 1;
+                related += usize::from(!step.relations.is_empty());
+                for &(c, d) in &step.placements {
+                    assert_eq!(solution[c], d, "{step:?}");
+                }
+                for &(c, set) in &step.eliminations {
+                    assert!(!set.contains(solution[c]), "{step:?}");
+                }
+                step.apply(&mut board).unwrap();
+            }
+            let (gone, placed) = exhaustive(&board, EXHAUSTIVE_NODES);
+            assert!(
+                gone.is_empty() && placed.is_empty(),
+                "the AIC missed {gone:?} {placed:?} on {:?}",
+                board.grid()
+            );
+            boards += 1;
+        }
+    }
+    eprintln!(
+        "{boards} boards, {steps} AIC steps ({related} with relations), {exhaustive_found} \
+         found by the exhaustive search at the start"
+    );
+}

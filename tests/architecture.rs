@@ -39,8 +39,9 @@
 //!
 //! # Lines
 //!
-//! Every `.rs` file under `src/` and `tests/` has at most [`MAX_LINES`] lines, unless it is
-//! on [`LONG_FILES_ALLOWED`] with the reason (empty: none is).
+//! Every `.rs` file under `src/` and `tests/`, and every `.js` and `.mjs` file of the page
+//! (`www/`), the package, the tests and the benches, has at most [`MAX_LINES`] lines, unless it
+//! is on [`LONG_FILES_ALLOWED`] with the reason (empty: none is).
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fs;
@@ -88,14 +89,21 @@ fn no_file_imports_the_dispatcher_of_its_folder() {
 fn no_source_or_test_file_is_over_the_line_limit() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut long = Vec::new();
-    for folder in ["src", "tests"] {
-        for file in rust_files(&root.join(folder)) {
-            let name = relative(root, &file);
-            let lines = read(&file).lines().count();
-            let allowed = LONG_FILES_ALLOWED.iter().any(|(path, _)| *path == name);
-            if lines > MAX_LINES && !allowed {
-                long.push(format!("{name}: {lines} lines"));
-            }
+    // The crate's Rust, and the page's, the package's and the tests' JavaScript.
+    let files = ["src", "tests"]
+        .iter()
+        .flat_map(|folder| rust_files(&root.join(folder)))
+        .chain(
+            ["www", "tests", "package", "benches"]
+                .iter()
+                .flat_map(|folder| files_ending(&root.join(folder), &["js", "mjs"])),
+        );
+    for file in files {
+        let name = relative(root, &file);
+        let lines = read(&file).lines().count();
+        let allowed = LONG_FILES_ALLOWED.iter().any(|(path, _)| *path == name);
+        if lines > MAX_LINES && !allowed {
+            long.push(format!("{name}: {lines} lines"));
         }
     }
     assert!(
@@ -474,6 +482,12 @@ fn relative(root: &Path, path: &Path) -> String {
 
 /// Every `.rs` file under `folder`, in name order.
 fn rust_files(folder: &Path) -> Vec<PathBuf> {
+    files_ending(folder, &["rs"])
+}
+
+/// The files below `folder` whose extension is one of `extensions`, in name order; generated
+/// and installed folders (`pkg`, `node_modules`) left out.
+fn files_ending(folder: &Path, extensions: &[&str]) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut entries: Vec<_> = fs::read_dir(folder)
         .unwrap_or_else(|e| panic!("{}: {e}", folder.display()))
@@ -482,8 +496,16 @@ fn rust_files(folder: &Path) -> Vec<PathBuf> {
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            found.extend(rust_files(&path));
-        } else if path.extension().is_some_and(|e| e == "rs") {
+            let generated = path
+                .file_name()
+                .is_some_and(|n| n == "pkg" || n == "node_modules");
+            if !generated {
+                found.extend(files_ending(&path, extensions));
+            }
+        } else if path
+            .extension()
+            .is_some_and(|e| extensions.iter().any(|x| e == *x))
+        {
             found.push(path);
         }
     }

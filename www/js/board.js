@@ -9,25 +9,18 @@
 //! └── .edges             ── [data-edge][data-rel]  one per pair of orthogonal neighbours
 //! ```
 //! The `data-cell` element's text is exactly the digit shown, and its aria-label names the
-//! candidates. Pencil marks are drawn on one canvas, cell by cell as they change: as DOM (N
-//! spans per cell) a 16×16 board at full speed spent 30 ms a frame in style, layout and
-//! paint (measured by `make bench-page`). A click on a candidate is found by position. The
-//! view keeps no puzzle logic: it draws what it is told.
+//! candidates. Pencil marks are drawn on one canvas (marks-layer.js), cell by cell as they
+//! change; a click on a candidate is found by position. The view keeps no puzzle logic: it
+//! draws what it is told.
 
 import {
-  blockShape, cellName, allEdges, edgeCells, isVerticalEdge, hasBlocks, gapOf, markerKind, markerMeaning, markerName,
+  blockShape, cellName, allEdges, edgeCells, isVerticalEdge, hasBlocks, gapOf, markerName,
 } from "./model.js";
+import { drawGap } from "./gap-view.js";
+import { MarksLayer } from "./marks-layer.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const TONES = ["place", "eliminate", "guess", "backtrack", "contradiction", "solution", "info"];
-
-/** Chevron points in a -10..10 box: the vertex (the small end) points at the smaller cell. */
-const CHEVRONS = {
-  "h<": "3.5,-7.5 -4,0 3.5,7.5", // left < right: points left
-  "h>": "-3.5,-7.5 4,0 -3.5,7.5", // left > right: points right
-  "v<": "-7.5,3.5 0,-4 7.5,3.5", // upper < lower: points up (^)
-  "v>": "-7.5,-3.5 0,4 7.5,-3.5", // upper > lower: points down (v)
-};
 
 function popcount(mask) {
   let n = 0;
@@ -37,52 +30,6 @@ function popcount(mask) {
 
 function singleDigit(mask) {
   return 32 - Math.clz32(mask >>> 0);
-}
-
-/**
- * A gap's drawing: the ghost dot a click would turn into a relation, the chevron's halo and
- * ink, and a marker's shape (a dot, or a letter or number on a halo) with its label.
- */
-function chevron() {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "-10 -10 20 20");
-  svg.setAttribute("aria-hidden", "true");
-  const dot = document.createElementNS(SVG, "circle");
-  dot.setAttribute("r", "2.2");
-  dot.setAttribute("class", "ghost");
-  const halo = document.createElementNS(SVG, "polyline");
-  halo.setAttribute("class", "halo");
-  const ink = document.createElementNS(SVG, "polyline");
-  ink.setAttribute("class", "ink");
-  const shape = document.createElementNS(SVG, "circle");
-  shape.setAttribute("class", "marker-shape");
-  const label = document.createElementNS(SVG, "text");
-  label.setAttribute("class", "marker-label");
-  label.setAttribute("text-anchor", "middle");
-  label.setAttribute("dominant-baseline", "central");
-  svg.append(dot, halo, ink, shape, label);
-  return svg;
-}
-
-/**
- * How a marker is drawn: `{look, text}` — a white or black dot (a value beside 1 and 2 written
- * in it), or a letter (X, V) or a sum's number on a small halo.
- */
-function markerLook(token) {
-  const kind = markerKind(token);
-  if (!kind) return { look: "", text: "" };
-  if (kind.type === "difference") return { look: "white", text: kind.k === 1 ? "" : String(kind.k) };
-  if (kind.type === "ratio") return { look: "black", text: kind.k === 2 ? "" : String(kind.k) };
-  if (kind.k === 10) return { look: "letter", text: "X" };
-  if (kind.k === 5) return { look: "letter", text: "V" };
-  return { look: "letter", text: String(kind.k) };
-}
-
-function relationWords(rel, vertical) {
-  if (!rel) return "no relation";
-  if (rel !== "<" && rel !== ">") return markerMeaning(rel);
-  if (vertical) return rel === "<" ? "upper cell smaller" : "upper cell larger";
-  return rel === "<" ? "left cell smaller" : "left cell larger";
 }
 
 export class Board {
@@ -99,7 +46,6 @@ export class Board {
     this.handlers = handlers;
     this.signal = signal;
     this.sparseEdges = sparseEdges;
-    signal?.addEventListener("abort", () => this.layerObserver?.disconnect());
     this.model = null;
     this.size = 0;
     this.geometry = "";
@@ -107,10 +53,8 @@ export class Board {
     this.edges = new Map();
     this.solverDigits = null;
     this.candidates = null;
-    this.shownCandidates = [];
-    this.shownRemoved = [];
-    /** The marks layer's size in device pixels (its canvas keeps none while there are no marks). */
-    this.layerSize = { width: 0, height: 0 };
+    /** The pencil marks, on a canvas of their own. */
+    this.marks = new MarksLayer(signal);
     this.errorCells = new Set();
     /** Play's live marks: the cells that clash and the gaps whose sign is broken. */
     this.clashCells = new Set();
@@ -189,11 +133,7 @@ export class Board {
     // Signs and markers sit on the cells' edges: pencil marks keep clear of them. The marks
     // are painted again at their new size when that changes (a first dot on a classic grid).
     const roomy = model.kind !== "classic" || (model.markers?.size ?? 0) > 0;
-    if (roomy !== this.roomy) {
-      this.roomy = roomy;
-      this.atlas = null;
-      if (this.hasMarks()) this.repaintMarks();
-    }
+    this.marks.setRoomy(roomy);
     for (const [key, element] of this.edges) {
       const rel = gapOf(model, key);
       if (element.dataset.rel !== rel) this.drawRelation(element, key, rel);
@@ -222,8 +162,6 @@ export class Board {
     this.size = n;
     this.solverDigits = null;
     this.candidates = null;
-    this.shownCandidates = new Array(n * n).fill(0);
-    this.shownRemoved = new Array(n * n).fill(0);
     this.errorCells.clear();
     this.clashCells.clear();
     this.brokenEdges.clear();
@@ -327,42 +265,19 @@ export class Board {
       edges.append(edge);
     }
 
-    const layer = document.createElement("canvas");
-    layer.className = "marks-layer";
-    layer.setAttribute("aria-hidden", "true");
-    // No pixels until there are marks to paint (repaintMarks sizes it).
-    layer.width = layer.height = 0;
-    this.atlas = null;
+    const layer = this.marks.attach(frame, n);
     frame.append(grid, layer, lines, edges);
     this.root.replaceChildren(frame);
     this.frame = frame;
     this.grid = grid;
     this.layer = layer;
-    this.watchLayer();
     if (this._selected >= n * n) this._selected = -1;
     this.select(this._selected < 0 ? 0 : this._selected);
   }
 
   /** Draws what gap `key` shows: a sign ("<", ">"), a marker's token, or nothing (""). */
   drawRelation(element, key, rel) {
-    const vertical = isVerticalEdge(key, this.size);
-    const sign = rel === "<" || rel === ">";
-    element.dataset.rel = rel;
-    if (rel && !element.firstChild) element.append(chevron());
-    const points = sign ? CHEVRONS[(vertical ? "v" : "h") + rel] : "";
-    for (const poly of element.querySelectorAll("polyline")) poly.setAttribute("points", points);
-    const { look, text } = sign ? { look: "", text: "" } : markerLook(rel);
-    element.dataset.marker = look;
-    const shape = element.querySelector(".marker-shape");
-    const label = element.querySelector(".marker-label");
-    if (shape) shape.setAttribute("r", look === "letter" ? "7" : look ? "6.2" : "0");
-    if (label) label.textContent = text;
-    const [a, b] = key.split("-");
-    const words = !rel ? "none" : sign ? `${a} ${rel} ${b}` : markerName(rel);
-    element.setAttribute("aria-label", `Relation between ${a} and ${b}: ${words} (${relationWords(rel, vertical)})`);
-    element.title = sign ? `${a} ${rel} ${b} — click to change`
-      : rel ? `${markerName(rel)} between ${a} and ${b} (${markerMeaning(rel)}) — click to change`
-      : `Click to add a relation between ${a} and ${b}`;
+    drawGap(element, key, rel, this.size);
   }
 
   /** The digit, its source and pencil marks of one cell, drawn from the model and overlays. */
@@ -401,7 +316,7 @@ export class Board {
     cell.classList.toggle("solver", source === "solver");
     cell.classList.toggle("entry", source === "entry");
     cell.classList.toggle("dead", dead);
-    this.drawMarks(index, marks);
+    this.marks.draw(index, marks, this.removedMarks.get(index) ?? 0);
     cell.setAttribute("aria-label", this.label(index, digit, source, marks, dead));
     const relations = this.relationText?.get(cell.dataset.cell);
     if (relations) cell.setAttribute("aria-description", relations);
@@ -421,264 +336,32 @@ export class Board {
     return `${name}, empty`;
   }
 
-  /** Draws a cell's marks: its live candidates and the digits marked as just removed. */
-  drawMarks(index, mask) {
-    const removed = this.removedMarks.get(index) ?? 0;
-    const key = mask >>> 0;
-    if (this.shownCandidates[index] === key && this.shownRemoved[index] === removed) return;
-    this.shownCandidates[index] = key;
-    this.shownRemoved[index] = removed;
-    this.paintMarks(index);
-  }
-
-  /** Sizes the canvas to the frame (device pixels) and repaints every cell on a resize or a new scheme. */
-  watchLayer() {
-    this.layerObserver?.disconnect();
-    this.layerObserver = new ResizeObserver((entries) => {
-      const box = entries.at(-1).contentRect;
-      this.layerBox = { width: box.width, height: box.height };
-      this.repaintMarks();
-    });
-    this.layerObserver.observe(this.frame);
-    if (!this.schemeWatched) {
-      this.schemeWatched = true;
-      matchMedia("(prefers-color-scheme: dark)").addEventListener?.("change", () => this.repaintMarks(), { signal: this.signal });
-    }
-  }
-
-  /** Reads the mark colours and font (once per repaint of the whole layer, never per frame). */
-  readMarkStyle() {
-    const style = getComputedStyle(this.frame);
-    const read = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
-    this.markStyle = {
-      mark: read("--mark", "#5f6879"),
-      live: read("--mark-live", "#1f2a3c"),
-      gone: read("--mark-gone", "#6b7383"),
-      removed: read("--tone-contradiction", "#dc2626"),
-      font: style.fontFamily || "sans-serif",
-    };
-  }
-
-  repaintMarks() {
-    const layer = this.layer;
-    if (!layer || !this.layerBox) return;
-    // At most 2048 device pixels a side: a zoomed 25×25 board on a phone (1,360 CSS px at 3
-    // device px each) would ask for 4,080, 64 MB, and 50 ms frames repainting it; at 1.5 device
-    // px a CSS px its 8.9 px marks are 13 device px, still sharp.
-    const dpr = Math.min(window.devicePixelRatio || 1, 2048 / Math.max(1, this.layerBox.width, this.layerBox.height));
-    const width = Math.max(1, Math.round(this.layerBox.width * dpr));
-    const height = Math.max(1, Math.round(this.layerBox.height * dpr));
-    this.layerSize = { width, height };
-    // A board without marks keeps no pixels (3 MB a board in Chromium's software canvas): the
-    // layer is sized when its first mark is painted.
-    if (!this.hasMarks()) {
-      if (layer.width) layer.width = layer.height = 0;
-      this.atlas = null;
-      return;
-    }
-    if (layer.width !== width) layer.width = width;
-    if (layer.height !== height) layer.height = height;
-    this.readMarkStyle();
-    this.buildAtlas();
-    layer.getContext("2d").clearRect(0, 0, width, height);
-    for (let i = 0; i < this.cells.length; i++) this.paintMarks(i);
-  }
-
-  /** Whether any cell shows marks (candidates, or digits marked as removed). */
-  hasMarks() {
-    return this.shownCandidates.some((key) => key > 0) || this.shownRemoved.some((removed) => removed > 0);
-  }
-
-  /** Where a cell's marks go on the canvas: the cell box, the inner box, the mark grid. */
-  markGeometry(index) {
-    const n = this.size;
-    const w = this.layerSize.width / n;
-    const h = this.layerSize.height / n;
-    const r = Math.floor(index / n);
-    const c = index % n;
-    const cols = Math.ceil(Math.sqrt(n));
-    const rows = Math.ceil(n / cols);
-    // The padding and size of the CSS marks they replace: relations need the cell's edges.
-    const latinOrRelations = Boolean(this.roomy);
-    const pad = latinOrRelations ? 0.15 : n > 16 ? 0.03 : n > 9 ? 0.05 : 0.07;
-    const scale = latinOrRelations ? 0.62 : n > 16 ? 0.82 : n > 9 ? 0.66 : 0.78;
-    return {
-      x: c * w, y: r * h, w, h, cols, rows,
-      inner: { x: c * w + pad * w, y: r * h + pad * h, w: w * (1 - 2 * pad), h: h * (1 - 2 * pad) },
-      font: (w / cols) * scale,
-    };
-  }
-
-  /**
-   * Renders every digit in each of its four looks (plain, live, gone, removed) once into an
-   * atlas canvas: a cell's marks are then copies of its pixels (paintMarks), measured several
-   * times faster than fillText with a font per mark, and than a drawImage per mark.
-   */
-  buildAtlas() {
-    const geo = this.markGeometry(0);
-    const gw = Math.max(1, Math.ceil(geo.inner.w / geo.cols));
-    const gh = Math.max(1, Math.ceil(geo.inner.h / geo.rows));
-    const atlas = document.createElement("canvas");
-    atlas.width = gw * this.size;
-    atlas.height = gh * 4;
-    const g = atlas.getContext("2d", { willReadFrequently: true });
-    g.clearRect(0, 0, atlas.width, atlas.height);
-    g.textAlign = "center";
-    g.textBaseline = "middle";
-    const st = this.markStyle;
-    const looks = [[400, st.mark], [700, st.live], [400, st.gone], [700, st.removed]];
-    looks.forEach(([weight, colour], row) => {
-      g.font = `${weight} ${geo.font}px ${st.font}`;
-      g.fillStyle = colour;
-      for (let d = 1; d <= this.size; d++) {
-        const cx = (d - 0.5) * gw;
-        const cy = (row + 0.5) * gh;
-        const text = String(d);
-        // Two-digit marks are narrowed to their box rather than run into their neighbours.
-        const wide = g.measureText(text).width;
-        const room = gw * (this.size > 9 ? 0.84 : 0.94);
-        if (wide > room) {
-          g.save();
-          g.translate(cx, cy);
-          g.scale(room / wide, 1);
-          g.fillText(text, 0, 0);
-          g.restore();
-        } else {
-          g.fillText(text, cx, cy);
-        }
-        if (row === 3) {
-          const half = g.measureText(text).width / 2 + geo.font * 0.08;
-          g.fillRect(cx - half, cy - Math.max(1, geo.font * 0.05), 2 * half, Math.max(1, geo.font * 0.1));
-        }
-      }
-    });
-    // The glyphs as pixels: cells are painted by copying them (paintMarks); the canvas goes.
-    const pixels = new Uint32Array(g.getImageData(0, 0, atlas.width, atlas.height).data.buffer);
-    this.atlas = { gw, gh, pixels, stride: atlas.width };
-    atlas.width = atlas.height = 0;
-    this.cellImages?.clear();
-  }
-
-  /**
-   * Paints one cell's marks: its box on the layer replaced at once (putImageData) by the
-   * glyphs of the atlas, copied as pixels. A step of a big grid repaints hundreds of cells in
-   * a frame: 25 drawImage calls a cell cost ~20 ms for the 312 open cells of a 25×25 board
-   * (2.5 µs a call, software canvas), the pixel copy ~3 ms.
-   */
-  paintMarks(index) {
-    const layer = this.layer;
-    if (!layer || !this.layerBox) return;
-    if (!this.atlas) {
-      // The first mark of a board without any: the layer is sized and painted whole.
-      if (this.shownCandidates[index] > 0 || this.shownRemoved[index] > 0) this.repaintMarks();
-      return;
-    }
-    const geo = this.markGeometry(index);
-    const x0 = Math.floor(geo.x);
-    const y0 = Math.floor(geo.y);
-    const bw = Math.min(layer.width, Math.ceil(geo.x + geo.w)) - x0;
-    const bh = Math.min(layer.height, Math.ceil(geo.y + geo.h)) - y0;
-    if (bw <= 0 || bh <= 0) return;
-    const image = this.cellImage(bw, bh);
-    const out = image.pixels;
-    out.fill(0);
-    const key = this.shownCandidates[index];
-    const removed = this.shownRemoved[index] ?? 0;
-    if (key >= 0 && (key || removed)) {
-      const mask = key;
-      const gone = this.showGone;
-      const { gw, gh, pixels, stride } = this.atlas;
-      const cw = geo.inner.w / geo.cols;
-      const ch = geo.inner.h / geo.rows;
-      for (let d = 1; d <= this.size; d++) {
-        const on = (mask >>> (d - 1)) & 1;
-        // Atlas rows: 0 plain, 1 live (beside greyed ones), 2 gone, 3 removed.
-        const row = (removed >>> (d - 1)) & 1 ? 3 : on ? (gone ? 1 : 0) : gone ? 2 : -1;
-        if (row < 0) continue;
-        const x = Math.round(geo.inner.x + ((d - 1) % geo.cols + 0.5) * cw - gw / 2) - x0;
-        const y = Math.round(geo.inner.y + (Math.floor((d - 1) / geo.cols) + 0.5) * ch - gh / 2) - y0;
-        // The glyph's part inside the cell's box.
-        const from = Math.max(0, -x);
-        const to = Math.min(gw, bw - x);
-        if (to <= from) continue;
-        for (let j = Math.max(0, -y); j < gh && y + j < bh; j++) {
-          const src = (row * gh + j) * stride + (d - 1) * gw;
-          out.set(pixels.subarray(src + from, src + to), (y + j) * bw + x + from);
-        }
-      }
-    }
-    layer.getContext("2d").putImageData(image.data, x0, y0);
-  }
-
-  /** A reusable ImageData of `w`×`h` and its pixels as 32-bit words. */
-  cellImage(w, h) {
-    const key = `${w}x${h}`;
-    this.cellImages ??= new Map();
-    let image = this.cellImages.get(key);
-    if (!image) {
-      if (this.cellImages.size > 8) this.cellImages.clear();
-      const data = new ImageData(w, h);
-      image = { data, pixels: new Uint32Array(data.data.buffer) };
-      this.cellImages.set(key, image);
-    }
-    return image;
-  }
-
-  /** The candidate digit drawn at a client point of cell `index`, or 0 (a gap between marks, a digit, no marks). */
-  markAt(index, clientX, clientY) {
-    const key = this.shownCandidates[index];
-    if (!this.layer || key < 0 || (!key && !this.shownRemoved[index])) return 0;
-    const rect = this.layer.getBoundingClientRect();
-    const dpr = this.layerSize.width / Math.max(1, rect.width);
-    const geo = this.markGeometry(index);
-    const x = (clientX - rect.left) * dpr - geo.inner.x;
-    const y = (clientY - rect.top) * dpr - geo.inner.y;
-    if (x < 0 || y < 0 || x >= geo.inner.w || y >= geo.inner.h) return 0;
-    const d = Math.floor(y / (geo.inner.h / geo.rows)) * geo.cols + Math.floor(x / (geo.inner.w / geo.cols)) + 1;
-    return this.markState(index, d) ? d : 0;
-  }
-
-  /**
-   * How digit `d` is drawn in cell `index`: "live" (a candidate), "gone" (removed, greyed),
-   * "removed" (the removal being shown), or "" (not drawn). A test hook as well.
-   */
-  markState(index, d) {
-    const key = this.shownCandidates[index];
-    const removed = this.shownRemoved[index] ?? 0;
-    if (key < 0 || (!key && !removed) || d < 1 || d > this.size) return "";
-    if ((removed >>> (d - 1)) & 1) return "removed";
-    if ((key >>> (d - 1)) & 1) return "live";
-    return this.showGone ? "gone" : "";
-  }
-
-  /** The size of a mark's digits in CSS pixels (for tests: is a big board's pencil readable?). */
-  markFontPx() {
-    if (!this.layer || !this.layerBox) return 0;
-    return this.markGeometry(0).font / (this.layerSize.width / Math.max(1, this.layerBox.width));
-  }
-
-  /** The client point of digit `d`'s mark in cell `index` (for tests and tooltips). */
-  markPoint(index, d) {
-    const rect = this.layer.getBoundingClientRect();
-    const dpr = this.layerSize.width / Math.max(1, rect.width);
-    const geo = this.markGeometry(index);
-    const cw = geo.inner.w / geo.cols;
-    const ch = geo.inner.h / geo.rows;
-    return {
-      x: rect.left + (geo.inner.x + ((d - 1) % geo.cols + 0.5) * cw) / dpr,
-      y: rect.top + (geo.inner.y + (Math.floor((d - 1) / geo.cols) + 0.5) * ch) / dpr,
-    };
-  }
-
   /**
    * With `true`, removed candidates stay drawn, greyed, beside the live ones (the explain
    * module sets it when every elimination is recorded, so each can be asked about).
    */
   setShowGone(show) {
-    if (this.showGone === Boolean(show)) return;
-    this.showGone = Boolean(show);
-    this.frame?.classList.toggle("with-gone", this.showGone);
-    for (let i = 0; i < this.cells.length; i++) this.paintMarks(i);
+    if (this.marks.setShowGone(show)) this.frame?.classList.toggle("with-gone", this.marks.showGone);
+  }
+
+  /** The candidate digit drawn at a client point of cell `index`, or 0. */
+  markAt(index, clientX, clientY) {
+    return this.marks.at(index, clientX, clientY);
+  }
+
+  /** How digit `d` is drawn in cell `index`: "live", "gone", "removed" or "" (a test hook). */
+  markState(index, d) {
+    return this.marks.state(index, d);
+  }
+
+  /** The size of a mark's digits in CSS pixels (for tests: is a big board's pencil readable?). */
+  markFontPx() {
+    return this.marks.fontPx();
+  }
+
+  /** The client point of digit `d`'s mark in cell `index` (for tests and tooltips). */
+  markPoint(index, d) {
+    return this.marks.point(index, d);
   }
 
   /** Drops solver digits, pencil marks and highlights (the puzzle changed); the next render redraws. */
@@ -710,7 +393,7 @@ export class Board {
       this.refreshCell(i);
     }
     this.frame?.classList.toggle("with-marks", this.candidates !== null);
-    this.frame?.classList.toggle("with-gone", Boolean(this.showGone));
+    this.frame?.classList.toggle("with-gone", this.marks.showGone);
     this.frame?.classList.toggle("marks-clickable", Boolean(this.handlers.onCandidateActivate));
   }
 
@@ -817,7 +500,7 @@ export class Board {
     const marked = [...this.removedMarks.keys()];
     this.removedMarks.clear();
     for (const cell of marked) {
-      this.shownCandidates[cell] = -1;
+      this.marks.forget(cell);
       this.refreshCell(cell);
     }
   }

@@ -88,9 +88,16 @@ def hodoku(jar, lines):
             cur = [head[1] if len(head) > 1 else "?",
                    int(head[2].strip("()")) if len(head) > 2 and head[2].strip("()").isdigit() else -1, []]
             results.append(cur)
-        elif line.startswith("   ") and not line.startswith("    ") and cur is not None and ":" in line:
-            cur[2].append(line.strip().split(":")[0])
+        elif line.startswith("   ") and not line.startswith("    ") and cur is not None:
+            cur[2].append(step_name(line.strip()))
     return results, secs
+
+
+def step_name(step):
+    """The technique of one line of HoDoKu's path: 'Naked Pair: 1,2 in …' or, for forcing chains
+    and nets, which have no colon, 'Forcing Chain Contradiction in c4 => …'."""
+    cut = min(i for i in (step.find(":"), step.find(" in "), step.find(" => "), len(step)) if i >= 0)
+    return step[:cut]
 
 
 def pencil_marks(puzzle, path):

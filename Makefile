@@ -30,7 +30,7 @@ HAVE_NIGHTLY       := rustup toolchain list | grep -q '^nightly'
 # Run as root in CI; use sudo elsewhere when it exists.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: docs all deps rust-deps wasm-deps browser-deps node-deps fuzz-deps package-deps package package-test build native wasm serve bench-board \
+.PHONY: docs all deps rust-deps wasm-deps browser-deps node-deps fuzz-deps package-deps package package-test build native wasm serve bench-board bench-rated \
         test lint publish-check unit wasm-test js-test browser-test corpus fuzz-corpus fuzz fuzz-smoke bench bench-page clean
 
 all: build
@@ -199,6 +199,15 @@ bench: native wasm
 docs:
 	command -v mdbook > /dev/null || cargo install --locked mdbook --version 0.5.4
 	mdbook build docs
+
+## bench-rated: issue 32's measures on benches/data/rated/ — Spearman rho of grade against Sudoku
+## Explainer; with HODOKU_JAR (a HoDoKu jar built outside the repository) the no-guess share on the
+## puzzles HoDoKu solves without brute force, the speed ratio and STUCK (the stuck list); with
+## SERATE_JAR and RERATE=N a check of the first N published SE ratings. A missing peer is skipped.
+STUCK  ?= target/rated-stuck.txt
+RERATE ?= 0
+bench-rated: native
+	python3 benches/rated/measure.py --bin $(BIN) --stuck $(STUCK) --rerate $(RERATE)
 
 ## bench-board: what a <sudoku-lab-board> costs a host page: time to ready and memory, 1 and 8 boards.
 bench-board: node-deps wasm browser-deps

@@ -13,23 +13,10 @@
 
 mod common;
 
-use common::{machine, today};
+use common::{machine, picked_sets, today, BENCH9};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
-
-/// The bench9 sets: a short name and the file under `../shared/data`.
-const SETS: [(&str, &str); 6] = [
-    ("17_clue", "bench9/puzzles2_17_clue"),
-    ("top1465", "bench9/puzzles3_magictour_top1465"),
-    (
-        "forum_hardest_1905_11+",
-        "bench9/puzzles5_forum_hardest_1905_11+",
-    ),
-    ("forum_hardest_1106", "bench9/puzzles6_forum_hardest_1106"),
-    ("serg_benchmark", "bench9/puzzles7_serg_benchmark"),
-    ("kaggle3m_subset", "bench9/kaggle3m_subset_puzzles"),
-];
 
 /// Puzzles per set in the smoke run.
 const SMOKE_PUZZLES: usize = 100;
@@ -149,8 +136,7 @@ fn main() {
         Some(runs) if runs > 0 => runs,
         _ => 9,
     };
-    let picked = std::env::var("BENCH_SETS").unwrap_or_default();
-    let picked: Vec<&str> = picked.split(',').filter(|p| !p.is_empty()).collect();
+    let wanted = picked_sets(&[]);
 
     println!("Machine: {}; {}", machine(), today());
     println!(
@@ -175,8 +161,8 @@ fn main() {
             println!("|---|---:|---|---:|---:|---:|");
         }
     }
-    for (name, path) in SETS {
-        if !picked.is_empty() && !picked.iter().any(|p| name.contains(p)) {
+    for (name, path) in BENCH9 {
+        if !wanted(name) {
             continue;
         }
         let whole = data(path);

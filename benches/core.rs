@@ -13,9 +13,12 @@
 //! solver — and print ratios; this one measures the core against itself. Without `--bench`
 //! (as `cargo test --all-targets` runs it) each benchmark runs once, as a test.
 
+mod common;
+
+use common::read_puzzles;
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 
-use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
+use sudoku_lab::formats::{Alphabet, Format};
 use sudoku_lab::generate::{generate, Request};
 use sudoku_lab::logic::{grade, hint, Level, PlayerState, Techniques};
 use sudoku_lab::trace::{Level as TraceLevel, Recorder, TraceOptions};
@@ -23,16 +26,9 @@ use sudoku_lab::{solve, Engine, EngineKind, Kind, Options, Propagate, Puzzle, Se
 
 /// The first `take` puzzles of a file of `../shared/data`.
 fn load(path: &str, format: Format, alphabet: Option<Alphabet>, take: usize) -> Vec<Puzzle> {
-    let path = format!("{}/../shared/data/{path}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let options = ReadOptions {
-        alphabet,
-        ..ReadOptions::default()
-    };
-    formats::read(&text, format, options)
-        .take(take)
-        .map(|e| e.expect("the corpus reads").puzzle)
-        .collect()
+    let mut puzzles = read_puzzles(&format!("../shared/data/{path}"), format, alphabet);
+    puzzles.truncate(take);
+    puzzles
 }
 
 /// The sets `solve` is timed on: 9×9 hard and minimal, 16×16, and CQOI inequality puzzles.

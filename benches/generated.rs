@@ -17,7 +17,7 @@
 mod common;
 
 use common::sat::sat_count;
-use common::{machine, today};
+use common::{picked_sets, print_machine};
 use std::time::Instant;
 
 use sudoku_lab::generate::{Advance, Generated, Generator, Relations, Request, Rng};
@@ -156,12 +156,8 @@ fn times(puzzles: &[Puzzle], count: impl Fn(&Puzzle) -> Status) -> Vec<f64> {
 
 fn main() {
     let smoke = !std::env::args().any(|a| a == "--bench");
-    let filter: Vec<String> = std::env::var("BENCH_SETS")
-        .map(|v| v.split(',').map(str::to_string).collect())
-        .unwrap_or_default();
-    let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
-    println!("machine: {}; date: {}", machine(), today());
-    println!();
+    let wanted = picked_sets(&[]);
+    print_machine();
     println!("Generation, one thread: ms to one puzzle (grading included), and grids tried.");
     println!();
     println!("| set | part | puzzles | median ms | p90 ms | worst ms | grids: median | worst |");

@@ -19,11 +19,11 @@
 
 mod common;
 
-use common::sat::{cadical_counts, sat_fastest};
-use common::{fastest, machine, median_worst, today};
+use common::sat::{against_sat, cadical_counts, Row, Summary};
+use common::{median_worst, picked_sets, print_machine, read_puzzles};
 
-use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
-use sudoku_lab::{solve, Options, Puzzle, Status};
+use sudoku_lab::formats::{Alphabet, Format};
+use sudoku_lab::{Options, Puzzle, Status};
 
 /// A set of hard puzzles: `benches/data/hard/{stem}-tuned.txt` and `{stem}-held-out.txt`,
 /// one puzzle a line, `.` empty, letters `A`.. for the digits.
@@ -70,65 +70,8 @@ const SETS: &[Set] = &[
 const PARTS: [&str; 2] = ["tuned", "held-out"];
 
 fn read(stem: &str, part: &str) -> Vec<Puzzle> {
-    let path = format!(
-        "{}/benches/data/hard/{stem}-{part}.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let options = ReadOptions {
-        alphabet: Some(Alphabet::Letters),
-        ..ReadOptions::default()
-    };
-    formats::read(&text, Format::Line, options)
-        .map(|e| e.unwrap_or_else(|e| panic!("{path}: {e:?}")).puzzle)
-        .collect()
-}
-
-/// One puzzle's measurements: seconds are the fastest of the runs.
-struct Row {
-    /// 1-based line in the part's file.
-    line: usize,
-    ours_s: f64,
-    status: Status,
-    nodes: u64,
-    probes: u64,
-    encode_s: f64,
-    sat_s: f64,
-    cadical_s: Option<f64>,
-}
-
-impl Row {
-    fn ratio(&self) -> f64 {
-        self.ours_s / self.sat_s.max(1e-9)
-    }
-}
-
-fn measure(puzzles: &[Puzzle], runs: usize) -> Vec<Row> {
-    puzzles
-        .iter()
-        .enumerate()
-        .map(|(k, p)| {
-            let (ours_s, outcome) = fastest(runs, || solve(p, Options::default()).expect("valid"));
-            // A node limit is a result to report; anything but one solution is a bug.
-            assert!(
-                matches!(outcome.status, Status::Unique | Status::LimitReached),
-                "puzzle {}: ours says {:?}",
-                k + 1,
-                outcome.status
-            );
-            let (encode_s, sat_s) = sat_fastest(p, runs, &format!("puzzle {}", k + 1));
-            Row {
-                line: k + 1,
-                ours_s,
-                status: outcome.status,
-                nodes: outcome.stats.nodes,
-                probes: outcome.stats.probes,
-                encode_s,
-                sat_s,
-                cadical_s: None,
-            }
-        })
-        .collect()
+    let path = format!("benches/data/hard/{stem}-{part}.txt");
+    read_puzzles(&path, Format::Line, Some(Alphabet::Letters))
 }
 
 /// A ratio: two decimals below 10.
@@ -164,12 +107,8 @@ struct Part {
 
 fn main() {
     let smoke = !std::env::args().any(|a| a == "--bench");
-    let filter: Vec<String> = std::env::var("BENCH_SETS")
-        .map(|v| v.split(',').map(str::to_string).collect())
-        .unwrap_or_default();
-    let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
-    println!("machine: {}; date: {}", machine(), today());
-    println!();
+    let wanted = picked_sets(&[]);
+    print_machine();
     let runs = if smoke {
         "smoke run: the first puzzle of each 16×16 part, one run"
     } else {
@@ -195,7 +134,13 @@ fn main() {
                 puzzles.truncate(1);
             }
             let runs = if smoke || size > 16 { 1 } else { 3 };
-            let mut rows = measure(&puzzles, runs);
+            // A node limit is a result to report; anything but one solution is a bug.
+            let mut rows = against_sat(
+                &puzzles,
+                runs,
+                Options::default(),
+                &[Status::Unique, Status::LimitReached],
+            );
             if !smoke {
                 match cadical_counts(&puzzles) {
                     Ok(counts) => {
@@ -220,16 +165,15 @@ fn main() {
             } else {
                 format!("{g_lo:.0}–{g_hi:.0}")
             };
-            let (om, ow) = median_worst(rows.iter().map(|r| r.ours_s * 1e3));
-            let (nm, nw) = median_worst(rows.iter().map(|r| r.nodes as f64));
-            let (pm, pw) = median_worst(rows.iter().map(|r| r.probes as f64));
-            let (em, _) = median_worst(rows.iter().map(|r| r.encode_s * 1e3));
-            let (sm, sw) = median_worst(rows.iter().map(|r| r.sat_s * 1e3));
-            let (rm, _) = median_worst(rows.iter().map(Row::ratio));
-            let worst = rows
-                .iter()
-                .max_by(|a, b| a.ratio().total_cmp(&b.ratio()))
-                .expect("a set has puzzles");
+            let Summary {
+                ours_ms: (om, ow),
+                nodes: (nm, nw),
+                probes: (pm, pw),
+                encode_ms: em,
+                sat_ms: (sm, sw),
+                ratio: rm,
+                worst,
+            } = Summary::of(&rows);
             let limits = rows
                 .iter()
                 .filter(|r| r.status == Status::LimitReached)

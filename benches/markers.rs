@@ -16,11 +16,11 @@
 
 mod common;
 
-use common::sat::sat_fastest;
-use common::{fastest, machine, median_worst, today};
+use common::sat::{against_sat, Summary};
+use common::{print_machine, read_puzzles};
 
-use sudoku_lab::formats::{self, Format, ReadOptions};
-use sudoku_lab::{solve, Options, Puzzle, Status};
+use sudoku_lab::formats::Format;
+use sudoku_lab::{Options, Puzzle, Status};
 
 /// A set: `benches/data/markers/{stem}-{part}.jsonl` for each of its parts.
 struct Set {
@@ -53,58 +53,16 @@ const SETS: &[Set] = &[
 ];
 
 fn read(stem: &str, part: &str) -> Vec<Puzzle> {
-    let path = format!(
-        "{}/benches/data/markers/{stem}-{part}.jsonl",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    formats::read(&text, Format::Json, ReadOptions::default())
-        .map(|e| e.unwrap_or_else(|e| panic!("{path}: {e:?}")).puzzle)
-        .collect()
-}
-
-/// One puzzle's measurements: seconds are the fastest of the runs.
-struct Row {
-    line: usize,
-    ours_s: f64,
-    nodes: u64,
-    encode_s: f64,
-    sat_s: f64,
-}
-
-impl Row {
-    fn ratio(&self) -> f64 {
-        self.ours_s / self.sat_s.max(1e-9)
-    }
-}
-
-fn measure(puzzles: &[Puzzle], runs: usize) -> Vec<Row> {
-    puzzles
-        .iter()
-        .enumerate()
-        .map(|(k, p)| {
-            let options = Options {
-                solution_limit: 2,
-                ..Options::default()
-            };
-            let (ours_s, outcome) = fastest(runs, || solve(p, options).expect("valid"));
-            assert_eq!(outcome.status, Status::Unique, "puzzle {}: ours", k + 1);
-            let (encode_s, sat_s) = sat_fastest(p, runs, &format!("puzzle {}", k + 1));
-            Row {
-                line: k + 1,
-                ours_s,
-                nodes: outcome.stats.nodes,
-                encode_s,
-                sat_s,
-            }
-        })
-        .collect()
+    read_puzzles(
+        &format!("benches/data/markers/{stem}-{part}.jsonl"),
+        Format::Json,
+        None,
+    )
 }
 
 fn main() {
     let smoke = !std::env::args().any(|a| a == "--bench");
-    println!("machine: {}; date: {}", machine(), today());
-    println!();
+    print_machine();
     let runs = if smoke { 1 } else { 5 };
     let how = if smoke {
         "smoke run: the first puzzle of each part, one run"
@@ -121,19 +79,23 @@ fn main() {
             if smoke {
                 puzzles.truncate(1);
             }
-            let rows = measure(&puzzles, runs);
+            let options = Options {
+                solution_limit: 2,
+                ..Options::default()
+            };
+            let rows = against_sat(&puzzles, runs, options, &[Status::Unique]);
             let (m_lo, m_hi) = puzzles.iter().fold((usize::MAX, 0), |(lo, hi), p| {
                 (lo.min(p.markers().len()), hi.max(p.markers().len()))
             });
-            let (om, ow) = median_worst(rows.iter().map(|r| r.ours_s * 1e3));
-            let (nm, nw) = median_worst(rows.iter().map(|r| r.nodes as f64));
-            let (em, _) = median_worst(rows.iter().map(|r| r.encode_s * 1e3));
-            let (sm, sw) = median_worst(rows.iter().map(|r| r.sat_s * 1e3));
-            let (rm, _) = median_worst(rows.iter().map(Row::ratio));
-            let worst = rows
-                .iter()
-                .max_by(|a, b| a.ratio().total_cmp(&b.ratio()))
-                .expect("a set has puzzles");
+            let Summary {
+                ours_ms: (om, ow),
+                nodes: (nm, nw),
+                encode_ms: em,
+                sat_ms: (sm, sw),
+                ratio: rm,
+                worst,
+                ..
+            } = Summary::of(&rows);
             println!(
                 "| {} | {part} | {} | {m_lo}–{m_hi} | {om:.3} | {ow:.3} | {nm:.0} / {nw:.0} | {em:.2} | {sm:.3} | {sw:.3} | {rm:.2} | {:.2} (#{}) |",
                 set.name,

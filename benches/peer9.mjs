@@ -63,39 +63,49 @@ function fastest(runs, command, args) {
   return [best, out];
 }
 
+/**
+ * Prints a Markdown table under `title`: the `columns` (numbers right-aligned after the first),
+ * then a row per set of the cells `cells(name, file)` gives after its name.
+ */
+function table(title, columns, cells) {
+  console.log(title);
+  console.log("");
+  console.log(`| ${columns.join(" | ")} |`);
+  console.log(`|---|${columns.slice(1).map(() => "---:").join("|")}|`);
+  for (const [name, file] of sets) {
+    console.log(`| ${[name, ...cells(name, path.join(data, file))].join(" | ")} |`);
+  }
+}
+
 const cpu = os.cpus()[0]?.model ?? "unknown CPU";
 console.log(`machine: ${cpu}, ${os.cpus().length} cores; date: ${new Date().toISOString().slice(0, 10)}`);
 console.log(`peer: ${peer}`);
-console.log("Counting to 2, one thread, µs per puzzle, each the fastest of its runs, parsing left out:");
-console.log("");
-console.log("| set | puzzles | sudoku-lab | peer | ours / peer |");
-console.log("|---|---:|---:|---:|---:|");
-for (const [name, file] of sets) {
-  const full = path.join(data, file);
-  const ours = JSON.parse(run(bin, ["bench", "--runs", "5", "--output", "json", full]));
-  const theirs = lastNumber(run(peer, [full]));
-  const mine = ours.fastest_micros_per_puzzle;
-  console.log(
-    `| ${name} | ${ours.puzzles} | ${mine.toFixed(2)} | ${theirs.toFixed(2)} | ${(mine / theirs).toFixed(2)} |`,
-  );
-}
+table(
+  "Counting to 2, one thread, µs per puzzle, each the fastest of its runs, parsing left out:",
+  ["set", "puzzles", "sudoku-lab", "peer", "ours / peer"],
+  (name, full) => {
+    const ours = JSON.parse(run(bin, ["bench", "--runs", "5", "--output", "json", full]));
+    const theirs = lastNumber(run(peer, [full]));
+    const mine = ours.fastest_micros_per_puzzle;
+    return [ours.puzzles, mine.toFixed(2), theirs.toFixed(2), (mine / theirs).toFixed(2)];
+  },
+);
 
 if (peerCount) {
   console.log("");
-  console.log("Whole process, count to 2, one thread, fastest of 5 runs, seconds (ours also validates every puzzle):");
-  console.log("");
-  console.log("| set | sudoku-lab count --limit 2 | peer | ours / peer |");
-  console.log("|---|---:|---:|---:|");
-  for (const [name, file] of sets) {
-    const full = path.join(data, file);
-    const [mine, ourOut] = fastest(5, bin, ["count", "--limit", "2", "--threads", "1", full]);
-    const [theirs, theirOut] = fastest(5, peerCount, [full]);
-    // The same counts, line by line, or the times mean nothing.
-    const a = ourOut.trim().split("\n").map((l) => Number.parseInt(l, 10));
-    const b = theirOut.trim().split("\n").map((l) => Number.parseInt(l, 10));
-    if (a.length !== b.length || a.some((n, i) => Math.min(n, 2) !== Math.min(b[i], 2))) {
-      throw new Error(`${name}: the counts differ from the peer's`);
-    }
-    console.log(`| ${name} | ${mine.toFixed(3)} | ${theirs.toFixed(3)} | ${(mine / theirs).toFixed(2)} |`);
-  }
+  table(
+    "Whole process, count to 2, one thread, fastest of 5 runs, seconds (ours also validates every puzzle):",
+    ["set", "sudoku-lab count --limit 2", "peer", "ours / peer"],
+    (name, full) => {
+      const [mine, ourOut] = fastest(5, bin, ["count", "--limit", "2", "--threads", "1", full]);
+      const [theirs, theirOut] = fastest(5, peerCount, [full]);
+      // The same counts, line by line, or the times mean nothing.
+      const a = ourOut.trim().split("\n").map((l) => Number.parseInt(l, 10));
+      const b = theirOut.trim().split("\n").map((l) => Number.parseInt(l, 10));
+      if (a.length !== b.length || a.some((n, i) => Math.min(n, 2) !== Math.min(b[i], 2))) {
+        throw new Error(`${name}: the counts differ from the peer's`);
+      }
+      return [mine.toFixed(3), theirs.toFixed(3), (mine / theirs).toFixed(2)];
+    },
+  );
 }

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{machine, today};
+use common::{picked_sets, print_machine, BENCH9};
 use std::time::Instant;
 
 use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
@@ -154,24 +154,13 @@ fn main() {
     // `cargo test --all-targets` runs this too, without `--bench`: then a smoke run of the
     // smallest sets keeps the harness working without costing the test suite a benchmark.
     let smoke = !std::env::args().any(|a| a == "--bench");
-    let filter: Vec<String> = match std::env::var("BENCH_SETS") {
-        Ok(v) => v.split(',').map(str::to_string).collect(),
-        Err(_) if smoke => vec!["1106".to_string(), "cqoi/derived/multi".to_string()],
-        Err(_) => Vec::new(),
-    };
-    let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
+    let wanted = picked_sets(if smoke {
+        &["1106", "cqoi/derived/multi"]
+    } else {
+        &[]
+    });
     let mut sets = Vec::new();
-    for (name, path) in [
-        ("17_clue", "bench9/puzzles2_17_clue"),
-        ("top1465", "bench9/puzzles3_magictour_top1465"),
-        (
-            "forum_hardest_1905_11+",
-            "bench9/puzzles5_forum_hardest_1905_11+",
-        ),
-        ("forum_hardest_1106", "bench9/puzzles6_forum_hardest_1106"),
-        ("serg_benchmark", "bench9/puzzles7_serg_benchmark"),
-        ("kaggle3m_subset", "bench9/kaggle3m_subset_puzzles"),
-    ] {
+    for (name, path) in BENCH9 {
         if wanted(name) {
             sets.push(load(name, path, Format::Line, None));
         }
@@ -192,7 +181,7 @@ fn main() {
             sets.push(cqoi_dir(name, dir));
         }
     }
-    println!("machine: {}; date: {}", machine(), today());
+    print_machine();
     println!("µs per puzzle, one thread, median of runs. fast = a fast path where one applies (9×9 classic and inequality, 16×16 and 25×25 classic), else the general engine.");
     println!();
     println!("| set | puzzles | limit | fast | general | peer (sudoku 0.8) | fast / peer | general / peer |");

@@ -13,8 +13,7 @@
 
 mod common;
 
-use common::{machine, today};
-use std::time::Instant;
+use common::{fastest, picked_sets, print_machine, read_puzzles};
 
 use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
 use sudoku_lab::{solve_fast, solve_with, EngineKind, Options, Puzzle, Status};
@@ -22,22 +21,6 @@ use sudoku_lab::{solve_fast, solve_with, EngineKind, Options, Puzzle, Status};
 /// Norvig's "impossible" puzzle (norvig.com/sudoku.html): valid, no solution.
 const IMPOSSIBLE: &str =
     ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
-
-fn data(path: &str) -> String {
-    format!("{}/../shared/data/{path}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn read(path: &str, alphabet: Option<Alphabet>) -> Vec<Puzzle> {
-    let path = data(path);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let options = ReadOptions {
-        alphabet,
-        ..ReadOptions::default()
-    };
-    formats::read(&text, Format::Line, options)
-        .map(|e| e.expect("benchmark sets parse").puzzle)
-        .collect()
-}
 
 /// A small deterministic generator (the sets are the same every run).
 struct Lcg(u64);
@@ -99,19 +82,6 @@ fn with_wrong_given(puzzle: &Puzzle, how: Wrong, rng: &mut Lcg) -> Option<Puzzle
     None
 }
 
-/// Seconds of the fastest of `runs` runs of `f`, and what it returned.
-fn fastest<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
-    let mut best = f64::INFINITY;
-    let mut last = None;
-    for _ in 0..runs {
-        let start = Instant::now();
-        let value = std::hint::black_box(f());
-        best = best.min(start.elapsed().as_secs_f64());
-        last = Some(value);
-    }
-    (best, last.expect("runs ≥ 1"))
-}
-
 struct Row {
     index: usize,
     fast_s: f64,
@@ -162,15 +132,10 @@ fn measure(puzzles: &[Puzzle], runs: usize) -> Vec<Row> {
 
 fn main() {
     let smoke = !std::env::args().any(|a| a == "--bench");
-    let filter: Vec<String> = match std::env::var("BENCH_SETS") {
-        Ok(v) => v.split(',').map(str::to_string).collect(),
-        Err(_) if smoke => vec!["impossible".to_string()],
-        Err(_) => Vec::new(),
-    };
-    let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
+    let wanted = picked_sets(if smoke { &["impossible"] } else { &[] });
     let per_set = if smoke { 4 } else { 200 };
     let runs = if smoke { 1 } else { 3 };
-    println!("machine: {}; date: {}", machine(), today());
+    print_machine();
     println!("Unsolvable puzzles: one wrong given added to {per_set} puzzles of each set (tuned: the first half of them; held out: the second), counting to 2, fastest of {runs} runs. Ratio = fast path time / propagate time.");
     println!();
     println!("| set | part | puzzles | fast median µs | fast worst µs | propagate median µs | median ratio | worst ratio (puzzle: fast / propagate nodes) |");
@@ -244,7 +209,7 @@ fn main() {
             continue;
         }
         let mut rng = Lcg(0x5eed ^ name.len() as u64);
-        let source = read(path, alphabet);
+        let source = read_puzzles(&format!("../shared/data/{path}"), Format::Line, alphabet);
         // Spread over the file, not its first lines only.
         let step = (source.len() / per_set).max(1);
         let wrong: Vec<Puzzle> = source

@@ -6,22 +6,27 @@ mod common;
 
 use std::process::Command;
 
-use common::cli::{assert_contains, assert_no_panic, code, run, stderr, stdout};
+use common::cli::{assert_contains, assert_no_panic, code, run, stderr, stdout, temp_file};
 
-fn file(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("sudoku-lab-cli-gen-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
+/// `sudoku-lab generate` with the options of `options` (words split at spaces): what it prints.
+fn generate(options: &str) -> String {
+    let o = run(&generate_args(options), "");
+    assert_eq!(code(&o), 0, "{options}: {}", stderr(&o));
+    stdout(&o)
 }
 
-fn generate(args: &[&str]) -> String {
-    let mut all = vec!["generate"];
-    all.extend_from_slice(args);
-    let o = run(&all, "");
-    assert_eq!(code(&o), 0, "{args:?}: {}", stderr(&o));
-    stdout(&o)
+fn generate_args(options: &str) -> Vec<&str> {
+    std::iter::once("generate")
+        .chain(options.split_whitespace())
+        .collect()
+}
+
+/// `sudoku-lab generate` with `options` exits with `code_wanted` (no panic) and says `part`.
+fn refuse(options: &str, code_wanted: i32, part: &str) {
+    let o = run(&generate_args(options), "");
+    assert_no_panic(&o);
+    assert_eq!(code(&o), code_wanted, "{options}: {}", stderr(&o));
+    assert_contains(&stderr(&o), part);
 }
 
 /// `count` says 1 for every puzzle of `text`: one line each.
@@ -37,8 +42,8 @@ fn assert_all_unique(text: &str, format: &str, puzzles: usize) {
 fn assert_checked(mode: &str, format: &str, puzzles: &str) {
     let o = run(&["solve", "--format", format], puzzles);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let input = file(&format!("{mode}.in"), puzzles);
-    let answers = file(&format!("{mode}.out"), &stdout(&o));
+    let input = temp_file(&format!("{mode}.in"), puzzles);
+    let answers = temp_file(&format!("{mode}.out"), &stdout(&o));
     let checker = common::data("check.py");
     let status = Command::new("python3")
         .arg(checker)
@@ -54,7 +59,7 @@ fn assert_checked(mode: &str, format: &str, puzzles: &str) {
 
 #[test]
 fn classic_puzzles_are_unique_and_their_answers_check() {
-    let text = generate(&["--seed", "5", "--count", "25"]);
+    let text = generate("--seed 5 --count 25");
     assert_eq!(text.lines().count(), 25);
     assert!(text.lines().all(|l| l.len() == 81), "{text}");
     assert_all_unique(&text, "line", 25);
@@ -62,51 +67,22 @@ fn classic_puzzles_are_unique_and_their_answers_check() {
     judge.push_str("end\n");
     assert_checked("poj3074", "poj3074", &judge);
     // POJ 3076 (16×16, A–P) as the judge writes it.
-    let sixteen = generate(&[
-        "--size", "16", "--seed", "2", "--count", "2", "--output", "poj3076",
-    ]);
+    let sixteen = generate("--size 16 --seed 2 --count 2 --output poj3076");
     assert_all_unique(&sixteen, "poj3076", 2);
     assert_checked("poj3076", "poj3076", &sixteen);
 }
 
 #[test]
 fn a_seed_gives_the_same_file_and_no_seed_prints_the_one_it_took() {
-    let a = generate(&[
-        "--seed",
-        "77",
-        "--count",
-        "5",
-        "--kind",
-        "futoshiki",
-        "--size",
-        "6",
-    ]);
-    let b = generate(&[
-        "--seed",
-        "77",
-        "--count",
-        "5",
-        "--kind",
-        "futoshiki",
-        "--size",
-        "6",
-    ]);
-    let c = generate(&[
-        "--seed",
-        "78",
-        "--count",
-        "5",
-        "--kind",
-        "futoshiki",
-        "--size",
-        "6",
-    ]);
+    let a = generate("--seed 77 --count 5 --kind futoshiki --size 6");
+    let b = generate("--seed 77 --count 5 --kind futoshiki --size 6");
+    let c = generate("--seed 78 --count 5 --kind futoshiki --size 6");
     assert_eq!(a, b);
     assert_ne!(a, c);
     // On several threads: the same puzzles, in the same order.
-    let one = generate(&["--seed", "12", "--count", "30", "--threads", "1"]);
-    let two = generate(&["--seed", "12", "--count", "30", "--threads", "2"]);
-    let many = generate(&["--seed", "12", "--count", "30", "--threads", "7"]);
+    let one = generate("--seed 12 --count 30 --threads 1");
+    let two = generate("--seed 12 --count 30 --threads 2");
+    let many = generate("--seed 12 --count 30 --threads 7");
     assert_eq!(one, two);
     assert_eq!(one, many);
     let o = run(&["generate"], "");
@@ -116,13 +92,13 @@ fn a_seed_gives_the_same_file_and_no_seed_prints_the_one_it_took() {
         .strip_prefix("sudoku-lab: seed ")
         .expect("the seed on stderr")
         .to_string();
-    let again = generate(&["--seed", &seed]);
+    let again = generate(&format!("--seed {seed}"));
     assert_eq!(stdout(&o), again);
 }
 
 #[test]
 fn cqoi_puzzles_have_only_relations_and_check() {
-    let text = generate(&["--kind", "inequality", "--output", "cqoi", "--seed", "4"]);
+    let text = generate("--kind inequality --output cqoi --seed 4");
     assert_eq!(
         text.lines().filter(|l| !l.trim().is_empty()).count(),
         15,
@@ -134,33 +110,13 @@ fn cqoi_puzzles_have_only_relations_and_check() {
 
 #[test]
 fn relational_puzzles_come_as_pictures_or_json_and_are_unique() {
-    let pictures = generate(&[
-        "--kind",
-        "futoshiki",
-        "--size",
-        "7",
-        "--count",
-        "3",
-        "--seed",
-        "9",
-    ]);
+    let pictures = generate("--kind futoshiki --size 7 --count 3 --seed 9");
     assert!(
         pictures.contains('<') || pictures.contains('>'),
         "{pictures}"
     );
     assert_all_unique(&pictures, "picture", 3);
-    let json = generate(&[
-        "--kind",
-        "inequality",
-        "--relations",
-        "adjacent",
-        "--count",
-        "3",
-        "--seed",
-        "9",
-        "--output",
-        "json",
-    ]);
+    let json = generate("--kind inequality --relations adjacent --count 3 --seed 9 --output json");
     assert_eq!(json.lines().count(), 3);
     for line in json.lines() {
         let model: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -172,13 +128,13 @@ fn relational_puzzles_come_as_pictures_or_json_and_are_unique() {
 
 #[test]
 fn options_are_kept_difficulty_symmetry_and_givens() {
-    let text = generate(&["--difficulty", "hard", "--count", "3", "--seed", "1"]);
+    let text = generate("--difficulty hard --count 3 --seed 1");
     let o = run(&["grade"], &text);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     for line in stdout(&o).lines() {
         assert_contains(line, " hard ");
     }
-    let text = generate(&["--symmetry", "rotational", "--count", "3", "--seed", "2"]);
+    let text = generate("--symmetry rotational --count 3 --seed 2");
     for line in text.lines() {
         let b = line.as_bytes();
         assert!(
@@ -186,7 +142,7 @@ fn options_are_kept_difficulty_symmetry_and_givens() {
             "{line}"
         );
     }
-    let text = generate(&["--givens", "30-32", "--count", "3", "--seed", "3"]);
+    let text = generate("--givens 30-32 --count 3 --seed 3");
     for line in text.lines() {
         let n = line.bytes().filter(|&b| b != b'.').count();
         assert!((30..=32).contains(&n), "{n}: {line}");
@@ -205,69 +161,27 @@ fn options_are_kept_difficulty_symmetry_and_givens() {
 
 #[test]
 fn impossible_requests_are_refused_and_say_why() {
-    let refuse = |args: &[&str], code_wanted: i32, part: &str| {
-        let mut all = vec!["generate"];
-        all.extend_from_slice(args);
-        let o = run(&all, "");
-        assert_no_panic(&o);
-        assert_eq!(code(&o), code_wanted, "{args:?}: {}", stderr(&o));
-        assert_contains(&stderr(&o), part);
-    };
-    refuse(&["--size", "10"], 2, "size 10 is not supported");
+    refuse("--size 10", 2, "size 10 is not supported");
+    refuse("--relations blocks", 2, "a classic puzzle has no relations");
     refuse(
-        &["--relations", "blocks"],
-        2,
-        "a classic puzzle has no relations",
-    );
-    refuse(
-        &["--difficulty", "tricky"],
+        "--difficulty tricky",
         2,
         "--difficulty 'tricky' is not a level",
     );
-    refuse(&["--symmetry", "spiral"], 2, "is not a symmetry");
-    refuse(&["--givens", "many"], 2, "--givens 'many' is not a range");
-    refuse(&["--seed", "-1"], 2, "--seed '-1' is not a whole number");
+    refuse("--symmetry spiral", 2, "is not a symmetry");
+    refuse("--givens many", 2, "--givens 'many' is not a range");
+    refuse("--seed -1", 2, "--seed '-1' is not a whole number");
+    refuse("--output cqoi", 2, "CQOI puzzles are 9×9 inequality sudoku");
+    refuse("--kind futoshiki --relations blocks", 2, "no blocks");
+    refuse("puzzles.txt", 2, "reads no file");
     refuse(
-        &["--output", "cqoi"],
-        2,
-        "CQOI puzzles are 9×9 inequality sudoku",
-    );
-    refuse(
-        &["--kind", "futoshiki", "--relations", "blocks"],
-        2,
-        "no blocks",
-    );
-    refuse(&["puzzles.txt"], 2, "reads no file");
-    refuse(
-        &[
-            "--size",
-            "4",
-            "--difficulty",
-            "extreme",
-            "--attempts",
-            "20",
-            "--seed",
-            "1",
-            "--count",
-            "3",
-            "--threads",
-            "2",
-        ],
+        "--size 4 --difficulty extreme --attempts 20 --seed 1 --count 3 --threads 2",
         1,
         "no 4×4 classic puzzle at level extreme was found in 20 attempts",
     );
     // One puzzle, one thread.
     refuse(
-        &[
-            "--size",
-            "4",
-            "--difficulty",
-            "expert",
-            "--attempts",
-            "9",
-            "--seed",
-            "2",
-        ],
+        "--size 4 --difficulty expert --attempts 9 --seed 2",
         1,
         "no 4×4 classic puzzle at level expert was found in 9 attempts",
     );
@@ -282,32 +196,12 @@ fn index_of(name: &str, size: usize) -> usize {
 #[test]
 fn marker_puzzles_are_unique_and_their_markers_are_the_solutions() {
     // Kropki sudoku as pictures (the default with markers): each unique.
-    let pictures = generate(&[
-        "--markers",
-        "kropki",
-        "--negative",
-        "--size",
-        "6",
-        "--count",
-        "2",
-        "--seed",
-        "4",
-    ]);
+    let pictures = generate("--markers kropki --negative --size 6 --count 2 --seed 4");
     assert!(pictures.contains("negative=white,black"), "{pictures}");
     assert_all_unique(&pictures, "picture", 2);
     // XV sudoku as JSON, with the negative constraint: every pair of the solution that sums
     // to 10 has its X, to 5 its V, and no other pair a marker (worked out here).
-    let json = generate(&[
-        "--markers",
-        "xv",
-        "--negative",
-        "--size",
-        "6",
-        "--seed",
-        "4",
-        "--output",
-        "json",
-    ]);
+    let json = generate("--markers xv --negative --size 6 --seed 4 --output json");
     assert_all_unique(&json, "json", 1);
     let model: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
     assert_eq!(model["negative"], serde_json::json!(["V", "X"]));
@@ -340,16 +234,7 @@ fn marker_puzzles_are_unique_and_their_markers_are_the_solutions() {
         }
     }
     // A Kropki Latin square: a Futoshiki grid with dots and no inequality signs.
-    let latin = generate(&[
-        "--kind",
-        "futoshiki",
-        "--markers",
-        "kropki",
-        "--size",
-        "5",
-        "--seed",
-        "2",
-    ]);
+    let latin = generate("--kind futoshiki --markers kropki --size 5 --seed 2");
     assert!(!latin.contains('<') && !latin.contains('>'), "{latin}");
     assert!(latin.contains('o') || latin.contains('*'), "{latin}");
     assert_all_unique(&latin, "picture", 1);
@@ -357,18 +242,10 @@ fn marker_puzzles_are_unique_and_their_markers_are_the_solutions() {
 
 #[test]
 fn marker_requests_that_cannot_be_met_are_refused_and_say_why() {
-    let refuse = |args: &[&str], part: &str| {
-        let mut all = vec!["generate"];
-        all.extend_from_slice(args);
-        let o = run(&all, "");
-        assert_no_panic(&o);
-        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
-        assert_contains(&stderr(&o), part);
-    };
-    refuse(&["--markers", "thermo"], "is not a family of markers");
-    refuse(&["--markers", "xv", "--size", "4"], "an X");
-    refuse(&["--negative"], "needs markers");
-    refuse(&["--markers", "kropki", "--output", "line"], "no markers");
+    refuse("--markers thermo", 2, "is not a family of markers");
+    refuse("--markers xv --size 4", 2, "an X");
+    refuse("--negative", 2, "needs markers");
+    refuse("--markers kropki --output line", 2, "no markers");
 }
 
 #[test]
@@ -381,12 +258,10 @@ fn marker_puzzles_come_at_the_difficulty_asked() {
         ("xv", true, "easy"),
         ("xv", false, "hard"),
     ] {
-        let mut args = vec!["--markers", family, "--difficulty", level, "--seed", "1"];
-        args.extend(["--output", "json", "--count", "2"]);
-        if negative {
-            args.push("--negative");
-        }
-        let text = generate(&args);
+        let negative = if negative { "--negative" } else { "" };
+        let text = generate(&format!(
+            "--markers {family} --difficulty {level} --seed 1 --output json --count 2 {negative}"
+        ));
         assert_all_unique(&text, "json", 2);
         let o = run(&["grade", "--format", "json"], &text);
         assert_eq!(code(&o), 0, "{}", stderr(&o));
@@ -411,14 +286,6 @@ fn the_docs_kropki_example_prints_what_the_docs_show() {
         .nth(1)
         .expect("the example in docs/src/generating.md");
     let shown = shown.split("```").next().unwrap();
-    let printed = generate(&[
-        "--markers",
-        "kropki",
-        "--negative",
-        "--size",
-        "6",
-        "--seed",
-        "3",
-    ]);
+    let printed = generate("--markers kropki --negative --size 6 --seed 3");
     assert_eq!(printed, shown);
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::cli::{assert_contains, code, run, stderr, stdout};
+use common::cli::{assert_contains, code, run, stderr, stdout, temp_file};
 
 /// Wikipedia's example puzzle (singles only).
 const WIKI: &str =
@@ -12,14 +12,6 @@ const WIKI: &str =
 /// Its solution.
 const WIKI_SOLUTION: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-fn file(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("sudoku-lab-cli-logic-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
-}
 
 #[test]
 fn a_hint_names_the_technique_then_the_cells_then_the_step() {
@@ -80,7 +72,7 @@ fn pencil_marks_that_lost_the_digit_are_reported_and_otherwise_used() {
     // r1c3's marks 12: its digit is 4.
     let mut marks = vec!["."; 81];
     marks[2] = "12";
-    let marks_file = file("marks.txt", &marks.join(" "));
+    let marks_file = temp_file("marks.txt", &marks.join(" "));
     let o = run(&["hint", "--marks", &marks_file], WIKI);
     assert_eq!(
         stdout(&o),

@@ -7,15 +7,7 @@
 
 mod common;
 
-use common::cli::{assert_contains, code, run, stderr, stdout};
-
-fn file(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("sudoku-lab-cli-promises-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
-}
+use common::cli::{assert_contains, code, run, stderr, stdout, temp_file};
 
 /// Two unique 9×9 puzzles and, between them, one that validation passes but that has no
 /// solution: r1c1 sees 1–4 in its row, 5–8 in its column and 9 in its block.
@@ -28,7 +20,7 @@ const SOLVABLE_2: &str =
 
 #[test]
 fn check_pairs_each_answer_with_the_puzzle_it_answers_when_solve_skipped_one() {
-    let puzzles = file(
+    let puzzles = temp_file(
         "three.txt",
         &format!("{SOLVABLE_1}\n{UNSOLVABLE}\n{SOLVABLE_2}\n"),
     );
@@ -39,7 +31,7 @@ fn check_pairs_each_answer_with_the_puzzle_it_answers_when_solve_skipped_one() {
         2,
         "no answer for the unsolvable one"
     );
-    let answers = file("three.out", &stdout(&solved));
+    let answers = temp_file("three.out", &stdout(&solved));
     let o = run(&["check", &puzzles, &answers], "");
     assert_eq!(
         stdout(&o),
@@ -49,12 +41,12 @@ fn check_pairs_each_answer_with_the_puzzle_it_answers_when_solve_skipped_one() {
     assert_eq!(code(&o), 1, "a puzzle without an answer: {}", stderr(&o));
 
     // The unsolvable puzzle last: the answers run out, and it has none.
-    let puzzles = file(
+    let puzzles = temp_file(
         "last.txt",
         &format!("{SOLVABLE_1}\n{SOLVABLE_2}\n{UNSOLVABLE}\n"),
     );
     let solved = run(&["solve", &puzzles], "");
-    let answers = file("last.out", &stdout(&solved));
+    let answers = temp_file("last.out", &stdout(&solved));
     let o = run(&["check", &puzzles, &answers], "");
     assert_eq!(
         stdout(&o),
@@ -65,7 +57,7 @@ fn check_pairs_each_answer_with_the_puzzle_it_answers_when_solve_skipped_one() {
     assert_contains(&stderr(&o), "2 answers for 3 puzzles");
 
     // A wrong answer to the right puzzle is still that puzzle's wrong answer.
-    let puzzles = file("two.txt", &format!("{SOLVABLE_1}\n{SOLVABLE_2}\n"));
+    let puzzles = temp_file("two.txt", &format!("{SOLVABLE_1}\n{SOLVABLE_2}\n"));
     let solved = stdout(&run(&["solve", &puzzles], ""));
     let mut first: Vec<u8> = solved.lines().next().unwrap().bytes().collect();
     first.swap(1, 2);
@@ -74,7 +66,7 @@ fn check_pairs_each_answer_with_the_puzzle_it_answers_when_solve_skipped_one() {
         String::from_utf8(first).unwrap(),
         solved.lines().nth(1).unwrap()
     );
-    let o = run(&["check", &puzzles, &file("two.out", &wrong)], "");
+    let o = run(&["check", &puzzles, &temp_file("two.out", &wrong)], "");
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert!(
@@ -161,7 +153,7 @@ fn generate_keeps_the_givens_range_for_inequality_puzzles() {
 
 #[test]
 fn a_path_that_does_not_exist_cannot_be_opened_rather_than_read_as_text() {
-    let puzzle = file("one.txt", &format!("{SOLVABLE_1}\n"));
+    let puzzle = temp_file("one.txt", &format!("{SOLVABLE_1}\n"));
     for option in ["--entries", "--marks"] {
         // A path: a file or nothing.
         let o = run(&["hint", &puzzle, option, "/nonexistent/file"], "");
@@ -219,8 +211,8 @@ fn a_lone_carriage_return_ends_a_line() {
 
 #[test]
 fn a_marks_file_with_one_huge_token_is_refused_where_it_starts() {
-    let puzzle = file("marks-puzzle.txt", &format!("{SOLVABLE_1}\n"));
-    let marks = file("huge.marks", &format!("12 {}\n", "1".repeat(16 << 20)));
+    let puzzle = temp_file("marks-puzzle.txt", &format!("{SOLVABLE_1}\n"));
+    let marks = temp_file("huge.marks", &format!("12 {}\n", "1".repeat(16 << 20)));
     let o = run(&["hint", &puzzle, "--marks", &marks], "");
     assert_eq!(code(&o), 2);
     let err = stderr(&o);

@@ -26,32 +26,30 @@ fn slug(heading: &str) -> String {
         .collect()
 }
 
-/// The anchors of a Markdown file's headings (outside fenced code).
-fn anchors(text: &str) -> BTreeSet<String> {
+/// The lines of a Markdown file outside fenced code (the fences left out too).
+fn prose_lines(text: &str) -> impl Iterator<Item = &str> {
     let mut fenced = false;
-    let mut out = BTreeSet::new();
-    for line in text.lines() {
+    text.lines().filter(move |line| {
         if line.starts_with("```") {
             fenced = !fenced;
-        } else if !fenced && line.starts_with('#') {
-            out.insert(slug(line.trim_start_matches('#')));
+            return false;
         }
-    }
-    out
+        !fenced
+    })
+}
+
+/// The anchors of a Markdown file's headings (outside fenced code).
+fn anchors(text: &str) -> BTreeSet<String> {
+    prose_lines(text)
+        .filter(|line| line.starts_with('#'))
+        .map(|line| slug(line.trim_start_matches('#')))
+        .collect()
 }
 
 /// The targets of the inline links `[text](target)` of a Markdown file, outside fenced code.
 fn links(text: &str) -> Vec<String> {
-    let mut fenced = false;
     let mut out = Vec::new();
-    for line in text.lines() {
-        if line.starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
-        if fenced {
-            continue;
-        }
+    for line in prose_lines(text) {
         let mut rest = line;
         while let Some(at) = rest.find("](") {
             let after = &rest[at + 2..];

@@ -121,21 +121,12 @@ fn fast_path_stops_at_the_limits() {
     );
 }
 
-/// The puzzles of a fixture file in `tests/fixtures`.
-fn fixture(name: &str) -> Vec<Puzzle> {
-    let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    sudoku_lab::formats::read(&text, Format::Line, Default::default())
-        .map(|e| e.expect("the fixture reads").puzzle)
-        .collect()
-}
-
 #[test]
 fn fast_path_agrees_on_25x25_puzzles() {
     // Eight of the generator's (`generate --size 25 --seed 11`), settled by probing at the
     // root, and a minimal one with 7 of its solution's digits given back, which branches.
-    let mut puzzles = fixture("classic25-generated-seed11.txt");
-    puzzles.extend(fixture("twenty-five-hard.line"));
+    let mut puzzles = common::fixture("classic25-generated-seed11.txt");
+    puzzles.extend(common::fixture("twenty-five-hard.line"));
     for (i, p) in puzzles.iter().enumerate() {
         assert_eq!(
             common::agree_fast(p, 2, &format!("25×25 #{i}")),

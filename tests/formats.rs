@@ -10,7 +10,7 @@ mod common;
 use allocations::measure;
 use common::load;
 use common::reading::{first_error, read_default, read_ok, FIVE_PICTURE, SUDOKU};
-use sudoku_lab::formats::{detect, read, Alphabet, Format, Pos, ReadOptions, Writer};
+use sudoku_lab::formats::{detect, read, Alphabet, Entry, Format, Pos, ReadOptions, Writer};
 use sudoku_lab::{Cell, Kind};
 
 /// `(mode, input, output)` for every pair in MANIFEST.tsv.
@@ -401,60 +401,42 @@ fn picture_and_cqoi_symbols_are_shown_escaped() {
 
 // ───────────────────────────── JSON memory ─────────────────────────────
 
-/// A 4×4 JSON puzzle listing `n` relations (all the same one).
-fn json_with_relations(n: usize) -> String {
-    let relation = r#"["r1c1","<","r1c2"]"#;
-    let list = vec![relation; n].join(",");
-    format!(r#"{{"size":4,"givens":"................","relations":[{list}]}}"#)
+/// A 4×4 JSON puzzle whose array `list` holds `item` `n` times.
+fn json_listing(list: &str, item: &str, n: usize) -> String {
+    let items = vec![item; n].join(",");
+    format!(r#"{{"size":4,"givens":"................","{list}":[{items}]}}"#)
 }
 
 #[test]
-fn a_relations_array_past_the_cap_fails_where_it_passes_the_cap() {
+fn a_relations_or_markers_array_past_the_cap_fails_where_it_passes_the_cap() {
     use sudoku_lab::formats::MAX_RELATIONS;
     assert_eq!(MAX_RELATIONS, 1200);
-    // At the cap: read, and the repeats are kept once.
-    let e = read_default(&json_with_relations(MAX_RELATIONS), Format::Json).remove(0);
-    assert_eq!(e.puzzle.relations().len(), 1);
-    // Past it: refused at the entry past the cap, long before the end of the array.
-    let text = json_with_relations(2_000_000);
-    let (e, peak, _) = measure(|| first_error(&text, Format::Json));
-    // The entries up to the cap, not the 40 MB array.
-    assert!(peak < 4 << 20, "{peak} bytes held at once");
-    assert!(
-        e.message.starts_with(
-            "relations has more than 1200 entries, the number of pairs of adjacent cells in a \
-             25×25 grid (a relation listed twice counts twice here, though a puzzle keeps it once)"
-        ),
-        "{}",
-        e.message
-    );
-    let entry = r#"["r1c1","<","r1c2"],"#.len();
-    assert!(
-        (e.pos.col as usize) < 60 + (MAX_RELATIONS + 2) * entry,
-        "at column {}",
-        e.pos.col
-    );
-}
-
-#[test]
-fn a_markers_array_past_the_cap_is_named_as_markers() {
-    let marker = r#"["r1c1","white","r1c2"]"#;
-    let list = vec![marker; 1201].join(",");
-    let text = format!(r#"{{"size":4,"givens":"................","markers":[{list}]}}"#);
-    let e = first_error(&text, Format::Json);
-    assert!(
-        e.message.starts_with(
-            "markers has more than 1200 entries, the number of pairs of adjacent cells in a \
-             25×25 grid (a marker listed twice counts twice here, though a puzzle keeps it once)"
-        ),
-        "{}",
-        e.message
-    );
-    // At the cap the list reads, and the repeats are kept once.
-    let list = vec![marker; 1200].join(",");
-    let text = format!(r#"{{"size":4,"givens":"................","markers":[{list}]}}"#);
-    let e = read_default(&text, Format::Json).remove(0);
-    assert_eq!(e.puzzle.markers().len(), 1);
+    let relations: fn(&Entry) -> usize = |e| e.puzzle.relations().len();
+    let markers: fn(&Entry) -> usize = |e| e.puzzle.markers().len();
+    for (list, one, item, kept) in [
+        ("relations", "relation", r#"["r1c1","<","r1c2"]"#, relations),
+        ("markers", "marker", r#"["r1c1","white","r1c2"]"#, markers),
+    ] {
+        // At the cap: read, and the repeats are kept once.
+        let e = read_default(&json_listing(list, item, MAX_RELATIONS), Format::Json).remove(0);
+        assert_eq!(kept(&e), 1, "{list}");
+        // Past it: refused at the entry past the cap, long before the end of the array.
+        let text = json_listing(list, item, 2_000_000);
+        let (e, peak, _) = measure(|| first_error(&text, Format::Json));
+        // The entries up to the cap, not the 40 MB array.
+        assert!(peak < 4 << 20, "{list}: {peak} bytes held at once");
+        let said = format!(
+            "{list} has more than 1200 entries, the number of pairs of adjacent cells in a 25×25 \
+             grid (a {one} listed twice counts twice here, though a puzzle keeps it once)"
+        );
+        assert!(e.message.starts_with(&said), "{}", e.message);
+        let entry = item.len() + 1;
+        assert!(
+            (e.pos.col as usize) < 60 + (MAX_RELATIONS + 2) * entry,
+            "{list}: at column {}",
+            e.pos.col
+        );
+    }
 }
 
 #[test]
@@ -475,6 +457,10 @@ fn the_json_model_keeps_its_shape_for_serde() {
     let value = serde_json::to_value(&model).unwrap();
     let back: JsonPuzzle = serde_json::from_value(value).unwrap();
     assert_eq!(back, model);
-    let too_many = serde_json::from_str::<JsonPuzzle>(&json_with_relations(1201));
+    let too_many = serde_json::from_str::<JsonPuzzle>(&json_listing(
+        "relations",
+        r#"["r1c1","<","r1c2"]"#,
+        1201,
+    ));
     assert!(too_many.is_err());
 }

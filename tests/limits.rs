@@ -47,16 +47,7 @@ fn puzzles() -> Vec<(String, Puzzle)> {
         ),
     ];
     // A generated 25×25 puzzle less its seventh given: 7 solutions.
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/classic25-generated-seed11.txt"
-    ))
-    .expect("the fixture");
-    let puzzle = sudoku_lab::formats::read(&text, Format::Line, Default::default())
-        .next()
-        .and_then(Result::ok)
-        .expect("the fixture reads")
-        .puzzle;
+    let puzzle = common::fixture("classic25-generated-seed11.txt").remove(0);
     let mut givens = puzzle.givens().to_vec();
     let seventh = (0..625).filter(|&c| givens[c] != 0).nth(6).unwrap();
     givens[seventh] = 0;

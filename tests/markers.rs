@@ -126,29 +126,32 @@ fn verify(puzzle: &Puzzle, answer: &[u8]) -> Result<(), String> {
 #[test]
 fn the_model_refuses_markers_that_cannot_be() {
     let empty = Puzzle::new(Kind::Classic, 4, vec![0; 16], vec![]).unwrap();
-    let e = empty
-        .clone()
-        .with_markers(vec![marker("r1c1", MarkerKind::WHITE, "r2c2")], vec![])
-        .unwrap_err();
-    assert_eq!(
-        e.message,
-        "marker r1c1 white r2c2: r1c1 and r2c2 are not adjacent"
-    );
-    let e = empty
-        .clone()
-        .with_markers(vec![marker("r1c1", MarkerKind::X, "r1c2")], vec![])
-        .unwrap_err();
-    assert_eq!(
-        e.message,
-        "marker r1c1 X r1c2: no two different digits from 1 to 4 are joined by an X"
-    );
-    let e = empty
-        .with_markers(vec![marker("r1c4", MarkerKind::V, "r1c5")], vec![])
-        .unwrap_err();
-    assert_eq!(
-        e.message,
-        "marker r1c4 V r1c5 names r1c5, outside the 4×4 grid"
-    );
+    for (a, kind, b, message) in [
+        (
+            "r1c1",
+            MarkerKind::WHITE,
+            "r2c2",
+            "marker r1c1 white r2c2: r1c1 and r2c2 are not adjacent",
+        ),
+        (
+            "r1c1",
+            MarkerKind::X,
+            "r1c2",
+            "marker r1c1 X r1c2: no two different digits from 1 to 4 are joined by an X",
+        ),
+        (
+            "r1c4",
+            MarkerKind::V,
+            "r1c5",
+            "marker r1c4 V r1c5 names r1c5, outside the 4×4 grid",
+        ),
+    ] {
+        let e = empty
+            .clone()
+            .with_markers(vec![marker(a, kind, b)], vec![])
+            .unwrap_err();
+        assert_eq!(e.message, message);
+    }
 }
 
 #[test]

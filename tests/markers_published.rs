@@ -8,6 +8,8 @@
 //! that one, and the answer is checked here against the rules without the library. Each also
 //! travels as an f-puzzles link and back.
 
+mod common;
+
 use serde_json::Value;
 use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
 use sudoku_lab::{solve_with, Cell, EngineKind, Marker, MarkerKind, Options, Puzzle, Status};
@@ -21,9 +23,7 @@ struct Published {
 
 /// The puzzles of `tests/fixtures/{file}`.
 fn published(file: &str) -> Vec<Published> {
-    let path = format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).unwrap();
-    let items: Vec<Value> = serde_json::from_str(&text).unwrap();
+    let items: Vec<Value> = serde_json::from_str(&common::fixture_text(file)).unwrap();
     items
         .iter()
         .map(|item| {

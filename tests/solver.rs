@@ -216,16 +216,7 @@ fn a_hard_twenty_five_by_twenty_five_puzzle_is_solved_alike_by_narrow_and_wide_p
     // A minimal 25×25 puzzle of the generator (seed 1) with 7 of its solution's digits given
     // back: hard enough that the default strategy escalates to probing and branches below the
     // root, where at 25×25 it probes only two-candidate cells.
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/twenty-five-hard.line"
-    ))
-    .expect("the fixture");
-    let puzzle = sudoku_lab::formats::read(&text, Format::Line, Default::default())
-        .next()
-        .and_then(Result::ok)
-        .expect("the fixture reads")
-        .puzzle;
+    let puzzle = common::fixture("twenty-five-hard.line").remove(0);
     let narrow = solve_with(&puzzle, Options::default());
     check_outcome(&puzzle, &narrow, "default strategy");
     assert_eq!(narrow.status, Status::Unique);

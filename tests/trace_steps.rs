@@ -7,18 +7,43 @@ mod common;
 use common::replay::sample;
 use sudoku_lab::formats::{self, Format, ReadOptions};
 use sudoku_lab::search::Progress;
-use sudoku_lab::trace::{Event, EventKind, StepKind, TraceOptions, Tracer};
+use sudoku_lab::trace::{Batch, Event, EventKind, StepKind, TraceOptions, Tracer};
 use sudoku_lab::{EngineKind, Options, Puzzle, Rule};
+
+/// Traces a whole search of `puzzle` by `engine` in batches of `budget`, handing `each` every
+/// batch with its events decoded; returns the tracer, finished.
+fn trace(
+    puzzle: &Puzzle,
+    engine: EngineKind,
+    budget: u64,
+    mut each: impl FnMut(&Batch, &[Event]),
+) -> Tracer {
+    let mut tracer =
+        Tracer::new(engine, puzzle, Options::default(), TraceOptions::default()).unwrap();
+    loop {
+        let batch = tracer.advance(budget);
+        each(&batch, &Event::decode_all(&batch.records).unwrap());
+        if batch.progress != Progress::Running {
+            return tracer;
+        }
+    }
+}
+
+/// The XY-wing puzzle the logic engine's technique steps are shown on.
+fn xy_wing() -> Puzzle {
+    let line = ".35....1.1.....9..2....8..6.....3.9..61...5.2....54....9..7.24.8...........92.8..";
+    formats::read(line, Format::Line, ReadOptions::default())
+        .next()
+        .unwrap()
+        .unwrap()
+        .puzzle
+}
 
 /// The steps of one traced search by `engine`: the kind of each step's head, and the events.
 fn steps_of(puzzle: &Puzzle, engine: EngineKind) -> (Vec<StepKind>, usize) {
-    let mut tracer =
-        Tracer::new(engine, puzzle, Options::default(), TraceOptions::default()).unwrap();
     let mut kinds = Vec::new();
     let mut events = 0;
-    loop {
-        let batch = tracer.advance(1 << 20);
-        let records = Event::decode_all(&batch.records).unwrap();
+    let tracer = trace(puzzle, engine, 1 << 20, |batch, records| {
         assert_eq!(records.len(), batch.steps.len());
         events += records.len();
         for (e, &step) in records.iter().zip(&batch.steps) {
@@ -47,11 +72,9 @@ fn steps_of(puzzle: &Puzzle, engine: EngineKind) -> (Vec<StepKind>, usize) {
                 kinds.len()
             );
         }
-        if batch.progress != Progress::Running {
-            assert_eq!(tracer.step_count() as usize, kinds.len());
-            return (kinds, events);
-        }
-    }
+    });
+    assert_eq!(tracer.step_count() as usize, kinds.len());
+    (kinds, events)
 }
 
 #[test]
@@ -99,39 +122,19 @@ fn a_step_is_one_reason_with_all_its_effects() {
     );
 
     // The logic engine: a technique instance is one step, whatever it removes.
-    let line = ".35....1.1.....9..2....8..6.....3.9..61...5.2....54....9..7.24.8...........92.8..";
-    let xy = formats::read(line, Format::Line, ReadOptions::default())
-        .next()
-        .unwrap()
-        .unwrap()
-        .puzzle;
+    let xy = xy_wing();
     let (kinds, _) = steps_of(&xy, EngineKind::Logic);
     let techniques = kinds.iter().filter(|&&k| k == StepKind::Technique).count();
-    let mut tracer = Tracer::new(
-        EngineKind::Logic,
-        &xy,
-        Options::default(),
-        TraceOptions::default(),
-    )
-    .unwrap();
     let mut instances = std::collections::BTreeSet::new();
     let mut eliminations = 0;
-    loop {
-        let batch = tracer.advance(1 << 20);
-        for (e, &step) in Event::decode_all(&batch.records)
-            .unwrap()
-            .iter()
-            .zip(&batch.steps)
-        {
+    trace(&xy, EngineKind::Logic, 1 << 20, |batch, records| {
+        for (e, &step) in records.iter().zip(&batch.steps) {
             if e.rule == Some(Rule::Technique) {
                 instances.insert(step);
                 eliminations += 1;
             }
         }
-        if batch.progress != Progress::Running {
-            break;
-        }
-    }
+    });
     assert_eq!(instances.len(), techniques);
     assert!(
         eliminations > techniques,
@@ -146,23 +149,11 @@ fn a_pattern_is_one_step_when_its_removals_interleave_with_another() {
     // pattern (its house, the house it is confined to, its digit) is one step between two
     // decisions, whatever comes between its removals.
     for puzzle in sample("poj3074/norvig_top95.in", "poj3074", 8) {
-        let mut tracer = Tracer::new(
-            EngineKind::Propagate,
-            &puzzle,
-            Options::default(),
-            TraceOptions::default(),
-        )
-        .unwrap();
         let mut segment = 0;
         let mut step_of = std::collections::HashMap::new();
         let mut locked = 0;
-        loop {
-            let batch = tracer.advance(1 << 16);
-            for (e, &step) in Event::decode_all(&batch.records)
-                .unwrap()
-                .iter()
-                .zip(&batch.steps)
-            {
+        trace(&puzzle, EngineKind::Propagate, 1 << 16, |batch, records| {
+            for (e, &step) in records.iter().zip(&batch.steps) {
                 if e.kind.is_decision() {
                     segment += 1;
                 }
@@ -173,10 +164,7 @@ fn a_pattern_is_one_step_when_its_removals_interleave_with_another() {
                     assert_eq!(first, step, "{key:?}: two steps");
                 }
             }
-            if batch.progress != Progress::Running {
-                break;
-            }
-        }
+        });
         assert!(locked > 0 && step_of.len() < locked, "{locked} removals");
     }
 }
@@ -186,25 +174,10 @@ fn each_technique_step_of_the_logic_engine_carries_its_instance() {
     // At the full level the logic engine says each instance as a hint does, with the cells of
     // its pattern, on the seq of its first event: the step a learner reads names the pivot
     // and pincers of a wing, not a template.
-    let line = ".35....1.1.....9..2....8..6.....3.9..61...5.2....54....9..7.24.8...........92.8..";
-    let xy = formats::read(line, Format::Line, ReadOptions::default())
-        .next()
-        .unwrap()
-        .unwrap()
-        .puzzle;
-    let mut tracer = Tracer::new(
-        EngineKind::Logic,
-        &xy,
-        Options::default(),
-        TraceOptions::default(),
-    )
-    .unwrap();
     let mut technique_steps = std::collections::BTreeSet::new();
     let mut noted_steps = std::collections::BTreeSet::new();
     let mut sentences = Vec::new();
-    loop {
-        let batch = tracer.advance(1 << 12);
-        let records = Event::decode_all(&batch.records).unwrap();
+    trace(&xy_wing(), EngineKind::Logic, 1 << 12, |batch, records| {
         for note in &batch.notes {
             let at = records
                 .iter()
@@ -223,10 +196,7 @@ fn each_technique_step_of_the_logic_engine_carries_its_instance() {
                 technique_steps.insert(step);
             }
         }
-        if batch.progress != Progress::Running {
-            break;
-        }
-    }
+    });
     assert_eq!(noted_steps, technique_steps, "{sentences:#?}");
     let wing = sentences
         .iter()

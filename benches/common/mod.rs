@@ -1,8 +1,59 @@
-//! What every benchmark prints first: the machine and the date; and the SAT peer.
+//! What the benchmarks share: the machine and the date they print first, the sets they pick
+//! and read, timing, and the SAT peer.
+// Each benchmark is a crate of its own: each leaves some of this unused.
+#![allow(dead_code)]
 
-// Each benchmark is a crate of its own: those that time no SAT solver leave it unused.
-#[allow(dead_code)]
 pub mod sat;
+
+use sudoku_lab::formats::{self, Alphabet, Format, ReadOptions};
+use sudoku_lab::Puzzle;
+
+/// The bench9 sets: a short name and the file under `../shared/data`.
+pub const BENCH9: [(&str, &str); 6] = [
+    ("17_clue", "bench9/puzzles2_17_clue"),
+    ("top1465", "bench9/puzzles3_magictour_top1465"),
+    (
+        "forum_hardest_1905_11+",
+        "bench9/puzzles5_forum_hardest_1905_11+",
+    ),
+    ("forum_hardest_1106", "bench9/puzzles6_forum_hardest_1106"),
+    ("serg_benchmark", "bench9/puzzles7_serg_benchmark"),
+    ("kaggle3m_subset", "bench9/kaggle3m_subset_puzzles"),
+];
+
+/// Whether `BENCH_SETS` (parts of set names, comma-separated) picks a set by its name; when it
+/// is not set, the sets named by a part of `unset` are picked, every set if `unset` is empty.
+pub fn picked_sets(unset: &[&str]) -> impl Fn(&str) -> bool {
+    let parts: Vec<String> = match std::env::var("BENCH_SETS") {
+        Ok(v) => v
+            .split(',')
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+            .collect(),
+        Err(_) => unset.iter().map(|p| p.to_string()).collect(),
+    };
+    move |name: &str| parts.is_empty() || parts.iter().any(|p| name.contains(p.as_str()))
+}
+
+/// Prints the machine and the date, then a blank line: the head of every report.
+pub fn print_machine() {
+    println!("machine: {}; date: {}", machine(), today());
+    println!();
+}
+
+/// Every puzzle of a file, its path from the crate's root (`../shared/data/…`,
+/// `benches/data/…`); a puzzle that does not read is a broken benchmark.
+pub fn read_puzzles(path: &str, format: Format, alphabet: Option<Alphabet>) -> Vec<Puzzle> {
+    let path = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let options = ReadOptions {
+        alphabet,
+        ..ReadOptions::default()
+    };
+    formats::read(&text, format, options)
+        .map(|e| e.unwrap_or_else(|e| panic!("{path}: {e:?}")).puzzle)
+        .collect()
+}
 
 /// The CPU, its cores and the architecture.
 pub fn machine() -> String {
@@ -30,7 +81,6 @@ pub fn today() -> String {
 }
 
 /// Runs `f` `runs` times (at least once): the fastest run's seconds and the last result.
-#[allow(dead_code)]
 pub fn fastest<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
     let mut best = f64::INFINITY;
     let mut last = None;
@@ -44,7 +94,6 @@ pub fn fastest<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
 }
 
 /// The median (the upper one of an even count) and the largest of `values`.
-#[allow(dead_code)]
 pub fn median_worst(values: impl Iterator<Item = f64>) -> (f64, f64) {
     let mut v: Vec<f64> = values.collect();
     v.sort_by(f64::total_cmp);

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use sudoku_lab::Puzzle;
+use sudoku_lab::{solve, Options, Puzzle, Status};
 use varisat::{CnfFormula, ExtendFormula, Lit, Solver};
 
 /// What the SAT peer found for one puzzle, and what it took.
@@ -190,4 +190,94 @@ pub fn cadical_counts(puzzles: &[Puzzle]) -> Result<Vec<(usize, f64)>, String> {
         ));
     }
     Ok(counts)
+}
+
+/// One puzzle's measurements, ours against SAT: seconds are the fastest of the runs.
+pub struct Row {
+    /// 1-based line in the puzzles' file.
+    pub line: usize,
+    pub ours_s: f64,
+    pub status: Status,
+    pub nodes: u64,
+    pub probes: u64,
+    pub encode_s: f64,
+    pub sat_s: f64,
+    /// CaDiCaL's seconds, where the benchmark asks it too.
+    pub cadical_s: Option<f64>,
+}
+
+impl Row {
+    /// Ours / SAT solving.
+    pub fn ratio(&self) -> f64 {
+        self.ours_s / self.sat_s.max(1e-9)
+    }
+}
+
+/// Times `sudoku_lab::solve` with `options` and SAT solving on each of `puzzles`, the fastest
+/// of `runs` each; ours must end in one of `statuses` (anything else is a bug).
+pub fn against_sat(
+    puzzles: &[Puzzle],
+    runs: usize,
+    options: Options,
+    statuses: &[Status],
+) -> Vec<Row> {
+    puzzles
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let (ours_s, outcome) = super::fastest(runs, || solve(p, options).expect("valid"));
+            assert!(
+                statuses.contains(&outcome.status),
+                "puzzle {}: ours says {:?}",
+                k + 1,
+                outcome.status
+            );
+            let (encode_s, sat_s) = sat_fastest(p, runs, &format!("puzzle {}", k + 1));
+            Row {
+                line: k + 1,
+                ours_s,
+                status: outcome.status,
+                nodes: outcome.stats.nodes,
+                probes: outcome.stats.probes,
+                encode_s,
+                sat_s,
+                cadical_s: None,
+            }
+        })
+        .collect()
+}
+
+/// What a part's table row says of its rows: medians and worsts, times in ms.
+pub struct Summary<'a> {
+    /// Ours: median and worst.
+    pub ours_ms: (f64, f64),
+    pub nodes: (f64, f64),
+    pub probes: (f64, f64),
+    /// SAT encoding, median.
+    pub encode_ms: f64,
+    /// SAT solving: median and worst.
+    pub sat_ms: (f64, f64),
+    /// Ours / SAT solving, median.
+    pub ratio: f64,
+    /// The row of the largest ratio.
+    pub worst: &'a Row,
+}
+
+impl Summary<'_> {
+    pub fn of(rows: &[Row]) -> Summary<'_> {
+        let (encode_ms, _) = super::median_worst(rows.iter().map(|r| r.encode_s * 1e3));
+        let (ratio, _) = super::median_worst(rows.iter().map(Row::ratio));
+        Summary {
+            ours_ms: super::median_worst(rows.iter().map(|r| r.ours_s * 1e3)),
+            nodes: super::median_worst(rows.iter().map(|r| r.nodes as f64)),
+            probes: super::median_worst(rows.iter().map(|r| r.probes as f64)),
+            encode_ms,
+            sat_ms: super::median_worst(rows.iter().map(|r| r.sat_s * 1e3)),
+            ratio,
+            worst: rows
+                .iter()
+                .max_by(|a, b| a.ratio().total_cmp(&b.ratio()))
+                .expect("a set has puzzles"),
+        }
+    }
 }

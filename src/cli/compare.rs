@@ -100,19 +100,12 @@ struct Run {
 }
 
 pub fn compare(args: CompareArgs) -> Result<u8, Failure> {
-    let number = args.puzzle as usize;
     let json = args.output == Output::Json;
-    let chosen = args.input.format();
-    let read_options = args.input.read_options();
     let options = Options {
         node_limit: args.node_limit,
         ..Options::default()
     };
-    let file = args.file.as_ref();
-
-    let input = Input::read(file)?;
-    let format = input.format(chosen)?;
-    let entry = input.puzzle(format, read_options, number)?;
+    let (_, entry) = Input::one_puzzle(args.file.as_ref(), &args.input, args.puzzle as usize)?;
 
     let mut runs = Vec::new();
     let mut notes = Vec::new();

@@ -83,14 +83,7 @@ const EXIT: &str = "Exit status: 0 a hint was given, 2 bad input or usage, 3 int
 pub fn hint(args: HintArgs) -> Result<u8, Failure> {
     let json = args.output == Output::Json;
     let reveal = args.reveal;
-    let number = args.puzzle as usize;
-    let chosen = args.input.format();
-    let read_options = args.input.read_options();
-    let file = args.file.as_ref();
-
-    let input = Input::read(file)?;
-    let format = input.format(chosen)?;
-    let entry = input.puzzle(format, read_options, number)?;
+    let (input, entry) = Input::one_puzzle(args.file.as_ref(), &args.input, args.puzzle as usize)?;
     let puzzle = &entry.puzzle;
 
     let mut state = PlayerState::default();

@@ -1,5 +1,6 @@
 //! Reading the input: a file or stdin, whole, under a size limit, checked to be UTF-8 text.
 
+use super::args::InputArgs;
 use super::exit::Failure;
 use std::ffi::OsString;
 use std::fs::File;
@@ -74,6 +75,19 @@ impl Input {
     /// [`Input::describe`] as a failure.
     pub fn error(&self, error: &InputError) -> Failure {
         Failure::Input(self.describe(error))
+    }
+
+    /// Reads `file` (stdin when it is `None` or `-`) and its `number`-th puzzle, read as `args`
+    /// say: the one puzzle `trace`, `compare` and `hint` work on (see [`Input::puzzle`]).
+    pub fn one_puzzle(
+        file: Option<&OsString>,
+        args: &InputArgs,
+        number: usize,
+    ) -> Result<(Input, Entry), Failure> {
+        let input = Input::read(file)?;
+        let format = input.format(args.format())?;
+        let entry = input.puzzle(format, args.read_options(), number)?;
+        Ok((input, entry))
     }
 
     /// The format named on the command line, else the one detected.

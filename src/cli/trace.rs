@@ -119,9 +119,6 @@ const STEP: u64 = 1024;
 pub fn trace(args: TraceArgs) -> Result<u8, Failure> {
     let engine = args.engine.engine;
     let level = args.level;
-    let number = args.puzzle as usize;
-    let chosen = args.input.format();
-    let read_options = args.input.read_options();
     let trace_options = TraceOptions {
         level,
         max_events: args.max_events,
@@ -130,11 +127,7 @@ pub fn trace(args: TraceArgs) -> Result<u8, Failure> {
         node_limit: args.node_limit,
         ..Options::default()
     };
-    let file = args.file.as_ref();
-
-    let input = Input::read(file)?;
-    let format = input.format(chosen)?;
-    let entry = input.puzzle(format, read_options, number)?;
+    let (input, entry) = Input::one_puzzle(args.file.as_ref(), &args.input, args.puzzle as usize)?;
     input.check_engine(engine, &entry)?;
     let mut tracer = Tracer::new(engine, &entry.puzzle, options, trace_options)
         .map_err(|problem| input.error(&entry.input_error(problem)))?;

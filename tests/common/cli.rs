@@ -75,6 +75,13 @@ pub fn temp_path(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("sudoku-lab-cli-{}-{n}-{name}", std::process::id()))
 }
 
+/// Writes `text` to a fresh file named after `name` in the temp directory: its path.
+pub fn temp_file(name: &str, text: &str) -> String {
+    let path = temp_path(name);
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    path.to_string_lossy().into_owned()
+}
+
 pub fn run_file(args: &[&str], stdin_file: &Path) -> Output {
     let input =
         std::fs::read(stdin_file).unwrap_or_else(|e| panic!("{}: {e}", stdin_file.display()));

@@ -74,6 +74,19 @@ pub fn agree_fast_unique(path: &str, puzzles: &[Puzzle]) {
     }
 }
 
+/// The text of `tests/fixtures/{name}`.
+pub fn fixture_text(name: &str) -> String {
+    let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The puzzles of a fixture file in `tests/fixtures`, one line each.
+pub fn fixture(name: &str) -> Vec<Puzzle> {
+    formats::read(&fixture_text(name), Format::Line, ReadOptions::default())
+        .map(|e| e.expect("the fixture reads").puzzle)
+        .collect()
+}
+
 /// A path inside the shared data directory.
 pub fn data(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

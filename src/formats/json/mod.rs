@@ -90,36 +90,43 @@ pub const MAX_RELATIONS: usize = 2 * 25 * 24;
 
 /// Deserializes the relations array, failing as soon as it holds more than [`MAX_RELATIONS`].
 fn capped_relations<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<[String; 3]>, D::Error> {
-    capped(
+    capped_pairs(
         d,
-        Cap {
-            max: MAX_RELATIONS,
-            expecting: "an array of [cell, symbol, cell] relations",
-            null: false,
-            too_many: &|max| {
-                format!(
-                    "relations has more than {max} entries, the number of pairs of adjacent \
-                     cells in a 25×25 grid (a relation listed twice counts twice here, though a \
-                     puzzle keeps it once)"
-                )
-            },
-        },
+        "an array of [cell, symbol, cell] relations",
+        "relations",
+        "relation",
     )
 }
 
 /// Deserializes the markers array, failing as soon as it holds more than [`MAX_RELATIONS`].
 fn capped_markers<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<[String; 3]>, D::Error> {
+    capped_pairs(
+        d,
+        "an array of [cell, marker, cell] markers",
+        "markers",
+        "marker",
+    )
+}
+
+/// Deserializes the array `list` (serde's `expecting`) of `one`s between two adjacent cells,
+/// failing as soon as it holds more than [`MAX_RELATIONS`].
+fn capped_pairs<'de, D: Deserializer<'de>>(
+    d: D,
+    expecting: &str,
+    list: &str,
+    one: &str,
+) -> Result<Vec<[String; 3]>, D::Error> {
     capped(
         d,
         Cap {
             max: MAX_RELATIONS,
-            expecting: "an array of [cell, marker, cell] markers",
+            expecting,
             null: false,
             too_many: &|max| {
                 format!(
-                    "markers has more than {max} entries, the number of pairs of adjacent \
-                     cells in a 25×25 grid (a marker listed twice counts twice here, though a \
-                     puzzle keeps it once)"
+                    "{list} has more than {max} entries, the number of pairs of adjacent cells \
+                     in a 25×25 grid (a {one} listed twice counts twice here, though a puzzle \
+                     keeps it once)"
                 )
             },
         },

@@ -278,6 +278,9 @@ pub fn sentence(step: &Step, board: &Board) -> String {
                 digits(w)
             )
         }
+        Technique::UniqueRectangle | Technique::BugPlusOne => {
+            super::uniqueness::sentence(step, board, &effect)
+        }
         Technique::XChain | Technique::XyChain | Technique::Aic => {
             super::chain_words::sentence(step, board, &chain_text(step, g), &relations(), &effect)
         }

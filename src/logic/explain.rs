@@ -476,6 +476,7 @@ pub fn pointer(step: &Step, board: &Board, reveal: Reveal) -> String {
     let title = step.technique.title();
     let article = match step.technique {
         Technique::Pointing | Technique::Claiming => "",
+        Technique::UniqueRectangle => "a ",
         _ if title.starts_with(['a', 'e', 'i', 'o', 'u', 'X']) => "an ",
         _ => "a ",
     };

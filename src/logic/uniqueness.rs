@@ -22,11 +22,25 @@
 //! skipped, and BUG+1 skips puzzles that have any.
 
 use super::board::Board;
-use super::explain::{and_list, cell_name};
 use super::step::Step;
 use super::technique::Technique;
 use super::view::View;
 use crate::digits::DigitSet;
+
+/// `r1c1`, for a cell index (as explain.rs says it; not imported, which would be a circle).
+fn cell_name(geometry: &crate::geometry::Geometry, cell: usize) -> String {
+    geometry.cell(cell).to_string()
+}
+
+/// "a, b and c".
+fn and_list(items: impl IntoIterator<Item = String>) -> String {
+    let items: Vec<String> = items.into_iter().collect();
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
 
 /// True when no relation or marker rule touches any of `cells`.
 fn untouched(board: &Board, cells: &[usize]) -> bool {

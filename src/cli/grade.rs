@@ -109,8 +109,12 @@ pub fn grade(args: GradeArgs) -> Result<u8, Failure> {
     let invalid = |error: &sudoku_lab::formats::InputError| invalid_line(json, error);
     while let Some((entry, solved)) = puzzles.next_good(&mut sink, invalid)? {
         let line = if solved.status == Status::Unique {
-            let grade = GradeReport::of(&grade_puzzle(&entry.puzzle, Techniques::ALL));
-            let path = with_path.then(|| Path::of(&entry.puzzle, Techniques::ALL));
+            let grade = GradeReport::of(&grade_puzzle(
+                &entry.puzzle,
+                Techniques::ALL.with_uniqueness(),
+            ));
+            let path =
+                with_path.then(|| Path::of(&entry.puzzle, Techniques::ALL.with_uniqueness()));
             if json {
                 let line = Numbered {
                     puzzle: entry.number,

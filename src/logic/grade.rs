@@ -76,7 +76,8 @@ pub struct Grade {
 }
 
 /// Grades `puzzle` with `allowed` techniques. The puzzle must be valid; a grade says
-/// nothing of uniqueness (the caller checks it).
+/// nothing of uniqueness (the caller checks it, and only then may allow the techniques that
+/// rely on it: [`Techniques::with_uniqueness`] — the CLI's and the page's grades do).
 pub fn grade(puzzle: &Puzzle, allowed: Techniques) -> Grade {
     let mut steps = [0u32; Technique::COUNT];
     let mut hardest: Option<(u32, Technique)> = None;

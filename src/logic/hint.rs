@@ -103,7 +103,9 @@ pub fn hint(puzzle: &Puzzle, state: &PlayerState) -> Result<(Hint, Board), Probl
     }
     let found = if board.is_solved() {
         Hint::Solved
-    } else if let Some(step) = next_step(&board, Techniques::ALL) {
+    } else if let Some(step) = next_step(&board, Techniques::ALL.with_uniqueness()) {
+        // One solution (checked above), and the entries and marks keep it: the uniqueness
+        // techniques are sound here.
         Hint::Step(step)
     } else {
         let cell = board

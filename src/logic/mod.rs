@@ -23,6 +23,7 @@
 //! | `fish.rs` | X-wing, swordfish, jellyfish, with fins (finned and sashimi) |
 //! | `single_digit.rs` | skyscraper, two-string kite, empty rectangle |
 //! | `wings.rs` | XY-wing, XYZ-wing, W-wing |
+//! | `uniqueness.rs` | unique rectangles, BUG+1: only for a puzzle known to have one solution ([`Techniques::with_uniqueness`]) |
 //! | `chain_graph.rs`, `chains.rs`, `chain_words.rs` | X-chains, XY-chains, alternating inference chains with grouped nodes, and the loops they close: the graph, the search, the sentences |
 //!
 //! Every technique works for any size its houses allow (4…25; those that need blocks skip
@@ -50,6 +51,7 @@ mod singles;
 mod step;
 mod subsets;
 mod technique;
+mod uniqueness;
 mod view;
 mod wings;
 
@@ -71,3 +73,5 @@ mod chain_tests;
 mod marker_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod uniqueness_tests;

@@ -7,7 +7,8 @@ use super::step::Step;
 use super::technique::{Technique, Techniques};
 use super::view::View;
 use super::{
-    chains, fish, intersections, markers, relations, single_digit, singles, subsets, wings,
+    chains, fish, intersections, markers, relations, single_digit, singles, subsets, uniqueness,
+    wings,
 };
 
 impl Technique {
@@ -42,6 +43,8 @@ impl Technique {
             T::XyWing => wings::xy_wing(view),
             T::XyzWing => wings::xyz_wing(view),
             T::WWing => wings::w_wing(view),
+            T::UniqueRectangle => uniqueness::unique_rectangle(view),
+            T::BugPlusOne => uniqueness::bug_plus_one(view),
             T::XChain => chains::x_chain(view),
             T::XyChain => chains::xy_chain(view),
             T::Aic => chains::aic(view),

@@ -60,12 +60,19 @@ named! {
         WWing = "w_wing",
         /// An X-wing with fins in one block (sashimi when a base line needs its fin).
         FinnedXWing = "finned_x_wing",
+        /// Four cells in two rows, columns and blocks that all hold `a` and `b`: they must not
+        /// end as only `a` and `b` (the two could be swapped), types 1, 2, 4 and 5 (only for
+        /// a puzzle with one solution: see [`Techniques::with_uniqueness`]).
+        UniqueRectangle = "unique_rectangle",
         NakedQuad = "naked_quad",
         /// A digit's places in four rows lie in four columns (or the reverse).
         Jellyfish = "jellyfish",
         FinnedSwordfish = "finned_swordfish",
         HiddenQuad = "hidden_quad",
         FinnedJellyfish = "finned_jellyfish",
+        /// Every open cell has two candidates but one with three: it takes the digit with
+        /// three places in its houses (only for a puzzle with one solution).
+        BugPlusOne = "bug_plus_one",
         /// A chain of strong and weak links on one digit: one of its ends is true.
         XChain = "x_chain",
         /// A chain of two-candidate cells: one of its ends holds the digit.
@@ -108,11 +115,13 @@ impl Technique {
             Technique::XyzWing => 44,
             Technique::WWing => 44,
             Technique::FinnedXWing => 45,
+            Technique::UniqueRectangle => 45,
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::FinnedSwordfish => 53,
             Technique::HiddenQuad => 54,
             Technique::FinnedJellyfish => 56,
+            Technique::BugPlusOne => 56,
             Technique::XChain => 65,
             Technique::XyChain => 66,
             Technique::Aic => 70,
@@ -147,11 +156,13 @@ impl Technique {
             Technique::XyzWing => "XYZ-wing",
             Technique::WWing => "W-wing",
             Technique::FinnedXWing => "finned X-wing",
+            Technique::UniqueRectangle => "unique rectangle",
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
             Technique::FinnedSwordfish => "finned swordfish",
             Technique::HiddenQuad => "hidden quad",
             Technique::FinnedJellyfish => "finned jellyfish",
+            Technique::BugPlusOne => "BUG+1",
             Technique::XChain => "X-chain",
             Technique::XyChain => "XY-chain",
             Technique::Aic => "alternating inference chain",
@@ -178,6 +189,12 @@ impl Technique {
         )
     }
 
+    /// True for the techniques that hold only when the puzzle has one solution (a unique
+    /// rectangle, BUG+1): [`Techniques::ALL`] leaves them out.
+    pub const fn relies_on_uniqueness(self) -> bool {
+        matches!(self, Technique::UniqueRectangle | Technique::BugPlusOne)
+    }
+
     /// The number of cells, digits or lines of a subset or fish (2 for pairs and X-wings,
     /// 3 for triples and swordfish, 4 for quads and jellyfish); 0 for other techniques.
     pub const fn size(self) -> usize {
@@ -196,8 +213,45 @@ impl Technique {
 pub struct Techniques([bool; Technique::COUNT]);
 
 impl Techniques {
-    /// Every technique.
-    pub const ALL: Techniques = Techniques([true; Technique::COUNT]);
+    /// Every technique that holds whatever the number of solutions: all but those that rely
+    /// on uniqueness ([`Technique::relies_on_uniqueness`]), which a caller adds with
+    /// [`Techniques::with_uniqueness`] once it knows the puzzle has one solution. Leaving
+    /// them out by default keeps every caller that does not know (the `logic` engine's
+    /// search, whose boards are guesses of puzzles of any number of solutions) sound.
+    pub const ALL: Techniques = {
+        let mut set = [true; Technique::COUNT];
+        let mut i = 0;
+        while i < Technique::COUNT {
+            set[i] = !Technique::ALL[i].relies_on_uniqueness();
+            i += 1;
+        }
+        Techniques(set)
+    };
+
+    /// These techniques and the uniqueness techniques rated no higher than the hardest of
+    /// them: for the grade and the hints of a puzzle known to have one solution.
+    pub fn with_uniqueness(self) -> Techniques {
+        let ceiling = Technique::ALL
+            .into_iter()
+            .filter(|&t| self.contains(t))
+            .map(Technique::rating)
+            .max()
+            .unwrap_or(0);
+        let mut set = self;
+        for t in Technique::ALL {
+            if t.relies_on_uniqueness() && t.rating() <= ceiling {
+                set.0[t as usize] = true;
+            }
+        }
+        set
+    }
+
+    /// True when some technique of the set relies on the puzzle having one solution.
+    pub fn assumes_uniqueness(self) -> bool {
+        Technique::ALL
+            .into_iter()
+            .any(|t| t.relies_on_uniqueness() && self.contains(t))
+    }
 
     /// The singles only (full house, hidden and naked single).
     pub fn singles() -> Techniques {
@@ -208,14 +262,15 @@ impl Techniques {
         ])
     }
 
-    /// The techniques of `list`.
+    /// The techniques of `list` (a uniqueness technique only when listed).
     pub fn only(list: &[Technique]) -> Techniques {
         Techniques::matching(|t| list.contains(&t))
     }
 
-    /// The techniques rated at most `rating` tenths.
+    /// The techniques rated at most `rating` tenths (none that relies on uniqueness: see
+    /// [`Techniques::with_uniqueness`]).
     pub fn up_to(rating: u32) -> Techniques {
-        Techniques::matching(|t| t.rating() <= rating)
+        Techniques::matching(|t| t.rating() <= rating && !t.relies_on_uniqueness())
     }
 
     fn matching(keep: impl Fn(Technique) -> bool) -> Techniques {

@@ -28,7 +28,8 @@ use crate::puzzle::{PairSource, Puzzle};
 
 use super::driver::{book_in_field, Book, Search};
 use super::observer::{Observer, Via};
-use super::options::Options;
+use super::options::{Options, Status};
+use super::plain::solve_propagate;
 use super::stats::Rule;
 
 /// A resumable search by named techniques over one puzzle.
@@ -42,6 +43,22 @@ pub struct Logic<O: Observer> {
     book: Book<O>,
 }
 
+/// True when `puzzle` has one solution, as a quick search finds: then the techniques that
+/// rely on uniqueness (unique rectangles, BUG+1) are sound at every node of the search —
+/// a node's solutions are the puzzle's with its guesses — and the engine uses them. Only up
+/// to 9×9, where the search takes microseconds; a bigger puzzle (whose search may take
+/// seconds) and one of several solutions or none go without them.
+fn known_unique(puzzle: &Puzzle) -> bool {
+    if puzzle.size() > 9 {
+        return false;
+    }
+    let options = Options {
+        solution_limit: 2,
+        ..Options::default()
+    };
+    solve_propagate(puzzle, options).is_ok_and(|o| o.status == Status::Unique)
+}
+
 impl<O: Observer> Logic<O> {
     /// Prepares a search; no work is done until [`Search::advance`] or [`Search::run`].
     pub fn new(puzzle: &Puzzle, options: Options, observer: O) -> Logic<O> {
@@ -49,7 +66,11 @@ impl<O: Observer> Logic<O> {
             boards: vec![Board::empty(puzzle)],
             choices: Vec::new(),
             depth: 0,
-            techniques: Techniques::ALL,
+            techniques: if known_unique(puzzle) {
+                Techniques::ALL.with_uniqueness()
+            } else {
+                Techniques::ALL
+            },
             givens_crossed: false,
             book: Book::new(options, observer),
         }

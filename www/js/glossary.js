@@ -196,6 +196,13 @@ export const GLOSSARY = [
     look: "an almost X-wing with one or two extra places in a block",
     example: { puzzle: "43.8.......7.....35..1..9...92....6415.........3.9.8........65.37164.......7.2...", start: "technique:finned_x_wing" },
   }],
+  ["unique_rectangle", {
+    rating: 45,
+    what: "Four cells in two rows, two columns and two blocks all hold the digits a and b. They must not end holding only a and b: type 1, the one corner with more loses a and b; type 2, the corners with more all hold one more digit z, so z leaves every cell that sees them all; type 4, two corners with more share a house where a has no other place, so b leaves both. Only for a puzzle with one solution.",
+    why: "If the four cells held only a and b, the two digits could be swapped in them and the puzzle would have a second solution. A puzzle with one solution cannot end so.",
+    look: "three or four cells of a rectangle across two blocks with the same two pencil marks",
+    example: { puzzle: "4.1.6....3.....2........8..15.2.....6......1....9......2.7.8..........43.7.......", start: "technique:unique_rectangle" },
+  }],
   ["naked_quad", {
     rating: 50,
     what: "Four cells of a house have only four digits among them. Those digits leave the house's other cells.",
@@ -230,6 +237,13 @@ export const GLOSSARY = [
     why: "Either a fin holds the digit, which the cell sees, or the jellyfish is real.",
     look: "an almost jellyfish with extra places in one block",
     example: { puzzle: ".6.24.3..4....6....9.7..5....2...4..97..1482..1..2...95..............97...15.....", start: "technique:finned_jellyfish" },
+  }],
+  ["bug_plus_one", {
+    rating: 56,
+    what: "Every open cell has two candidates but one, which has three; one of its digits has three places in each of its houses, every other digit two. That cell holds that digit. Only for a puzzle with one solution.",
+    why: "Without that digit every cell would have two candidates and every digit two places per house: a grid with no solution or at least two, since every cell could take its other digit. A puzzle with one solution cannot be so.",
+    look: "a grid of two-candidate cells with one three-candidate cell",
+    example: { puzzle: "9....8.....6.9....3..4....1..9....478..67......7....235......1...316...9.......7.", start: "technique:bug_plus_one" },
   }],
   ["x_chain", {
     rating: 65,
@@ -267,6 +281,7 @@ export const GROUPS = [
   ["fish", "Fish", "One digit in a few rows and as many columns.", ["x_wing", "swordfish", "jellyfish", "finned_x_wing", "finned_swordfish", "finned_jellyfish"]],
   ["one-digit", "One-digit patterns", "Short chains of one digit's strong links.", ["skyscraper", "two_string_kite", "empty_rectangle"]],
   ["wings", "Wings", "Cells with two or three candidates that see each other.", ["xy_wing", "xyz_wing", "w_wing"]],
+  ["uniqueness", "Uniqueness", "A puzzle with one solution cannot end in a pattern whose digits could be swapped.", ["unique_rectangle", "bug_plus_one"]],
   ["chains", "Chains", "Longer chains: if one end is false, the other is true.", ["x_chain", "xy_chain", "aic"]],
 ];
 

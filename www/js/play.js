@@ -31,6 +31,7 @@ const LIVE_KEY = "sudoku-lab.play.clashes";
  */
 const LOOK_AT = {
   xy_wing: "pairs", xyz_wing: "pairs", w_wing: "pairs", xy_chain: "pairs", aic: "pairs",
+  unique_rectangle: "pairs", bug_plus_one: "pairs",
   chain_bound: "signs", relation_bound: "signs", house_bound: "signs", ordered_subset: "signs",
   marker_bound: "markers", negative_bound: "markers", marker_pair: "markers",
 };

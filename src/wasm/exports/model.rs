@@ -260,9 +260,10 @@ pub fn grade(
             None,
         ));
     }
+    // One solution, checked above: the uniqueness techniques may take part.
     Ok(to_js(&GradeReport::of(&logic::grade(
         &puzzle,
-        Techniques::ALL,
+        Techniques::ALL.with_uniqueness(),
     ))))
 }
 

@@ -1,0 +1,271 @@
+//! Uniqueness techniques: deductions that hold only because the puzzle has one solution.
+//!
+//! - **Unique rectangle**: four open cells in two rows, two columns and at most two blocks
+//!   (any rectangle on a grid without blocks) that all hold the digits `a` and `b`. Were
+//!   they all `a` or `b`, the two digits could be swapped in them and the puzzle would have a
+//!   second solution: a *deadly pattern*. Type 1: three cells are exactly `{a, b}`, so the
+//!   fourth is neither. Type 2 (type 5 when the extra cells are diagonal or three): the cells
+//!   beyond `{a, b}` all hold one more digit `z` and nothing else, so one of them is `z`,
+//!   and `z` leaves every cell that sees all of them. Type 4: the two extra cells share a
+//!   house where `a` has no other place, so one of them is `a`; the other cannot be `b`, so
+//!   `b` leaves both.
+//! - **BUG+1**: every open cell has two candidates but one, which has three, and every digit
+//!   has two places in every house but the three houses of that cell, where one digit has
+//!   three. Without that digit the board would be a *bivalue universal grave*, which has no
+//!   solution or at least two (each cell can take its other digit); so the cell holds it.
+//!
+//! They are sound only on a puzzle with one solution, and the candidates must keep the
+//! solution's digits (a player's marks that do are fine). [`crate::logic::Techniques::ALL`]
+//! leaves them out; a caller that has established uniqueness adds them with
+//! [`crate::logic::Techniques::with_uniqueness`] (the grade and the hints of a unique
+//! puzzle). A relation or marker can break the swap, so a rectangle any of them touches is
+//! skipped, and BUG+1 skips puzzles that have any.
+
+use super::board::Board;
+use super::step::Step;
+use super::technique::Technique;
+use super::view::View;
+use crate::digits::DigitSet;
+
+/// `r1c1`, for a cell index (as explain.rs says it; not imported, which would be a circle).
+fn cell_name(geometry: &crate::geometry::Geometry, cell: usize) -> String {
+    geometry.cell(cell).to_string()
+}
+
+/// "a, b and c".
+fn and_list(items: impl IntoIterator<Item = String>) -> String {
+    let items: Vec<String> = items.into_iter().collect();
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+/// True when no relation or marker rule touches any of `cells`.
+fn untouched(board: &Board, cells: &[usize]) -> bool {
+    board
+        .relations()
+        .iter()
+        .all(|&(s, l)| !cells.contains(&s) && !cells.contains(&l))
+        && board
+            .markers()
+            .iter()
+            .all(|m| !cells.contains(&m.a) && !cells.contains(&m.b))
+}
+
+/// Every rectangle of open cells `[r1c1, r1c2, r2c1, r2c2]` whose digits could be swapped
+/// without breaking a block (the cells lie in at most two blocks) or a relation or marker.
+fn rectangles(board: &Board) -> Vec<[usize; 4]> {
+    let n = board.size();
+    let g = board.geometry();
+    let mut found = Vec::new();
+    for r1 in 0..n {
+        for r2 in r1 + 1..n {
+            for c1 in 0..n {
+                for c2 in c1 + 1..n {
+                    let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
+                    if !cells.iter().all(|&c| board.is_open(c)) {
+                        continue;
+                    }
+                    let mut blocks: Vec<usize> =
+                        cells.iter().filter_map(|&c| g.block_of(c)).collect();
+                    blocks.sort_unstable();
+                    blocks.dedup();
+                    if blocks.len() > 2 || !untouched(board, &cells) {
+                        continue;
+                    }
+                    found.push(cells);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The first unique rectangle of type 1, 2 (or 5) or 4 that removes something.
+pub(crate) fn unique_rectangle(view: &View) -> Option<Step> {
+    let board = view.board;
+    let g = board.geometry();
+    for cells in rectangles(board) {
+        let common = cells.iter().fold(u32::MAX, |m, &c| m & board.candidates(c));
+        // Each pair of digits both cells share.
+        let digits: Vec<u32> = (0..32)
+            .map(|i| 1u32 << i)
+            .filter(|b| common & b != 0)
+            .collect();
+        for (i, &a) in digits.iter().enumerate() {
+            for &b in &digits[i + 1..] {
+                let ab = a | b;
+                let extra: Vec<usize> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| board.candidates(c) != ab)
+                    .collect();
+                let pattern =
+                    |mask: u32| Step::pattern(Technique::UniqueRectangle, cells, [], mask);
+                // Type 1: the one cell with more loses a and b.
+                if extra.len() == 1 {
+                    let mut step = pattern(ab);
+                    step.remove(board, extra[0], ab);
+                    return step.useful();
+                }
+                if extra.len() < 2 {
+                    continue;
+                }
+                // Type 2 / 5: the extra cells hold one more digit z, the same in each.
+                let more = board.candidates(extra[0]) & !ab;
+                if more.count_ones() == 1 && extra.iter().all(|&c| board.candidates(c) == ab | more)
+                {
+                    let mut step = pattern(ab | more);
+                    for c in board.open_cells() {
+                        if !cells.contains(&c) && extra.iter().all(|&e| board.sees(c, e)) {
+                            step.remove(board, c, more);
+                        }
+                    }
+                    if let Some(step) = step.useful() {
+                        return Some(step);
+                    }
+                }
+                // Type 4: two extra cells in a house where one of a, b has no other place.
+                if extra.len() != 2 {
+                    continue;
+                }
+                let shared = g.house_mask(extra[0]) & g.house_mask(extra[1]);
+                for h in (0..g.house_count()).filter(|&h| shared >> h & 1 != 0) {
+                    for (x, y) in [(a, b), (b, a)] {
+                        let dx = x.trailing_zeros() as u8 + 1;
+                        if view.positions(h, dx).count_ones() != 2 {
+                            continue;
+                        }
+                        let mut step = pattern(ab).with_houses([h]);
+                        step.remove(board, extra[0], y);
+                        step.remove(board, extra[1], y);
+                        if let Some(step) = step.useful() {
+                            return Some(step);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// BUG+1: the one cell with three candidates takes the digit that has three places in its
+/// houses, when every other (house, digit) has two places or none.
+pub(crate) fn bug_plus_one(view: &View) -> Option<Step> {
+    let board = view.board;
+    if !board.relations().is_empty() || !board.markers().is_empty() {
+        return None;
+    }
+    let mut three = None;
+    for c in board.open_cells() {
+        match board.candidates(c).count_ones() {
+            2 => {}
+            3 if three.is_none() => three = Some(c),
+            _ => return None,
+        }
+    }
+    let cell = three?;
+    let g = board.geometry();
+    let mut extra = None;
+    for h in 0..g.house_count() {
+        let inside = g.house_mask(cell) >> h & 1 != 0;
+        for d in view.digits() {
+            let count = view.positions(h, d).count_ones();
+            match count {
+                0 | 2 => {}
+                3 if inside => match extra {
+                    None => extra = Some(d),
+                    Some(e) if e == d => {}
+                    Some(_) => return None,
+                },
+                _ => return None,
+            }
+        }
+    }
+    let d = extra?;
+    if board.candidates(cell) >> (d - 1) & 1 == 0 {
+        return None;
+    }
+    // Each house of the cell must count d three times (else removing it leaves a count of 2
+    // in one house and 1 in another, which is no grave).
+    if g.houses_of(cell)
+        .iter()
+        .any(|&h| view.positions(h as usize, d).count_ones() != 3)
+    {
+        return None;
+    }
+    let mut step = Step::placing(Technique::BugPlusOne, cell, d);
+    step.digits = DigitSet::from_bits(board.candidates(cell));
+    step.useful()
+}
+
+/// The step in words, saying that it rests on the puzzle having one solution.
+pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
+    let g = board.geometry();
+    let names = |cells: &[usize]| and_list(cells.iter().map(|&c| cell_name(g, c)));
+    let digit_list = |set: DigitSet| and_list(set.iter().map(|d| d.to_string()));
+    match step.technique {
+        Technique::BugPlusOne => {
+            let (cell, d) = step.placements[0];
+            format!(
+                "Every open cell but {} has two candidates, and every digit two places in each house but {d}, which has three in the houses of {}: were {} not {d}, no digit could be told from its partner and the puzzle would have no solution or several, {effect} (BUG+1: relies on the puzzle having one solution).",
+                cell_name(g, cell),
+                cell_name(g, cell),
+                cell_name(g, cell),
+            )
+        }
+        _ => {
+            let cells = &step.cells;
+            let all = names(cells);
+            let common = cells.iter().fold(u32::MAX, |m, &c| m & board.candidates(c));
+            // a and b: the step's digits both in every corner (type 2 adds z, in some only).
+            let ab = DigitSet::from_bits(step.digits.bits() & common);
+            let ab_text = digit_list(ab);
+            let extra: Vec<usize> = cells
+                .iter()
+                .copied()
+                .filter(|&c| board.candidates(c) != ab.bits())
+                .collect();
+            let deadly = format!(
+                "{all} could only hold {ab_text} — and a puzzle with one solution cannot have them, since {ab_text} could be swapped"
+            );
+            if extra.len() == 1 {
+                format!(
+                    "If {} were {}, {deadly}. So {}, {effect} (unique rectangle, type 1: relies on the puzzle having one solution).",
+                    cell_name(g, extra[0]),
+                    and_list(ab.iter().map(|d| d.to_string())).replace(" and ", " or "),
+                    cell_name(g, extra[0]),
+                )
+            } else if step.houses.is_empty() {
+                let z = DigitSet::from_bits(step.digits.bits() & !ab.bits());
+                let kind =
+                    if extra.len() == 2 && g.house_mask(extra[0]) & g.house_mask(extra[1]) != 0 {
+                        "type 2"
+                    } else {
+                        "type 5"
+                    };
+                format!(
+                    "{} hold {ab_text} and {}; if none were {}, {deadly}. So one of them is {}, {effect} (unique rectangle, {kind}: relies on the puzzle having one solution).",
+                    names(&extra),
+                    digit_list(z),
+                    digit_list(z),
+                    digit_list(z),
+                )
+            } else {
+                let gone = step.eliminations.first().map_or(DigitSet::EMPTY, |e| e.1);
+                let kept = ab.difference(gone);
+                format!(
+                    "{} are the only places of {} in {}, so one of them is {}; were the other {}, {deadly}. So {effect} (unique rectangle, type 4: relies on the puzzle having one solution).",
+                    names(&extra),
+                    digit_list(kept),
+                    g.house_name(step.houses[0]),
+                    digit_list(kept),
+                    digit_list(gone),
+                )
+            }
+        }
+    }
+}

@@ -127,6 +127,9 @@ pub(crate) fn unique_rectangle(view: &View) -> Option<Step> {
                         return Some(step);
                     }
                 }
+                if let Some(step) = hidden_rectangle(view, cells, a, b) {
+                    return Some(step);
+                }
                 // Type 4: two extra cells in a house where one of a, b has no other place.
                 if extra.len() != 2 {
                     continue;
@@ -146,6 +149,43 @@ pub(crate) fn unique_rectangle(view: &View) -> Option<Step> {
                         }
                     }
                 }
+            }
+        }
+    }
+    None
+}
+
+/// A hidden rectangle on `cells` (`[r1c1, r1c2, r2c1, r2c2]`, every one holding `a` and `b`):
+/// a corner holding only `a` and `b`; in the row and the column of the opposite corner, one
+/// of the two digits, `x`, has no place outside the rectangle. Were the opposite corner the
+/// other digit `y`, both its partners would be `x` (each the last place of `x` in its line),
+/// the first corner `y`, and the four corners a swappable `x`/`y` pattern: so `y` leaves the
+/// opposite corner. The step's houses are that row and that column.
+fn hidden_rectangle(view: &View, cells: [usize; 4], a: u32, b: u32) -> Option<Step> {
+    let board = view.board;
+    let n = board.size();
+    let ab = a | b;
+    for (k, &floor) in cells.iter().enumerate() {
+        if board.candidates(floor) != ab {
+            continue;
+        }
+        // The corner across (index 3 - k); its partner in its row differs in the column bit
+        // of the index, its partner in its column in the row bit.
+        let across = 3 - k;
+        let opposite = cells[across];
+        let (row_partner, column_partner) = (cells[across ^ 1], cells[across ^ 2]);
+        let (r, c) = (opposite / n, opposite % n);
+        let in_row = (1u32 << c) | (1u32 << (row_partner % n));
+        let in_column = (1u32 << r) | (1u32 << (column_partner / n));
+        for (x, y) in [(a, b), (b, a)] {
+            let dx = x.trailing_zeros() as u8 + 1;
+            if view.positions(r, dx) != in_row || view.positions(n + c, dx) != in_column {
+                continue;
+            }
+            let mut step = Step::pattern(Technique::UniqueRectangle, cells, [r, n + c], ab);
+            step.remove(board, opposite, y);
+            if let Some(step) = step.useful() {
+                return Some(step);
             }
         }
     }
@@ -253,6 +293,33 @@ pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
                     digit_list(z),
                     digit_list(z),
                     digit_list(z),
+                )
+            } else if step.houses.len() == 2 {
+                let (opposite, gone) = step.eliminations[0];
+                let kept = ab.difference(gone);
+                let floor = cells
+                    .iter()
+                    .copied()
+                    .find(|&c| board.candidates(c) == ab.bits())
+                    .unwrap_or(cells[0]);
+                let partners: Vec<usize> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| c != floor && c != opposite)
+                    .collect();
+                format!(
+                    "{} holds only {ab_text}, and in {} and {} the only places of {} are corners of the rectangle {all}. Were {} {}, {} would be {} (the last places of {} in those lines), so {} would be {}: {all} would hold a pattern of {ab_text} that could be swapped, which a puzzle with one solution cannot have. So {effect} (hidden rectangle, a unique rectangle: relies on the puzzle having one solution).",
+                    cell_name(g, floor),
+                    g.house_name(step.houses[0]),
+                    g.house_name(step.houses[1]),
+                    digit_list(kept),
+                    cell_name(g, opposite),
+                    digit_list(gone),
+                    names(&partners),
+                    digit_list(kept),
+                    digit_list(kept),
+                    cell_name(g, floor),
+                    digit_list(gone),
                 )
             } else {
                 let gone = step.eliminations.first().map_or(DigitSet::EMPTY, |e| e.1);

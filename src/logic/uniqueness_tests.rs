@@ -234,3 +234,57 @@ fn a_puzzle_with_several_solutions_gets_no_uniqueness_step() {
     let outcome = solve_with(EngineKind::Logic, &p, options).unwrap();
     assert_eq!(outcome.solutions.len(), 2);
 }
+
+#[test]
+fn a_hidden_rectangle_clears_the_corner_across_from_its_bivalue_corner() {
+    // r4c4 holds only 1 and 2; every corner holds both. In row 5 and column 7 (the lines of
+    // r5c7, across from r4c4) 1 has no place outside the rectangle: were r5c7 2, r5c4 and
+    // r4c7 would be 1 and r4c4 2 — a swappable pattern. So r5c7 is not 2.
+    let p = empty9();
+    let mut b = Board::empty(&p);
+    set(
+        &mut b,
+        &[
+            ("r4c4", &[1, 2]),
+            ("r4c7", &[1, 2, 3]),
+            ("r5c4", &[1, 2, 4]),
+            ("r5c7", &[1, 2, 5, 6]),
+        ],
+    );
+    for c in [1, 2, 3, 5, 6, 8, 9] {
+        let cell = format!("r5c{c}");
+        b.restrict(at(&cell), b.candidates(at(&cell)) & !mask(&[1]));
+    }
+    for r in [1, 2, 3, 6, 7, 8, 9] {
+        let cell = format!("r{r}c7");
+        b.restrict(at(&cell), b.candidates(at(&cell)) & !mask(&[1]));
+    }
+    let step = Technique::UniqueRectangle.find(&b).unwrap();
+    assert_eq!(removed(&step), [("r5c7".to_string(), vec![2])]);
+    let text = sentence(&step, &b);
+    assert!(
+        text.starts_with("r4c4 holds only 1 and 2, and in row 5 and column 7 the only places of 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Were r5c7 2, r4c7 and r5c4 would be 1"),
+        "{text}"
+    );
+    assert!(text.contains("hidden rectangle"), "{text}");
+    // Without the confinement in column 7 there is no hidden rectangle (and no other type).
+    let mut other = Board::empty(&p);
+    set(
+        &mut other,
+        &[
+            ("r4c4", &[1, 2]),
+            ("r4c7", &[1, 2, 3]),
+            ("r5c4", &[1, 2, 4]),
+            ("r5c7", &[1, 2, 5, 6]),
+        ],
+    );
+    for c in [1, 2, 3, 5, 6, 8, 9] {
+        let cell = format!("r5c{c}");
+        other.restrict(at(&cell), other.candidates(at(&cell)) & !mask(&[1]));
+    }
+    assert!(Technique::UniqueRectangle.find(&other).is_none());
+}

@@ -24,6 +24,7 @@
 //! | `single_digit.rs` | skyscraper, two-string kite, empty rectangle |
 //! | `wings.rs` | XY-wing, XYZ-wing, W-wing |
 //! | `chains.rs` | X-chains, XY-chains, alternating inference chains with grouped nodes |
+//! | `forcing.rs`, `forcing_text.rs` | nishio, forcing chains, dynamic forcing chains (nets); their sentences |
 //!
 //! Every technique works for any size its houses allow (4…25; those that need blocks skip
 //! Futoshiki) and only ever removes what its pattern proves: a property test checks on
@@ -33,6 +34,8 @@ mod board;
 mod chains;
 mod explain;
 mod fish;
+mod forcing;
+mod forcing_text;
 mod grade;
 mod hint;
 mod intersections;
@@ -63,6 +66,8 @@ pub use simplest::{next_step, solve_steps, Ending};
 pub use step::{ChainNode, Step};
 pub use technique::{Technique, Techniques};
 
+#[cfg(test)]
+mod forcing_tests;
 #[cfg(test)]
 mod marker_tests;
 #[cfg(test)]

@@ -7,7 +7,7 @@ use super::step::Step;
 use super::technique::{Technique, Techniques};
 use super::view::View;
 use super::{
-    chains, fish, intersections, markers, relations, single_digit, singles, subsets, wings,
+    chains, fish, forcing, intersections, markers, relations, single_digit, singles, subsets, wings,
 };
 
 impl Technique {
@@ -45,6 +45,9 @@ impl Technique {
             T::XChain => chains::x_chain(view),
             T::XyChain => chains::xy_chain(view),
             T::Aic => chains::aic(view),
+            T::Nishio => forcing::nishio(view),
+            T::ForcingChain => forcing::forcing_chain(view),
+            T::DynamicForcingChain => forcing::dynamic_forcing_chain(view),
         }
     }
 }

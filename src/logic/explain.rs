@@ -289,7 +289,7 @@ pub fn sentence(step: &Step, board: &Board) -> String {
                 "The chain {chain}{rel} (= one of the two is true, − not both) makes one of its ends true, {effect}."
             )
         }
-        _ => super::forcing_text::sentence(step, board),
+        _ => super::forcing_text::sentence(step, board, &effect),
     }
 }
 

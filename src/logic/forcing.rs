@@ -72,7 +72,16 @@ struct Facts {
     off: Vec<u32>,
     /// The order derived: `(candidate, on)`.
     order: Vec<(u32, bool)>,
+    /// Per fact (slot `2 * candidate + on`): how many implications from the assumption it
+    /// was derived by — its proof has at least this many facts besides the assumption.
+    depth: Vec<u16>,
     conflict: Option<Conflict>,
+}
+
+impl Facts {
+    fn depth(&self, (i, on): (u32, bool)) -> usize {
+        usize::from(self.depth[2 * i as usize + on as usize])
+    }
 }
 
 /// The board's candidates as the engine sees them.
@@ -130,11 +139,12 @@ impl<'v> Engine<'v> {
         let mut f = Facts {
             on: vec![NONE; n],
             off: vec![NONE; n],
-            order: Vec::new(),
+            order: Vec::with_capacity(n),
+            depth: vec![0; 2 * n],
             conflict: None,
         };
         let mut cur = self.cands.clone();
-        let mut queue = VecDeque::new();
+        let mut queue = VecDeque::with_capacity(n);
         let start = self.index(cell, digit);
         f.on[start as usize] = ASSUMED;
         f.order.push((start, true));
@@ -142,6 +152,7 @@ impl<'v> Engine<'v> {
         while let Some((i, on)) = queue.pop_front() {
             let (c, d) = self.split(i);
             let bit = 1u32 << (d - 1);
+            let level = f.depth[2 * i as usize + on as usize] + 1;
             let mut derive = |f: &mut Facts, j: u32, on: bool, why: u32| -> bool {
                 let (mine, other) = if on {
                     (&mut f.on, &f.off)
@@ -153,6 +164,7 @@ impl<'v> Engine<'v> {
                 }
                 mine[j as usize] = why;
                 f.order.push((j, on));
+                f.depth[2 * j as usize + on as usize] = level;
                 if other[j as usize] != NONE {
                     f.conflict = Some(Conflict::Both(j));
                     return true;
@@ -201,25 +213,28 @@ impl<'v> Engine<'v> {
             // The digit's last place in each house of the cell.
             for &h in g.houses_of(c) {
                 let h = h as usize;
-                let left: Vec<usize> = match mode {
-                    Mode::Static => {
-                        let all: Vec<usize> = self.places(h, d).collect();
-                        if all.len() != 2 {
-                            continue;
-                        }
-                        all.into_iter().filter(|&x| x != c).collect()
+                // The places left: how many, and one of them.
+                let (mut count, mut one) = (0, 0);
+                for x in self.places(h, d) {
+                    let left = match mode {
+                        Mode::Static => x != c,
+                        _ => cur[x] & bit != 0,
+                    };
+                    if left {
+                        count += 1;
+                        one = x;
                     }
-                    _ => self.places(h, d).filter(|&x| cur[x] & bit != 0).collect(),
-                };
-                match left.len() {
+                }
+                if mode == Mode::Static && count + 1 != 2 {
+                    continue;
+                }
+                match count {
                     0 if board.placed_in(h) & bit == 0 => {
                         f.conflict = Some(Conflict::NoPlace(h, d));
                         return f;
                     }
-                    1 => {
-                        if derive(&mut f, self.index(left[0], d), true, HOUSE0 - h as u32) {
-                            return f;
-                        }
+                    1 if derive(&mut f, self.index(one, d), true, HOUSE0 - h as u32) => {
+                        return f;
                     }
                     _ => {}
                 }
@@ -396,9 +411,9 @@ fn forcing(view: &View, mode: Mode, technique: Technique) -> Option<Step> {
     let engine = Engine::new(view);
     let size = engine.size;
     let n = engine.cands.len() * size;
-    let words = (2 * n).div_ceil(64);
-    // Per candidate: the facts it forces as a bit set (bit 2i + on), or None on a conflict.
-    let mut forced: Vec<Option<Vec<u64>>> = vec![None; n];
+    // Per candidate: the facts it forces, or None on a conflict.
+    let mut forced: Vec<Option<Facts>> = Vec::new();
+    forced.resize_with(n, || None);
     let mut best: Option<Step> = None;
     let better =
         |best: &Option<Step>, w: usize| best.as_ref().is_none_or(|b| w < weight(&b.branches));
@@ -412,12 +427,7 @@ fn forcing(view: &View, mode: Mode, technique: Technique) -> Option<Step> {
             }
             continue;
         }
-        let mut bits = vec![0u64; words];
-        for &(j, on) in &f.order {
-            let s = 2 * j as usize + on as usize;
-            bits[s / 64] |= 1 << (s % 64);
-        }
-        forced[i as usize] = Some(bits);
+        forced[i as usize] = Some(f);
     }
     // Groups of assumptions one of which is true: a cell's candidates, a digit's places.
     let mut groups: Vec<Vec<(usize, u8)>> = Vec::new();
@@ -441,41 +451,33 @@ fn forcing(view: &View, mode: Mode, technique: Technique) -> Option<Step> {
         }
     }
     for group in groups {
-        let mut common: Option<Vec<u64>> = None;
-        for &(c, d) in &group {
-            let Some(bits) = &forced[engine.index(c, d) as usize] else {
-                common = None;
-                break;
-            };
-            common = Some(match common {
-                None => bits.clone(),
-                Some(acc) => acc.iter().zip(bits).map(|(a, b)| a & b).collect(),
-            });
-        }
-        let Some(common) = common else { continue };
-        let mut facts: Vec<(u32, bool)> = Vec::new();
-        for (w, &word) in common.iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                let s = w * 64 + word.trailing_zeros() as usize;
-                word &= word - 1;
-                let (j, on) = ((s / 2) as u32, s % 2 == 1);
-                let (x, e) = engine.split(j);
-                // Still a candidate of an open cell: placing or removing it changes the board.
-                if engine.cands[x] >> (e - 1) & 1 != 0 {
-                    facts.push((j, on));
-                }
-            }
-        }
-        if facts.is_empty() {
-            continue;
-        }
-        // Each conclusion's proof, the branches recomputed once for the group.
-        let runs: Vec<Facts> = group
+        let runs: Option<Vec<&Facts>> = group
             .iter()
-            .map(|&(c, d)| engine.propagate(c, d, mode))
+            .map(|&(c, d)| forced[engine.index(c, d) as usize].as_ref())
             .collect();
+        let Some(runs) = runs else { continue };
+        let holds =
+            |f: &Facts, j: u32, on: bool| (if on { &f.on } else { &f.off })[j as usize] != NONE;
+        // Still a candidate of an open cell (placing or removing it changes the board), and
+        // forced by every branch.
+        let facts: Vec<(u32, bool)> = runs[0]
+            .order
+            .iter()
+            .copied()
+            .filter(|&(j, on)| {
+                let (x, e) = engine.split(j);
+                engine.cands[x] >> (e - 1) & 1 != 0 && runs[1..].iter().all(|f| holds(f, j, on))
+            })
+            .collect();
+        // The proof of a fact has at least its depth plus one facts in each branch: the
+        // facts worth tracing are those whose bound beats the best so far, smallest first.
+        let bound = |fact| runs.iter().map(|f| f.depth(fact) + 1).sum::<usize>();
+        let mut facts = facts;
+        facts.sort_by_key(|&fact| bound(fact));
         for fact in facts {
+            if !better(&best, bound(fact)) {
+                break;
+            }
             let branches: Vec<Vec<ChainNode>> =
                 runs.iter().map(|f| engine.proof(f, &[fact])).collect();
             if better(&best, weight(&branches)) {

@@ -4,9 +4,13 @@
 use crate::geometry::Geometry;
 
 use super::board::Board;
-use super::explain::{and_list, cell_name, effect};
 use super::step::{ChainNode, Step};
 use super::technique::Technique;
+
+/// `r1c1`, for a cell index.
+fn cell_name(g: &Geometry, cell: usize) -> String {
+    g.cell(cell).to_string()
+}
 
 /// A branch as text: `5r1c1 → −5r2c1 → 7r2c1`, `−` for a digit not in its cell.
 pub(crate) fn branch_text(branch: &[ChainNode], g: &Geometry) -> String {
@@ -68,10 +72,10 @@ fn branch_words(branch: &[ChainNode], board: &Board) -> String {
     }
 }
 
-/// The sentence of a nishio or forcing chain step.
-pub(crate) fn sentence(step: &Step, board: &Board) -> String {
+/// The sentence of a nishio or forcing chain step, ending in its `effect` ("so 5 leaves
+/// r1c1").
+pub(crate) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
     let g = board.geometry();
-    let effect = effect(step, g);
     let title = step.technique.title();
     let name = match step.technique {
         Technique::Nishio => "Nishio",
@@ -88,13 +92,8 @@ pub(crate) fn sentence(step: &Step, board: &Board) -> String {
         branches => {
             let first = &branches[0][0];
             let same_cell = branches.iter().all(|b| b[0].cells == first.cells);
-            let options =
-                and_list(branches.iter().map(|b| assumption(b))).replacen(" and ", " or ", 1);
-            let options = if branches.len() > 2 {
-                options.replace(", ", " or ").replacen(" and ", " or ", 1)
-            } else {
-                options
-            };
+            let options: Vec<String> = branches.iter().map(|b| assumption(b)).collect();
+            let options = options.join(" or ");
             let what = if same_cell {
                 format!(
                     "{} holds one of its candidates",

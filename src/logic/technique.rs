@@ -239,6 +239,12 @@ impl Techniques {
         Techniques(Technique::ALL.map(keep))
     }
 
+    /// These techniques but nishio and the forcing chains (the assumptions of every
+    /// candidate: a search that guesses has a cheaper look-ahead of its own).
+    pub fn without_forcing(self) -> Techniques {
+        Techniques::matching(|t| self.contains(t) && t.rating() < Technique::Nishio.rating())
+    }
+
     pub fn contains(self, technique: Technique) -> bool {
         self.0[technique as usize]
     }

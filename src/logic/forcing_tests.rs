@@ -125,3 +125,23 @@ fn a_forcing_step_reports_its_branches() {
     assert!(report.branches[0].contains(" → "), "{:?}", report.branches);
     assert!(report.rating >= 7.5);
 }
+
+/// The slowest next_step where the techniques up to AIC are stuck (run by hand:
+/// `cargo test --lib forcing_tests::slowest -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn slowest_next_step_where_chains_are_stuck() {
+    let mut puzzles = forum_hardest(375);
+    puzzles.extend(corpus("puzzles3_magictour_top1465", 300));
+    let mut worst = std::time::Duration::ZERO;
+    for puzzle in &puzzles {
+        let board = stuck_board(puzzle);
+        let t = std::time::Instant::now();
+        let _ = next_step(&board, Techniques::ALL);
+        worst = worst.max(t.elapsed());
+    }
+    eprintln!(
+        "slowest next_step on {} stuck states: {worst:?}",
+        puzzles.len()
+    );
+}

@@ -145,3 +145,28 @@ fn slowest_next_step_where_chains_are_stuck() {
         puzzles.len()
     );
 }
+
+/// The slowest next_step on 16×16 boards where the techniques up to AIC are stuck.
+#[test]
+#[ignore]
+fn slowest_next_step_on_sixteen() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data/sixteen/public_120_AP.txt");
+    let text = std::fs::read_to_string(&path).expect("the shared corpus (../shared/data)");
+    let (mut worst, mut stuck) = (std::time::Duration::ZERO, 0);
+    for line in text.lines().filter(|l| l.len() == 256) {
+        let givens = line
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { b - b'A' + 1 })
+            .collect();
+        let board = stuck_board(&Puzzle::classic(givens).unwrap());
+        if board.is_solved() {
+            continue;
+        }
+        stuck += 1;
+        let t = std::time::Instant::now();
+        let _ = next_step(&board, Techniques::ALL);
+        worst = worst.max(t.elapsed());
+    }
+    eprintln!("slowest next_step on {stuck} stuck 16×16 states: {worst:?}");
+}

@@ -245,7 +245,8 @@ fn the_logic_engine_guesses_only_where_the_techniques_get_stuck() {
         stuck += usize::from(guessed);
     }
     eprintln!("logic engine: {without} without guessing, {stuck} with");
-    assert!(without >= 300 && stuck >= 100, "{without} {stuck}");
+    // Forcing chains (issue 32) finish most of what used to need a guess: 784 and 20 then.
+    assert!(without >= 300 && stuck >= 10, "{without} {stuck}");
 }
 
 #[test]

@@ -284,6 +284,7 @@ pub fn sentence(step: &Step, board: &Board) -> String {
         Technique::XChain | Technique::XyChain | Technique::Aic => {
             super::chain_words::sentence(step, board, &chain_text(step, g), &relations(), &effect)
         }
+        _ => super::forcing_text::sentence(step, board, &effect),
     }
 }
 

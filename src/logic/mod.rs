@@ -25,6 +25,7 @@
 //! | `wings.rs` | XY-wing, XYZ-wing, W-wing |
 //! | `uniqueness.rs` | unique rectangles, BUG+1: only for a puzzle known to have one solution ([`Techniques::with_uniqueness`]) |
 //! | `chain_graph.rs`, `chains.rs`, `chain_words.rs` | X-chains, XY-chains, alternating inference chains with grouped nodes, and the loops they close: the graph, the search, the sentences |
+//! | `forcing.rs`, `forcing_text.rs` | nishio, forcing chains, dynamic forcing chains (nets); their sentences |
 //!
 //! Every technique works for any size its houses allow (4…25; those that need blocks skip
 //! Futoshiki) and only ever removes what its pattern proves: a property test checks on
@@ -36,6 +37,8 @@ mod chain_words;
 mod chains;
 mod explain;
 mod fish;
+mod forcing;
+mod forcing_text;
 mod grade;
 mod hint;
 mod intersections;
@@ -69,6 +72,8 @@ pub use technique::{Technique, Techniques};
 
 #[cfg(test)]
 mod chain_tests;
+#[cfg(test)]
+mod forcing_tests;
 #[cfg(test)]
 mod marker_tests;
 #[cfg(test)]

@@ -38,6 +38,10 @@ pub struct StepReport {
     /// For chains: the chain as text (`7r1c1 = 7r1c5 − 7r4c5 = 7r4c2`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chain: Option<String>,
+    /// For forcing chains: each branch as text (`5r1c1 → −5r2c1 → 7r2c1`, `−` for a digit
+    /// not in its cell), its assumption first (left out for other steps).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub branches: Vec<String>,
     /// The whole step in words.
     pub sentence: String,
 }
@@ -74,6 +78,11 @@ impl StepReport {
                 .collect(),
             markers: step.markers.iter().map(|&i| rule_text(board, i)).collect(),
             chain: (!step.chain.is_empty()).then(|| chain_text(step, g)),
+            branches: step
+                .branches
+                .iter()
+                .map(|b| super::forcing_text::branch_text(b, g))
+                .collect(),
             sentence: sentence(step, board),
         }
     }

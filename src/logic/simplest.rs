@@ -7,8 +7,8 @@ use super::step::Step;
 use super::technique::{Technique, Techniques};
 use super::view::View;
 use super::{
-    chains, fish, intersections, markers, relations, single_digit, singles, subsets, uniqueness,
-    wings,
+    chains, fish, forcing, intersections, markers, relations, single_digit, singles, subsets,
+    uniqueness, wings,
 };
 
 impl Technique {
@@ -48,6 +48,9 @@ impl Technique {
             T::XChain => chains::x_chain(view),
             T::XyChain => chains::xy_chain(view),
             T::Aic => chains::aic(view),
+            T::Nishio => forcing::nishio(view),
+            T::ForcingChain => forcing::forcing_chain(view),
+            T::DynamicForcingChain => forcing::dynamic_forcing_chain(view),
         }
     }
 }

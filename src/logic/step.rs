@@ -39,6 +39,10 @@ pub struct Step {
     pub markers: Vec<usize>,
     /// For chains: the nodes in order, first to last.
     pub chain: Vec<ChainNode>,
+    /// For forcing chains: each branch's facts from its assumption (first) to the
+    /// conclusion, in the order derived — only those the conclusion rests on, each following
+    /// from earlier ones by a peer, a last candidate or a last place.
+    pub branches: Vec<Vec<ChainNode>>,
 }
 
 impl Step {
@@ -53,6 +57,7 @@ impl Step {
             relations: Vec::new(),
             markers: Vec::new(),
             chain: Vec::new(),
+            branches: Vec::new(),
         }
     }
 
@@ -144,6 +149,9 @@ impl Step {
             }
             Technique::XChain | Technique::XyChain | Technique::Aic => {
                 base + chain_length_bonus(self.chain.len())
+            }
+            Technique::Nishio | Technique::ForcingChain | Technique::DynamicForcingChain => {
+                base + chain_length_bonus(self.branches.iter().map(Vec::len).sum())
             }
             _ => base,
         }

@@ -79,6 +79,16 @@ named! {
         XyChain = "xy_chain",
         /// An alternating inference chain over digits, cells, groups of cells and relations.
         Aic = "aic",
+        /// One digit in one cell, followed on that digit alone (its other places and hidden
+        /// singles), leaves a house without a place for it: the digit leaves the cell.
+        Nishio = "nishio",
+        /// Chains of single implications from an assumption: one that contradicts itself,
+        /// or a fact that follows from every candidate of a cell or every place of a digit
+        /// in a house.
+        ForcingChain = "forcing_chain",
+        /// Forcing chains whose facts may rest on several earlier ones (nets): a cell's last
+        /// candidate after the others were ruled out along the way.
+        DynamicForcingChain = "dynamic_forcing_chain",
     }
 }
 
@@ -86,7 +96,8 @@ impl Technique {
     /// How hard the technique is to see, in tenths, on a scale that follows Sudoku Explainer's
     /// where the technique has an SE rating (full house 1.0, hidden single 1.2, naked single
     /// 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing 3.2, …, XYZ-wing 4.4, naked quad
-    /// 5.0, jellyfish 5.2, hidden quad 5.4, X-chain 6.5, XY-chain 6.6, AIC 7.0) and places
+    /// 5.0, jellyfish 5.2, hidden quad 5.4, X-chain 6.5, XY-chain 6.6, AIC 7.0, nishio 7.5,
+    /// forcing chain 8.0, dynamic forcing chain 8.5) and places
     /// the others by what a person must see (docs/src/techniques.md).
     pub const fn rating(self) -> u32 {
         match self {
@@ -125,6 +136,9 @@ impl Technique {
             Technique::XChain => 65,
             Technique::XyChain => 66,
             Technique::Aic => 70,
+            Technique::Nishio => 75,
+            Technique::ForcingChain => 80,
+            Technique::DynamicForcingChain => 85,
         }
     }
 
@@ -166,6 +180,9 @@ impl Technique {
             Technique::XChain => "X-chain",
             Technique::XyChain => "XY-chain",
             Technique::Aic => "alternating inference chain",
+            Technique::Nishio => "nishio",
+            Technique::ForcingChain => "forcing chain",
+            Technique::DynamicForcingChain => "dynamic forcing chain",
         }
     }
 
@@ -275,6 +292,12 @@ impl Techniques {
 
     fn matching(keep: impl Fn(Technique) -> bool) -> Techniques {
         Techniques(Technique::ALL.map(keep))
+    }
+
+    /// These techniques but nishio and the forcing chains (the assumptions of every
+    /// candidate: a search that guesses has a cheaper look-ahead of its own).
+    pub fn without_forcing(self) -> Techniques {
+        Techniques::matching(|t| self.contains(t) && t.rating() < Technique::Nishio.rating())
     }
 
     pub fn contains(self, technique: Technique) -> bool {

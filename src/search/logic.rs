@@ -316,7 +316,14 @@ impl<O: Observer> Search for Logic<O> {
             }
             self.backtrack();
         } else {
-            match next_step(self.board(), self.techniques) {
+            // The forcing techniques only before the first guess: after one, the search's own
+            // look-ahead is cheaper than assuming every candidate at every node.
+            let techniques = if self.choices.is_empty() {
+                self.techniques
+            } else {
+                self.techniques.without_forcing()
+            };
+            match next_step(self.board(), techniques) {
                 Some(step) => self.apply(&step),
                 None => self.guess(),
             }

@@ -266,6 +266,27 @@ export const GLOSSARY = [
     look: "the strong links of the grid: two-candidate cells and digits with two places",
     example: { puzzle: ".1..7..3......6.9.34...52..1..6....4...5.....736........5..1.8.....48.69...7.....", start: "technique:aic" },
   }],
+  ["nishio", {
+    rating: 75,
+    what: "Suppose a digit in a cell and follow that digit alone: it leaves the cell's peers, and where a house is left one place for it, it goes there. When some house is left no place for the digit, the supposition was wrong: the digit leaves the cell.",
+    why: "Every step of the way follows from the supposition by the rules of one digit; a house without a place for the digit cannot be, so the supposition cannot be either.",
+    look: "a digit with few places, mostly pairs; try each place and follow it",
+    example: { puzzle: ".7....6...8.3..........62.3...........1...39.....954.22...5..8.51.4.....6....7...", start: "technique:nishio" },
+  }],
+  ["forcing_chain", {
+    rating: 80,
+    what: "Suppose a candidate and follow chains of single implications: a digit in a cell leaves its peers and the cell's other digits; a cell or house left with two candidates or places takes the other one. A supposition that leads to both a fact and its opposite is false; a fact that follows from every candidate of a cell, or every place of a digit in a house, is true.",
+    why: "One of a cell's candidates (one of a digit's places in a house) is the true one; whatever all of them force holds. And a supposition that contradicts itself cannot be the true one.",
+    look: "a cell with two or three candidates, or a digit with two or three places, whose branches meet",
+    example: { puzzle: "8...3.....2......6....5.7..5.1...9.....2.4......6.....7.....39....1...8..4.......", start: "technique:forcing_chain" },
+  }],
+  ["dynamic_forcing_chain", {
+    rating: 85,
+    what: "A forcing chain whose facts may rest on several earlier ones: a cell's last candidate once the branch has ruled out the others, a digit's last place in a house once the branch has taken the others. Each fact of a branch follows from facts before it.",
+    why: "The same as a forcing chain: each branch only uses what the rules force, so a branch that contradicts itself was a false supposition, and a fact every branch reaches is true.",
+    look: "the last resort before a guess: follow each candidate of a cell until the branches agree or one breaks",
+    example: { puzzle: "..3...67.5.....3...4.......6..3......8......4...7....12......5.....98.......41...", start: "technique:dynamic_forcing_chain" },
+  }],
 ];
 
 /**
@@ -283,6 +304,7 @@ export const GROUPS = [
   ["wings", "Wings", "Cells with two or three candidates that see each other.", ["xy_wing", "xyz_wing", "w_wing"]],
   ["uniqueness", "Uniqueness", "A puzzle with one solution cannot end in a pattern whose digits could be swapped.", ["unique_rectangle", "bug_plus_one"]],
   ["chains", "Chains", "Longer chains: if one end is false, the other is true.", ["x_chain", "xy_chain", "aic"]],
+  ["forcing", "Forcing", "Suppose a candidate and follow what it forces: the last resort before a guess.", ["nishio", "forcing_chain", "dynamic_forcing_chain"]],
 ];
 
 const BY_NAME = new Map(GLOSSARY);

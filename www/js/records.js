@@ -96,6 +96,9 @@ export const TECHNIQUES = [
   ["x_chain", "X-chain", "a chain of strong and weak links on one digit: one of its two ends holds it"],
   ["xy_chain", "XY-chain", "a chain of two-candidate cells: one of its two ends holds the digit"],
   ["aic", "alternating inference chain", "a chain of strong and weak links over digits, cells, groups and relations: one of its two ends is true"],
+  ["nishio", "nishio", "one digit in one cell, followed on that digit alone, leaves a house without a place for it: it leaves the cell"],
+  ["forcing_chain", "forcing chain", "chains of single implications from an assumption: one that contradicts itself, or a fact every candidate of a cell (or place of a digit) forces"],
+  ["dynamic_forcing_chain", "dynamic forcing chain", "forcing chains whose facts may rest on several earlier ones (nets): a last candidate after the others were ruled out along the way"],
 ];
 
 /** Human names of the rules, for the statistics panel. */

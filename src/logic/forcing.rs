@@ -1,0 +1,493 @@
+//! The last resort before a guess: suppose a candidate true and follow what it forces.
+//!
+//! An *implication engine* over candidates: from an assumption `d in cell` it derives, one
+//! at a time, facts `d in c` (on) and `d not in c` (off), each from earlier facts:
+//!
+//! - `d in c` ⇒ `d not in` every peer of `c`, and every other digit `not in c`;
+//! - `d not in c` ⇒ the last candidate of `c` is in it (naked single), the last place of
+//!   `d` in a house of `c` holds it (hidden single).
+//!
+//! Nothing else — no subsets, no fish — so each derived fact has a one-line reason a learner
+//! checks on the board. Three modes, easiest first:
+//!
+//! - [`Technique::Nishio`] follows one digit only (its places and its hidden singles);
+//! - [`Technique::ForcingChain`] follows *static* implications — a last candidate or last
+//!   place counts only when the cell or house had two on the board — so every fact has one
+//!   parent and each branch is a chain;
+//! - [`Technique::DynamicForcingChain`] counts the facts derived so far (a cell's last
+//!   candidate after earlier facts took the others), so a fact may rest on several: a net.
+//!
+//! Each mode concludes three ways: an assumption that ends in a contradiction (a candidate
+//! both in and not in its cell, a cell without candidates, a digit without a place in a
+//! house) is false; a fact that follows from every candidate of a cell (cell forcing) or from
+//! every place of a digit in a house (unit forcing) is true. The step is the one with the
+//! shortest proof; its `branches` hold each branch's facts in the order derived (only those
+//! the conclusion rests on), the assumption first.
+//!
+//! Relations and markers are not read: the implications hold in any sudoku, so the steps
+//! stay sound with them (just weaker). Nishio skips grids over [`MAX_SIZE`] (a 25×25 board
+//! has 15 625 candidates to assume), the forcing chains grids over [`MAX_DYNAMIC`] (a hint
+//! must stay under 200 ms on 16×16).
+
+use std::collections::VecDeque;
+
+use super::step::{ChainNode, Step};
+use super::technique::Technique;
+use super::view::View;
+
+/// The largest grid forcing runs on.
+const MAX_SIZE: usize = 16;
+
+/// The largest grid forcing chains (static and dynamic) run on: on 16×16 a hint assuming
+/// each of ~1,000 candidates took over 200 ms where they found nothing.
+const MAX_DYNAMIC: usize = 9;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Digit(u8),
+    Static,
+    Dynamic,
+}
+
+/// Why a fact holds; `NONE` while not derived. Off facts: the index of the on fact that rules
+/// them out. On facts: `ASSUMED`, `CELL` (last candidate) or `HOUSE0 - h` (last place in h).
+const NONE: u32 = u32::MAX;
+const ASSUMED: u32 = u32::MAX - 1;
+const CELL: u32 = u32::MAX - 2;
+const HOUSE0: u32 = u32::MAX - 3;
+
+/// How an assumption failed.
+#[derive(Clone, Copy, Debug)]
+enum Conflict {
+    /// The candidate is both in and not in its cell.
+    Both(u32),
+    /// The cell has no candidate left.
+    Empty(usize),
+    /// The digit has no place left in the house.
+    NoPlace(usize, u8),
+}
+
+/// The facts one assumption forces.
+struct Facts {
+    on: Vec<u32>,
+    off: Vec<u32>,
+    /// The order derived: `(candidate, on)`.
+    order: Vec<(u32, bool)>,
+    /// Per fact (slot `2 * candidate + on`): how many implications from the assumption it
+    /// was derived by — its proof has at least this many facts besides the assumption.
+    depth: Vec<u16>,
+    conflict: Option<Conflict>,
+}
+
+impl Facts {
+    fn depth(&self, (i, on): (u32, bool)) -> usize {
+        usize::from(self.depth[2 * i as usize + on as usize])
+    }
+}
+
+/// The board's candidates as the engine sees them.
+struct Engine<'v> {
+    view: &'v View<'v>,
+    size: usize,
+    /// The open cells' candidates (0 for placed cells).
+    cands: Vec<u32>,
+}
+
+impl<'v> Engine<'v> {
+    fn new(view: &'v View<'v>) -> Engine<'v> {
+        let board = view.board;
+        let cands = (0..board.cells())
+            .map(|c| {
+                if board.is_open(c) {
+                    board.candidates(c)
+                } else {
+                    0
+                }
+            })
+            .collect();
+        Engine {
+            view,
+            size: board.size(),
+            cands,
+        }
+    }
+
+    fn index(&self, cell: usize, digit: u8) -> u32 {
+        (cell * self.size + digit as usize - 1) as u32
+    }
+
+    fn split(&self, i: u32) -> (usize, u8) {
+        (i as usize / self.size, (i as usize % self.size) as u8 + 1)
+    }
+
+    /// The open places of `digit` in house `h` on the board.
+    fn places(&self, h: usize, digit: u8) -> impl Iterator<Item = usize> + '_ {
+        let bit = 1u32 << (digit - 1);
+        self.view
+            .board
+            .geometry()
+            .house(h)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(move |&c| self.cands[c] & bit != 0)
+    }
+
+    /// Everything `digit in cell` forces in `mode`, up to the first contradiction.
+    fn propagate(&self, cell: usize, digit: u8, mode: Mode) -> Facts {
+        let board = self.view.board;
+        let g = board.geometry();
+        let n = self.cands.len() * self.size;
+        let mut f = Facts {
+            on: vec![NONE; n],
+            off: vec![NONE; n],
+            order: Vec::with_capacity(n),
+            depth: vec![0; 2 * n],
+            conflict: None,
+        };
+        let mut cur = self.cands.clone();
+        let mut queue = VecDeque::with_capacity(n);
+        let start = self.index(cell, digit);
+        f.on[start as usize] = ASSUMED;
+        f.order.push((start, true));
+        queue.push_back((start, true));
+        while let Some((i, on)) = queue.pop_front() {
+            let (c, d) = self.split(i);
+            let bit = 1u32 << (d - 1);
+            let level = f.depth[2 * i as usize + on as usize] + 1;
+            let mut derive = |f: &mut Facts, j: u32, on: bool, why: u32| -> bool {
+                let (mine, other) = if on {
+                    (&mut f.on, &f.off)
+                } else {
+                    (&mut f.off, &f.on)
+                };
+                if mine[j as usize] != NONE {
+                    return false;
+                }
+                mine[j as usize] = why;
+                f.order.push((j, on));
+                f.depth[2 * j as usize + on as usize] = level;
+                if other[j as usize] != NONE {
+                    f.conflict = Some(Conflict::Both(j));
+                    return true;
+                }
+                queue.push_back((j, on));
+                false
+            };
+            if on {
+                for &p in g.peers(c) {
+                    let p = p as usize;
+                    if self.cands[p] & bit != 0 && derive(&mut f, self.index(p, d), false, i) {
+                        return f;
+                    }
+                }
+                if !matches!(mode, Mode::Digit(_)) {
+                    for e in 1..=self.size as u8 {
+                        if e != d
+                            && self.cands[c] >> (e - 1) & 1 != 0
+                            && derive(&mut f, self.index(c, e), false, i)
+                        {
+                            return f;
+                        }
+                    }
+                }
+                continue;
+            }
+            cur[c] &= !bit;
+            // The cell's last candidate.
+            let cell_single = match mode {
+                Mode::Digit(_) => None,
+                Mode::Static => (self.cands[c].count_ones() == 2).then_some(self.cands[c] & !bit),
+                Mode::Dynamic => {
+                    if cur[c] == 0 {
+                        f.conflict = Some(Conflict::Empty(c));
+                        return f;
+                    }
+                    (cur[c].count_ones() == 1).then_some(cur[c])
+                }
+            };
+            if let Some(m) = cell_single {
+                let e = m.trailing_zeros() as u8 + 1;
+                if derive(&mut f, self.index(c, e), true, CELL) {
+                    return f;
+                }
+            }
+            // The digit's last place in each house of the cell.
+            for &h in g.houses_of(c) {
+                let h = h as usize;
+                // The places left: how many, and one of them.
+                let (mut count, mut one) = (0, 0);
+                for x in self.places(h, d) {
+                    let left = match mode {
+                        Mode::Static => x != c,
+                        _ => cur[x] & bit != 0,
+                    };
+                    if left {
+                        count += 1;
+                        one = x;
+                    }
+                }
+                if mode == Mode::Static && count + 1 != 2 {
+                    continue;
+                }
+                match count {
+                    0 if board.placed_in(h) & bit == 0 => {
+                        f.conflict = Some(Conflict::NoPlace(h, d));
+                        return f;
+                    }
+                    1 if derive(&mut f, self.index(one, d), true, HOUSE0 - h as u32) => {
+                        return f;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        f
+    }
+
+    /// The facts `targets` rest on, assumption first, in the order derived.
+    fn proof(&self, f: &Facts, targets: &[(u32, bool)]) -> Vec<ChainNode> {
+        let g = self.view.board.geometry();
+        let n = f.on.len();
+        let mut need = vec![false; 2 * n];
+        let mut stack: Vec<(u32, bool)> = targets.to_vec();
+        while let Some((i, on)) = stack.pop() {
+            let slot = 2 * i as usize + on as usize;
+            if need[slot] {
+                continue;
+            }
+            need[slot] = true;
+            let (c, d) = self.split(i);
+            let bit = 1u32 << (d - 1);
+            let why = if on {
+                f.on[i as usize]
+            } else {
+                f.off[i as usize]
+            };
+            if !on {
+                if why < n as u32 {
+                    stack.push((why, true));
+                }
+                continue;
+            }
+            match why {
+                ASSUMED | NONE => {}
+                CELL => {
+                    for e in 1..=self.size as u8 {
+                        let j = self.index(c, e);
+                        if e != d && self.cands[c] >> (e - 1) & 1 != 0 && f.off[j as usize] != NONE
+                        {
+                            stack.push((j, false));
+                        }
+                    }
+                }
+                h => {
+                    let h = (HOUSE0 - h) as usize;
+                    for x in g.house(h).iter().map(|&x| x as usize) {
+                        let j = self.index(x, d);
+                        if x != c && self.cands[x] & bit != 0 && f.off[j as usize] != NONE {
+                            stack.push((j, false));
+                        }
+                    }
+                }
+            }
+        }
+        f.order
+            .iter()
+            .filter(|&&(i, on)| {
+                let slot = 2 * i as usize + on as usize;
+                std::mem::replace(&mut need[slot], false)
+            })
+            .map(|&(i, on)| {
+                let (c, d) = self.split(i);
+                ChainNode {
+                    cells: vec![c],
+                    digit: d,
+                    on,
+                }
+            })
+            .collect()
+    }
+
+    /// The facts a contradiction rests on.
+    fn conflict_targets(&self, f: &Facts) -> Vec<(u32, bool)> {
+        let g = self.view.board.geometry();
+        match f.conflict {
+            Some(Conflict::Both(i)) => vec![(i, true), (i, false)],
+            Some(Conflict::Empty(c)) => (1..=self.size as u8)
+                .filter(|&e| self.cands[c] >> (e - 1) & 1 != 0)
+                .map(|e| (self.index(c, e), false))
+                .collect(),
+            Some(Conflict::NoPlace(h, d)) => g
+                .house(h)
+                .iter()
+                .map(|&x| x as usize)
+                .filter(|&x| self.cands[x] >> (d - 1) & 1 != 0)
+                .map(|x| (self.index(x, d), false))
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// The open candidates, `(cell, digit)`.
+    fn candidates(&self) -> Vec<(usize, u8)> {
+        let mut out = Vec::new();
+        for (c, &m) in self.cands.iter().enumerate() {
+            for d in 1..=self.size as u8 {
+                if m >> (d - 1) & 1 != 0 {
+                    out.push((c, d));
+                }
+            }
+        }
+        out
+    }
+
+    /// The step for a conclusion `(candidate, on)` proved by `branches`.
+    fn step(&self, technique: Technique, fact: (u32, bool), branches: Vec<Vec<ChainNode>>) -> Step {
+        let board = self.view.board;
+        let (c, d) = self.split(fact.0);
+        let mut step = if fact.1 {
+            Step::placing(technique, c, d)
+        } else {
+            let mut s = Step::new(technique);
+            s.remove(board, c, 1 << (d - 1));
+            s
+        };
+        let starts: Vec<usize> = branches.iter().map(|b| b[0].cells[0]).collect();
+        let digits = branches
+            .iter()
+            .flatten()
+            .fold(0u32, |m, n| m | 1 << (n.digit - 1));
+        step = step.with_cells(starts).with_digits(digits);
+        step.branches = branches;
+        step
+    }
+}
+
+/// The total number of facts in a proof.
+fn weight(branches: &[Vec<ChainNode>]) -> usize {
+    branches.iter().map(Vec::len).sum()
+}
+
+/// Nishio: one digit in one cell, followed on that digit alone, leaves a house without a
+/// place for it (or needs it twice): the digit leaves the cell.
+pub(crate) fn nishio(view: &View) -> Option<Step> {
+    if view.board.size() > MAX_SIZE {
+        return None;
+    }
+    let engine = Engine::new(view);
+    let mut best: Option<Step> = None;
+    for (c, d) in engine.candidates() {
+        let f = engine.propagate(c, d, Mode::Digit(d));
+        if f.conflict.is_none() {
+            continue;
+        }
+        let branch = engine.proof(&f, &engine.conflict_targets(&f));
+        if best
+            .as_ref()
+            .is_none_or(|b| branch.len() < weight(&b.branches))
+        {
+            best = Some(engine.step(Technique::Nishio, (engine.index(c, d), false), vec![branch]));
+        }
+    }
+    best
+}
+
+pub(crate) fn forcing_chain(view: &View) -> Option<Step> {
+    if view.board.size() > MAX_DYNAMIC {
+        return None;
+    }
+    forcing(view, Mode::Static, Technique::ForcingChain)
+}
+
+pub(crate) fn dynamic_forcing_chain(view: &View) -> Option<Step> {
+    if view.board.size() > MAX_DYNAMIC {
+        return None;
+    }
+    forcing(view, Mode::Dynamic, Technique::DynamicForcingChain)
+}
+
+/// Contradiction, cell and unit forcing in `mode`: the conclusion with the shortest proof.
+fn forcing(view: &View, mode: Mode, technique: Technique) -> Option<Step> {
+    let board = view.board;
+    if board.size() > MAX_SIZE {
+        return None;
+    }
+    let engine = Engine::new(view);
+    let size = engine.size;
+    let n = engine.cands.len() * size;
+    // Per candidate: the facts it forces, or None on a conflict.
+    let mut forced: Vec<Option<Facts>> = Vec::new();
+    forced.resize_with(n, || None);
+    let mut best: Option<Step> = None;
+    let better =
+        |best: &Option<Step>, w: usize| best.as_ref().is_none_or(|b| w < weight(&b.branches));
+    for (c, d) in engine.candidates() {
+        let f = engine.propagate(c, d, mode);
+        let i = engine.index(c, d);
+        if f.conflict.is_some() {
+            let branch = engine.proof(&f, &engine.conflict_targets(&f));
+            if better(&best, branch.len()) {
+                best = Some(engine.step(technique, (i, false), vec![branch]));
+            }
+            continue;
+        }
+        forced[i as usize] = Some(f);
+    }
+    // Groups of assumptions one of which is true: a cell's candidates, a digit's places.
+    let mut groups: Vec<Vec<(usize, u8)>> = Vec::new();
+    for c in board.open_cells() {
+        let m = engine.cands[c];
+        if m.count_ones() >= 2 {
+            groups.push(
+                (1..=size as u8)
+                    .filter(|&d| m >> (d - 1) & 1 != 0)
+                    .map(|d| (c, d))
+                    .collect(),
+            );
+        }
+    }
+    for h in 0..board.geometry().house_count() {
+        for d in 1..=size as u8 {
+            let places: Vec<usize> = engine.places(h, d).collect();
+            if places.len() >= 2 && board.placed_in(h) >> (d - 1) & 1 == 0 {
+                groups.push(places.into_iter().map(|c| (c, d)).collect());
+            }
+        }
+    }
+    for group in groups {
+        let runs: Option<Vec<&Facts>> = group
+            .iter()
+            .map(|&(c, d)| forced[engine.index(c, d) as usize].as_ref())
+            .collect();
+        let Some(runs) = runs else { continue };
+        let holds =
+            |f: &Facts, j: u32, on: bool| (if on { &f.on } else { &f.off })[j as usize] != NONE;
+        // Still a candidate of an open cell (placing or removing it changes the board), and
+        // forced by every branch.
+        let facts: Vec<(u32, bool)> = runs[0]
+            .order
+            .iter()
+            .copied()
+            .filter(|&(j, on)| {
+                let (x, e) = engine.split(j);
+                engine.cands[x] >> (e - 1) & 1 != 0 && runs[1..].iter().all(|f| holds(f, j, on))
+            })
+            .collect();
+        // The proof of a fact has at least its depth plus one facts in each branch: the
+        // facts worth tracing are those whose bound beats the best so far, smallest first.
+        let bound = |fact| runs.iter().map(|f| f.depth(fact) + 1).sum::<usize>();
+        let mut facts = facts;
+        facts.sort_by_key(|&fact| bound(fact));
+        for fact in facts {
+            if !better(&best, bound(fact)) {
+                break;
+            }
+            let branches: Vec<Vec<ChainNode>> =
+                runs.iter().map(|f| engine.proof(f, &[fact])).collect();
+            if better(&best, weight(&branches)) {
+                best = Some(engine.step(technique, fact, branches));
+            }
+        }
+    }
+    best
+}

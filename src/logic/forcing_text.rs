@@ -1,0 +1,116 @@
+//! Forcing chains in words: each branch as the facts it derives, each with its reason (the
+//! cell it sees, its last candidate, its last place in a house), and how the branches end.
+
+use crate::geometry::Geometry;
+
+use super::board::Board;
+use super::step::{ChainNode, Step};
+use super::technique::Technique;
+
+/// `r1c1`, for a cell index.
+fn cell_name(g: &Geometry, cell: usize) -> String {
+    g.cell(cell).to_string()
+}
+
+/// A branch as text: `5r1c1 → −5r2c1 → 7r2c1`, `−` for a digit not in its cell.
+pub(crate) fn branch_text(branch: &[ChainNode], g: &Geometry) -> String {
+    let nodes: Vec<String> = branch
+        .iter()
+        .map(|n| {
+            let sign = if n.on { "" } else { "−" };
+            format!("{sign}{}{}", n.digit, cell_name(g, n.cells[0]))
+        })
+        .collect();
+    nodes.join(" → ")
+}
+
+/// The `k`-th fact of `branch` with the reason it follows from the earlier ones.
+fn fact(branch: &[ChainNode], k: usize, board: &Board) -> String {
+    let g = board.geometry();
+    let n = &branch[k];
+    let (c, d) = (n.cells[0], n.digit);
+    let name = cell_name(g, c);
+    let before = &branch[..k];
+    let off = |x: usize, e: u8| {
+        before
+            .iter()
+            .any(|m| !m.on && m.cells[0] == x && m.digit == e)
+    };
+    if !n.on {
+        if let Some(m) = before.iter().find(|m| m.on && m.cells[0] == c) {
+            return format!("{name} loses {d} (it holds {})", m.digit);
+        }
+        if let Some(m) = before.iter().find(|m| m.on && m.digit == d) {
+            return format!("{d} leaves {name} (it sees {})", cell_name(g, m.cells[0]));
+        }
+        return format!("{d} leaves {name}");
+    }
+    let m = board.candidates(c);
+    if (1..=board.size() as u8).all(|e| e == d || m >> (e - 1) & 1 == 0 || off(c, e)) {
+        return format!("{name} is {d} (its last candidate)");
+    }
+    for &h in g.houses_of(c) {
+        let h = h as usize;
+        let rest = g.house(h).iter().map(|&x| x as usize).filter(|&x| x != c);
+        if rest
+            .filter(|&x| board.is_open(x) && board.candidates(x) >> (d - 1) & 1 != 0)
+            .all(|x| off(x, d))
+        {
+            return format!("{d} goes in {name} (its last place in {})", g.house_name(h));
+        }
+    }
+    format!("{name} is {d}")
+}
+
+/// A branch in words: its assumption, then each fact with its reason.
+fn branch_words(branch: &[ChainNode], board: &Board) -> String {
+    let facts: Vec<String> = (1..branch.len()).map(|k| fact(branch, k, board)).collect();
+    if facts.is_empty() {
+        String::from("nothing more")
+    } else {
+        facts.join(", ")
+    }
+}
+
+/// The sentence of a nishio or forcing chain step, ending in its `effect` ("so 5 leaves
+/// r1c1").
+pub(crate) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
+    let g = board.geometry();
+    let title = step.technique.title();
+    let name = match step.technique {
+        Technique::Nishio => "Nishio",
+        Technique::ForcingChain => "Forcing chain",
+        _ => "Dynamic forcing chain",
+    };
+    let assumption = |b: &[ChainNode]| format!("{} in {}", b[0].digit, cell_name(g, b[0].cells[0]));
+    match step.branches.as_slice() {
+        [one] => format!(
+            "{name}: suppose {}; then {}; this cannot be, {effect}.",
+            assumption(one),
+            branch_words(one, board)
+        ),
+        branches => {
+            let first = &branches[0][0];
+            let same_cell = branches.iter().all(|b| b[0].cells == first.cells);
+            let options: Vec<String> = branches.iter().map(|b| assumption(b)).collect();
+            let options = options.join(" or ");
+            let what = if same_cell {
+                format!(
+                    "{} holds one of its candidates",
+                    cell_name(g, first.cells[0])
+                )
+            } else {
+                format!("{} has one of its places", first.digit)
+            };
+            let cases: Vec<String> = branches
+                .iter()
+                .map(|b| format!("if {}: {}", assumption(b), branch_words(b, board)))
+                .collect();
+            format!(
+                "{} ({what}: {options}); {}. Each way ends the same ({title}), {effect}.",
+                name,
+                cases.join("; ")
+            )
+        }
+    }
+}

@@ -278,6 +278,9 @@ pub fn sentence(step: &Step, board: &Board) -> String {
                 digits(w)
             )
         }
+        Technique::WxyzWing | Technique::SimpleColours | Technique::MultiColours => {
+            super::colour_words::sentence(step, board, &effect)
+        }
         Technique::XChain | Technique::XyChain | Technique::Aic => {
             super::chain_words::sentence(step, board, &chain_text(step, g), &relations(), &effect)
         }
@@ -473,6 +476,7 @@ pub fn pointer(step: &Step, board: &Board, reveal: Reveal) -> String {
     let title = step.technique.title();
     let article = match step.technique {
         Technique::Pointing | Technique::Claiming => "",
+        Technique::SimpleColours | Technique::MultiColours => "",
         _ if title.starts_with(['a', 'e', 'i', 'o', 'u', 'X']) => "an ",
         _ => "a ",
     };

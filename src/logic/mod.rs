@@ -22,7 +22,8 @@
 //! | `subsets.rs` | naked and hidden pairs, triples, quads; ordered subsets (with relations) |
 //! | `fish.rs` | X-wing, swordfish, jellyfish, with fins (finned and sashimi) |
 //! | `single_digit.rs` | skyscraper, two-string kite, empty rectangle |
-//! | `wings.rs` | XY-wing, XYZ-wing, W-wing |
+//! | `wings.rs` | XY-wing, XYZ-wing, W-wing, WXYZ-wing |
+//! | `colours.rs`, `colour_words.rs` | simple colours (wrap and trap), multi colours; their sentences |
 //! | `chain_graph.rs`, `chains.rs`, `chain_words.rs` | X-chains, XY-chains, alternating inference chains with grouped nodes, and the loops they close: the graph, the search, the sentences |
 //!
 //! Every technique works for any size its houses allow (4…25; those that need blocks skip
@@ -33,6 +34,8 @@ mod board;
 mod chain_graph;
 mod chain_words;
 mod chains;
+mod colour_words;
+mod colours;
 mod explain;
 mod fish;
 mod grade;
@@ -67,6 +70,8 @@ pub use technique::{Technique, Techniques};
 
 #[cfg(test)]
 mod chain_tests;
+#[cfg(test)]
+mod colour_tests;
 #[cfg(test)]
 mod marker_tests;
 #[cfg(test)]

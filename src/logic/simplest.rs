@@ -7,7 +7,7 @@ use super::step::Step;
 use super::technique::{Technique, Techniques};
 use super::view::View;
 use super::{
-    chains, fish, intersections, markers, relations, single_digit, singles, subsets, wings,
+    chains, colours, fish, intersections, markers, relations, single_digit, singles, subsets, wings,
 };
 
 impl Technique {
@@ -42,6 +42,9 @@ impl Technique {
             T::XyWing => wings::xy_wing(view),
             T::XyzWing => wings::xyz_wing(view),
             T::WWing => wings::w_wing(view),
+            T::WxyzWing => wings::wxyz_wing(view),
+            T::SimpleColours => colours::simple_colours(view),
+            T::MultiColours => colours::multi_colours(view),
             T::XChain => chains::x_chain(view),
             T::XyChain => chains::xy_chain(view),
             T::Aic => chains::aic(view),

@@ -231,6 +231,27 @@ export const GLOSSARY = [
     look: "an almost jellyfish with extra places in one block",
     example: { puzzle: ".6.24.3..4....6....9.7..5....2...4..97..1482..1..2...95..............97...15.....", start: "technique:finned_jellyfish" },
   }],
+  ["simple_colours", {
+    rating: 57,
+    what: "Take one digit and the houses where it has only two places (strong links). Colour the places joined by these links in two colours, alternating along each link. If two places of one colour see each other, that colour is false: the digit leaves every place of it (colour wrap). A place outside the cluster that sees both colours loses the digit (colour trap).",
+    why: "Along a strong link exactly one end holds the digit, so one colour holds it in every place and the other in none. Two places of a colour that see each other cannot both hold it; a place that sees both colours sees the digit whichever colour holds it.",
+    look: "a digit with many houses where it has two places, linked end to end",
+    example: { puzzle: ".1.....8....75.....39...6........8.6.9..2.4..6.1....9.......2....2149.381...3....", start: "technique:simple_colours" },
+  }],
+  ["multi_colours", {
+    rating: 58,
+    what: "Colour two clusters of one digit (see simple colours): A and A′, B and B′. If a place of A sees a place of B, A and B are not both true, so A′ or B′ is: a cell that sees both A′ and B′ loses the digit. If A sees both B and B′, A is false.",
+    why: "In each cluster exactly one colour holds the digit everywhere. A and B cannot both hold it, so one of their opposites does; and a colour that sees both colours of another cluster always sees the digit.",
+    look: "two clusters of one digit's strong links whose places see each other",
+    example: { puzzle: "...7.........62..53......274.5.1.7..61............3.9...1..4.....625.....7....8..", start: "technique:multi_colours" },
+  }],
+  ["wxyz_wing", {
+    rating: 62,
+    what: "Four cells, not all in one house, hold only four digits between them. Every digit but one, z, has its places among the four seeing each other. A cell that sees every place of z among the four loses z.",
+    why: "Each of the other three digits goes in at most one of the four cells, so they fill at most three: one of the four holds z, and the cell sees them all.",
+    look: "a cell with three or four candidates beside cells whose candidates are among them",
+    example: { puzzle: "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........", start: "technique:wxyz_wing" },
+  }],
   ["x_chain", {
     rating: 65,
     what: "A chain of places for one digit, alternating strong links (the digit has only these two places in a house) and weak links (two places that see each other), starting and ending with a strong link. A cell that sees both ends loses the digit.",
@@ -265,8 +286,8 @@ export const GROUPS = [
   ["intersections", "Intersections", "Where a block meets a row or a column.", ["pointing", "claiming"]],
   ["subsets", "Subsets", "A few cells of a house that use up as many digits.", ["naked_pair", "hidden_pair", "naked_triple", "hidden_triple", "naked_quad", "hidden_quad"]],
   ["fish", "Fish", "One digit in a few rows and as many columns.", ["x_wing", "swordfish", "jellyfish", "finned_x_wing", "finned_swordfish", "finned_jellyfish"]],
-  ["one-digit", "One-digit patterns", "Short chains of one digit's strong links.", ["skyscraper", "two_string_kite", "empty_rectangle"]],
-  ["wings", "Wings", "Cells with two or three candidates that see each other.", ["xy_wing", "xyz_wing", "w_wing"]],
+  ["one-digit", "One-digit patterns", "Short chains of one digit's strong links, and the two colours they make.", ["skyscraper", "two_string_kite", "empty_rectangle", "simple_colours", "multi_colours"]],
+  ["wings", "Wings", "Cells with two, three or four candidates that see each other.", ["xy_wing", "xyz_wing", "w_wing", "wxyz_wing"]],
   ["chains", "Chains", "Longer chains: if one end is false, the other is true.", ["x_chain", "xy_chain", "aic"]],
 ];
 

@@ -5,7 +5,6 @@ use crate::digits::DigitSet;
 
 use super::board::Board;
 use super::colours::{clusters, seeing_pair, seen, Cluster};
-use super::explain::{and_list, cell_name};
 use super::step::Step;
 use super::technique::Technique;
 use super::view::View;
@@ -16,6 +15,21 @@ pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
         Technique::WxyzWing => wxyz(step, board, effect),
         Technique::MultiColours => multi(step, board, effect),
         _ => simple(step, board, effect),
+    }
+}
+
+/// `r1c1` (explain.rs has the same; importing it back would close a circle).
+fn cell_name(geometry: &crate::geometry::Geometry, cell: usize) -> String {
+    geometry.cell(cell).to_string()
+}
+
+/// "a, b and c".
+fn and_list(items: impl IntoIterator<Item = String>) -> String {
+    let items: Vec<String> = items.into_iter().collect();
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
     }
 }
 

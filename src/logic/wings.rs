@@ -127,9 +127,11 @@ pub(crate) fn w_wing(view: &View) -> Option<Step> {
     None
 }
 
-/// The most cells a digit set may fit before the WXYZ-wing search skips it: on 16×16 and
-/// 25×25 grids early in a solve many cells fit and the quadruples would explode.
+/// The most cells a digit set may fit before the WXYZ-wing search skips it (on 9×9, and
+/// beyond): on 16×16 and 25×25 grids there are 1,820 and 12,650 sets of four digits, and
+/// the quadruples of many fitting cells would explode past a hint's time.
 const WXYZ_MAX_FITTING: usize = 14;
+const WXYZ_MAX_FITTING_BIG: usize = 8;
 
 /// WXYZ-wing (a bent set of four): four cells, not all in one house, whose candidates are
 /// four digits between them. Each digit whose cells all see each other can go in at most
@@ -153,7 +155,12 @@ pub(crate) fn wxyz_wing(view: &View) -> Option<Step> {
             .copied()
             .filter(|&c| board.candidates(c) & !set == 0)
             .collect();
-        if fitting.len() < 4 || fitting.len() > WXYZ_MAX_FITTING {
+        let most = if size <= 9 {
+            WXYZ_MAX_FITTING
+        } else {
+            WXYZ_MAX_FITTING_BIG
+        };
+        if fitting.len() < 4 || fitting.len() > most {
             continue;
         }
         let n = fitting.len();

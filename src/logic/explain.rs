@@ -281,6 +281,9 @@ pub fn sentence(step: &Step, board: &Board) -> String {
         Technique::UniqueRectangle | Technique::BugPlusOne => {
             super::uniqueness::sentence(step, board, &effect)
         }
+        Technique::WxyzWing | Technique::SimpleColours | Technique::MultiColours => {
+            super::colour_words::sentence(step, board, &effect)
+        }
         Technique::XChain | Technique::XyChain | Technique::Aic => {
             super::chain_words::sentence(step, board, &chain_text(step, g), &relations(), &effect)
         }
@@ -478,6 +481,7 @@ pub fn pointer(step: &Step, board: &Board, reveal: Reveal) -> String {
     let article = match step.technique {
         Technique::Pointing | Technique::Claiming => "",
         Technique::UniqueRectangle => "a ",
+        Technique::SimpleColours | Technique::MultiColours => "",
         _ if title.starts_with(['a', 'e', 'i', 'o', 'u', 'X']) => "an ",
         _ => "a ",
     };

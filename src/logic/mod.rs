@@ -22,8 +22,9 @@
 //! | `subsets.rs` | naked and hidden pairs, triples, quads; ordered subsets (with relations) |
 //! | `fish.rs` | X-wing, swordfish, jellyfish, with fins (finned and sashimi) |
 //! | `single_digit.rs` | skyscraper, two-string kite, empty rectangle |
-//! | `wings.rs` | XY-wing, XYZ-wing, W-wing |
+//! | `wings.rs` | XY-wing, XYZ-wing, W-wing, WXYZ-wing |
 //! | `uniqueness.rs` | unique rectangles, BUG+1: only for a puzzle known to have one solution ([`Techniques::with_uniqueness`]) |
+//! | `colours.rs`, `colour_words.rs` | simple colours (wrap and trap), multi colours; their sentences |
 //! | `chain_graph.rs`, `chains.rs`, `chain_words.rs` | X-chains, XY-chains, alternating inference chains with grouped nodes, and the loops they close: the graph, the search, the sentences |
 //! | `forcing.rs`, `forcing_text.rs` | nishio, forcing chains, dynamic forcing chains (nets); their sentences |
 //!
@@ -35,6 +36,8 @@ mod board;
 mod chain_graph;
 mod chain_words;
 mod chains;
+mod colour_words;
+mod colours;
 mod explain;
 mod fish;
 mod forcing;
@@ -72,6 +75,8 @@ pub use technique::{Technique, Techniques};
 
 #[cfg(test)]
 mod chain_tests;
+#[cfg(test)]
+mod colour_tests;
 #[cfg(test)]
 mod forcing_tests;
 #[cfg(test)]

@@ -7,8 +7,8 @@ use super::step::Step;
 use super::technique::{Technique, Techniques};
 use super::view::View;
 use super::{
-    chains, fish, forcing, intersections, markers, relations, single_digit, singles, subsets,
-    uniqueness, wings,
+    chains, colours, fish, forcing, intersections, markers, relations, single_digit, singles,
+    subsets, uniqueness, wings,
 };
 
 impl Technique {
@@ -45,6 +45,9 @@ impl Technique {
             T::WWing => wings::w_wing(view),
             T::UniqueRectangle => uniqueness::unique_rectangle(view),
             T::BugPlusOne => uniqueness::bug_plus_one(view),
+            T::WxyzWing => wings::wxyz_wing(view),
+            T::SimpleColours => colours::simple_colours(view),
+            T::MultiColours => colours::multi_colours(view),
             T::XChain => chains::x_chain(view),
             T::XyChain => chains::xy_chain(view),
             T::Aic => chains::aic(view),

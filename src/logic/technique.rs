@@ -73,6 +73,16 @@ named! {
         /// Every open cell has two candidates but one with three: it takes the digit with
         /// three places in its houses (only for a puzzle with one solution).
         BugPlusOne = "bug_plus_one",
+        /// A digit's places joined by strong links, coloured in two alternating colours: a
+        /// colour with two places that see each other is false (wrap); a place that sees both
+        /// colours loses the digit (trap).
+        SimpleColours = "simple_colours",
+        /// Two colour clusters of one digit: a colour of one that sees a colour of the other
+        /// makes one of their opposites true (or the colour false when it sees both).
+        MultiColours = "multi_colours",
+        /// Four cells, not in one house, with four digits between them, all but one (`z`)
+        /// confined to cells that see each other: `z` leaves what sees all its places there.
+        WxyzWing = "wxyz_wing",
         /// A chain of strong and weak links on one digit: one of its ends is true.
         XChain = "x_chain",
         /// A chain of two-candidate cells: one of its ends holds the digit.
@@ -133,6 +143,9 @@ impl Technique {
             Technique::HiddenQuad => 54,
             Technique::FinnedJellyfish => 56,
             Technique::BugPlusOne => 56,
+            Technique::SimpleColours => 57,
+            Technique::MultiColours => 58,
+            Technique::WxyzWing => 62,
             Technique::XChain => 65,
             Technique::XyChain => 66,
             Technique::Aic => 70,
@@ -175,8 +188,11 @@ impl Technique {
             Technique::Jellyfish => "jellyfish",
             Technique::FinnedSwordfish => "finned swordfish",
             Technique::HiddenQuad => "hidden quad",
+            Technique::WxyzWing => "WXYZ-wing",
             Technique::FinnedJellyfish => "finned jellyfish",
             Technique::BugPlusOne => "BUG+1",
+            Technique::SimpleColours => "simple colours",
+            Technique::MultiColours => "multi colours",
             Technique::XChain => "X-chain",
             Technique::XyChain => "XY-chain",
             Technique::Aic => "alternating inference chain",

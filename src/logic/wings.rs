@@ -126,3 +126,98 @@ pub(crate) fn w_wing(view: &View) -> Option<Step> {
     }
     None
 }
+
+/// The most cells a digit set may fit before the WXYZ-wing search skips it (on 9×9, and
+/// beyond): on 16×16 and 25×25 grids there are 1,820 and 12,650 sets of four digits, and
+/// the quadruples of many fitting cells would explode past a hint's time.
+const WXYZ_MAX_FITTING: usize = 14;
+const WXYZ_MAX_FITTING_BIG: usize = 8;
+
+/// WXYZ-wing (a bent set of four): four cells, not all in one house, whose candidates are
+/// four digits between them. Each digit whose cells all see each other can go in at most
+/// one of them; if three digits are so and the fourth, `z`, is not, the four cells cannot
+/// be filled without `z`: `z` leaves what sees every cell of the four that has it.
+pub(crate) fn wxyz_wing(view: &View) -> Option<Step> {
+    let board = view.board;
+    let size = board.size();
+    let open: Vec<usize> = board
+        .open_cells()
+        .filter(|&c| (2..=4).contains(&board.candidates(c).count_ones()))
+        .collect();
+    let quads = (0..size).flat_map(move |i| {
+        (i + 1..size).flat_map(move |j| {
+            (j + 1..size).flat_map(move |k| (k + 1..size).map(move |l| [i, j, k, l]))
+        })
+    });
+    for set in quads.map(|q| q.iter().fold(0u32, |m, &i| m | 1 << i)) {
+        let fitting: Vec<usize> = open
+            .iter()
+            .copied()
+            .filter(|&c| board.candidates(c) & !set == 0)
+            .collect();
+        let most = if size <= 9 {
+            WXYZ_MAX_FITTING
+        } else {
+            WXYZ_MAX_FITTING_BIG
+        };
+        if fitting.len() < 4 || fitting.len() > most {
+            continue;
+        }
+        let n = fitting.len();
+        for a in 0..n {
+            for b in a + 1..n {
+                for c in b + 1..n {
+                    for e in c + 1..n {
+                        let cells = [fitting[a], fitting[b], fitting[c], fitting[e]];
+                        if let Some(step) = wxyz_step(view, cells, set) {
+                            return Some(step);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The WXYZ-wing step on `cells` (whose candidates lie in `set`), if they make one.
+fn wxyz_step(view: &View, cells: [usize; 4], set: u32) -> Option<Step> {
+    let board = view.board;
+    let union = cells.iter().fold(0, |m, &c| m | board.candidates(c));
+    if union != set {
+        return None;
+    }
+    // Not all in one house: that is a naked quad.
+    let shared = cells
+        .iter()
+        .fold(u128::MAX, |m, &c| m & board.geometry().house_mask(c));
+    if shared != 0 {
+        return None;
+    }
+    let holders = |bit: u32| -> Vec<usize> {
+        cells
+            .iter()
+            .copied()
+            .filter(|&c| board.candidates(c) & bit != 0)
+            .collect()
+    };
+    let mut loose = Vec::new();
+    let mut m = set;
+    while m != 0 {
+        let bit = m & m.wrapping_neg();
+        m &= m - 1;
+        let h = holders(bit);
+        let restricted = h
+            .iter()
+            .enumerate()
+            .all(|(i, &x)| h[i + 1..].iter().all(|&y| board.sees(x, y)));
+        if !restricted {
+            loose.push(bit);
+        }
+    }
+    let [z] = loose[..] else {
+        return None;
+    };
+    let step = Step::pattern(Technique::WxyzWing, cells, [], set);
+    seen_by_all(view, step, z, &holders(z))
+}

@@ -278,6 +278,10 @@ pub fn sentence(step: &Step, board: &Board) -> String {
                 digits(w)
             )
         }
+        Technique::SueDeCoq
+        | Technique::AlsXz
+        | Technique::AlsXyWing
+        | Technique::DeathBlossom => super::als_words::sentence(step, board, &effect),
         Technique::XChain | Technique::XyChain | Technique::Aic => {
             let chain = chain_text(step, g);
             let rel = if step.relations.is_empty() {

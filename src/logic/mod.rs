@@ -23,12 +23,17 @@
 //! | `fish.rs` | X-wing, swordfish, jellyfish, with fins (finned and sashimi) |
 //! | `single_digit.rs` | skyscraper, two-string kite, empty rectangle |
 //! | `wings.rs` | XY-wing, XYZ-wing, W-wing |
+//! | `almost_locked.rs`, `als.rs`, `als_words.rs` | almost locked sets; ALS-XZ, ALS-XY-wing, death blossom, and their sentences |
+//! | `sue_de_coq.rs` | Sue de Coq |
 //! | `chains.rs` | X-chains, XY-chains, alternating inference chains with grouped nodes |
 //!
 //! Every technique works for any size its houses allow (4…25; those that need blocks skip
 //! Futoshiki) and only ever removes what its pattern proves: a property test checks on
 //! thousands of unique puzzles that no step removes a digit of the solution.
 
+mod almost_locked;
+mod als;
+mod als_words;
 mod board;
 mod chains;
 mod explain;
@@ -47,6 +52,7 @@ mod single_digit;
 mod singles;
 mod step;
 mod subsets;
+mod sue_de_coq;
 mod technique;
 mod view;
 mod wings;
@@ -63,6 +69,8 @@ pub use simplest::{next_step, solve_steps, Ending};
 pub use step::{ChainNode, Step};
 pub use technique::{Technique, Techniques};
 
+#[cfg(test)]
+mod als_tests;
 #[cfg(test)]
 mod marker_tests;
 #[cfg(test)]

@@ -7,7 +7,8 @@ use super::step::Step;
 use super::technique::{Technique, Techniques};
 use super::view::View;
 use super::{
-    chains, fish, intersections, markers, relations, single_digit, singles, subsets, wings,
+    als, chains, fish, intersections, markers, relations, single_digit, singles, subsets,
+    sue_de_coq, wings,
 };
 
 impl Technique {
@@ -42,6 +43,10 @@ impl Technique {
             T::XyWing => wings::xy_wing(view),
             T::XyzWing => wings::xyz_wing(view),
             T::WWing => wings::w_wing(view),
+            T::SueDeCoq => sue_de_coq::sue_de_coq(view),
+            T::AlsXz => als::als_xz(view),
+            T::AlsXyWing => als::als_xy_wing(view),
+            T::DeathBlossom => als::death_blossom(view),
             T::XChain => chains::x_chain(view),
             T::XyChain => chains::xy_chain(view),
             T::Aic => chains::aic(view),

@@ -61,15 +61,27 @@ named! {
         /// An X-wing with fins in one block (sashimi when a base line needs its fin).
         FinnedXWing = "finned_x_wing",
         NakedQuad = "naked_quad",
+        /// Where a line crosses a block, `N` cells hold `N + 2` or more digits; cells in the
+        /// rest of the line and of the block take the others without sharing one.
+        SueDeCoq = "sue_de_coq",
         /// A digit's places in four rows lie in four columns (or the reverse).
         Jellyfish = "jellyfish",
         FinnedSwordfish = "finned_swordfish",
         HiddenQuad = "hidden_quad",
         FinnedJellyfish = "finned_jellyfish",
+        /// Two almost locked sets joined by a restricted common digit: a digit of both leaves
+        /// what sees all its places in them (doubly linked: both sets are locked).
+        AlsXz = "als_xz",
+        /// Two almost locked sets each joined to a third by a different restricted common
+        /// digit: a digit of the two leaves what sees all its places in them.
+        AlsXyWing = "als_xy_wing",
         /// A chain of strong and weak links on one digit: one of its ends is true.
         XChain = "x_chain",
         /// A chain of two-candidate cells: one of its ends holds the digit.
         XyChain = "xy_chain",
+        /// A stem cell whose every candidate sees all its places in an almost locked set (a
+        /// petal): a digit of every petal leaves what sees all its places in them.
+        DeathBlossom = "death_blossom",
         /// An alternating inference chain over digits, cells, groups of cells and relations.
         Aic = "aic",
     }
@@ -109,12 +121,16 @@ impl Technique {
             Technique::WWing => 44,
             Technique::FinnedXWing => 45,
             Technique::NakedQuad => 50,
+            Technique::SueDeCoq => 50,
             Technique::Jellyfish => 52,
             Technique::FinnedSwordfish => 53,
             Technique::HiddenQuad => 54,
             Technique::FinnedJellyfish => 56,
+            Technique::AlsXz => 58,
+            Technique::AlsXyWing => 62,
             Technique::XChain => 65,
             Technique::XyChain => 66,
+            Technique::DeathBlossom => 68,
             Technique::Aic => 70,
         }
     }
@@ -148,12 +164,16 @@ impl Technique {
             Technique::WWing => "W-wing",
             Technique::FinnedXWing => "finned X-wing",
             Technique::NakedQuad => "naked quad",
+            Technique::SueDeCoq => "Sue de Coq",
             Technique::Jellyfish => "jellyfish",
             Technique::FinnedSwordfish => "finned swordfish",
             Technique::HiddenQuad => "hidden quad",
             Technique::FinnedJellyfish => "finned jellyfish",
+            Technique::AlsXz => "ALS-XZ",
+            Technique::AlsXyWing => "ALS-XY-wing",
             Technique::XChain => "X-chain",
             Technique::XyChain => "XY-chain",
+            Technique::DeathBlossom => "death blossom",
             Technique::Aic => "alternating inference chain",
         }
     }

@@ -240,3 +240,27 @@ fn slowest_new_technique_on_forum_hardest() {
     }
     eprintln!("{NEW:?}: {worst:?}");
 }
+
+/// The first top1465 puzzle whose path uses each new technique (for the glossary examples).
+#[test]
+#[ignore]
+fn examples() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/data/bench9/puzzles3_magictour_top1465"),
+    )
+    .unwrap();
+    let mut found = [false; 4];
+    for line in text.lines().filter(|l| l.len() == 81) {
+        let puzzle = Puzzle::classic(givens_of(&line.replace('.', "0"))).unwrap();
+        let mut board = Board::new(&puzzle).unwrap();
+        solve_steps(&mut board, Techniques::ALL, 10_000, |step, _| {
+            if let Some(i) = NEW.iter().position(|&t| t == step.technique) {
+                if !found[i] {
+                    found[i] = true;
+                    eprintln!("{}: {line}", NEW[i]);
+                }
+            }
+        });
+    }
+}

@@ -87,12 +87,16 @@ export const TECHNIQUES = [
   ["w_wing", "W-wing", "two {x, w} cells joined by a strong link on x: w leaves every cell that sees both"],
   ["finned_x_wing", "finned X-wing", "an X-wing with extra places (fins) in one block: what the fins also see loses the digit"],
   ["naked_quad", "naked quad", "four cells of a house hold four digits between them, so those digits leave the house's other cells"],
+  ["sue_de_coq", "Sue de Coq", "cells where a line meets a block hold N+2 digits, shared out with disjoint cells of the rest of the line and of the block"],
   ["jellyfish", "jellyfish", "a digit's places in four rows lie in four columns (or the reverse), so it leaves the rest of those lines"],
   ["finned_swordfish", "finned swordfish", "a swordfish with fins in one block: what the fins also see loses the digit"],
   ["hidden_quad", "hidden quad", "four digits have the same four places in a house, so those cells hold nothing else"],
   ["finned_jellyfish", "finned jellyfish", "a jellyfish with fins in one block: what the fins also see loses the digit"],
+  ["als_xz", "ALS-XZ", "two almost locked sets joined by a restricted common digit x: a digit z of both leaves what sees all its places in them"],
+  ["als_xy_wing", "ALS-XY-wing", "two almost locked sets each joined to a third by a different restricted common digit: a digit of both leaves what sees all its places in them"],
   ["x_chain", "X-chain", "a chain of strong and weak links on one digit: one of its two ends holds it"],
   ["xy_chain", "XY-chain", "a chain of two-candidate cells: one of its two ends holds the digit"],
+  ["death_blossom", "death blossom", "a stem cell each of whose candidates locks an almost locked set (a petal): a digit of every petal leaves what sees all its places in them"],
   ["aic", "alternating inference chain", "a chain of strong and weak links over digits, cells, groups and relations: one of its two ends is true"],
 ];
 

@@ -281,6 +281,10 @@ pub fn sentence(step: &Step, board: &Board) -> String {
         Technique::UniqueRectangle | Technique::BugPlusOne => {
             super::uniqueness::sentence(step, board, &effect)
         }
+        Technique::SueDeCoq
+        | Technique::AlsXz
+        | Technique::AlsXyWing
+        | Technique::DeathBlossom => super::als_words::sentence(step, board, &effect),
         Technique::WxyzWing | Technique::SimpleColours | Technique::MultiColours => {
             super::colour_words::sentence(step, board, &effect)
         }

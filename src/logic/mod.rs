@@ -27,11 +27,16 @@
 //! | `colours.rs`, `colour_words.rs` | simple colours (wrap and trap), multi colours; their sentences |
 //! | `chain_graph.rs`, `chains.rs`, `chain_words.rs` | X-chains, XY-chains, alternating inference chains with grouped nodes, and the loops they close: the graph, the search, the sentences |
 //! | `forcing.rs`, `forcing_text.rs` | nishio, forcing chains, dynamic forcing chains (nets); their sentences |
+//! | `almost_locked.rs`, `als.rs`, `als_words.rs` | almost locked sets; ALS-XZ, ALS-XY-wing, death blossom, and their sentences |
+//! | `sue_de_coq.rs` | Sue de Coq |
 //!
 //! Every technique works for any size its houses allow (4…25; those that need blocks skip
 //! Futoshiki) and only ever removes what its pattern proves: a property test checks on
 //! thousands of unique puzzles that no step removes a digit of the solution.
 
+mod almost_locked;
+mod als;
+mod als_words;
 mod board;
 mod chain_graph;
 mod chain_words;
@@ -56,6 +61,7 @@ mod single_digit;
 mod singles;
 mod step;
 mod subsets;
+mod sue_de_coq;
 mod technique;
 mod uniqueness;
 mod view;
@@ -73,6 +79,8 @@ pub use simplest::{next_step, solve_steps, Ending};
 pub use step::{ChainNode, Step};
 pub use technique::{Technique, Techniques};
 
+#[cfg(test)]
+mod als_tests;
 #[cfg(test)]
 mod chain_tests;
 #[cfg(test)]

@@ -7,8 +7,8 @@ use super::step::Step;
 use super::technique::{Technique, Techniques};
 use super::view::View;
 use super::{
-    chains, colours, fish, forcing, intersections, markers, relations, single_digit, singles,
-    subsets, uniqueness, wings,
+    als, chains, colours, fish, forcing, intersections, markers, relations, single_digit, singles,
+    subsets, sue_de_coq, uniqueness, wings,
 };
 
 impl Technique {
@@ -48,6 +48,10 @@ impl Technique {
             T::WxyzWing => wings::wxyz_wing(view),
             T::SimpleColours => colours::simple_colours(view),
             T::MultiColours => colours::multi_colours(view),
+            T::SueDeCoq => sue_de_coq::sue_de_coq(view),
+            T::AlsXz => als::als_xz(view),
+            T::AlsXyWing => als::als_xy_wing(view),
+            T::DeathBlossom => als::death_blossom(view),
             T::XChain => chains::x_chain(view),
             T::XyChain => chains::xy_chain(view),
             T::Aic => chains::aic(view),

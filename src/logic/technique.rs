@@ -65,6 +65,9 @@ named! {
         /// a puzzle with one solution: see [`Techniques::with_uniqueness`]).
         UniqueRectangle = "unique_rectangle",
         NakedQuad = "naked_quad",
+        /// Where a line crosses a block, `N` cells hold `N + 2` or more digits; cells in the
+        /// rest of the line and of the block take the others without sharing one.
+        SueDeCoq = "sue_de_coq",
         /// A digit's places in four rows lie in four columns (or the reverse).
         Jellyfish = "jellyfish",
         FinnedSwordfish = "finned_swordfish",
@@ -80,13 +83,22 @@ named! {
         /// Two colour clusters of one digit: a colour of one that sees a colour of the other
         /// makes one of their opposites true (or the colour false when it sees both).
         MultiColours = "multi_colours",
+        /// Two almost locked sets joined by a restricted common digit: a digit of both leaves
+        /// what sees all its places in them (doubly linked: both sets are locked).
+        AlsXz = "als_xz",
         /// Four cells, not in one house, with four digits between them, all but one (`z`)
         /// confined to cells that see each other: `z` leaves what sees all its places there.
         WxyzWing = "wxyz_wing",
+        /// Two almost locked sets each joined to a third by a different restricted common
+        /// digit: a digit of the two leaves what sees all its places in them.
+        AlsXyWing = "als_xy_wing",
         /// A chain of strong and weak links on one digit: one of its ends is true.
         XChain = "x_chain",
         /// A chain of two-candidate cells: one of its ends holds the digit.
         XyChain = "xy_chain",
+        /// A stem cell whose every candidate sees all its places in an almost locked set (a
+        /// petal): a digit of every petal leaves what sees all its places in them.
+        DeathBlossom = "death_blossom",
         /// An alternating inference chain over digits, cells, groups of cells and relations.
         Aic = "aic",
         /// One digit in one cell, followed on that digit alone (its other places and hidden
@@ -138,6 +150,7 @@ impl Technique {
             Technique::FinnedXWing => 45,
             Technique::UniqueRectangle => 45,
             Technique::NakedQuad => 50,
+            Technique::SueDeCoq => 50,
             Technique::Jellyfish => 52,
             Technique::FinnedSwordfish => 53,
             Technique::HiddenQuad => 54,
@@ -145,9 +158,12 @@ impl Technique {
             Technique::BugPlusOne => 56,
             Technique::SimpleColours => 57,
             Technique::MultiColours => 58,
+            Technique::AlsXz => 58,
             Technique::WxyzWing => 62,
+            Technique::AlsXyWing => 62,
             Technique::XChain => 65,
             Technique::XyChain => 66,
+            Technique::DeathBlossom => 68,
             Technique::Aic => 70,
             Technique::Nishio => 75,
             Technique::ForcingChain => 80,
@@ -185,6 +201,7 @@ impl Technique {
             Technique::FinnedXWing => "finned X-wing",
             Technique::UniqueRectangle => "unique rectangle",
             Technique::NakedQuad => "naked quad",
+            Technique::SueDeCoq => "Sue de Coq",
             Technique::Jellyfish => "jellyfish",
             Technique::FinnedSwordfish => "finned swordfish",
             Technique::HiddenQuad => "hidden quad",
@@ -193,8 +210,11 @@ impl Technique {
             Technique::BugPlusOne => "BUG+1",
             Technique::SimpleColours => "simple colours",
             Technique::MultiColours => "multi colours",
+            Technique::AlsXz => "ALS-XZ",
+            Technique::AlsXyWing => "ALS-XY-wing",
             Technique::XChain => "X-chain",
             Technique::XyChain => "XY-chain",
+            Technique::DeathBlossom => "death blossom",
             Technique::Aic => "alternating inference chain",
             Technique::Nishio => "nishio",
             Technique::ForcingChain => "forcing chain",

@@ -1,6 +1,9 @@
 //! [`View`]: a board as the techniques read it, with where each digit can go in each house
 //! worked out once.
 
+use std::cell::OnceCell;
+
+use super::almost_locked::AlsIndex;
 use super::board::Board;
 
 /// A board with what most techniques ask first worked out once: where each digit can go in
@@ -9,6 +12,8 @@ pub(crate) struct View<'b> {
     pub board: &'b Board,
     /// `positions[h * size + d - 1]`: [`Board::positions`] of digit `d` in house `h`.
     positions: Vec<u32>,
+    /// The almost locked sets, worked out the first time an ALS technique asks.
+    als: OnceCell<AlsIndex>,
 }
 
 impl<'b> View<'b> {
@@ -30,7 +35,16 @@ impl<'b> View<'b> {
                 }
             }
         }
-        View { board, positions }
+        View {
+            board,
+            positions,
+            als: OnceCell::new(),
+        }
+    }
+
+    /// The board's almost locked sets (built on first use, then shared).
+    pub fn als(&self) -> &AlsIndex {
+        self.als.get_or_init(|| AlsIndex::new(self.board))
     }
 
     /// Where digit `d` can go in house `h` (bit `i`: the `i`-th cell of the house).

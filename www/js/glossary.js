@@ -210,6 +210,13 @@ export const GLOSSARY = [
     look: "four cells of a house with pencil marks from the same four digits",
     example: { puzzle: "..86.5...36...17...9.7.....5......4..8...49....6....23...........9..235.15.3..67.", start: "technique:naked_quad" },
   }],
+  ["sue_de_coq", {
+    rating: 50,
+    what: "Where a row or column meets a block, two or three cells hold at least two more digits than cells. Cells in the rest of the line and in the rest of the block take some of those digits, the two groups sharing none, and all the cells together have as many digits as cells. The line group's digits leave the rest of the line, the block group's the rest of the block, and the digits only the crossing holds leave both.",
+    why: "A digit of the line group can only sit in the line part, one of the block group only in the block part: each digit at most once, and as many digits as cells, so each is there exactly once.",
+    look: "two or three crowded cells where a line crosses a block, with a pair in the line and a pair in the block",
+    example: { puzzle: "....2..4..7...6....1.5.....2......8....3..7..4.9.........6..1.38...9..........5..", start: "technique:sue_de_coq" },
+  }],
   ["jellyfish", {
     rating: 52,
     what: "In four rows, a digit's places all lie in the same four columns. The digit leaves every other cell of those columns (or swapped).",
@@ -266,6 +273,20 @@ export const GLOSSARY = [
     look: "a cell with three or four candidates beside cells whose candidates are among them",
     example: { puzzle: "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........", start: "technique:wxyz_wing" },
   }],
+  ["als_xz", {
+    rating: 58,
+    what: "Two almost locked sets (N cells of a house with N+1 digits) share a digit x whose every place in one sees every place in the other. A digit z of both leaves every cell that sees all the z of both sets. With two such digits, both sets are locked.",
+    why: "At most one set holds x, so the other loses it and is locked: its remaining digits fill it, z among them. So z is in one of the sets, and the cell sees it.",
+    look: "a group of cells in a house with one digit more than cells, and another that sees it through one digit",
+    example: { puzzle: "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........", start: "technique:als_xz" },
+  }],
+  ["als_xy_wing", {
+    rating: 62,
+    what: "Almost locked sets A and B are each joined to a third set C by a different restricted common digit (x for A, y for B). A digit z of A and B (not x or y) leaves every cell that sees all the z of A and B.",
+    why: "C cannot lose both x and y, so A loses x or B loses y, and that set is locked with z in it.",
+    look: "a central almost locked set with two others hanging from it by different digits",
+    example: { puzzle: "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........", start: "technique:als_xy_wing" },
+  }],
   ["x_chain", {
     rating: 65,
     what: "A chain of places for one digit, alternating strong links (the digit has only these two places in a house) and weak links (two places that see each other), starting and ending with a strong link. A cell that sees both ends loses the digit.",
@@ -279,6 +300,13 @@ export const GLOSSARY = [
     why: "If the first cell is not z it is its other digit, which makes the next cell its other digit, and so on: the last cell is z. One end always holds z.",
     look: "cells with two pencil marks, linked by shared digits",
     example: { puzzle: ".......692.1...8...7....4.....978..53..1.5...5..3....6.3..429...1..8..........3.8", start: "technique:xy_chain" },
+  }],
+  ["death_blossom", {
+    rating: 68,
+    what: "A stem cell: for each of its candidates d, an almost locked set (a petal) whose every d sees the stem. A digit z of every petal, not of the stem, leaves every cell that sees all the z of the petals.",
+    why: "Whatever the stem holds, the petal of that digit loses it and is locked, with z in it. So z is in one of the petals, and the cell sees them all.",
+    look: "a cell with two or three candidates, each seen by a group of cells with one digit more than cells",
+    example: { puzzle: "....7.8..8.5....97...5......1..9.....2...5.3.7....3...2...6.9.......4..246...87..", start: "technique:death_blossom" },
   }],
   ["aic", {
     rating: 70,
@@ -324,6 +352,7 @@ export const GROUPS = [
   ["one-digit", "One-digit patterns", "Short chains of one digit's strong links, and the two colours they make.", ["skyscraper", "two_string_kite", "empty_rectangle", "simple_colours", "multi_colours"]],
   ["wings", "Wings", "Cells with two, three or four candidates that see each other.", ["xy_wing", "xyz_wing", "w_wing", "wxyz_wing"]],
   ["uniqueness", "Uniqueness", "A puzzle with one solution cannot end in a pattern whose digits could be swapped.", ["unique_rectangle", "bug_plus_one"]],
+  ["als", "Almost locked sets", "N cells of a house with N+1 digits, and where a line meets a block.", ["sue_de_coq", "als_xz", "als_xy_wing", "death_blossom"]],
   ["chains", "Chains", "Longer chains: if one end is false, the other is true.", ["x_chain", "xy_chain", "aic"]],
   ["forcing", "Forcing", "Suppose a candidate and follow what it forces: the last resort before a guess.", ["nishio", "forcing_chain", "dynamic_forcing_chain"]],
 ];

@@ -1,0 +1,264 @@
+//! The sentences of the almost-locked-set techniques and Sue de Coq (src/logic/als.rs,
+//! src/logic/sue_de_coq.rs), called from explain.rs with the step's effect in words.
+
+use super::board::Board;
+use super::step::Step;
+use super::technique::Technique;
+
+fn name(board: &Board, c: usize) -> String {
+    board.geometry().cell(c).to_string()
+}
+
+/// "a, b and c".
+fn and_list(items: Vec<String>) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+fn cells(board: &Board, list: &[usize]) -> String {
+    and_list(list.iter().map(|&c| name(board, c)).collect())
+}
+
+fn union(board: &Board, list: &[usize]) -> u32 {
+    list.iter().fold(0, |m, &c| m | board.candidates(c))
+}
+
+/// "{1,4,7,8}".
+fn braces(mask: u32) -> String {
+    let digits: Vec<String> = (0..32)
+        .filter(|d| mask >> d & 1 != 0)
+        .map(|d| (d + 1).to_string())
+        .collect();
+    format!("{{{}}}", digits.join(","))
+}
+
+fn digit_list(mask: u32) -> String {
+    and_list(
+        (0..32)
+            .filter(|d| mask >> d & 1 != 0)
+            .map(|d| (d + 1).to_string())
+            .collect(),
+    )
+}
+
+const NUMBERS: [&str; 8] = [
+    "one", "two", "three", "four", "five", "six", "seven", "eight",
+];
+
+fn verb(n: usize) -> &'static str {
+    if n == 1 {
+        "holds"
+    } else {
+        "hold"
+    }
+}
+
+fn number(n: usize) -> String {
+    NUMBERS.get(n - 1).map_or(n.to_string(), |w| w.to_string())
+}
+
+/// Every way to split `list` into `parts` runs, each an almost locked set (cells sharing a
+/// house, one more digit than cells): the step keeps its sets in order but not their sizes.
+fn splits(board: &Board, list: &[usize], parts: usize) -> Vec<Vec<Vec<usize>>> {
+    if parts == 0 {
+        return if list.is_empty() {
+            vec![Vec::new()]
+        } else {
+            Vec::new()
+        };
+    }
+    let g = board.geometry();
+    let mut out = Vec::new();
+    for k in 1..=list.len() {
+        let head = &list[..k];
+        let house = head.iter().fold(u128::MAX, |m, &c| m & g.house_mask(c));
+        if house == 0 {
+            break;
+        }
+        if union(board, head).count_ones() as usize != k + 1 {
+            continue;
+        }
+        for mut rest in splits(board, &list[k..], parts - 1) {
+            rest.insert(0, head.to_vec());
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// "r1c2, r1c5 and r1c7 hold four digits between three cells (an almost locked set:
+/// {1,4,7,8})"; a single cell: "r5c5 holds {2,6}".
+fn als(board: &Board, set: &[usize]) -> String {
+    let digits = union(board, set);
+    if set.len() == 1 {
+        return format!("{} holds {}", name(board, set[0]), braces(digits));
+    }
+    format!(
+        "{} hold {} digits between {} cells (an almost locked set: {})",
+        cells(board, set),
+        number(set.len() + 1),
+        number(set.len()),
+        braces(digits)
+    )
+}
+
+/// The digits of `mask` whose every place in `a` sees every place in `b`.
+fn links(board: &Board, a: &[usize], b: &[usize], mask: u32) -> u32 {
+    (0..32)
+        .filter(|d| mask >> d & 1 != 0)
+        .filter(|&d| {
+            let places = |s: &[usize]| -> Vec<usize> {
+                s.iter()
+                    .copied()
+                    .filter(|&c| board.candidates(c) >> d & 1 != 0)
+                    .collect()
+            };
+            let (pa, pb) = (places(a), places(b));
+            pa.iter().all(|&x| pb.iter().all(|&y| board.sees(x, y)))
+        })
+        .fold(0, |m, d| m | 1 << d)
+}
+
+pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
+    let removed = step.eliminations.iter().fold(0, |m, e| m | e.1.bits());
+    match step.technique {
+        Technique::AlsXz => {
+            let found = splits(board, &step.cells, 2).into_iter().find(|s| {
+                let common = union(board, &s[0]) & union(board, &s[1]);
+                links(board, &s[0], &s[1], common) != 0 && common & removed != 0
+            });
+            let Some(sets) = found else {
+                return format!("Two almost locked sets share a restricted digit, {effect}.");
+            };
+            let (a, b) = (&sets[0], &sets[1]);
+            let common = union(board, a) & union(board, b);
+            let rcc = links(board, a, b, common);
+            if rcc.count_ones() >= 2 {
+                format!(
+                    "{}; {}. Every {} of the one sees every {} of the other, so each of {} is in at most one of them: neither can spare a digit, both are locked, {effect}.",
+                    als(board, a),
+                    als(board, b),
+                    digit_list(rcc),
+                    digit_list(rcc),
+                    digit_list(rcc)
+                )
+            } else {
+                format!(
+                    "{}; {}. Every {x} of the first sees every {x} of the second, so at most one of them has {x}, and the other, without it, is locked: one of them has {}, {effect}.",
+                    als(board, a),
+                    als(board, b),
+                    digit_list(removed),
+                    x = digit_list(rcc)
+                )
+            }
+        }
+        Technique::AlsXyWing => {
+            // The reading whose first and second sets link to the third by different digits.
+            let found = splits(board, &step.cells, 3).into_iter().find_map(|s| {
+                let (ua, ub, uc) = (
+                    union(board, &s[0]),
+                    union(board, &s[1]),
+                    union(board, &s[2]),
+                );
+                let xs = links(board, &s[0], &s[2], ua & uc) & !removed;
+                let ys = links(board, &s[1], &s[2], ub & uc) & !removed;
+                let (x, y) = (0..32)
+                    .flat_map(|x| (0..32).map(move |y| (x, y)))
+                    .find(|&(x, y)| x != y && xs >> x & 1 != 0 && ys >> y & 1 != 0)?;
+                (ua & ub & removed == removed).then_some((s, 1u32 << x, 1u32 << y))
+            });
+            let Some((sets, x, y)) = found else {
+                return format!("Three almost locked sets make a wing, {effect}.");
+            };
+            let (a, b, c) = (&sets[0], &sets[1], &sets[2]);
+            format!(
+                "{}; {}; {}. Every {x} of the first sees every {x} of the third, every {y} of the second every {y} of the third; the third cannot lose both {x} and {y}, so the first or the second is locked: one of them has {z}, {effect}.",
+                als(board, a),
+                als(board, b),
+                als(board, c),
+                x = digit_list(x),
+                y = digit_list(y),
+                z = digit_list(removed)
+            )
+        }
+        Technique::DeathBlossom => {
+            let stem = step.cells[0];
+            let sd = board.candidates(stem);
+            let parts = sd.count_ones() as usize;
+            // The i-th petal goes with the i-th digit of the stem.
+            let stem_digits: Vec<u32> = (0..32).filter(|d| sd >> d & 1 != 0).collect();
+            let found = splits(board, &step.cells[1..], parts)
+                .into_iter()
+                .find(|petals| {
+                    petals.iter().zip(&stem_digits).all(|(p, &d)| {
+                        links(board, &[stem], p, 1 << d) != 0
+                            && union(board, p) & (1 << d | removed) == 1 << d | removed
+                    })
+                });
+            let Some(petals) = found else {
+                return format!("A death blossom, {effect}.");
+            };
+            let each: Vec<String> = petals
+                .iter()
+                .zip(&stem_digits)
+                .map(|(p, &d)| {
+                    format!(
+                        "if it is {d}, the set {} ({}) loses {d} (every {d} there sees the stem) and is locked",
+                        cells(board, p),
+                        braces(union(board, p)),
+                        d = d + 1
+                    )
+                })
+                .collect();
+            format!(
+                "The stem {} holds {}: {}. Whatever the stem holds, one of these sets is locked, and each has {z}: one of them has {z}, {effect}.",
+                name(board, stem),
+                braces(sd),
+                each.join("; "),
+                z = digit_list(removed)
+            )
+        }
+        _ => {
+            // Sue de Coq: the step's houses are the line and the block.
+            let g = board.geometry();
+            let (line, block) = (step.houses[0], step.houses[1]);
+            let in_both = |c: &usize| {
+                g.houses_of(*c).contains(&(line as u16))
+                    && g.houses_of(*c).contains(&(block as u16))
+            };
+            let inter: Vec<usize> = step.cells.iter().copied().filter(in_both).collect();
+            let l: Vec<usize> = step
+                .cells
+                .iter()
+                .copied()
+                .filter(|c| !in_both(c) && g.houses_of(*c).contains(&(line as u16)))
+                .collect();
+            let b: Vec<usize> = step
+                .cells
+                .iter()
+                .copied()
+                .filter(|c| !in_both(c) && g.houses_of(*c).contains(&(block as u16)))
+                .collect();
+            format!(
+                "Where {} meets {}, {} hold {} between {} cells; {} in {} {} {} and {} in {} {} {}, with no digit in common. Each digit can sit at most once among these {} cells (the line's digits only in the line, the block's only in the block), and there are as many digits as cells, so each is there once, {effect}.",
+                g.house_name(line),
+                g.house_name(block),
+                cells(board, &inter),
+                braces(union(board, &inter)),
+                number(inter.len()),
+                cells(board, &l),
+                g.house_name(line),
+                verb(l.len()),
+                braces(union(board, &l)),
+                cells(board, &b),
+                g.house_name(block),
+                verb(b.len()),
+                braces(union(board, &b)),
+                number(step.cells.len())
+            )
+        }
+    }
+}

@@ -16,7 +16,7 @@
 import {
   blockShape, cellName, allEdges, edgeCells, isVerticalEdge, hasBlocks, gapOf, markerName,
 } from "./model.js";
-import { drawGap } from "./gap-view.js";
+import { chevron, drawGap } from "./gap-view.js";
 import { MarksLayer } from "./marks-layer.js";
 
 const SVG = "http://www.w3.org/2000/svg";

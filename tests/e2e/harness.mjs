@@ -72,9 +72,6 @@ export async function waitForStatus(page, states = FINAL, timeout = 30_000) {
   return page.getAttribute("#status", "data-status");
 }
 
-/** Waits until two animation frames have passed (the page draws once per frame). */
-export const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-
 /**
  * Waits until `fn(arg)` is truthy in the page (checked at every frame) and resolves to its
  * value; when it is not within `timeout` ms, resolves to its value then. For a condition the

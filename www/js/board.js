@@ -354,6 +354,11 @@ export class Board {
     return this.marks.state(index, d);
   }
 
+  /** The colours and font the marks are drawn in (a test hook: are greyed marks readable?). */
+  get markStyle() {
+    return this.marks.markStyle;
+  }
+
   /** The size of a mark's digits in CSS pixels (for tests: is a big board's pencil readable?). */
   markFontPx() {
     return this.marks.fontPx();

@@ -86,6 +86,8 @@ export async function until(page, fn, arg, { timeout = 15_000 } = {}) {
     return value;
   } catch (error) {
     if (error?.name !== "TimeoutError") throw error;
+    // Said, for a wait stricter than the assertions after it (they may yet pass).
+    console.log(`# until: not within ${timeout} ms: ${String(fn).replace(/\s+/g, " ").slice(0, 160)}`);
     return page.evaluate(fn, arg);
   }
 }

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 
-import { SHOTS, axeViolations, explainAt, frames, openPage } from "./harness.mjs";
+import { SHOTS, axeViolations, drawn, explainAt, openPage, until } from "./harness.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -37,7 +37,9 @@ test("25×25: Zoom board makes the pencil marks readable", async () => {
   const page = await open(`?puzzle=${puzzle25()}&kind=classic&alphabet=letters`);
   await explainAll(page);
   await page.locator("[data-action=scrub]").fill("200");
-  await frames(page);
+  // Drawn there, its marks laid out on the canvas (a size to read).
+  await drawn(page, 200);
+  await until(page, () => window.sudokuLab.board.markFontPx() > 0);
   const before = await page.evaluate(() => window.sudokuLab.board.markFontPx());
   assert.ok(before < 7, `marks at ${before.toFixed(1)} px before zooming`);
   await page.click("[data-action=zoom-board]");
@@ -68,7 +70,8 @@ for (const [name, query, size] of [["16×16", "?example=poj3076", 16], ["25×25"
     await explainAll(page);
     // A few steps in, where candidates are marked and a step has cells to show.
     await page.evaluate(() => window.sudokuLabExplain.seek("step:3"));
-    await frames(page);
+    await drawn(page);
+    await until(page, () => window.sudokuLab.board.markFontPx() > 0);
     const before = await page.evaluate(() => window.sudokuLab.board.markFontPx());
     assert.ok(before < 6, `marks at ${before.toFixed(1)} px before zooming`);
     const zoom = page.locator("[data-action=zoom-board]");
@@ -77,7 +80,7 @@ for (const [name, query, size] of [["16×16", "?example=poj3076", 16], ["25×25"
     await page.waitForFunction(() => window.sudokuLab.board.markFontPx() >= 8);
     const after = await page.evaluate(() => window.sudokuLab.board.markFontPx());
     /** The board's box, the current step's cells and the page, as the learner sees them. */
-    const look = () => page.evaluate((n) => {
+    const lookAt = (n) => {
       const box = document.getElementById("board").getBoundingClientRect();
       // The step's reason (its pattern, the cells it places), or else the cells it changes.
       let shown = [...document.querySelectorAll("#board .cell:is(.focus-cell, .placed-cell)")];
@@ -96,7 +99,8 @@ for (const [name, query, size] of [["16×16", "?example=poj3076", 16], ["25×25"
         step: window.sudokuLabExplain.here().step?.number ?? 0,
         cell: frame.width / n,
       };
-    }, size);
+    };
+    const look = () => page.evaluate(lookAt, size);
     let seen = await look();
     assert.ok(seen.box.width <= 390 && seen.box.height <= 390, `the board's box keeps the screen's width (${seen.box.width}×${seen.box.height})`);
     assert.ok(seen.frame > seen.box.width * 1.5, `the board inside is larger, and pans (${seen.frame} px)`);
@@ -117,7 +121,12 @@ for (const [name, query, size] of [["16×16", "?example=poj3076", 16], ["25×25"
       const at = seen.step;
       await page.locator("[data-action=step]").tap();
       await page.waitForFunction((k) => (window.sudokuLabExplain.here().step?.number ?? 0) > k, at);
-      await frames(page);
+      await drawn(page);
+      // Followed: the step's cells in the box when they fit in it (what is asserted next).
+      await until(page, `(() => {
+        const s = (${lookAt})(${size});
+        return s.shown === 0 || s.shown * s.cell * s.cell > s.box.width * s.box.height || s.visible > 0;
+      })()`);
       seen = await look();
       if (seen.shown === 0) continue;
       const fits = seen.shown * seen.cell * seen.cell <= seen.box.width * seen.box.height;
@@ -127,11 +136,14 @@ for (const [name, query, size] of [["16×16", "?example=poj3076", 16], ["25×25"
       }
     }
     assert.ok(followed > 0, "some step was followed");
-    // The sentence and Pause are still in view with the board's box.
-    const together = await page.evaluate(() => {
+    // The sentence and Pause are still in view with the board's box (once the page has
+    // scrolled the board into view after the last step, as it does on the frame after a tap).
+    const inView = () => {
       const whole = (s) => { const r = document.querySelector(s).getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; };
       return { board: whole("#board"), sentence: whole(".ex-current"), pause: whole("[data-action=pause]") };
-    });
+    };
+    await until(page, `Object.values((${inView})()).every(Boolean)`);
+    const together = await page.evaluate(inView);
     assert.deepEqual(together, { board: true, sentence: true, pause: true });
     assert.deepEqual(await axeViolations(page), []);
     // Unzoom: the board fits its box again.
@@ -148,9 +160,9 @@ test("a click on a pencil mark of a big board never changes the puzzle, even ove
   const page = await open(`?puzzle=${".".repeat(256)}&kind=classic`);
   await explainAll(page);
   await page.locator("[data-action=scrub]").fill("1");
-  await frames(page);
+  await drawn(page, 1);
   // A mark whose centre lies under a gap's click target.
-  const target = await page.evaluate(() => {
+  const target = await until(page, () => {
     const b = window.sudokuLab.board;
     for (let d = 1; d <= 16; d++) {
       const at = b.markPoint(0, d);
@@ -161,7 +173,8 @@ test("a click on a pencil mark of a big board never changes the puzzle, even ove
   });
   assert.ok(target, "some mark of r1c1 lies under a gap");
   await page.mouse.click(target.at.x, target.at.y);
-  await frames(page);
+  // The click asked about the cell's marks: the answer names it.
+  await until(page, () => /r1c1/.test(document.querySelector(".ex-chain-box").textContent));
   assert.equal(await page.locator('[data-edge][data-rel="<"], [data-edge][data-rel=">"]').count(), 0, "no relation added");
   assert.notEqual(await page.evaluate(() => window.sudokuLabExplain.phase), "idle", "the trace is still shown");
   assert.match(await page.textContent(".ex-chain-box"), /r1c1/);

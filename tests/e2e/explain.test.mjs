@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import {
-  DATA, FINAL, HARD, SHOTS, cellTexts, env, explainAt, frames, openPage as open, relationMap, verifyAnswer, waitForStatus,
+  DATA, FINAL, HARD, SHOTS, cellTexts, drawn, env, explainAt, openPage as open, relationMap, until, verifyAnswer, waitForStatus,
 } from "./harness.mjs";
 
 const status = (page) => page.getAttribute("#status", "data-status");
@@ -30,10 +30,10 @@ async function explainedSample(query = "") {
   return page;
 }
 
-/** Clicks a control and lets the page draw. */
+/** Clicks a control and waits until the page has drawn where playback then stands. */
 async function press(page, action) {
   await page.click(`[data-action=${action}]`);
-  await frames(page);
+  await drawn(page);
 }
 
 /**
@@ -46,7 +46,8 @@ async function scrub(page, value) {
     const want = window.sudokuLabExplain.session.trace.boundary(v);
     return document.querySelector("[data-action=scrub]").value === String(want);
   }, value);
-  await frames(page);
+  // And drawn there: the board, the sentence and the highlight are that position's.
+  await drawn(page, value);
 }
 
 test("Solve the CQOI2013 sample 1: a unique, verified answer, and the time to it", async () => {
@@ -103,6 +104,7 @@ test("Explain the CQOI sample by event: the log explains a relation and the boar
   assert.match(sentence, /(\d+) removed from (r\dc\d): r\dc\d < r\dc\d and r\dc\d [≤≥] \1: \2 cannot be \1$/);
   assert.equal(await page.locator(".focus-edge").count(), 1, "the relation is highlighted");
   await press(page, "why");
+  await until(page, () => document.querySelectorAll(".ex-chain li").length >= 2);
   assert.ok(await page.locator(".ex-chain li").count() >= 2, "a chain of causes");
   await shot(page, "cqoi-relation");
   assert.deepEqual(page.errors, []);
@@ -314,9 +316,9 @@ test("Performance: frame time while animating 100,000 events at max speed", asyn
     const loop = (t) => {
       if (last) window.frameTimes.push([t - last, window.sudokuLabExplain.animator.position]);
       last = t;
-      if (!window.stopFrames) requestAnimationFrame(loop);
+      if (!window.stopFrames) requestAnimationFrame(loop); // not a wait: the frame times are what is measured
     };
-    requestAnimationFrame(loop);
+    requestAnimationFrame(loop); // not a wait: the frame times are what is measured
   });
   await page.click("[data-action=explain]");
   await page.waitForFunction(() => {

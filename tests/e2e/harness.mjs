@@ -72,8 +72,55 @@ export async function waitForStatus(page, states = FINAL, timeout = 30_000) {
   return page.getAttribute("#status", "data-status");
 }
 
-/** Waits until two animation frames have passed (the page draws once per frame). */
-export const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+/**
+ * Waits until `fn(arg)` is truthy in the page (checked at every frame) and resolves to its
+ * value; when it is not within `timeout` ms, resolves to its value then. For a condition the
+ * next assertions check themselves: a slow machine makes the wait longer, and a page that
+ * never gets there fails those assertions, which say what they saw.
+ */
+export async function until(page, fn, arg, { timeout = 15_000 } = {}) {
+  try {
+    const handle = await page.waitForFunction(fn, arg, { timeout });
+    const value = await handle.jsonValue();
+    await handle.dispose();
+    return value;
+  } catch (error) {
+    if (error?.name !== "TimeoutError") throw error;
+    // Said, for a wait stricter than the assertions after it (they may yet pass).
+    console.log(`# until: not within ${timeout} ms: ${String(fn).replace(/\s+/g, " ").slice(0, 160)}`);
+    return page.evaluate(fn, arg);
+  }
+}
+
+/**
+ * Waits until the page has drawn the position playback stands at, nothing pending (the
+ * animator draws on the frame after a click, a key or a scrub moves it): the board, the
+ * explanation, the timeline's range and the status are those of that position. With `at`,
+ * playback must stand at the stop a seek to `at` goes to. Throws, saying where playback
+ * was, when it never gets there.
+ */
+export async function drawn(page, at = null, { timeout = 15_000 } = {}) {
+  try {
+    await page.waitForFunction((at) => {
+      const a = window.sudokuLabExplain?.animator;
+      return Boolean(a) && !a.dirty && a.drawn === a.position && (at === null || a.position === a.snapped(at));
+    }, at, { timeout });
+  } catch (error) {
+    if (error?.name !== "TimeoutError") throw error;
+    const seen = await page.evaluate(() => {
+      const a = window.sudokuLabExplain?.animator;
+      return a && { position: a.position, drawn: a.drawn, dirty: a.dirty, playing: a.playing };
+    });
+    throw new Error(`playback did not draw ${at === null ? "its position" : `the stop of ${at}`} in ${timeout} ms: ${JSON.stringify(seen)}`);
+  }
+}
+
+/** Scrolls to the top of the page, as a reader does, and waits until it is there and the board has the size it keeps. */
+export async function scrollToTop(page) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() => window.scrollY === 0);
+  await boardSettled(page);
+}
 
 /**
  * Waits until the board has the size it keeps: app.js measures what is under the board

@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 
-import { HARD, SHOTS, axeViolations, explainAt, frames, openPage } from "./harness.mjs";
+import { HARD, SHOTS, axeViolations, drawn, explainAt, openPage, scrollToTop, until } from "./harness.mjs";
 
 const FINAL = ["unique", "several", "none", "limit", "stopped"];
 const DESKTOP = { width: 1280, height: 800 };
@@ -28,6 +28,29 @@ const currentAndEntry = (page) => page.evaluate(() => [
   document.querySelector("[data-current-event]").dataset.currentEvent,
   document.querySelector(".ex-recent [aria-current=step] button")?.dataset.index,
 ]);
+
+/**
+ * Waits until playback is paused and drawn, and the log's entry marked current is the current
+ * event (the assertions after it check that, and say what they saw if it never is).
+ */
+async function pausedAndAgreed(page) {
+  await page.waitForFunction(() => !window.sudokuLabExplain.animator.playing);
+  await drawn(page);
+  await until(page, () => {
+    const current = document.querySelector("[data-current-event]")?.dataset.currentEvent;
+    return current !== undefined && document.querySelector(".ex-recent [aria-current=step] button")?.dataset.index === current;
+  });
+}
+
+/** Waits until playback is drawn at the stop of `p` and the status says `state` (and matches `text`); resolves to the status. */
+async function statusAt(page, p, state, text = /(?:)/) {
+  await drawn(page, p);
+  await until(page, ({ state, text }) => {
+    const s = document.getElementById("status");
+    return s.dataset.status === state && new RegExp(text).test(s.textContent);
+  }, { state, text: text.source });
+  return statusOf(page);
+}
 
 /** Explain at maximum speed, wait for the whole trace, and pause. */
 async function explainAll(page) {
@@ -56,8 +79,7 @@ for (const [name, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
     await page.click("[data-action=explain]");
     await page.waitForSelector("[data-current-event]");
     // The click may have scrolled the Explain button into view; the learner scrolls back up.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await frames(page);
+    await scrollToTop(page);
     assert.match(await page.evaluate(() => window.sudokuLabExplain.phase), /^(tracing|playing)$/);
     assert.ok(await page.evaluate(() => window.sudokuLabExplain.animator.playing), "playing");
     assert.ok(await inView(page, "#board"), "the whole board is in view");
@@ -78,8 +100,7 @@ test("a short phone screen: while playing, the sentence sticks under the board (
   const page = await open("", { viewport: { width: 390, height: 500 } });
   await page.click("[data-action=explain]");
   await page.waitForSelector("[data-current-event]");
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await frames(page);
+  await scrollToTop(page);
   const [natural, seen] = await page.evaluate(() => {
     // The card follows the status line: that is where it would be without sticking.
     const natural = document.getElementById("status").getBoundingClientRect().bottom;
@@ -95,7 +116,7 @@ test("a short phone screen: while playing, the sentence sticks under the board (
 test("Pause: the log's current entry is the current event, and nothing is dimmed", async () => {
   const page = await playingHard("1000", 300);
   await page.click("[data-action=pause]");
-  await frames(page);
+  await pausedAndAgreed(page);
   const seen = await page.evaluate(() => {
     const current = document.querySelector("[data-current-event]");
     const entry = document.querySelector(".ex-recent [aria-current=step] button");
@@ -118,7 +139,7 @@ test("Pause: the log's current entry is the current event, and nothing is dimmed
   // Every seek agrees too: a step, a marker jump, a scrub.
   for (const action of ["step", "step-back", "next-marker"]) {
     await page.click(`[data-action=${action}]`);
-    await frames(page);
+    await pausedAndAgreed(page);
     const [current, entry] = await currentAndEntry(page);
     assert.equal(entry, current, action);
   }
@@ -133,25 +154,25 @@ test("the status before the end does not give the outcome away; at the end it do
   await page.click("[data-action=pause]");
   const count = Number(await page.getAttribute("[data-action=scrub]", "max"));
   await page.locator("[data-action=scrub]").fill(String(Math.floor(count / 3)));
-  await frames(page);
-  let s = await statusOf(page);
+  let s = await statusAt(page, Math.floor(count / 3), "explaining", /of 81 cells placed/);
   assert.ok(!FINAL.includes(s.state), `mid-trace status ${s.state}: ${s.text}`);
   assert.doesNotMatch(s.text, /unique|several|no solution/i);
   assert.match(s.text, /of 81 cells placed/);
   // The end, by the next-marker button past the last marker, or the timeline.
   await page.locator("[data-action=scrub]").fill(String(count));
-  await frames(page);
-  s = await statusOf(page);
+  s = await statusAt(page, count, "unique");
   assert.equal(s.state, "unique");
   assert.match(s.text, /^Unique solution/);
   // Back before the end: the outcome goes again.
+  const end = await page.evaluate(() => window.sudokuLabExplain.animator.position);
   await page.click("[data-action=step-back]");
-  await frames(page);
-  assert.equal((await statusOf(page)).state, "explaining");
+  await until(page, (end) => window.sudokuLabExplain.animator.position < end, end);
+  assert.equal((await statusAt(page, null, "explaining")).state, "explaining");
   await shot(page, "status-mid");
   // A new engine: the old trace and its status go.
   await page.selectOption("[data-action=engine]", "dlx");
-  await frames(page);
+  await until(page, () => document.getElementById("status").textContent === ""
+    && document.querySelector(".ex-position").textContent === "no trace");
   s = await statusOf(page);
   assert.equal(s.text, "", "no status of another engine's run");
   assert.equal(await page.textContent(".ex-position"), "no trace");
@@ -243,8 +264,11 @@ for (const colorScheme of ["light", "dark"]) {
       await page.waitForSelector("[data-current-event]");
       states.playing = await axeViolations(page);
       await page.click("[data-action=pause]");
-      await page.click("[data-action=why]").catch(() => {});
-      await frames(page);
+      const why = await page.click("[data-action=why]").then(() => true, () => false);
+      // Paused and drawn, with the Why tree open when the button was there to press.
+      await page.waitForFunction(() => !window.sudokuLabExplain.animator.playing);
+      await drawn(page);
+      if (why) await page.waitForSelector(".ex-proof-root");
       states.paused = await axeViolations(page);
       await page.click("[data-action=solve]");
       await page.waitForFunction(() => document.getElementById("status").dataset.status === "unique");
@@ -270,9 +294,9 @@ test("at the full level removed candidates stay, greyed; clicking one explains i
   await explainAll(page);
   const count = Number(await page.getAttribute("[data-action=scrub]", "max"));
   await page.locator("[data-action=scrub]").fill(String(Math.floor(count / 4)));
-  await frames(page);
+  await drawn(page, Math.floor(count / 4));
   // The marks are drawn on a canvas: the board says how each is drawn and where.
-  const found = await page.evaluate(() => {
+  const marks = () => {
     const b = window.sudokuLab.board;
     let live = null, gone = null;
     for (let i = 0; i < 81; i++) {
@@ -283,15 +307,19 @@ test("at the full level removed candidates stay, greyed; clicking one explains i
       }
     }
     return { live, gone, style: b.markStyle };
-  });
+  };
+  await until(page, `Boolean((() => { const m = (${marks})(); return m.live && m.gone; })())`);
+  const found = await page.evaluate(marks);
   assert.ok(found.gone, "greyed candidates are drawn");
   assert.ok(found.live, "live candidates are drawn");
   const { cell, d: digit } = found.gone;
   // Greyed, yet readable: the colours differ (their contrast is checked below).
   assert.notEqual(found.style.live, found.style.gone);
   await page.mouse.click(found.gone.at.x, found.gone.at.y);
-  await frames(page);
-  assert.equal(await page.textContent(".ex-chain-title"), `Why is ${digit} gone from ${cell}?`);
+  const title = `Why is ${digit} gone from ${cell}?`;
+  await until(page, (title) => document.querySelector(".ex-chain-title").textContent === title
+    && document.querySelectorAll(".ex-chain li").length >= 1, title);
+  assert.equal(await page.textContent(".ex-chain-title"), title);
   assert.ok(await page.locator(".ex-chain li").count() >= 1, "the removal and its causes");
   assert.match(await page.textContent(".ex-chain li"), new RegExp(`${digit} removed from ${cell}|${cell} (is|must be)`));
   // Both mark colours keep 4.5:1 against the cell background.
@@ -356,7 +384,10 @@ test("the timeline zooms and pans: keys, wheel, buttons, minimap", async () => {
   assert.ok(lo3 > lo2, `a horizontal wheel pans right (${lo2} → ${lo3})`);
   // Scrubbing inside the window seeks there.
   await range.fill(String(lo3 + 5));
-  await frames(page);
+  await until(page, (p) => {
+    const x = window.sudokuLabExplain;
+    return x.animator.position === x.session.trace.boundary(p) && x.animator.drawn === x.animator.position;
+  }, lo3 + 5);
   // By step, the page stops at the end of the step the event is in.
   assert.equal(await page.evaluate(() => window.sudokuLabExplain.animator.position),
     await page.evaluate((p) => window.sudokuLabExplain.session.trace.boundary(p), lo3 + 5));
@@ -388,10 +419,11 @@ test("a hidden single's Why lists the removal of its digit from every other cell
   });
   assert.ok(single, "the trace has a hidden single");
   await page.locator("[data-action=scrub]").fill(String(single.index + 1));
-  await frames(page);
+  await drawn(page, single.index + 1);
+  await until(page, (i) => document.querySelector("[data-current-event]")?.dataset.currentEvent === i, String(single.index));
   assert.equal(await page.getAttribute("[data-current-event]", "data-current-event"), String(single.index));
   await page.click("[data-action=why]");
-  await frames(page);
+  await until(page, () => document.querySelectorAll(".ex-proof-root > li > details > ul > li").length > 0);
   const premises = await page.$$eval(".ex-proof-root > li > details > ul > li", (items) => items.map((li) => Number(li.dataset.event)));
   const seen = await page.evaluate(({ premises, single }) => {
     const t = window.sudokuLabExplain.session.trace;
@@ -425,8 +457,10 @@ test("a hidden single's Why lists the removal of its digit from every other cell
   assert.equal(fit.offscreen, 0, "every premise is on screen");
   assert.ok(fit.board && fit.beside, "beside the board, which stays in view");
   // A premise opens to its own premises; those wrap too.
-  await page.locator(".ex-proof-root > li > details > ul > li details > summary").last().click();
-  await frames(page);
+  const opened = await page.locator(".ex-proof-root > li > details > ul > li details > summary").last().elementHandle();
+  await opened.click();
+  // Its premises are built when it opens (on the details' toggle event).
+  await until(page, (summary) => summary.parentElement.open && summary.nextElementSibling.childElementCount > 0, opened);
   assert.equal(await page.evaluate(() => {
     const root = document.querySelector(".ex-proof-root");
     return [...root.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > root.getBoundingClientRect().right + 1).length;
@@ -434,7 +468,12 @@ test("a hidden single's Why lists the removal of its digit from every other cell
   // Hovering a premise highlights it on the board.
   const second = page.locator(".ex-proof-root > li > details > ul > li [data-index]").nth(1);
   await second.hover();
-  await frames(page);
+  // The premise under the pointer, its cell highlighted on the board.
+  await until(page, () => {
+    const premise = document.querySelectorAll(".ex-proof-root > li > details > ul > li [data-index]")[1];
+    const cell = window.sudokuLabExplain.session.trace.cell(Number(premise.dataset.index));
+    return premise.matches(":hover") && Boolean(window.sudokuLab.board.cells[cell]?.classList.contains("focus-cell"));
+  });
   assert.ok(await page.locator(".cell.focus-cell").count() >= 1);
   await shot(page, "why-hidden-single");
   assert.deepEqual(await axeViolations(page), []);
@@ -476,7 +515,7 @@ test("Space pauses a fast play, and the log agrees with the current event", asyn
   const page = await playingHard("250", 200);
   await page.focus("[data-action=scrub]");
   await page.keyboard.press(" ");
-  await frames(page);
+  await pausedAndAgreed(page);
   const [current, entry] = await currentAndEntry(page);
   assert.equal(entry, current);
   await page.close();
@@ -496,7 +535,10 @@ test("the keyboard reaches every event of a zoomed timeline: arrows at the edge 
   await range.focus();
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
-  await frames(page);
+  await until(page, (hi) => {
+    const r = document.querySelector("[data-action=scrub]");
+    return Number(r.value) === hi + 2 && Number(r.max) > hi;
+  }, hi);
   assert.equal(Number(await range.inputValue()), hi + 2, "two events past the old window");
   assert.ok(Number(await range.getAttribute("max")) > hi, "the window moved");
   await page.keyboard.press("Shift+ArrowLeft");
@@ -536,7 +578,8 @@ test("Explain plays the default sample step by step: a deduction at once, back a
   for (let k = 1; k <= 3; k++) {
     await page.click("[data-action=step]");
     await page.waitForFunction((k) => window.sudokuLabExplain.here().step?.number === k, k);
-    await frames(page);
+    await drawn(page);
+    await until(page, (k) => document.querySelector(".ex-current").dataset.currentStep === String(k - 1), k);
     const now = await at();
     seen.push(now);
     assert.equal(now.position, now.ends[k - 1], `step ${k} ends at ${now.ends[k - 1]}`);

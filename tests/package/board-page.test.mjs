@@ -37,7 +37,7 @@ for (const isolation of ISOLATIONS) {
       out.afterMove = at(await b.step(1));
       // Removed with a call in flight: rejected, not left hanging.
       const inFlight = b.explain();
-      await new Promise((r) => setTimeout(r, 0)); // sent: in flight
+      await new Promise((r) => setTimeout(r, 0)); // not a wait: one task turn, so the call is sent and in flight (no time is waited on)
       b.remove();
       out.removed = await inFlight.then(() => "resolved", (e) => `rejected: ${e.message}`);
       // Back in the document: it answers again.

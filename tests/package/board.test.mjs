@@ -302,7 +302,7 @@ test("shadow boards share one worker and one wasm module; a board's Stop leaves 
     window.outcomes = ids.map((id) => document.getElementById(id).explain().then((o) => o, (e) => ({ rejected: e.message })));
     const phase = (id) => document.getElementById(id).shadowRoot.sudokuLabExplain?.phase;
     const poll = () => {
-      if (!ids.every((id) => phase(id) === "tracing")) return requestAnimationFrame(poll);
+      if (!ids.every((id) => phase(id) === "tracing")) return requestAnimationFrame(poll); // not a wait: a condition polled once a frame
       document.getElementById("s2").shadowRoot.querySelector("[data-action=stop]").click();
       resolve(ids.map(phase));
     };

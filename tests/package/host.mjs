@@ -151,7 +151,7 @@ export const heightsOver30Frames = (page, id) => page.evaluate((i) => new Promis
   const seen = [];
   const tick = () => {
     seen.push(board.getBoundingClientRect().height);
-    if (seen.length < 30) requestAnimationFrame(tick);
+    if (seen.length < 30) requestAnimationFrame(tick); // not a wait: 30 frames of heights are the observation
     else resolve(seen);
   };
   tick();

@@ -16,7 +16,7 @@
 import {
   blockShape, cellName, allEdges, edgeCells, isVerticalEdge, hasBlocks, gapOf, markerName,
 } from "./model.js";
-import { drawGap } from "./gap-view.js";
+import { chevron, drawGap } from "./gap-view.js";
 import { MarksLayer } from "./marks-layer.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -352,6 +352,11 @@ export class Board {
   /** How digit `d` is drawn in cell `index`: "live", "gone", "removed" or "" (a test hook). */
   markState(index, d) {
     return this.marks.state(index, d);
+  }
+
+  /** The colours and font the marks are drawn in (a test hook: are greyed marks readable?). */
+  get markStyle() {
+    return this.marks.markStyle;
   }
 
   /** The size of a mark's digits in CSS pixels (for tests: is a big board's pencil readable?). */

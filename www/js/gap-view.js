@@ -19,7 +19,7 @@ const CHEVRONS = {
  * A gap's drawing: the ghost dot a click would turn into a relation, the chevron's halo and
  * ink, and a marker's shape (a dot, or a letter or number on a halo) with its label.
  */
-function chevron() {
+export function chevron() {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "-10 -10 20 20");
   svg.setAttribute("aria-hidden", "true");

@@ -266,19 +266,19 @@ export const GLOSSARY = [
     look: "two clusters of one digit's strong links whose places see each other",
     example: { puzzle: "...7.........62..53......274.5.1.7..61............3.9...1..4.....625.....7....8..", start: "technique:multi_colours" },
   }],
-  ["wxyz_wing", {
-    rating: 62,
-    what: "Four cells, not all in one house, hold only four digits between them. Every digit but one, z, has its places among the four seeing each other. A cell that sees every place of z among the four loses z.",
-    why: "Each of the other three digits goes in at most one of the four cells, so they fill at most three: one of the four holds z, and the cell sees them all.",
-    look: "a cell with three or four candidates beside cells whose candidates are among them",
-    example: { puzzle: "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........", start: "technique:wxyz_wing" },
-  }],
   ["als_xz", {
     rating: 58,
     what: "Two almost locked sets (N cells of a house with N+1 digits) share a digit x whose every place in one sees every place in the other. A digit z of both leaves every cell that sees all the z of both sets. With two such digits, both sets are locked.",
     why: "At most one set holds x, so the other loses it and is locked: its remaining digits fill it, z among them. So z is in one of the sets, and the cell sees it.",
     look: "a group of cells in a house with one digit more than cells, and another that sees it through one digit",
     example: { puzzle: "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........", start: "technique:als_xz" },
+  }],
+  ["wxyz_wing", {
+    rating: 62,
+    what: "Four cells, not all in one house, hold only four digits between them. Every digit but one, z, has its places among the four seeing each other. A cell that sees every place of z among the four loses z.",
+    why: "Each of the other three digits goes in at most one of the four cells, so they fill at most three: one of the four holds z, and the cell sees them all.",
+    look: "a cell with three or four candidates beside cells whose candidates are among them",
+    example: { puzzle: "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........", start: "technique:wxyz_wing" },
   }],
   ["als_xy_wing", {
     rating: 62,

@@ -236,7 +236,7 @@ export const GLOSSARY = [
     what: "Four digits have their only places in a house in the same four cells. Those cells hold nothing else.",
     why: "The house needs the four digits and only these cells can take them.",
     look: "four digits confined to four cells of a house",
-    example: { puzzle: ".95..8.1...8.6.....3...7.8....1....4...9.587.....73.....97...25..6....9..2.3.....", start: "technique:hidden_quad" },
+    example: { puzzle: "..6......35..1.....17..3.5......9.4..2.35...8...2..6.........9.672.....3.8....7.6", start: "technique:hidden_quad" },
   }],
   ["finned_jellyfish", {
     rating: 56,
@@ -292,14 +292,14 @@ export const GLOSSARY = [
     what: "A chain of places for one digit, alternating strong links (the digit has only these two places in a house) and weak links (two places that see each other), starting and ending with a strong link. A cell that sees both ends loses the digit.",
     why: "If the first end is not the digit, the strong link forces the next place, which rules out the one after, and so on to the last end: one of the two ends always holds it.",
     look: "houses where a digit has exactly two places, linked end to end",
-    example: { puzzle: "1........9...7..24..8..26.......7..8.29.6....3.....54.8...297....6.8.........4.32", start: "technique:x_chain" },
+    example: { puzzle: "1....67.........32..921......4..58..87......69...6...........5..4.138.........4.3", start: "technique:x_chain" },
   }],
   ["xy_chain", {
     rating: 66,
     what: "A chain of two-candidate cells, each seeing the next and sharing a digit with it, that starts and ends with the same digit z. A cell that sees both ends loses z.",
     why: "If the first cell is not z it is its other digit, which makes the next cell its other digit, and so on: the last cell is z. One end always holds z.",
     look: "cells with two pencil marks, linked by shared digits",
-    example: { puzzle: ".......692.1...8...7....4.....978..53..1.5...5..3....6.3..429...1..8..........3.8", start: "technique:xy_chain" },
+    example: { puzzle: "1.27...8.....56...3............9.7.4...2.....8...........1...3..9....5...6....4..", start: "technique:xy_chain" },
   }],
   ["death_blossom", {
     rating: 68,
@@ -313,28 +313,28 @@ export const GLOSSARY = [
     what: "An alternating inference chain: any mix of strong links (of two, one is true) and weak links (of two, one is false) between candidates of cells, groups of cells in a line, and signs, starting and ending with a strong link. What sees both ends, or contradicts both, is false — also a digit of one end in the other end's cell when the ends see each other. A chain that closes into a loop (a nice loop) makes every one of its links hold exactly one true node; one that comes back to its start true places it.",
     why: "If the first end is false, each strong link makes the next true and each weak link the next false, so the last end is true: one of the two ends is always true.",
     look: "the strong links of the grid: two-candidate cells and digits with two places",
-    example: { puzzle: ".1..7..3......6.9.34...52..1..6....4...5.....736........5..1.8.....48.69...7.....", start: "technique:aic" },
+    example: { puzzle: "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........", start: "technique:aic" },
   }],
   ["nishio", {
     rating: 75,
     what: "Suppose a digit in a cell and follow that digit alone: it leaves the cell's peers, and where a house is left one place for it, it goes there. When some house is left no place for the digit, the supposition was wrong: the digit leaves the cell.",
     why: "Every step of the way follows from the supposition by the rules of one digit; a house without a place for the digit cannot be, so the supposition cannot be either.",
     look: "a digit with few places, mostly pairs; try each place and follow it",
-    example: { puzzle: ".7....6...8.3..........62.3...........1...39.....954.22...5..8.51.4.....6....7...", start: "technique:nishio" },
+    example: { puzzle: "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........", start: "technique:nishio" },
   }],
   ["forcing_chain", {
     rating: 80,
     what: "Suppose a candidate and follow chains of single implications: a digit in a cell leaves its peers and the cell's other digits; a cell or house left with two candidates or places takes the other one. A supposition that leads to both a fact and its opposite is false; a fact that follows from every candidate of a cell, or every place of a digit in a house, is true.",
     why: "One of a cell's candidates (one of a digit's places in a house) is the true one; whatever all of them force holds. And a supposition that contradicts itself cannot be the true one.",
     look: "a cell with two or three candidates, or a digit with two or three places, whose branches meet",
-    example: { puzzle: "8...3.....2......6....5.7..5.1...9.....2.4......6.....7.....39....1...8..4.......", start: "technique:forcing_chain" },
+    example: { puzzle: "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........", start: "technique:forcing_chain" },
   }],
   ["dynamic_forcing_chain", {
     rating: 85,
     what: "A forcing chain whose facts may rest on several earlier ones: a cell's last candidate once the branch has ruled out the others, a digit's last place in a house once the branch has taken the others. Each fact of a branch follows from facts before it.",
     why: "The same as a forcing chain: each branch only uses what the rules force, so a branch that contradicts itself was a false supposition, and a fact every branch reaches is true.",
     look: "the last resort before a guess: follow each candidate of a cell until the branches agree or one breaks",
-    example: { puzzle: "..3...67.5.....3...4.......6..3......8......4...7....12......5.....98.......41...", start: "technique:dynamic_forcing_chain" },
+    example: { puzzle: "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........", start: "technique:dynamic_forcing_chain" },
   }],
 ];
 

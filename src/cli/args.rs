@@ -172,8 +172,8 @@ pub fn difficulty_words(level: Level) -> &'static str {
         Level::Medium => "to 2.9",
         Level::Hard => "to 4.5",
         Level::Expert => "to 6.0",
-        Level::Extreme => "chains",
-        Level::Guessing => "8.0 and above: needs guessing",
+        Level::Extreme => "chains, almost locked sets, forcing chains",
+        Level::Guessing => "9.0 and above: needs guessing",
         _ => "",
     }
 }

@@ -94,7 +94,10 @@ impl AlsIndex {
                 },
             );
         }
-        index.list.sort_by_key(|a| (a.cells.len(), a.cells.clone()));
+        // (By reference: a key that clones the cells allocates at every comparison.)
+        index
+            .list
+            .sort_by(|a, b| (a.cells.len(), &a.cells).cmp(&(b.cells.len(), &b.cells)));
         index
     }
 

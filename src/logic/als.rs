@@ -91,8 +91,21 @@ pub(crate) fn als_xz(view: &View) -> Option<Step> {
                 continue;
             }
             let common = a.digits & b.digits;
-            let mut step = pattern(Technique::AlsXz, &[a, b], common);
             let outside = !(a.mask | b.mask);
+            // Whether anything goes, before a step is built (most linked pairs remove
+            // nothing, and a step allocates).
+            let hits = |d: usize, targets: u128| targets & index.has[d] != 0;
+            let doubly = rcc.count_ones() >= 2
+                && ([a, b]
+                    .iter()
+                    .any(|s| bits(s.digits & !rcc).any(|d| hits(d, s.sees_all[d])))
+                    || bits(rcc).any(|x| hits(x, a.sees_all[x] & b.sees_all[x])));
+            if !doubly
+                && !bits(common & !rcc).any(|z| hits(z, a.sees_all[z] & b.sees_all[z] & outside))
+            {
+                continue;
+            }
+            let mut step = pattern(Technique::AlsXz, &[a, b], common);
             if rcc.count_ones() >= 2 {
                 // Doubly linked: one link digit in each set at most, so both are locked.
                 for s in [a, b] {

@@ -16,7 +16,8 @@ named! {
     /// and house bounds, at most 2.9;
     /// hard — pairs, triples, X-wing, swordfish, single-digit patterns, wings, finned X-wing, at
     /// most 4.5; expert — quads, jellyfish, finned swordfish and jellyfish, at most 6.0;
-    /// extreme — chains; guessing — no technique of the library finishes it.
+    /// extreme — chains, almost locked sets, forcing chains; guessing — no technique of the
+    /// library finishes it.
     pub enum Level {
         Easy = "easy", Medium = "medium", Hard = "hard", Expert = "expert",
         Extreme = "extreme", Guessing = "guessing",
@@ -54,11 +55,15 @@ impl Level {
 /// candidate or places a digit, so a 25×25 puzzle needs at most 25³ = 15,625.
 pub const MAX_STEPS: usize = 20_000;
 
+/// The least score of a puzzle that needs guessing, in tenths.
+pub const GUESSING_SCORE: u32 = 90;
+
 /// How hard a puzzle is, by the techniques a person needs.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Grade {
     /// The score in tenths: the hardest step's rating, and for a puzzle that needs guessing
-    /// 8.0 plus a tenth for each guess a search needs from where the techniques stop.
+    /// 9.0 (or a tenth above its hardest step, if that is more) plus a tenth for each guess a
+    /// search needs from where the techniques stop.
     pub score: u32,
     pub level: Level,
     /// The hardest technique used (none for a puzzle with nothing to deduce).
@@ -100,8 +105,11 @@ pub fn grade(puzzle: &Puzzle, allowed: Techniques) -> Grade {
         Err(_) => (true, 0),
     };
     let base = hardest.map_or(0, |(r, _)| r);
+    // A puzzle the techniques cannot finish is harder than any step they took: 9.0 at least
+    // (where Sudoku Explainer puts what dynamic forcing chains do not finish) and above its
+    // hardest step, then a tenth per guess.
     let score = if needs_guessing {
-        80 + guesses.min(100) as u32
+        GUESSING_SCORE.max(base + 1) + guesses.min(100) as u32
     } else {
         base
     };

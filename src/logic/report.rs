@@ -228,7 +228,8 @@ impl HintReport {
 /// A grade as data.
 #[derive(Clone, Debug, Serialize)]
 pub struct GradeReport {
-    /// The score (1.0 … 7.x; 8.0 and above: needs guessing).
+    /// The score (1.0 … 9.x; a puzzle that needs guessing: 9.0 or above its hardest step, a
+    /// tenth more per guess).
     pub score: f64,
     pub level: &'static str,
     pub hardest: Option<&'static str>,
@@ -273,7 +274,7 @@ impl GradeReport {
         }
     }
 
-    /// One line: `4.2 hard xy_wing×2`, or `8.3 guessing 3 guesses (after aic×1)`.
+    /// One line: `4.2 hard xy_wing×2`, or `9.3 guessing 3 guesses (after aic×1)`.
     pub fn line(&self) -> String {
         let hardest = self
             .hardest

@@ -24,7 +24,7 @@ const LEVELS = {
 /**
  * One sentence for a grade (`{score, level, hardest, hardest_steps, needs_guessing, guesses}`,
  * as `grade` returns it): "Grade 4.2, hard: the hardest step is an XY-wing (twice)." or "Grade
- * 8.3, needs guessing: the techniques stop short of the solution (the hardest step before they
+ * 9.3, needs guessing: the techniques stop short of the solution (the hardest step before they
  * stop is a naked single); a search needs 3 guesses from there."
  */
 export function gradeSentence(g) {
@@ -55,5 +55,5 @@ export function levelOfRating(tenths) {
 export const SCALE =
   "The score follows Sudoku Explainer's scale: the rating of the hardest step a person needs. " +
   "Easy up to 2.3 (singles), medium up to 2.9 (pointing, claiming), hard up to 4.5 (pairs, triples, " +
-  "X-wings, simple wings), expert up to 6.0 (quads, jellyfish, finned fish), extreme above (chains); " +
-  "a puzzle the techniques cannot finish scores 8.0 plus a tenth per guess.";
+  "X-wings, simple wings), expert up to 6.0 (quads, jellyfish, finned fish), extreme above (chains, almost locked sets, forcing chains); " +
+  "a puzzle the techniques cannot finish scores 9.0 plus a tenth per guess.";

@@ -80,15 +80,15 @@ named! {
         /// colour with two places that see each other is false (wrap); a place that sees both
         /// colours loses the digit (trap).
         SimpleColours = "simple_colours",
+        /// Four cells, not in one house, with four digits between them, all but one (`z`)
+        /// confined to cells that see each other: `z` leaves what sees all its places there.
+        WxyzWing = "wxyz_wing",
         /// Two colour clusters of one digit: a colour of one that sees a colour of the other
         /// makes one of their opposites true (or the colour false when it sees both).
         MultiColours = "multi_colours",
         /// Two almost locked sets joined by a restricted common digit: a digit of both leaves
         /// what sees all its places in them (doubly linked: both sets are locked).
         AlsXz = "als_xz",
-        /// Four cells, not in one house, with four digits between them, all but one (`z`)
-        /// confined to cells that see each other: `z` leaves what sees all its places there.
-        WxyzWing = "wxyz_wing",
         /// Two almost locked sets each joined to a third by a different restricted common
         /// digit: a digit of the two leaves what sees all its places in them.
         AlsXyWing = "als_xy_wing",
@@ -159,7 +159,7 @@ impl Technique {
             Technique::SimpleColours => 57,
             Technique::MultiColours => 58,
             Technique::AlsXz => 58,
-            Technique::WxyzWing => 62,
+            Technique::WxyzWing => 57,
             Technique::AlsXyWing => 62,
             Technique::XChain => 65,
             Technique::XyChain => 66,

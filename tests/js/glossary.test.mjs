@@ -69,8 +69,13 @@ for (const [name, entry] of GLOSSARY) {
       assert.match(sentence, OWN_RULE[name]);
       return;
     }
-    assert.equal(stepKind(trace, events), "technique");
     assert.ok(sentence.startsWith(`${title.charAt(0).toUpperCase()}${title.slice(1)}: `), sentence);
+    if (stepKind(trace, events) === "place") {
+      // A technique that places a digit (BUG+1): said as the engine found it, naming the cell.
+      assert.ok(names(sentence, trace.cell(head), n), `${name}: "${sentence}" does not name the cell it places`);
+      return;
+    }
+    assert.equal(stepKind(trace, events), "technique");
     const note = trace.notes.get(head);
     assert.ok(note, `${name}: the step carries its instance`);
     assert.ok(note.pattern.length > 0, `${name}: a pattern`);

@@ -259,6 +259,13 @@ export const GLOSSARY = [
     look: "a digit with many houses where it has two places, linked end to end",
     example: { puzzle: ".1.....8....75.....39...6........8.6.9..2.4..6.1....9.......2....2149.381...3....", start: "technique:simple_colours" },
   }],
+  ["wxyz_wing", {
+    rating: 57,
+    what: "Four cells, not all in one house, hold only four digits between them. Every digit but one, z, has its places among the four seeing each other. A cell that sees every place of z among the four loses z.",
+    why: "Each of the other three digits goes in at most one of the four cells, so they fill at most three: one of the four holds z, and the cell sees them all.",
+    look: "a cell with three or four candidates beside cells whose candidates are among them",
+    example: { puzzle: "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........", start: "technique:wxyz_wing" },
+  }],
   ["multi_colours", {
     rating: 58,
     what: "Colour two clusters of one digit (see simple colours): A and A′, B and B′. If a place of A sees a place of B, A and B are not both true, so A′ or B′ is: a cell that sees both A′ and B′ loses the digit. If A sees both B and B′, A is false.",
@@ -272,13 +279,6 @@ export const GLOSSARY = [
     why: "At most one set holds x, so the other loses it and is locked: its remaining digits fill it, z among them. So z is in one of the sets, and the cell sees it.",
     look: "a group of cells in a house with one digit more than cells, and another that sees it through one digit",
     example: { puzzle: "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........", start: "technique:als_xz" },
-  }],
-  ["wxyz_wing", {
-    rating: 62,
-    what: "Four cells, not all in one house, hold only four digits between them. Every digit but one, z, has its places among the four seeing each other. A cell that sees every place of z among the four loses z.",
-    why: "Each of the other three digits goes in at most one of the four cells, so they fill at most three: one of the four holds z, and the cell sees them all.",
-    look: "a cell with three or four candidates beside cells whose candidates are among them",
-    example: { puzzle: "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........", start: "technique:wxyz_wing" },
   }],
   ["als_xy_wing", {
     rating: 62,

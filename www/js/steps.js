@@ -194,6 +194,12 @@ export function explainStep(trace, events, before, puzzle) {
     }
     case "place":
     case "guess": {
+      // A technique that places a digit (BUG+1, a forcing chain) is said as the engine found it.
+      const note = kind === "place" && trace.rule(head) === RULE.TECHNIQUE ? trace.notes?.get(head) : null;
+      if (note && trace.viaTag(head) === VIA.TECHNIQUE) {
+        const name = capital(TECHNIQUES[trace.viaPayload(head)]?.[1] ?? "a named technique");
+        return `${name}: ${note.sentence.replace(/\.$/, "")}`;
+      }
       const placed = { cell: trace.cell(head), digit: trace.digit(head) };
       const effects = [...leaves(byDigit, n), ...boundsText(bounds, puzzle, placed, context), ...extra];
       const reason = explain(trace, head, before, puzzle);
@@ -334,6 +340,10 @@ export function stepTechnique(trace, events, before, puzzle) {
       // names the same deduction (the glossary defines it).
       return { [RULE.RELATION]: "relation_bound", [RULE.MARKER]: "marker_bound", [RULE.NEGATIVE]: "negative_bound" }[rule] ?? null;
     case "place":
+      // A technique that places a digit (BUG+1, a forcing chain's placement) names itself.
+      if (rule === RULE.TECHNIQUE) {
+        return trace.viaTag(head) === VIA.TECHNIQUE ? TECHNIQUES[trace.viaPayload(head)]?.[0] ?? null : null;
+      }
       if (rule !== RULE.NAKED_SINGLE && (rule < RULE.HIDDEN_SINGLE_ROW || rule > RULE.HIDDEN_SINGLE_BLOCK)) return null;
       if (fullHouseOf(puzzle, trace.cell(head), before) >= 0) return "full_house";
       return rule === RULE.NAKED_SINGLE ? "naked_single" : "hidden_single";

@@ -58,8 +58,10 @@ fn specs(smoke: bool) -> Vec<Spec> {
         spec("classic 9x9 minimal", Kind::Classic, 9, n(1000), |r| {
             r.minimal = true
         }),
-        spec("classic 9x9 needs guessing", Kind::Classic, 9, n(50), |r| {
-            r.level = Some(Level::Guessing);
+        // The hardest level the grader tells apart: since the forcing chains, a minimal 9×9
+        // that needs guessing is too rare to make (none in 2,000 attempts).
+        spec("classic 9x9 extreme", Kind::Classic, 9, n(50), |r| {
+            r.level = Some(Level::Extreme);
             r.minimal = true;
         }),
         spec("classic 16x16", Kind::Classic, 16, n(100), |_| {}),

@@ -207,6 +207,21 @@ impl Step {
                 }
             }
         }
+        // A forcing chain rests on the cells its branches pass through.
+        for node in self.branches.iter().flatten() {
+            for &c in &node.cells {
+                absent[c] |= gone(c);
+            }
+        }
+        // BUG+1 rests on every open cell's candidates (all two but one); and a step whose
+        // pattern names nothing else rests, at worst, on the whole board.
+        if self.technique == super::technique::Technique::BugPlusOne
+            || absent.iter().all(|&m| m == 0)
+        {
+            for c in board.open_cells() {
+                absent[c] |= gone(c);
+            }
+        }
         absent
             .into_iter()
             .enumerate()

@@ -2,6 +2,7 @@
 //! it, with its exact step and sentence; and on the shared hardest corpora, that no step
 //! removes a digit of the solution.
 
+use super::test_boards::at;
 use super::*;
 use crate::puzzle::{givens_of, Puzzle};
 use crate::search::{solve, Options, Status};
@@ -18,10 +19,6 @@ fn corpus(path: &str, take: usize) -> Vec<Puzzle> {
         .take(take)
         .map(|l| Puzzle::classic(givens_of(&l.replace('.', "0"))).unwrap())
         .collect()
-}
-
-fn at(name: &str) -> usize {
-    crate::geometry::Cell::parse(name).unwrap().index(9)
 }
 
 /// An empty 9×9 board with the candidates of each named cell set.

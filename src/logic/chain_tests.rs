@@ -9,6 +9,7 @@ use super::chains::{kills, overlap, remove_both};
 use super::explain::sentence;
 use super::step::Step;
 use super::technique::Technique;
+use super::test_boards::{at, empty9, only, removed, set};
 use super::view::View;
 use crate::geometry::Cell;
 use crate::puzzle::{givens_of, Kind as PuzzleKind, Puzzle, Relation};
@@ -16,52 +17,6 @@ use crate::search::{solve, Options, Status};
 
 /// The longest chain the exhaustive search follows, in nodes.
 const EXHAUSTIVE_NODES: usize = 10;
-
-fn at(name: &str) -> usize {
-    crate::geometry::Cell::parse(name).unwrap().index(9)
-}
-
-fn mask(digits: &[u8]) -> u32 {
-    digits.iter().fold(0, |m, &d| m | 1 << (d - 1))
-}
-
-/// Digit `d` keeps, in house `house` (`r1`, `c5`, `b3`), only the cells `keep`.
-fn only(board: &mut Board, d: u8, house: &str, keep: &[&str]) {
-    let n: usize = house[1..].parse().unwrap();
-    let h = match &house[..1] {
-        "r" => n - 1,
-        "c" => 9 + n - 1,
-        _ => 18 + n - 1,
-    };
-    let keep: Vec<usize> = keep.iter().map(|k| at(k)).collect();
-    for &c in board.geometry().house(h) {
-        if !keep.contains(&(c as usize)) {
-            board.eliminate(c as usize, 1 << (d - 1));
-        }
-    }
-}
-
-fn set(board: &mut Board, cells: &[(&str, &[u8])]) {
-    for &(name, digits) in cells {
-        board.restrict(at(name), mask(digits));
-    }
-}
-
-/// The step's eliminations as `(cell name, digits)`, sorted.
-fn removed(step: &Step) -> Vec<(String, Vec<u8>)> {
-    let mut list: Vec<(String, Vec<u8>)> = step
-        .eliminations
-        .iter()
-        .map(|(c, s)| {
-            (
-                crate::geometry::Cell::at(*c, 9).to_string(),
-                s.iter().collect(),
-            )
-        })
-        .collect();
-    list.sort();
-    list
-}
 
 /// `(cell, digits)` for each cell of `cells`, sorted like [`removed`].
 fn each(cells: &[&str], digits: &[u8]) -> Vec<(String, Vec<u8>)> {
@@ -71,10 +26,6 @@ fn each(cells: &[&str], digits: &[u8]) -> Vec<(String, Vec<u8>)> {
         .collect();
     v.sort();
     v
-}
-
-fn empty9() -> Puzzle {
-    Puzzle::classic(vec![0; 81]).unwrap()
 }
 
 #[test]

@@ -2,29 +2,10 @@
 //! its exact step and sentence, and their soundness on unique puzzles (every state along a
 //! solve, each technique asked directly, no step removes a digit of the solution).
 
+use super::test_boards::{at, empty9, only};
 use super::*;
 use crate::puzzle::{givens_of, Puzzle};
 use crate::search::{solve, Options, Status};
-
-fn at(name: &str) -> usize {
-    crate::geometry::Cell::parse(name).unwrap().index(9)
-}
-
-/// Digit `d` keeps, in house `house` (`r1`, `c5`), only the cells `keep`.
-fn only(board: &mut Board, d: u8, house: &str, keep: &[&str]) {
-    let n: usize = house[1..].parse().unwrap();
-    let h = match &house[..1] {
-        "r" => n - 1,
-        "c" => 9 + n - 1,
-        _ => 18 + n - 1,
-    };
-    let keep: Vec<usize> = keep.iter().map(|k| at(k)).collect();
-    for &c in board.geometry().house(h) {
-        if !keep.contains(&(c as usize)) {
-            board.eliminate(c as usize, 1 << (d - 1));
-        }
-    }
-}
 
 /// The step's eliminations as sorted cell names, each with the one digit `d`.
 fn removed(step: &Step, d: u8) -> Vec<String> {
@@ -44,10 +25,6 @@ fn sorted(names: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = names.iter().map(|s| s.to_string()).collect();
     v.sort();
     v
-}
-
-fn empty9() -> Puzzle {
-    Puzzle::classic(vec![0; 81]).unwrap()
 }
 
 #[test]

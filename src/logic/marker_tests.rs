@@ -2,18 +2,11 @@
 //! board built to show it, with its exact eliminations, markers and sentence; and, on random
 //! Kropki and XV puzzles, that no step of theirs removes a digit of the solution.
 
+use super::test_boards::{at, mask, removed, set};
 use super::*;
 use crate::geometry::Cell;
 use crate::puzzle::{Kind, Marker, MarkerKind, Puzzle};
 use crate::search::{solve, Options, Status};
-
-fn at(name: &str) -> usize {
-    Cell::parse(name).unwrap().index(9)
-}
-
-fn mask(digits: &[u8]) -> u32 {
-    digits.iter().fold(0, |m, &d| m | 1 << (d - 1))
-}
 
 /// An empty 9×9 classic puzzle with `markers` and the negative constraint of `negative`.
 fn marked(markers: &[(&str, MarkerKind, &str)], negative: &[MarkerKind]) -> Puzzle {
@@ -24,20 +17,6 @@ fn marked(markers: &[(&str, MarkerKind, &str)], negative: &[MarkerKind]) -> Puzz
     Puzzle::new(Kind::Classic, 9, vec![0; 81], vec![])
         .and_then(|p| p.with_markers(list, negative.to_vec()))
         .unwrap()
-}
-
-fn set(board: &mut Board, cells: &[(&str, &[u8])]) {
-    for &(name, digits) in cells {
-        board.restrict(at(name), mask(digits));
-    }
-}
-
-/// The step's eliminations as `(cell name, digits)`.
-fn removed(step: &Step) -> Vec<(String, Vec<u8>)> {
-    step.eliminations
-        .iter()
-        .map(|(c, s)| (Cell::at(*c, 9).to_string(), s.iter().collect()))
-        .collect()
 }
 
 fn names(list: &[(&str, &[u8])]) -> Vec<(String, Vec<u8>)> {

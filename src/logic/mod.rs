@@ -90,6 +90,8 @@ mod forcing_tests;
 #[cfg(test)]
 mod marker_tests;
 #[cfg(test)]
+mod test_boards;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod uniqueness_tests;

@@ -1,22 +1,10 @@
 //! Tests of the technique library: steps on boards built to show one technique, and the
 //! soundness of every step on the shared corpora (no step removes a digit of the solution).
 
+use super::test_boards::{at, corpus, empty9, mask, names, only, removed, set};
 use super::*;
 use crate::puzzle::{givens_of, Puzzle};
 use crate::search::{solve, Options, Status};
-
-/// The puzzles of a shared corpus file, one per line (at most `take`).
-fn corpus(path: &str, take: usize) -> Vec<Puzzle> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(path);
-    let text = std::fs::read_to_string(&path).expect("the shared corpus (../shared/data)");
-    text.lines()
-        .filter(|l| l.len() == 81)
-        .take(take)
-        .map(|l| Puzzle::classic(givens_of(&l.replace('.', "0"))).unwrap())
-        .collect()
-}
 
 /// Runs every technique on `puzzle` from the start, checking each step against the unique
 /// solution; returns how the run ended and the techniques used.
@@ -58,68 +46,6 @@ fn no_step_removes_a_digit_of_the_solution_on_top1465() {
     for t in Technique::ALL {
         eprintln!("{t}: {}", counts[t as usize]);
     }
-}
-
-/// The index of a cell named like `r3c7` in a 9×9 grid.
-fn at(name: &str) -> usize {
-    crate::geometry::Cell::parse(name).unwrap().index(9)
-}
-
-/// The mask of `digits`.
-fn mask(digits: &[u8]) -> u32 {
-    digits.iter().fold(0, |m, &d| m | 1 << (d - 1))
-}
-
-/// Digit `d` keeps, in house `house` (`r1`, `c5`, `b3`), only the cells `keep`.
-fn only(board: &mut Board, d: u8, house: &str, keep: &[&str]) {
-    let n: usize = house[1..].parse().unwrap();
-    let h = match &house[..1] {
-        "r" => n - 1,
-        "c" => 9 + n - 1,
-        _ => 18 + n - 1,
-    };
-    let keep: Vec<usize> = keep.iter().map(|k| at(k)).collect();
-    for &c in board.geometry().house(h) {
-        if !keep.contains(&(c as usize)) {
-            board.eliminate(c as usize, 1 << (d - 1));
-        }
-    }
-}
-
-/// Sets the candidates of each named cell.
-fn set(board: &mut Board, cells: &[(&str, &[u8])]) {
-    for &(name, digits) in cells {
-        board.restrict(at(name), mask(digits));
-    }
-}
-
-/// The step's eliminations as `(cell name, digits)`, sorted.
-fn removed(step: &Step) -> Vec<(String, Vec<u8>)> {
-    let mut list: Vec<(String, Vec<u8>)> = step
-        .eliminations
-        .iter()
-        .map(|(c, s)| {
-            (
-                crate::geometry::Cell::at(*c, 9).to_string(),
-                s.iter().collect(),
-            )
-        })
-        .collect();
-    list.sort();
-    list
-}
-
-fn names(list: &[(&str, &[u8])]) -> Vec<(String, Vec<u8>)> {
-    let mut v: Vec<(String, Vec<u8>)> = list
-        .iter()
-        .map(|(c, d)| (c.to_string(), d.to_vec()))
-        .collect();
-    v.sort();
-    v
-}
-
-fn empty9() -> Puzzle {
-    Puzzle::classic(vec![0; 81]).unwrap()
 }
 
 #[test]

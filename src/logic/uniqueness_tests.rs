@@ -1,51 +1,11 @@
 //! Tests of the uniqueness techniques: each shape built on a board, their soundness on unique
 //! puzzles, and the guard that keeps them away from puzzles with several solutions.
 
+use super::test_boards::{at, corpus, empty9, mask, removed, set};
 use super::*;
 use crate::geometry::Cell;
-use crate::puzzle::{givens_of, Kind, Puzzle, Relation};
+use crate::puzzle::{Kind, Puzzle, Relation};
 use crate::search::{solve, solve_with, EngineKind, Options, Status};
-
-fn at(name: &str) -> usize {
-    Cell::parse(name).unwrap().index(9)
-}
-
-fn mask(digits: &[u8]) -> u32 {
-    digits.iter().fold(0, |m, &d| m | 1 << (d - 1))
-}
-
-fn set(board: &mut Board, cells: &[(&str, &[u8])]) {
-    for &(name, digits) in cells {
-        board.restrict(at(name), mask(digits));
-    }
-}
-
-/// The step's eliminations as `(cell name, digits)`, sorted.
-fn removed(step: &Step) -> Vec<(String, Vec<u8>)> {
-    let mut list: Vec<(String, Vec<u8>)> = step
-        .eliminations
-        .iter()
-        .map(|(c, s)| (Cell::at(*c, 9).to_string(), s.iter().collect()))
-        .collect();
-    list.sort();
-    list
-}
-
-fn empty9() -> Puzzle {
-    Puzzle::classic(vec![0; 81]).unwrap()
-}
-
-fn corpus(path: &str, take: usize) -> Vec<Puzzle> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(path);
-    let text = std::fs::read_to_string(&path).expect("the shared corpus (../shared/data)");
-    text.lines()
-        .filter(|l| l.len() == 81)
-        .take(take)
-        .map(|l| Puzzle::classic(givens_of(&l.replace('.', "0"))).unwrap())
-        .collect()
-}
 
 #[test]
 fn a_unique_rectangle_of_type_1_clears_its_fourth_corner() {

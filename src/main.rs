@@ -1,12 +1,21 @@
 //! `sudoku-lab`: the native command line — solve, count and check puzzles in judge formats,
 //! trace one puzzle's search as JSON events, and compare the engines on one puzzle.
+//!
+//! The command line is native only (its parser, clap, is a native dependency): built for
+//! wasm32 — as `cargo test --target wasm32-unknown-unknown` builds every binary — it is an
+//! empty program; the WebAssembly build is the library's.
 
+#[cfg(not(target_arch = "wasm32"))]
 mod cli;
 
-use std::panic;
-use std::process::ExitCode;
+#[cfg(target_arch = "wasm32")]
+fn main() {}
 
-fn main() -> ExitCode {
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    use std::panic;
+    use std::process::ExitCode;
+
     // A panic is a bug: report it in one line and exit 3 rather than with a backtrace dump.
     panic::set_hook(Box::new(|info| {
         let message = info

@@ -171,8 +171,8 @@ pub fn difficulty_words(level: Level) -> &'static str {
         Level::Easy => "to 2.3",
         Level::Medium => "to 2.9",
         Level::Hard => "to 4.5",
-        Level::Expert => "to 6.0",
-        Level::Extreme => "chains, almost locked sets, forcing chains",
+        Level::Expert => "to 6.6",
+        Level::Extreme => "chains and forcing chains",
         Level::Guessing => "9.0 and above: needs guessing",
         _ => "",
     }

@@ -112,10 +112,10 @@ pub fn grade(args: GradeArgs) -> Result<u8, Failure> {
         let line = if solved.status == Status::Unique {
             let grade = GradeReport::of(&grade_puzzle(
                 &entry.puzzle,
-                Techniques::ALL.with_uniqueness(),
+                Techniques::GRADED.with_uniqueness(),
             ));
             let path =
-                with_path.then(|| Path::of(&entry.puzzle, Techniques::ALL.with_uniqueness()));
+                with_path.then(|| Path::of(&entry.puzzle, Techniques::GRADED.with_uniqueness()));
             if json {
                 let line = Numbered {
                     puzzle: entry.number,

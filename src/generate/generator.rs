@@ -138,7 +138,7 @@ impl Generator {
                 Next::Continue => self.current = Some(attempt),
                 Next::Missed => {}
                 Next::Done(puzzle) => {
-                    let grade = grade(&puzzle, Techniques::ALL);
+                    let grade = grade(&puzzle, Techniques::GRADED);
                     let wanted = self.request.level;
                     if wanted.is_some_and(|l| grade.level != l) {
                         continue;

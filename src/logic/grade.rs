@@ -14,10 +14,12 @@ named! {
     /// A puzzle's level, by its score (docs/src/techniques.md): easy — singles, relation,
     /// chain, marker and negative bounds, at most 2.3; medium — marker pairs, intersections
     /// and house bounds, at most 2.9;
-    /// hard — pairs, triples, X-wing, swordfish, single-digit patterns, wings, finned X-wing, at
-    /// most 4.5; expert — quads, jellyfish, finned swordfish and jellyfish, at most 6.0;
-    /// extreme — chains, almost locked sets, forcing chains; guessing — no technique of the
-    /// library finishes it.
+    /// hard — pairs, triples, X-wing, swordfish, XY- and XYZ-wings, unique rectangles, at most
+    /// 4.5; expert — quads, jellyfish, BUG+1, short X- and XY-chains (Sudoku Explainer's turbot
+    /// fish: skyscrapers, kites), at most 6.6; extreme — longer chains and forcing chains
+    /// (the grade's way, as Sudoku Explainer's, to what the hints call finned fish, colours or
+    /// almost locked sets: [`Technique::graded`]); guessing — no technique of the library
+    /// finishes it.
     pub enum Level {
         Easy = "easy", Medium = "medium", Hard = "hard", Expert = "expert",
         Extreme = "extreme", Guessing = "guessing",
@@ -31,23 +33,23 @@ impl Level {
             0..=23 => Level::Easy,
             24..=29 => Level::Medium,
             30..=45 => Level::Hard,
-            46..=60 => Level::Expert,
+            46..=66 => Level::Expert,
             _ => Level::Extreme,
         }
     }
 
-    /// The techniques that solve a puzzle of this level or an easier one (those rated up to
-    /// the level's highest score); `None` for guessing, which no set of techniques finishes.
+    /// The techniques that solve a puzzle of this level or an easier one (the graded ones,
+    /// [`Techniques::GRADED`], rated up to the level's highest score); `None` for guessing, which no set of techniques finishes.
     pub fn techniques(self) -> Option<Techniques> {
         let ceiling = match self {
             Level::Easy => 23,
             Level::Medium => 29,
             Level::Hard => 45,
-            Level::Expert => 60,
-            Level::Extreme => return Some(Techniques::ALL),
+            Level::Expert => 66,
+            Level::Extreme => return Some(Techniques::GRADED),
             Level::Guessing => return None,
         };
-        Some(Techniques::up_to(ceiling))
+        Some(Techniques::up_to(ceiling).within(Techniques::GRADED))
     }
 }
 
@@ -80,9 +82,11 @@ pub struct Grade {
     pub guesses: u64,
 }
 
-/// Grades `puzzle` with `allowed` techniques. The puzzle must be valid; a grade says
-/// nothing of uniqueness (the caller checks it, and only then may allow the techniques that
-/// rely on it: [`Techniques::with_uniqueness`] — the CLI's and the page's grades do).
+/// Grades `puzzle` with `allowed` techniques — [`Techniques::GRADED`] for a score on Sudoku
+/// Explainer's scale, as the CLI, the page and the generator grade. The puzzle must be
+/// valid; a grade says nothing of uniqueness (the caller checks it, and only then may allow
+/// the techniques that rely on it: [`Techniques::with_uniqueness`] — the CLI's and the
+/// page's grades do).
 pub fn grade(puzzle: &Puzzle, allowed: Techniques) -> Grade {
     let mut steps = [0u32; Technique::COUNT];
     let mut hardest: Option<(u32, Technique)> = None;

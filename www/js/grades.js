@@ -47,7 +47,7 @@ export function levelOfRating(tenths) {
   if (tenths <= 23) return "easy";
   if (tenths <= 29) return "medium";
   if (tenths <= 45) return "hard";
-  if (tenths <= 60) return "expert";
+  if (tenths <= 66) return "expert";
   return "extreme";
 }
 
@@ -55,5 +55,6 @@ export function levelOfRating(tenths) {
 export const SCALE =
   "The score follows Sudoku Explainer's scale: the rating of the hardest step a person needs. " +
   "Easy up to 2.3 (singles), medium up to 2.9 (pointing, claiming), hard up to 4.5 (pairs, triples, " +
-  "X-wings, simple wings), expert up to 6.0 (quads, jellyfish, finned fish), extreme above (chains, almost locked sets, forcing chains); " +
+  "X-wings, XY-wings), expert up to 6.6 (quads, jellyfish, short chains), extreme above (chains and forcing chains, " +
+  "which is how Sudoku Explainer rates skyscrapers, finned fish, colours and almost locked sets); " +
   "a puzzle the techniques cannot finish scores 9.0 plus a tenth per guess.";

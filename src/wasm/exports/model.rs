@@ -263,7 +263,7 @@ pub fn grade(
     // One solution, checked above: the uniqueness techniques may take part.
     Ok(to_js(&GradeReport::of(&logic::grade(
         &puzzle,
-        Techniques::ALL.with_uniqueness(),
+        Techniques::GRADED.with_uniqueness(),
     ))))
 }
 

@@ -278,14 +278,14 @@ const DOC_LINES: [(&str, &str, Names, &str); 5] = [
 ];
 
 #[test]
-fn the_pages_lists() {
+fn the_pages_lists_hold_the_names_in_order() {
     for (path, name, names, what) in JS_LISTS {
         assert_eq!(js_names(path, name), names(), "{what}");
     }
 }
 
 #[test]
-fn the_packages_unions() {
+fn the_packages_unions_hold_the_names_in_order() {
     for (field, names, what) in TS_UNIONS {
         for union in ts_unions("package/board.d.ts", field) {
             assert_eq!(union, names(), "package/board.d.ts: {what}");
@@ -294,7 +294,7 @@ fn the_packages_unions() {
 }
 
 #[test]
-fn the_help_of_each_flag() {
+fn each_flags_help_names_every_choice() {
     for (commands, flag, names) in HELP_FLAGS {
         for command in commands {
             all_in(
@@ -307,7 +307,7 @@ fn the_help_of_each_flag() {
 }
 
 #[test]
-fn the_documents_lines() {
+fn the_documents_name_every_choice() {
     for (path, prefix, names, what) in DOC_LINES {
         all_in(
             &names(),
@@ -319,7 +319,7 @@ fn the_documents_lines() {
 
 /// The package README's solve row names each engine among solve's options.
 #[test]
-fn solves_engine_option() {
+fn the_package_readme_names_every_engine_among_solves_options() {
     let solve_row = readme_line("package/README.md", "| `solve(puzzle");
     let options = &solve_row[solve_row.find("`engine` (").expect("solve's engine option")..];
     all_in(
@@ -364,7 +364,7 @@ const MENUS: [(&str, Kept, Names, &str); 4] = [
 ];
 
 #[test]
-fn the_new_puzzle_menus() {
+fn the_new_puzzle_menus_offer_the_names_in_order() {
     for (id, kept, names, what) in MENUS {
         let menu: Vec<String> = select_values(id).into_iter().filter(|v| kept(v)).collect();
         assert_eq!(menu, names(), "{what}");
@@ -372,7 +372,7 @@ fn the_new_puzzle_menus() {
 }
 
 #[test]
-fn techniques_in_the_docs_and_the_glossary() {
+fn every_technique_is_in_the_docs_table_and_the_glossary() {
     let techniques = names::<Technique>();
     let table = file("docs/src/techniques.md");
     // A row's first cell names one technique or a few (`pointing`, `claiming`).

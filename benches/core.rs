@@ -16,7 +16,10 @@
 mod common;
 
 use common::read_puzzles;
-use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{
+    criterion_group, criterion_main, BatchSize, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
+};
 
 use sudoku_lab::formats::{Alphabet, Format};
 use sudoku_lab::generate::{generate, Request};
@@ -63,6 +66,18 @@ fn sets() -> Vec<(&'static str, Vec<Puzzle>)> {
     ]
 }
 
+/// The first 20 puzzles of top95, and a group `{name} top95[..20]` of benchmarks over all of
+/// them (its throughput: puzzles).
+fn top95_group<'a>(
+    c: &'a mut Criterion,
+    name: &str,
+) -> (Vec<Puzzle>, BenchmarkGroup<'a, WallTime>) {
+    let puzzles = load("poj3074/norvig_top95.in", Format::Poj3074, None, 20);
+    let mut group = c.benchmark_group(format!("{name} top95[..20]"));
+    group.throughput(Throughput::Elements(puzzles.len() as u64));
+    (puzzles, group)
+}
+
 /// `solve` as a user calls it (the fast path where one applies), counting to two.
 fn solving(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve");
@@ -82,9 +97,7 @@ fn solving(c: &mut Criterion) {
 
 /// Each general engine on the same 9×9 puzzles (no fast path): what their reasoning costs.
 fn engines(c: &mut Criterion) {
-    let puzzles = load("poj3074/norvig_top95.in", Format::Poj3074, None, 20);
-    let mut group = c.benchmark_group("engine top95[..20]");
-    group.throughput(Throughput::Elements(puzzles.len() as u64));
+    let (puzzles, mut group) = top95_group(c, "engine");
     for kind in [EngineKind::Propagate, EngineKind::Dlx, EngineKind::Logic] {
         group.bench_function(BenchmarkId::from_parameter(kind), |b| {
             b.iter(|| {
@@ -118,9 +131,7 @@ fn counting(c: &mut Criterion) {
 
 /// A full trace (every event and its premises) against the silent search, on top95.
 fn tracing(c: &mut Criterion) {
-    let puzzles = load("poj3074/norvig_top95.in", Format::Poj3074, None, 20);
-    let mut group = c.benchmark_group("trace top95[..20]");
-    group.throughput(Throughput::Elements(puzzles.len() as u64));
+    let (puzzles, mut group) = top95_group(c, "trace");
     group.bench_function("silent", |b| {
         b.iter(|| {
             let mut nodes = 0;
@@ -152,9 +163,7 @@ fn tracing(c: &mut Criterion) {
 
 /// The person's side: a grade of each puzzle, and a first hint from the empty grid.
 fn reasoning(c: &mut Criterion) {
-    let puzzles = load("poj3074/norvig_top95.in", Format::Poj3074, None, 20);
-    let mut group = c.benchmark_group("logic top95[..20]");
-    group.throughput(Throughput::Elements(puzzles.len() as u64));
+    let (puzzles, mut group) = top95_group(c, "logic");
     group.bench_function("grade", |b| {
         b.iter(|| {
             puzzles

@@ -36,84 +36,78 @@ struct Spec {
     count: usize,
 }
 
-fn spec(
-    name: &'static str,
-    kind: Kind,
-    size: usize,
-    count: usize,
-    change: impl FnOnce(&mut Request),
-) -> Spec {
-    let mut request = Request::new(kind, size);
-    change(&mut request);
+/// The set `name`: `count` puzzles of `kind` and `size`, as `Request::new` asks for them.
+fn spec(name: &'static str, kind: Kind, size: usize, count: usize) -> Spec {
     Spec {
         name,
-        request,
+        request: Request::new(kind, size),
         count,
+    }
+}
+
+impl Spec {
+    /// The same set, only puzzles the grader puts at `level`.
+    fn level(mut self, level: Level) -> Spec {
+        self.request.level = Some(level);
+        self
+    }
+
+    /// The same set, only minimal puzzles (no given can go).
+    fn minimal(mut self) -> Spec {
+        self.request.minimal = true;
+        self
+    }
+
+    /// The same set with relations only, no givens.
+    fn no_givens(mut self) -> Spec {
+        self.request.no_givens = true;
+        self
+    }
+
+    /// The same set with `relations` drawn.
+    fn relations(mut self, relations: Relations) -> Spec {
+        self.request.relations = Some(relations);
+        self
     }
 }
 
 fn specs(smoke: bool) -> Vec<Spec> {
     let n = |full: usize| if smoke { full.min(3) } else { full };
     vec![
-        spec("classic 9x9 minimal", Kind::Classic, 9, n(1000), |r| {
-            r.minimal = true
-        }),
+        spec("classic 9x9 minimal", Kind::Classic, 9, n(1000)).minimal(),
         // The hardest level the grader tells apart: since the forcing chains, a minimal 9×9
         // that needs guessing is too rare to make (none in 2,000 attempts).
-        spec("classic 9x9 extreme", Kind::Classic, 9, n(50), |r| {
-            r.level = Some(Level::Extreme);
-            r.minimal = true;
-        }),
-        spec("classic 16x16", Kind::Classic, 16, n(100), |_| {}),
-        spec("classic 16x16 minimal", Kind::Classic, 16, n(40), |r| {
-            r.minimal = true
-        }),
-        spec("classic 25x25", Kind::Classic, 25, n(20), |_| {}),
+        spec("classic 9x9 extreme", Kind::Classic, 9, n(50))
+            .level(Level::Extreme)
+            .minimal(),
+        spec("classic 16x16", Kind::Classic, 16, n(100)),
+        spec("classic 16x16 minimal", Kind::Classic, 16, n(40)).minimal(),
+        spec("classic 25x25", Kind::Classic, 25, n(20)),
         spec(
             "inequality 9x9 CQOI (no givens)",
             Kind::Inequality,
             9,
             n(200),
-            |r| r.no_givens = true,
-        ),
+        )
+        .no_givens(),
         spec(
             "inequality 9x9 blocks + fewest givens",
             Kind::Inequality,
             9,
             n(200),
-            |_| {},
         ),
-        spec(
-            "inequality 9x9 30 relations",
-            Kind::Inequality,
-            9,
-            n(100),
-            |r| r.relations = Some(Relations::Random(30)),
-        ),
-        spec("inequality 9x9 easy", Kind::Inequality, 9, n(50), |r| {
-            r.level = Some(Level::Easy)
-        }),
-        spec("inequality 9x9 hard", Kind::Inequality, 9, n(50), |r| {
-            r.level = Some(Level::Hard)
-        }),
-        spec("inequality 9x9 expert", Kind::Inequality, 9, n(10), |r| {
-            r.level = Some(Level::Expert)
-        }),
-        spec("futoshiki 5x5", Kind::Futoshiki, 5, n(200), |_| {}),
-        spec("futoshiki 6x6 easy", Kind::Futoshiki, 6, n(50), |r| {
-            r.level = Some(Level::Easy)
-        }),
-        spec("futoshiki 6x6 medium", Kind::Futoshiki, 6, n(20), |r| {
-            r.level = Some(Level::Medium)
-        }),
-        spec("futoshiki 6x6 extreme", Kind::Futoshiki, 6, n(30), |r| {
-            r.level = Some(Level::Extreme)
-        }),
-        spec("futoshiki 7x7", Kind::Futoshiki, 7, n(200), |_| {}),
-        spec("futoshiki 7x7 hard", Kind::Futoshiki, 7, n(50), |r| {
-            r.level = Some(Level::Hard)
-        }),
-        spec("futoshiki 9x9", Kind::Futoshiki, 9, n(100), |_| {}),
+        spec("inequality 9x9 30 relations", Kind::Inequality, 9, n(100))
+            .relations(Relations::Random(30)),
+        spec("inequality 9x9 easy", Kind::Inequality, 9, n(50)).level(Level::Easy),
+        spec("inequality 9x9 hard", Kind::Inequality, 9, n(50)).level(Level::Hard),
+        spec("inequality 9x9 expert", Kind::Inequality, 9, n(10)).level(Level::Expert),
+        spec("futoshiki 5x5", Kind::Futoshiki, 5, n(200)),
+        spec("futoshiki 6x6 easy", Kind::Futoshiki, 6, n(50)).level(Level::Easy),
+        spec("futoshiki 6x6 medium", Kind::Futoshiki, 6, n(20)).level(Level::Medium),
+        spec("futoshiki 6x6 extreme", Kind::Futoshiki, 6, n(30)).level(Level::Extreme),
+        spec("futoshiki 7x7", Kind::Futoshiki, 7, n(200)),
+        spec("futoshiki 7x7 hard", Kind::Futoshiki, 7, n(50)).level(Level::Hard),
+        spec("futoshiki 9x9", Kind::Futoshiki, 9, n(100)),
     ]
 }
 

@@ -59,30 +59,35 @@ const MAX_LINES: usize = 700;
 /// to the crate's folder). Keep it empty if at all possible.
 const LONG_FILES_ALLOWED: &[(&str, &str)] = &[];
 
-#[test]
-fn the_import_graph_of_src_has_no_circle() {
-    let graph = Graph::of_crate();
-    let circles = graph.circles();
+/// Fails, saying how many were found and listing them apart by `separator` under the heading
+/// `what` makes of their count, unless `found` is empty.
+fn assert_none(found: &[String], separator: &str, what: impl Fn(usize) -> String) {
     assert!(
-        circles.is_empty(),
-        "the import graph of src/ has {} circle(s) (each line: a file, then the path by which \
-         it imports the next):\n{}",
-        circles.len(),
-        circles.join("\n\n")
+        found.is_empty(),
+        "{}:\n{}",
+        what(found.len()),
+        found.join(separator)
     );
 }
 
 #[test]
+fn the_import_graph_of_src_has_no_circle() {
+    assert_none(&Graph::of_crate().circles(), "\n\n", |n| {
+        format!(
+            "the import graph of src/ has {n} circle(s) (each line: a file, then the path by \
+             which it imports the next)"
+        )
+    });
+}
+
+#[test]
 fn no_file_imports_the_dispatcher_of_its_folder() {
-    let graph = Graph::of_crate();
-    let upward = graph.arrows_up();
-    assert!(
-        upward.is_empty(),
-        "{} arrow(s) up into a dispatcher (a file naming an item through the mod.rs or crate \
-         root above it; import it from the file that defines it):\n{}",
-        upward.len(),
-        upward.join("\n")
-    );
+    assert_none(&Graph::of_crate().arrows_up(), "\n", |n| {
+        format!(
+            "{n} arrow(s) up into a dispatcher (a file naming an item through the mod.rs or \
+             crate root above it; import it from the file that defines it)"
+        )
+    });
 }
 
 #[test]
@@ -106,11 +111,9 @@ fn no_source_or_test_file_is_over_the_line_limit() {
             long.push(format!("{name}: {lines} lines"));
         }
     }
-    assert!(
-        long.is_empty(),
-        "files over {MAX_LINES} lines (split them by concept or behaviour):\n{}",
-        long.join("\n")
-    );
+    assert_none(&long, "\n", |_| {
+        format!("files over {MAX_LINES} lines (split them by concept or behaviour)")
+    });
 }
 
 #[test]

@@ -63,6 +63,8 @@ fn batches() -> Vec<Batch> {
     let (a, b) = sample_lines();
     let x = format!("{}X{}", &b[..4], &b[5..]);
     let json = |line: &str| format!(r#"{{"size":9,"givens":"{line}"}}"#);
+    // JSON Lines: `bad` between the objects of the two good puzzles.
+    let json_lines = |bad: String| [format!("{}\n", json(&a)), bad, format!("{}\n", json(&b))];
     let cqoi1 = load("cqoi2013/sample1.in");
     let cqoi2 = load("cqoi2013/sample2.in");
     let blocks = load("poj3076/multi_case_all.in");
@@ -135,22 +137,14 @@ fn batches() -> Vec<Batch> {
         Batch::new(
             "a bad line in JSON Lines",
             "json",
-            [
-                format!("{}\n", json(&a)),
-                "{\"size\":9,\"givens\":\"...\"\n".to_string(),
-                format!("{}\n", json(&b)),
-            ],
+            json_lines("{\"size\":9,\"givens\":\"...\"\n".to_string()),
             (3, 1),
             "EOF while parsing an object",
         ),
         Batch::new(
             "a JSON relation contradicting a given",
             "json",
-            [
-                format!("{}\n", json(&a)),
-                format!("{contradiction}\n"),
-                format!("{}\n", json(&b)),
-            ],
+            json_lines(format!("{contradiction}\n")),
             (2, 1),
             "r1c1 is 9",
         ),

@@ -87,15 +87,19 @@ fn a_grid_reader_goes_on_after_the_bad_puzzles_rows_or_at_a_blank_line() {
 fn a_grid_whose_first_row_lost_a_symbol_is_not_stitched_to_the_next() {
     // Without blank lines, a first row one symbol short would make the puzzle 8×8 (a size
     // with blocks): skipping eight rows would leave its ninth row to start the next puzzle.
-    let short_first = NINE_GRID.replacen("53..7....", "53..7...", 1);
-    let text = format!("{NINE_GRID}{short_first}{NINE_GRID}{NINE_GRID}");
-    assert_eq!(outline(&text, Format::Grid), bad_among(4, &[(2, 11, 9)]));
     // The second row short instead: the first row was right, the puzzle is 9 rows.
-    let short_second = NINE_GRID.replacen("6..195...", "6..195..", 1);
-    let text = format!("{NINE_GRID}{short_second}{NINE_GRID}{NINE_GRID}");
-    assert_eq!(outline(&text, Format::Grid), bad_among(4, &[(2, 11, 9)]));
-    for item in read(&text, Format::Grid, ReadOptions::default()).flatten() {
-        assert_eq!(item.puzzle.size(), 9, "no puzzle made of two");
+    for (row, short_row) in [("53..7....", "53..7..."), ("6..195...", "6..195..")] {
+        let short = NINE_GRID.replacen(row, short_row, 1);
+        let text = format!("{NINE_GRID}{short}{NINE_GRID}{NINE_GRID}");
+        let what = format!("{row} one symbol short");
+        assert_eq!(
+            outline(&text, Format::Grid),
+            bad_among(4, &[(2, 11, 9)]),
+            "{what}"
+        );
+        for item in read(&text, Format::Grid, ReadOptions::default()).flatten() {
+            assert_eq!(item.puzzle.size(), 9, "{what}: no puzzle made of two");
+        }
     }
 }
 

@@ -17,6 +17,9 @@ use sudoku_lab::{Kind, Named};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
 
+/// A list's names, in order: `names::<T>` for a `named!` list.
+type Names = fn() -> Vec<String>;
+
 fn names<T: Named>() -> Vec<String> {
     T::ALL.iter().map(|t| t.name().to_string()).collect()
 }
@@ -26,13 +29,14 @@ fn file(path: &str) -> String {
     std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
 }
 
+/// The parts of `text` between pairs of `quote`, in order (no escapes).
+fn quoted(text: &str, quote: char) -> impl Iterator<Item = String> + '_ {
+    text.split(quote).skip(1).step_by(2).map(str::to_string)
+}
+
 /// The string literals of `text`, in order (no escapes: the lists hold plain names).
 fn strings(text: &str) -> Vec<String> {
-    text.split('"')
-        .enumerate()
-        .filter(|(i, _)| i % 2 == 1)
-        .map(|(_, s)| s.to_string())
-        .collect()
+    quoted(text, '"').collect()
 }
 
 /// The body of `const NAME = [ … ];` in a JS source.
@@ -125,11 +129,7 @@ fn words(text: &str) -> BTreeSet<String> {
 
 /// The `backticked` names of a text.
 fn backticked(text: &str) -> BTreeSet<String> {
-    text.split('`')
-        .enumerate()
-        .filter(|(i, _)| i % 2 == 1)
-        .map(|(_, s)| s.to_string())
-        .collect()
+    quoted(text, '`').collect()
 }
 
 /// Asserts every name appears in `have`, naming `place` and the ones missing.
@@ -156,183 +156,224 @@ fn readme_line(path: &str, prefix: &str) -> String {
     paragraph
 }
 
+/// Each list of the page's JavaScript, `const NAME = [ … ]`, and the names it holds in order:
+/// its file, its name, the names and what it is.
+const JS_LISTS: [(&str, &str, Names, &str); 9] = [
+    (
+        "www/js/controls.js",
+        "ENGINES",
+        names::<EngineKind>,
+        "the page's engine menu",
+    ),
+    (
+        "www/js/controls.js",
+        "LEVELS",
+        names::<Level>,
+        "the page's detail menu",
+    ),
+    (
+        "www/js/model.js",
+        "KINDS",
+        names::<Kind>,
+        "the page's kinds",
+    ),
+    (
+        "www/js/formats.js",
+        "FORMATS",
+        names::<Format>,
+        "the import and export menus",
+    ),
+    (
+        "www/js/formats.js",
+        "ALPHABETS",
+        names::<Alphabet>,
+        "the import menu's symbols",
+    ),
+    (
+        "www/js/play.js",
+        "LEVELS",
+        names::<Reveal>,
+        "Play's hint levels",
+    ),
+    (
+        "www/js/records.js",
+        "RULES",
+        names::<Rule>,
+        "records.js RULES",
+    ),
+    (
+        "www/js/records.js",
+        "KINDS",
+        names::<EventKind>,
+        "records.js KINDS",
+    ),
+    (
+        "www/js/records.js",
+        "TECHNIQUES",
+        names::<Technique>,
+        "records.js TECHNIQUES",
+    ),
+];
+
+/// Each union of the package's declarations (`package/board.d.ts`) and the names every
+/// `A | B | …` after its field holds in order: the field, the names and what a union is.
+const TS_UNIONS: [(&str, Names, &str); 2] = [
+    ("engine", names::<EngineKind>, "an engine union"),
+    ("level", names::<Level>, "a level union"),
+];
+
+/// Each flag's description in the commands' help and the names it gives: the commands, the
+/// flag and the names.
+const HELP_FLAGS: [(&[&str], &str, Names); 8] = [
+    (
+        &["solve", "count", "trace"],
+        "--engine",
+        names::<EngineKind>,
+    ),
+    (&["trace"], "--level", names::<Level>),
+    (&["solve", "generate"], "--kind", names::<Kind>),
+    (&["solve"], "--alphabet", names::<Alphabet>),
+    (&["generate"], "--difficulty", names::<Grade>),
+    (&["generate"], "--symmetry", names::<Symmetry>),
+    // `none` is the default, not a choice to name.
+    (&["generate"], "--markers", || {
+        names::<Markers>().split_off(1)
+    }),
+    (&["hint"], "--reveal", names::<Reveal>),
+];
+
+/// Each line of a document (a table row, or the paragraph it begins) that names a list's
+/// names backticked: the document, the line's start, the names and what the line is.
+const DOC_LINES: [(&str, &str, Names, &str); 5] = [
+    (
+        "docs/src/embedding.md",
+        "| `engine` |",
+        names::<EngineKind>,
+        "the element's engine attribute",
+    ),
+    (
+        "package/README.md",
+        "| `new Solver(",
+        names::<Level>,
+        "Solver's level option",
+    ),
+    (
+        "docs/src/architecture.md",
+        "Outcomes: ",
+        names::<Status>,
+        "the outcomes",
+    ),
+    (
+        "package/README.md",
+        "| `solve(puzzle",
+        names::<Status>,
+        "solve's status",
+    ),
+    (
+        "package/README.md",
+        "| `generate(options?)",
+        names::<Markers>,
+        "generate's markers option",
+    ),
+];
+
 #[test]
-fn engines() {
-    let engines = names::<EngineKind>();
-    assert_eq!(
-        js_names("www/js/controls.js", "ENGINES"),
-        engines,
-        "the page's engine menu"
-    );
-    for union in ts_unions("package/board.d.ts", "engine") {
-        assert_eq!(union, engines, "package/board.d.ts: an engine union");
+fn the_pages_lists_hold_the_names_in_order() {
+    for (path, name, names, what) in JS_LISTS {
+        assert_eq!(js_names(path, name), names(), "{what}");
     }
-    for command in ["solve", "count", "trace"] {
+}
+
+#[test]
+fn the_packages_unions_hold_the_names_in_order() {
+    for (field, names, what) in TS_UNIONS {
+        for union in ts_unions("package/board.d.ts", field) {
+            assert_eq!(union, names(), "package/board.d.ts: {what}");
+        }
+    }
+}
+
+#[test]
+fn each_flags_help_names_every_choice() {
+    for (commands, flag, names) in HELP_FLAGS {
+        for command in commands {
+            all_in(
+                &names(),
+                &words(&option_text(&help(command), flag)),
+                &format!("{command} --help, {flag}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn the_documents_name_every_choice() {
+    for (path, prefix, names, what) in DOC_LINES {
         all_in(
-            &engines,
-            &words(&option_text(&help(command), "--engine")),
-            &format!("{command} --help, --engine"),
+            &names(),
+            &backticked(&readme_line(path, prefix)),
+            &format!("{path}, {what}"),
         );
     }
-    all_in(
-        &engines,
-        &backticked(&readme_line("docs/src/embedding.md", "| `engine` |")),
-        "docs/src/embedding.md, the element's engine attribute",
-    );
+}
+
+/// The package README's solve row names each engine among solve's options.
+#[test]
+fn the_package_readme_names_every_engine_among_solves_options() {
     let solve_row = readme_line("package/README.md", "| `solve(puzzle");
     let options = &solve_row[solve_row.find("`engine` (").expect("solve's engine option")..];
     all_in(
-        &engines,
+        &names::<EngineKind>(),
         &backticked(&options[..options.find(')').expect(")")]),
         "package/README.md, solve's engine option",
     );
 }
 
-#[test]
-fn trace_levels() {
-    let levels = names::<Level>();
-    assert_eq!(
-        js_names("www/js/controls.js", "LEVELS"),
-        levels,
-        "the page's detail menu"
-    );
-    for union in ts_unions("package/board.d.ts", "level") {
-        assert_eq!(union, levels, "package/board.d.ts: a level union");
-    }
-    all_in(
-        &levels,
-        &words(&option_text(&help("trace"), "--level")),
-        "trace --help, --level",
-    );
-    all_in(
-        &levels,
-        &backticked(&readme_line("package/README.md", "| `new Solver(")),
-        "package/README.md, Solver's level option",
-    );
-}
+/// Which of a menu's values stand for the names of a list.
+type Kept = fn(&str) -> bool;
 
-#[test]
-fn kinds_formats_and_alphabets() {
-    let kinds = names::<Kind>();
-    assert_eq!(
-        js_names("www/js/model.js", "KINDS"),
-        kinds,
-        "the page's kinds"
-    );
-    assert_eq!(select_values("gen-kind"), kinds, "New puzzle's kind menu");
-    for command in ["solve", "generate"] {
-        all_in(
-            &kinds,
-            &words(&option_text(&help(command), "--kind")),
-            &format!("{command} --help, --kind"),
-        );
-    }
-    assert_eq!(
-        js_names("www/js/formats.js", "FORMATS"),
-        names::<Format>(),
-        "the import and export menus"
-    );
-    let alphabets = names::<Alphabet>();
-    assert_eq!(
-        js_names("www/js/formats.js", "ALPHABETS"),
-        alphabets,
-        "the import menu's symbols"
-    );
-    all_in(
-        &alphabets,
-        &words(&option_text(&help("solve"), "--alphabet")),
-        "solve --help, --alphabet",
-    );
-}
-
-#[test]
-fn statuses() {
-    let statuses = names::<Status>();
-    all_in(
-        &statuses,
-        &backticked(&readme_line("docs/src/architecture.md", "Outcomes: ")),
-        "docs/src/architecture.md, the outcomes",
-    );
-    all_in(
-        &statuses,
-        &backticked(&readme_line("package/README.md", "| `solve(puzzle")),
-        "package/README.md, solve's status",
-    );
-}
-
-#[test]
-fn the_generators_choices() {
-    let grades = names::<Grade>();
-    let menu: Vec<String> = select_values("gen-difficulty")
-        .into_iter()
-        .filter(|v| !v.is_empty())
-        .collect();
-    assert_eq!(menu, grades, "New puzzle's difficulty menu");
-    let generate = help("generate");
-    all_in(
-        &grades,
-        &words(&option_text(&generate, "--difficulty")),
-        "generate --help, --difficulty",
-    );
-    let symmetries = names::<Symmetry>();
-    assert_eq!(
-        select_values("gen-symmetry"),
-        symmetries,
-        "New puzzle's symmetry menu"
-    );
-    all_in(
-        &symmetries,
-        &words(&option_text(&generate, "--symmetry")),
-        "generate --help, --symmetry",
-    );
+/// Each menu of New puzzle, the values it offers that a list holds in order: the menu's id,
+/// the values kept, the names and what the menu is.
+const MENUS: [(&str, Kept, Names, &str); 4] = [
+    (
+        "gen-kind",
+        |_| true,
+        names::<Kind>,
+        "New puzzle's kind menu",
+    ),
+    // The empty value is "Any (may need guessing)", no level.
+    (
+        "gen-difficulty",
+        |v| !v.is_empty(),
+        names::<Grade>,
+        "New puzzle's difficulty menu",
+    ),
+    (
+        "gen-symmetry",
+        |_| true,
+        names::<Symmetry>,
+        "New puzzle's symmetry menu",
+    ),
     // The markers menu offers each family, the ones with a negative constraint twice.
-    let families: Vec<String> = select_values("gen-markers")
-        .into_iter()
-        .filter(|v| !v.ends_with("-negative"))
-        .collect();
-    assert_eq!(families, names::<Markers>(), "New puzzle's markers menu");
-    let markers = names::<Markers>();
-    all_in(
-        &markers[1..],
-        &words(&option_text(&generate, "--markers")),
-        "generate --help, --markers",
-    );
-    all_in(
-        &markers,
-        &backticked(&readme_line("package/README.md", "| `generate(options?)")),
-        "package/README.md, generate's markers option",
-    );
+    (
+        "gen-markers",
+        |v| !v.ends_with("-negative"),
+        names::<Markers>,
+        "New puzzle's markers menu",
+    ),
+];
+
+#[test]
+fn the_new_puzzle_menus_offer_the_names_in_order() {
+    for (id, kept, names, what) in MENUS {
+        let menu: Vec<String> = select_values(id).into_iter().filter(|v| kept(v)).collect();
+        assert_eq!(menu, names(), "{what}");
+    }
 }
 
 #[test]
-fn hints_rules_events_and_techniques() {
-    let reveal = names::<Reveal>();
-    assert_eq!(
-        js_names("www/js/play.js", "LEVELS"),
-        reveal,
-        "Play's hint levels"
-    );
-    all_in(
-        &reveal,
-        &words(&option_text(&help("hint"), "--reveal")),
-        "hint --help, --reveal",
-    );
-    assert_eq!(
-        js_names("www/js/records.js", "RULES"),
-        names::<Rule>(),
-        "records.js RULES"
-    );
-    assert_eq!(
-        js_names("www/js/records.js", "KINDS"),
-        names::<EventKind>(),
-        "records.js KINDS"
-    );
+fn every_technique_is_in_the_docs_table_and_the_glossary() {
     let techniques = names::<Technique>();
-    assert_eq!(
-        js_names("www/js/records.js", "TECHNIQUES"),
-        techniques,
-        "records.js TECHNIQUES"
-    );
     let table = file("docs/src/techniques.md");
     // A row's first cell names one technique or a few (`pointing`, `claiming`).
     let rows: BTreeSet<String> = table

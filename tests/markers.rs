@@ -338,6 +338,55 @@ fn relabelled_grid(size: usize, seed: u64) -> Vec<u8> {
     base.iter().map(|&d| digits[d as usize - 1]).collect()
 }
 
+/// A random Kropki or XV puzzle's parts: a relabelled pattern grid's markers (some, or all with
+/// the negative constraint) and its givens thinned to a density.
+#[derive(Clone, Debug)]
+struct Marked {
+    size: usize,
+    kropki: bool,
+    givens: Vec<u8>,
+    markers: Vec<Marker>,
+    negative: Vec<MarkerKind>,
+}
+
+impl Marked {
+    /// The puzzle with `givens` and these markers.
+    fn with(&self, givens: Vec<u8>) -> Result<Puzzle, sudoku_lab::Problem> {
+        Puzzle::new(Kind::Classic, self.size, givens, vec![])
+            .and_then(|p| p.with_markers(self.markers.clone(), self.negative.clone()))
+    }
+}
+
+/// Marked puzzles of the sizes `size` draws, their givens thinned to `density` percent at most.
+fn marked(
+    size: impl Strategy<Value = usize>,
+    density: std::ops::Range<u8>,
+) -> impl Strategy<Value = Marked> {
+    (
+        size,
+        any::<u64>(),
+        any::<bool>(),
+        any::<bool>(),
+        proptest::collection::vec(0u8..100, 1..40),
+        proptest::collection::vec(0u8..100, 81),
+        density,
+    )
+        .prop_map(
+            |(size, grid_seed, kropki, all, keep, givens_kept, density)| {
+                let grid = relabelled_grid(size, grid_seed);
+                let givens = common::thinned(&grid, &givens_kept[..size * size], density);
+                let (markers, negative) = markers_of(&grid, size, kropki, &keep, all);
+                Marked {
+                    size,
+                    kropki,
+                    givens,
+                    markers,
+                    negative,
+                }
+            },
+        )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -346,21 +395,9 @@ proptest! {
     /// and `logic` give the same status and count, and every answer passes the check above.
     #[test]
     fn engines_agree_on_random_marker_puzzles(
-        size in prop_oneof![Just(4usize), Just(6), Just(9)],
-        grid_seed in any::<u64>(),
-        kropki in any::<bool>(),
-        all in any::<bool>(),
-        keep in proptest::collection::vec(0u8..100, 1..40),
-        givens_kept in proptest::collection::vec(0u8..100, 81),
-        density in 0u8..40,
+        case in marked(prop_oneof![Just(4usize), Just(6), Just(9)], 0..40),
     ) {
-        let grid = relabelled_grid(size, grid_seed);
-        let givens = common::thinned(&grid, &givens_kept[..size * size], density);
-        let (markers, negative) = markers_of(&grid, size, kropki, &keep, all);
-        let puzzle = Puzzle::new(Kind::Classic, size, givens, vec![])
-            .unwrap()
-            .with_markers(markers, negative)
-            .unwrap();
+        let puzzle = case.with(case.givens.clone()).unwrap();
         prop_assert!(puzzle.validate().is_ok());
         let options = Options { solution_limit: 8, node_limit: 200_000, ..Options::default() };
         let reference = solve_with(EngineKind::Propagate, &puzzle, options).unwrap();
@@ -391,24 +428,12 @@ proptest! {
     /// none, by the default solver).
     #[test]
     fn marker_techniques_remove_only_digits_no_solution_has(
-        size in prop_oneof![Just(4usize), Just(6)],
-        grid_seed in any::<u64>(),
-        kropki in any::<bool>(),
-        all in any::<bool>(),
-        keep in proptest::collection::vec(0u8..100, 1..40),
-        givens_kept in proptest::collection::vec(0u8..100, 36),
-        density in 0u8..30,
+        case in marked(prop_oneof![Just(4usize), Just(6)], 0..30),
     ) {
         use sudoku_lab::logic::{solve_steps, Board, Technique, Techniques};
-        prop_assume!(kropki || size == 6, "no X on a 4×4");
-        let grid = relabelled_grid(size, grid_seed);
-        let givens = common::thinned(&grid, &givens_kept[..size * size], density);
-        let (markers, negative) = markers_of(&grid, size, kropki, &keep, all);
-        let with = |givens: Vec<u8>| {
-            Puzzle::new(Kind::Classic, size, givens, vec![])
-                .and_then(|p| p.with_markers(markers.clone(), negative.clone()))
-        };
-        let puzzle = with(givens.clone()).unwrap();
+        let (size, givens) = (case.size, &case.givens);
+        prop_assume!(case.kropki || size == 6, "no X on a 4×4");
+        let puzzle = case.with(givens.clone()).unwrap();
         let mut board = Board::new(&puzzle).unwrap();
         let mut removals = Vec::new();
         solve_steps(&mut board, Techniques::ALL, 2_000, |step, _| {
@@ -422,7 +447,8 @@ proptest! {
             let mut fixed = givens.clone();
             fixed[cell] = d;
             let options = Options { solution_limit: 1, ..Options::default() };
-            let found = with(fixed)
+            let found = case
+                .with(fixed)
                 .ok()
                 .and_then(|p| solve(&p, options).ok())
                 .is_some_and(|o| o.status.has_solution());

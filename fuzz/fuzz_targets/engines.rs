@@ -8,15 +8,11 @@
 use arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use sudoku_lab::{Engine, EngineKind, Options, Progress, Search, Silent};
-use sudoku_lab_fuzz::case::{self, small_options};
+use sudoku_lab_fuzz::case::{self, small_options, Case};
 use sudoku_lab_fuzz::check::describe;
 use sudoku_lab_fuzz::verdict::Verdict;
 
-fn run(data: &[u8]) -> Result<()> {
-    let mut u = Unstructured::new(data);
-    let Some(case) = case::case(&mut u, case::SMALL, |_, size| size <= 16)? else {
-        return Ok(());
-    };
+fn run(case: &Case, u: &mut Unstructured<'_>) -> Result<()> {
     let puzzle = &case.puzzle;
     let solution_limit = u.int_in_range(1..=5u64)?;
     let mut finished = Vec::new();
@@ -27,7 +23,7 @@ fn run(data: &[u8]) -> Result<()> {
         }
         let options = Options {
             solution_limit,
-            ..small_options(&mut u)?
+            ..small_options(u)?
         };
         let mut search = Engine::new(engine, puzzle, options, Silent)
             .unwrap_or_else(|p| panic!("{engine} takes {} but refused: {p}", puzzle.kind()));
@@ -78,5 +74,5 @@ fn run(data: &[u8]) -> Result<()> {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let _ = run(data);
+    let _ = case::with_small_case(data, 16, run);
 });

@@ -10,14 +10,10 @@ use arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use sudoku_lab::logic::{grade, solve_steps, Board, Ending, Techniques};
 use sudoku_lab::{solve, Options};
-use sudoku_lab_fuzz::case;
+use sudoku_lab_fuzz::case::{self, Case};
 use sudoku_lab_fuzz::check::{assert_solves, describe};
 
-fn run(data: &[u8]) -> Result<()> {
-    let mut u = Unstructured::new(data);
-    let Some(case) = case::case(&mut u, case::SMALL, |_, size| size <= 9)? else {
-        return Ok(());
-    };
+fn run(case: &Case, _: &mut Unstructured<'_>) -> Result<()> {
     let puzzle = &case.puzzle;
     let Ok(mut board) = Board::new(puzzle) else {
         // Clashing givens: the grade says it needs guessing, and nothing panics.
@@ -68,5 +64,5 @@ fn run(data: &[u8]) -> Result<()> {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let _ = run(data);
+    let _ = case::with_small_case(data, 9, run);
 });

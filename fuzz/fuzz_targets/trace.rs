@@ -18,15 +18,11 @@ use sudoku_lab::trace::{
     Tracer,
 };
 use sudoku_lab::{Engine, EngineKind, Progress, Search, Silent, Via};
-use sudoku_lab_fuzz::case::{self, small_options};
+use sudoku_lab_fuzz::case::{self, small_options, Case};
 use sudoku_lab_fuzz::check::{check_event_counts, Rules};
 use sudoku_lab_fuzz::verdict::Verdict;
 
-fn run(data: &[u8]) -> Result<()> {
-    let mut u = Unstructured::new(data);
-    let Some(case) = case::case(&mut u, case::SMALL, |_, size| size <= 16)? else {
-        return Ok(());
-    };
+fn run(case: &Case, u: &mut Unstructured<'_>) -> Result<()> {
     let puzzle = &case.puzzle;
     let engines: Vec<EngineKind> = EngineKind::ALL
         .into_iter()
@@ -35,7 +31,7 @@ fn run(data: &[u8]) -> Result<()> {
     let engine = *u.choose(&engines)?;
     let level = *u.choose(&Level::ALL)?;
     let max_events = u.int_in_range(0..=800u64)?;
-    let mut options = small_options(&mut u)?;
+    let mut options = small_options(u)?;
     if engine == EngineKind::Logic && puzzle.size() > 9 {
         // A step of the technique search on a 16×16 board costs tens of milliseconds under
         // coverage, three searches run: a few steps keep an input within the fuzz timeout.
@@ -204,5 +200,5 @@ fn run(data: &[u8]) -> Result<()> {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let _ = run(data);
+    let _ = case::with_small_case(data, 16, run);
 });

@@ -183,11 +183,24 @@ fn given(fields: &[(String, Value)], key: &str) -> Option<f64> {
         })
 }
 
-fn check_settings(export: Export, options: &OptionsArg) {
-    let fields: &[(String, Value)] = match options {
+/// The fields of an options object (none for anything else).
+fn fields_of(options: &OptionsArg) -> &[(String, Value)] {
+    match options {
         OptionsArg::Object(fields) => fields,
         _ => &[],
-    };
+    }
+}
+
+/// A refusal of an options argument with `fields` names the argument or one of its fields.
+fn refused_options(e: &ArgError, fields: &[(String, Value)]) {
+    let mut arguments = vec!["options".to_string()];
+    arguments.extend(fields.iter().map(|(k, _)| format!("options.{k}")));
+    let arguments: Vec<&str> = arguments.iter().map(String::as_str).collect();
+    refused(e, &arguments);
+}
+
+fn check_settings(export: Export, options: &OptionsArg) {
+    let fields = fields_of(options);
     match args::settings(export, options) {
         Ok(s) => {
             if matches!(options, OptionsArg::Not(_)) {
@@ -218,22 +231,14 @@ fn check_settings(export: Export, options: &OptionsArg) {
                 }
             }
         }
-        Err(e) => {
-            let mut arguments = vec!["options".to_string()];
-            arguments.extend(fields.iter().map(|(k, _)| format!("options.{k}")));
-            let arguments: Vec<&str> = arguments.iter().map(String::as_str).collect();
-            refused(&e, &arguments);
-        }
+        Err(e) => refused_options(&e, fields),
     }
 }
 
 /// `generate()`'s options: accepted ones make a request in range that the generator takes
 /// or refuses with a reason (and, small, can start on); refused ones name their option.
 fn check_generate(options: &OptionsArg) {
-    let fields: &[(String, Value)] = match options {
-        OptionsArg::Object(fields) => fields,
-        _ => &[],
-    };
+    let fields = fields_of(options);
     match args::generate_request(options, || 7) {
         Ok((request, count)) => {
             assert!(!matches!(options, OptionsArg::Not(_)));
@@ -249,12 +254,7 @@ fn check_generate(options: &OptionsArg) {
                 }
             }
         }
-        Err(e) => {
-            let mut arguments = vec!["options".to_string()];
-            arguments.extend(fields.iter().map(|(k, _)| format!("options.{k}")));
-            let arguments: Vec<&str> = arguments.iter().map(String::as_str).collect();
-            refused(&e, &arguments);
-        }
+        Err(e) => refused_options(&e, fields),
     }
 }
 

@@ -52,6 +52,21 @@ pub struct Case {
     pub answer: Option<Vec<u8>>,
 }
 
+/// Runs a target's `check` on the first case of `data` (built in one of [`SMALL`], or read
+/// from text of a size at most `max_size`) and the bytes after it; data that holds no case
+/// checks nothing.
+pub fn with_small_case(
+    data: &[u8],
+    max_size: usize,
+    check: impl FnOnce(&Case, &mut Unstructured<'_>) -> Result<()>,
+) -> Result<()> {
+    let mut u = Unstructured::new(data);
+    match case(&mut u, SMALL, |_, size| size <= max_size)? {
+        Some(case) => check(&case, &mut u),
+        None => Ok(()),
+    }
+}
+
 /// The next case: built in one of `shapes`, or read from text when the input asks for it
 /// (`None` when the text holds no puzzle, or one of a shape `text_shapes` refuses).
 pub fn case(

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 
-import { SHOTS, axeViolations, drawn, explainAt, openPage, until } from "./harness.mjs";
+import { SHOTS, axeViolations, closeChecked, drawn, explainAt, openPage, until } from "./harness.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -60,8 +60,7 @@ test("25×25: Zoom board makes the pencil marks readable", async () => {
   await page.click("[data-action=zoom-board]");
   assert.equal(await page.getAttribute("[data-action=zoom-board]", "aria-pressed"), "false");
   console.log(`# 25×25 marks: ${before.toFixed(1)} px, zoomed ${after.toFixed(1)} px`);
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page);
 });
 
 for (const [name, query, size] of [["16×16", "?example=poj3076", 16], ["25×25", `?puzzle=${puzzle25()}&kind=classic&alphabet=letters`, 25]]) {
@@ -151,8 +150,7 @@ for (const [name, query, size] of [["16×16", "?example=poj3076", 16], ["25×25"
     await zoom.tap();
     await page.waitForFunction(() => window.sudokuLab.board.markFontPx() < 6);
     console.log(`# phone ${name} marks: ${before.toFixed(1)} px, zoomed ${after.toFixed(1)} px`);
-    assert.deepEqual(page.errors, []);
-    await page.close();
+    await closeChecked(page);
   });
 }
 

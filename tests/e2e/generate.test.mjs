@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 
-import { SHOTS, axeViolations, openPage, waitForStatus } from "./harness.mjs";
+import { SHOTS, axeViolations, closeChecked, openPage, waitForStatus } from "./harness.mjs";
 
 /**
  * The panel is wired once its module has loaded, after the explain module (on a loaded
@@ -75,8 +75,7 @@ test("New puzzle loads a hard 9×9 classic and a medium 6×6 Futoshiki that Solv
   await page.click("[data-cell=r1c1]");
   await page.keyboard.press("Control+z");
   assert.equal(await page.evaluate(() => window.sudokuLab.getModel().size), 9);
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page);
 });
 
 test("New puzzle shows its progress, and Stop leaves the board as it was; phone size", async () => {
@@ -112,6 +111,5 @@ test("New puzzle shows its progress, and Stop leaves the board as it was; phone 
   const mixed = await newPuzzle(page, { kind: "inequality", size: 9, difficulty: "easy", clues: "mixed" });
   const [, givens] = /(\d+) givens and 54 relations, one solution/.exec(mixed) ?? [];
   assert.ok(Number(givens) > 0, mixed);
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page);
 });

@@ -10,7 +10,9 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 
-import { ISOLATIONS, ROOT, SHOTS, env, axeViolations, forceIsolation, openPage, pageErrors } from "./harness.mjs";
+import {
+  ISOLATIONS, ROOT, SHOTS, XY_WING, env, axeViolations, closeChecked, explainedUnique, forceIsolation, openPage, pageErrors,
+} from "./harness.mjs";
 import { GLOSSARY } from "../../www/js/glossary.js";
 import { techniqueTitle } from "../../www/js/grades.js";
 
@@ -200,11 +202,7 @@ test("Play's first hint of an XY-wing marks the cells with two candidates and li
 });
 
 test("Explain's current step links to its technique's glossary entry", async () => {
-  const xy = ".35....1.1.....9..2....8..6.....3.9..61...5.2....54....9..7.24.8...........92.8..";
-  const page = await openPage(`?puzzle=${xy}&engine=logic`);
-  await page.selectOption("[data-action=speed]", "max");
-  await page.click("[data-action=explain]");
-  await page.waitForFunction(() => document.getElementById("status")?.dataset.status === "unique", null, { timeout: 60_000 });
+  const page = await explainedUnique(`?puzzle=${XY_WING}&engine=logic`);
   await page.evaluate(() => window.sudokuLabExplain.seek("technique:xy_wing"));
   assert.match(await page.textContent(".ex-current"), /XY-wing: The pivot r3c8/);
   const link = page.locator(".ex-current-row .glossary-link");
@@ -214,7 +212,5 @@ test("Explain's current step links to its technique's glossary entry", async () 
   // A step without a named technique (the start) has no link.
   await page.evaluate(() => window.sudokuLabExplain.seek("start"));
   assert.ok(await link.isHidden(), "no link where no technique is named");
-  assert.deepEqual(await axeViolations(page), []);
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page, { axe: true });
 });

@@ -64,6 +64,16 @@ export async function openPage(query = "", { viewport = { width: 1280, height: 9
   return page;
 }
 
+/**
+ * Ends a journey: the page logged no uncaught exception or console error (and, with `axe`,
+ * axe-core finds no violation in it as it is now); then closes it.
+ */
+export async function closeChecked(page, { axe = false } = {}) {
+  if (axe) assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+}
+
 /** Waits until `data-status` is one of `states`; resolves to it. */
 export async function waitForStatus(page, states = FINAL, timeout = 30_000) {
   await page.waitForFunction(
@@ -145,6 +155,20 @@ export function boardSettled(page) {
 export async function explainAt(page, speed) {
   await page.selectOption("[data-action=speed]", speed);
   await page.click("[data-action=explain]");
+}
+
+/** A 9×9 puzzle whose explanation by the logic engine has an XY-wing (pivot r3c8). */
+export const XY_WING = ".35....1.1.....9..2....8..6.....3.9..61...5.2....54....9..7.24.8...........92.8..";
+
+/**
+ * A new page at `query` that has explained its puzzle at max speed to its end, which must be
+ * a unique solution (the logic engine may take most of `timeout` ms on a loaded machine).
+ */
+export async function explainedUnique(query, timeout = 60_000) {
+  const page = await openPage(query);
+  await explainAt(page, "max");
+  assert.equal(await waitForStatus(page, FINAL, timeout), "unique");
+  return page;
 }
 
 /** Pastes `text` into the import dialog (one insertion, as a paste is) and imports it. */

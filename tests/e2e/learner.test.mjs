@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 
-import { HARD, SHOTS, axeViolations, drawn, explainAt, openPage, scrollToTop, until } from "./harness.mjs";
+import { HARD, SHOTS, axeViolations, closeChecked, drawn, explainAt, openPage, scrollToTop, until } from "./harness.mjs";
 
 const FINAL = ["unique", "several", "none", "limit", "stopped"];
 const DESKTOP = { width: 1280, height: 800 };
@@ -91,8 +91,7 @@ for (const [name, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
     });
     assert.equal(beside, name === "desktop", "beside the board at 1280 px, under it on a phone");
     await shot(page, `${name}-playing`);
-    assert.deepEqual(page.errors, []);
-    await page.close();
+    await closeChecked(page);
   });
 }
 
@@ -143,8 +142,7 @@ test("Pause: the log's current entry is the current event, and nothing is dimmed
     const [current, entry] = await currentAndEntry(page);
     assert.equal(entry, current, action);
   }
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page);
 });
 
 test("the status before the end does not give the outcome away; at the end it does", async () => {
@@ -176,8 +174,7 @@ test("the status before the end does not give the outcome away; at the end it do
   s = await statusOf(page);
   assert.equal(s.text, "", "no status of another engine's run");
   assert.equal(await page.textContent(".ex-position"), "no trace");
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page);
 });
 
 test("Solve's statistics show no rule rows the fast path did not count", async () => {
@@ -191,8 +188,7 @@ test("Solve's statistics show no rule rows the fast path did not count", async (
   await explainAt(page, "max");
   await traced(page);
   await page.waitForFunction(() => /Eliminations by rule/.test(document.getElementById("stats").textContent));
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page);
 });
 
 test("a long Solve shows its progress, and a typed digit is told that editing is locked", async () => {
@@ -219,8 +215,7 @@ test("a long Solve shows its progress, and a typed digit is told that editing is
   assert.match(later.text, /^Solving with naive… \d+\.\d s · [\d,]+ nodes · editing is locked/);
   await page.click("[data-action=stop]");
   await page.waitForFunction(() => document.getElementById("status").dataset.status === "stopped");
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page);
 });
 
 test("on a touch screen every gap is a target of at least 24×24 px", async () => {
@@ -342,8 +337,7 @@ test("at the full level removed candidates stay, greyed; clicking one explains i
   assert.ok(ratios.gone >= 4.5 && ratios.live >= 4.5, JSON.stringify(ratios));
   assert.deepEqual(await axeViolations(page), []);
   await shot(page, "greyed-candidate-asked");
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page);
 });
 
 /** Waits up to 5 s for `holds(range, arg)` on the timeline's range; the assertion after it says what failed. */
@@ -400,8 +394,7 @@ test("the timeline zooms and pans: keys, wheel, buttons, minimap", async () => {
   await page.click("[data-action=zoom-all]");
   assert.deepEqual(await bounds(), [0, count]);
   assert.equal(await page.isVisible(".ex-minimap"), false);
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page);
 });
 
 test("a hidden single's Why lists the removal of its digit from every other cell of its house", async () => {
@@ -476,9 +469,7 @@ test("a hidden single's Why lists the removal of its digit from every other cell
   });
   assert.ok(await page.locator(".cell.focus-cell").count() >= 1);
   await shot(page, "why-hidden-single");
-  assert.deepEqual(await axeViolations(page), []);
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page, { axe: true });
 });
 
 test("Pause while the trace still streams: the playing state goes, the statistics wait for the end", async () => {
@@ -630,9 +621,7 @@ test("Explain plays the default sample step by step: a deduction at once, back a
   await page.waitForSelector(".ex-proof-root");
   assert.match(await page.textContent(".ex-proof-root"), /^Go.*Step 3 · /);
   await shot(page, "steps-desktop");
-  assert.deepEqual(await axeViolations(page), []);
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page, { axe: true });
 });
 
 test("phone: from any scroll position, Explain, Play or Step puts the board, the sentence and Pause in view together", async () => {
@@ -676,8 +665,6 @@ test("phone: from any scroll position, Explain, Play or Step puts the board, the
       }
       if (n === 0) await page.screenshot({ path: path.join(SHOTS, `learner-phone-steps-${height}.png`) });
     }
-    assert.deepEqual(await axeViolations(page), []);
-    assert.deepEqual(page.errors, []);
-    await page.close();
+    await closeChecked(page, { axe: true });
   }
 });

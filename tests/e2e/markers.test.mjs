@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import {
-  ROOT, SHOTS, axeViolations, cellTexts, clickCentres, importText, openPage, relationMap, verifyAnswer, waitForStatus,
+  ROOT, SHOTS, axeViolations, cellTexts, clickCentres, closeChecked, importText, openPage, relationMap, verifyAnswer, waitForStatus,
 } from "./harness.mjs";
 
 /**
@@ -121,8 +121,7 @@ test("Explain says a dot deduction in words, with the dot marked on the board", 
   await page.waitForFunction((edge) => document.querySelector(`[data-edge="${edge}"]`).classList.contains("focus-edge"), `${a}-${b}`);
   assert.deepEqual(await axeViolations(page), []);
   await page.screenshot({ path: path.join(SHOTS, "markers-explain-dot.png") });
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page);
 });
 
 test("Play marks a broken dot as it is typed; the XV example solves", async () => {
@@ -147,8 +146,7 @@ test("Play marks a broken dot as it is typed; the XV example solves", async () =
   await page.click("[data-action=play-stop]");
   await page.click("[data-action=solve]");
   assert.equal(await waitForStatus(page), "unique");
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page);
 });
 
 test("Play's hints on a Kropki puzzle name a marker technique and mark its dot; the grade names one too", async () => {
@@ -166,9 +164,7 @@ test("Play's hints on a Kropki puzzle name a marker technique and mark its dot; 
   assert.ok(m, said);
   assert.ok(await page.$eval(`[data-edge="${m[1]}-${m[2]}"]`, (e) => e.classList.contains("focus-edge")), `${m[1]}-${m[2]} marked`);
   assert.equal(await page.getAttribute(`[data-edge="${m[1]}-${m[2]}"]`, "data-rel"), m[3]);
-  assert.deepEqual(await axeViolations(page), []);
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page, { axe: true });
 });
 
 test("a SudokuPad link pasted into Import loads the Kropki puzzle it holds", async () => {
@@ -185,6 +181,5 @@ test("a SudokuPad link pasted into Import loads the Kropki puzzle it holds", asy
   verifyAnswer(values, { size: 9, block: [3, 3], givens: UKPA.puzzle.givens });
   verifyDots(values, 9, Object.fromEntries(UKPA.puzzle.markers.map(([a, dot, b]) => [`${a}-${b}`, dot])), false);
   assert.deepEqual(values, [...UKPA.solution].map(Number), "the published solution");
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page);
 });

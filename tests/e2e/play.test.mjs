@@ -6,7 +6,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 
-import { SHOTS, axeViolations, env, importText, openPage } from "./harness.mjs";
+import {
+  FINAL, SHOTS, XY_WING, axeViolations, closeChecked, env, explainAt, explainedUnique, importText, openPage, waitForStatus,
+} from "./harness.mjs";
 
 // Wikipedia's example: singles solve it, so every hint is a step.
 const WIKIPEDIA = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -132,8 +134,7 @@ test("Play on a 9×9: entries, Check marks a wrong one, a wrong entry comes firs
   await page.click("[data-action=play-stop]");
   assert.ok(await page.isHidden("#play-controls"));
   assert.equal(await page.textContent("[data-cell=r1c3]"), "");
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page);
 });
 
 test("Play on a Futoshiki: candidates, Check, and Hint at every level; phone size", async () => {
@@ -162,16 +163,14 @@ test("Play on a Futoshiki: candidates, Check, and Hint at every level; phone siz
   await page.click("[data-action=play-undo]");
   await threeLevels(page);
   await page.screenshot({ path: path.join(SHOTS, "play-futoshiki-hint-390.png"), fullPage: true });
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page);
 });
 
 test("Explain with the logic engine names the techniques it uses", async () => {
   const page = await openPage("?example=cqoi-1");
   await page.selectOption("[data-action=engine]", "logic");
-  await page.selectOption("[data-action=speed]", "max");
-  await page.click("[data-action=explain]");
-  await page.waitForFunction(() => ["unique"].includes(document.getElementById("status")?.dataset.status), null, { timeout: 60_000 });
+  await explainAt(page, "max");
+  assert.equal(await waitForStatus(page, FINAL, 60_000), "unique");
   // The first technique step, in words beside the board, with its pattern marked.
   const said = [];
   await page.evaluate(() => window.sudokuLabExplain.seek("eliminate:technique"));
@@ -183,17 +182,11 @@ test("Explain with the logic engine names the techniques it uses", async () => {
   assert.ok(said.some((t) => /^Step \d+ · [A-Z][A-Za-z-]*( [a-z-]+)*: .*r\dc\d/.test(t)), said.join(" | "));
   assert.ok(said.every((t) => !/pattern is marked|\{x, y\}/.test(t)), said.join(" | "));
   assert.ok((await page.$$("[data-cell]:is(.focus-cell, .target-cell)")).length >= 1);
-  assert.deepEqual(await axeViolations(page), []);
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page, { axe: true });
 });
 
 test("Explain names an XY-wing's pivot and pincers and marks them apart from its targets", async () => {
-  const xy = ".35....1.1.....9..2....8..6.....3.9..61...5.2....54....9..7.24.8...........92.8..";
-  const page = await openPage(`?puzzle=${xy}&engine=logic`);
-  await page.selectOption("[data-action=speed]", "max");
-  await page.click("[data-action=explain]");
-  await page.waitForFunction(() => document.getElementById("status")?.dataset.status === "unique", null, { timeout: 60_000 });
+  const page = await explainedUnique(`?puzzle=${XY_WING}&engine=logic`);
   // Step through the technique steps until the wing, as a learner pressing Step would.
   await page.evaluate(() => window.sudokuLabExplain.seek("eliminate:technique"));
   let sentence = await page.textContent(".ex-current");
@@ -212,9 +205,7 @@ test("Explain names an XY-wing's pivot and pincers and marks them apart from its
   await page.waitForSelector(".ex-technique-table");
   const row = await page.$$eval(".ex-technique-table tr[data-technique=xy_wing] :is(th, td)", (c) => c.map((x) => x.textContent));
   assert.deepEqual(row, ["XY-wing", "1", "2"]);
-  assert.deepEqual(await axeViolations(page), []);
-  assert.deepEqual(page.errors, []);
-  await page.close();
+  await closeChecked(page, { axe: true });
 });
 
 test("Play marks a clash and a broken sign as they are typed, and Fill candidates writes what the signs say", async () => {

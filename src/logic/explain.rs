@@ -317,7 +317,7 @@ fn or_list(set: DigitSet) -> String {
 
 /// How marker rule `i` joins its cells, as a phrase after "joined … by": "a white dot";
 /// for an unmarked pair, "no white dot (the negative constraint)".
-fn rule_phrase(board: &Board, i: usize) -> String {
+pub(crate) fn rule_phrase(board: &Board, i: usize) -> String {
     let puzzle = board.puzzle();
     match board.markers()[i].source {
         PairSource::Marker(k) => puzzle.markers()[k].kind.describe(),

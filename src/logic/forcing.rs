@@ -24,8 +24,10 @@
 //! shortest proof; its `branches` hold each branch's facts in the order derived (only those
 //! the conclusion rests on), the assumption first.
 //!
-//! Relations and markers are not read: the implications hold in any sudoku, so the steps
-//! stay sound with them (just weaker). Nishio skips grids over [`MAX_SIZE`] (a 25×25 board
+//! Relations and markers tie a cell to its neighbour: `d in c` ⇒ every digit the tie does
+//! not allow beside `d` is not in the neighbour (`c < n`: no digit up to `d` in `n`; a white
+//! dot: only `d − 1` and `d + 1` stay). Nishio, which follows one digit, does not read them
+//! (a tie joins two cells of a house, where the digit is ruled out already). Nishio skips grids over [`MAX_SIZE`] (a 25×25 board
 //! has 15 625 candidates to assume), the forcing chains grids over [`MAX_DYNAMIC`] (a hint
 //! must stay under 200 ms on 16×16).
 
@@ -85,12 +87,47 @@ impl Facts {
     }
 }
 
+/// What joins a cell to a neighbour whose digits its own restricts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Tie {
+    /// The board's relation of this index, `(smaller, larger)`.
+    Relation(usize),
+    /// The board's marker rule of this index.
+    Marker(usize),
+}
+
+/// The digits `tie` allows in the other cell when `cell` holds `d`.
+pub(crate) fn allowed(board: &super::board::Board, tie: Tie, cell: usize, d: u8) -> u32 {
+    let all = super::board::full(board.size());
+    match tie {
+        Tie::Relation(r) if board.relations()[r].0 == cell => all & !((1u32 << d) - 1),
+        Tie::Relation(_) => (1u32 << (d - 1)) - 1,
+        Tie::Marker(m) => board.markers()[m].allowed[usize::from(d)],
+    }
+}
+
+/// Each cell's ties: `(neighbour, tie)`.
+pub(crate) fn ties(board: &super::board::Board) -> Vec<Vec<(usize, Tie)>> {
+    let mut ties = vec![Vec::new(); board.cells()];
+    for (r, &(a, b)) in board.relations().iter().enumerate() {
+        ties[a].push((b, Tie::Relation(r)));
+        ties[b].push((a, Tie::Relation(r)));
+    }
+    for (m, rule) in board.markers().iter().enumerate() {
+        ties[rule.a].push((rule.b, Tie::Marker(m)));
+        ties[rule.b].push((rule.a, Tie::Marker(m)));
+    }
+    ties
+}
+
 /// The board's candidates as the engine sees them.
 struct Engine<'v> {
     view: &'v View<'v>,
     size: usize,
     /// The open cells' candidates (0 for placed cells).
     cands: Vec<u32>,
+    /// Each cell's relations and markers.
+    ties: Vec<Vec<(usize, Tie)>>,
 }
 
 impl<'v> Engine<'v> {
@@ -109,6 +146,7 @@ impl<'v> Engine<'v> {
             view,
             size: board.size(),
             cands,
+            ties: ties(board),
         }
     }
 
@@ -187,6 +225,16 @@ impl<'v> Engine<'v> {
                             && derive(&mut f, self.index(c, e), false, i)
                         {
                             return f;
+                        }
+                    }
+                    for &(o, tie) in &self.ties[c] {
+                        let mut lose = self.cands[o] & !allowed(board, tie, c, d);
+                        while lose != 0 {
+                            let e = lose.trailing_zeros() as u8 + 1;
+                            lose &= lose - 1;
+                            if derive(&mut f, self.index(o, e), false, i) {
+                                return f;
+                            }
                         }
                     }
                 }
@@ -358,6 +406,31 @@ impl<'v> Engine<'v> {
             .flatten()
             .fold(0u32, |m, n| m | 1 << (n.digit - 1));
         step = step.with_cells(starts).with_digits(digits);
+        // The ties a fact crossed: an on fact's neighbour losing a digit the tie rules out.
+        for branch in &branches {
+            for (k, n) in branch.iter().enumerate().filter(|(_, n)| !n.on) {
+                let (o, e) = (n.cells[0], n.digit);
+                let before = || branch[..k].iter().filter(|m| m.on);
+                // A digit placed in the cell, or the same digit in a cell it sees, says it.
+                if before().any(|m| m.cells[0] == o || m.digit == e && board.sees(m.cells[0], o)) {
+                    continue;
+                }
+                for m in before() {
+                    for &(x, tie) in &self.ties[m.cells[0]] {
+                        if x == o && allowed(board, tie, m.cells[0], m.digit) >> (e - 1) & 1 == 0 {
+                            match tie {
+                                Tie::Relation(r) => step.relations.push(r),
+                                Tie::Marker(r) => step.markers.push(r),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        step.relations.sort_unstable();
+        step.relations.dedup();
+        step.markers.sort_unstable();
+        step.markers.dedup();
         step.branches = branches;
         step
     }

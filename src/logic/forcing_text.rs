@@ -1,9 +1,12 @@
 //! Forcing chains in words: each branch as the facts it derives, each with its reason (the
-//! cell it sees, its last candidate, its last place in a house), and how the branches end.
+//! cell it sees, the relation or marker that ties it to a cell, its last candidate, its last
+//! place in a house), and how the branches end.
 
 use crate::geometry::Geometry;
 
 use super::board::Board;
+use super::explain;
+use super::forcing::{self, Tie};
 use super::step::{ChainNode, Step};
 use super::technique::Technique;
 
@@ -40,8 +43,33 @@ fn fact(branch: &[ChainNode], k: usize, board: &Board) -> String {
         if let Some(m) = before.iter().find(|m| m.on && m.cells[0] == c) {
             return format!("{name} loses {d} (it holds {})", m.digit);
         }
-        if let Some(m) = before.iter().find(|m| m.on && m.digit == d) {
+        if let Some(m) = before
+            .iter()
+            .find(|m| m.on && m.digit == d && board.sees(m.cells[0], c))
+        {
             return format!("{d} leaves {name} (it sees {})", cell_name(g, m.cells[0]));
+        }
+        let ties = forcing::ties(board);
+        for m in before.iter().filter(|m| m.on) {
+            let x = m.cells[0];
+            for &(o, tie) in &ties[x] {
+                if o != c || forcing::allowed(board, tie, x, m.digit) >> (d - 1) & 1 != 0 {
+                    continue;
+                }
+                let (v, xn) = (m.digit, cell_name(g, x));
+                return match tie {
+                    Tie::Relation(r) if board.relations()[r].0 == x => {
+                        format!("{name} loses {d} (it must be above {xn}, which is {v})")
+                    }
+                    Tie::Relation(_) => {
+                        format!("{name} loses {d} (it must be below {xn}, which is {v})")
+                    }
+                    Tie::Marker(r) => format!(
+                        "{name} loses {d} (it is joined by {} to {xn}, which is {v})",
+                        explain::rule_phrase(board, r)
+                    ),
+                };
+            }
         }
         return format!("{d} leaves {name}");
     }

@@ -48,6 +48,36 @@ impl std::fmt::Display for Output {
     }
 }
 
+/// `--output` of a command that writes a line per puzzle. Its long help, what the lines
+/// hold, is the command's: `#[command(mut_args(output_long_help(LINES)))]`.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct OutputArgs {
+    #[arg(long, value_name = "O", default_value_t = Output::Text, help = OUTPUT_HELP,
+          value_parser = Choice::<Output>::new("an output"))]
+    output: Output,
+}
+
+impl OutputArgs {
+    /// Whether the output is JSON.
+    pub fn json(&self) -> bool {
+        self.output == Output::Json
+    }
+}
+
+/// The help of [`OutputArgs`]' `--output`.
+const OUTPUT_HELP: &str = "Write one line of text per puzzle, or one JSON object";
+
+/// Sets the long help of [`OutputArgs`]' `--output` in a command whose lines are described
+/// by `lines` (their JSON objects, and their text where it needs saying); the other
+/// arguments pass unchanged, in their order (`mut_arg` would move `--output` last in the
+/// shell completions).
+pub fn output_long_help(lines: &'static str) -> impl FnMut(Arg) -> Arg {
+    move |arg| match arg.get_id().as_str() {
+        "output" => arg.long_help(format!("{OUTPUT_HELP}\n\n{lines}")),
+        _ => arg,
+    }
+}
+
 /// A choice that may be left to detection: `auto` (or leaving the option out) is `None`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Auto<T>(pub Option<T>);

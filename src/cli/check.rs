@@ -9,14 +9,15 @@ use sudoku_lab::formats::{
     ReadOptions,
 };
 
-use super::args::{Choice, InputArgs, Output};
+use super::args::{output_long_help, InputArgs, OutputArgs};
 use super::exit::{exit_code, report, Failure};
 use super::input::Input;
 use super::output::Sink;
 
 /// Verify answers without trusting the solver
 #[derive(Args, Debug)]
-#[command(long_about = ABOUT, after_help = EXIT, after_long_help = [BAD_INPUT, EXIT].concat())]
+#[command(long_about = ABOUT, after_help = EXIT, after_long_help = [BAD_INPUT, EXIT].concat(),
+          mut_args(output_long_help(OUTPUT)))]
 pub struct CheckArgs {
     /// The puzzles ('-' for stdin)
     #[arg(value_name = "PUZZLES", required = true)]
@@ -24,17 +25,16 @@ pub struct CheckArgs {
     /// Their answers ('-' for stdin)
     #[arg(value_name = "ANSWERS", required = true)]
     answers: OsString,
-    /// Write one line of text per puzzle, or one JSON object
-    ///
-    /// json: one object per puzzle, {"puzzle": K, "verdict": "ok"} or with "verdict"
-    /// "wrong", "no_answer", "invalid_puzzle" or "unreadable_answer" and the line's words as
-    /// "detail", then {"correct", "checked", "unanswered", "invalid"}.
-    #[arg(long, value_name = "O", default_value_t = Output::Text,
-          value_parser = Choice::<Output>::new("an output"))]
-    output: Output,
+    #[command(flatten)]
+    output: OutputArgs,
     #[command(flatten)]
     input: InputArgs,
 }
+
+const OUTPUT: &str = "\
+json: one object per puzzle, {\"puzzle\": K, \"verdict\": \"ok\"} or with \"verdict\" \"wrong\", \
+\"no_answer\", \"invalid_puzzle\" or \"unreadable_answer\" and the line's words as \"detail\", \
+then {\"correct\", \"checked\", \"unanswered\", \"invalid\"}.";
 
 const ABOUT: &str = "\
 Pairs the puzzles of PUZZLES with the answers of ANSWERS in order and verifies each answer \
@@ -71,7 +71,7 @@ unreadable answer, or more answers than puzzles; decided after every answer is c
 wins over 1) or bad usage; 3 internal error.";
 
 pub fn check(args: CheckArgs) -> Result<u8, Failure> {
-    let json = args.output == Output::Json;
+    let json = args.output.json();
     let chosen = args.input.format();
     let read_options = args.input.read_options();
     let (puzzles_file, answers_file) = (&args.puzzles, &args.answers);

@@ -6,7 +6,7 @@ use clap::Args;
 use sudoku_lab::{Options, Status};
 
 use super::answers::{count_of, invalid_line, name, push_decimal};
-use super::args::{Choice, EngineArgs, InputArgs, Output, ThreadArgs, Whole};
+use super::args::{output_long_help, EngineArgs, InputArgs, OutputArgs, ThreadArgs, Whole};
 use super::batch::Puzzles;
 use super::exit::{exit_code, Failure};
 use super::input::Input;
@@ -17,7 +17,8 @@ use super::output::Sink;
 #[command(
     long_about = ABOUT,
     after_help = EXIT,
-    after_long_help = [BAD_PUZZLES, EXIT].concat()
+    after_long_help = [BAD_PUZZLES, EXIT].concat(),
+    mut_args(output_long_help(OUTPUT))
 )]
 pub struct CountArgs {
     /// The puzzles (stdin when left out or '-')
@@ -35,20 +36,19 @@ pub struct CountArgs {
     node_limit: u64,
     #[command(flatten)]
     threads: ThreadArgs,
-    /// Write one line of text per puzzle, or one JSON object
-    ///
-    /// text: the count, and which limit stopped it if one did: '1000 (solution limit
-    /// reached)'. json: {"puzzle": K, "line": L, "status": "multiple", "solutions": 1000,
-    /// "limit": "solution_limit"}, where status is the search's (unique, multiple,
-    /// unsolvable, or limit when --node-limit stopped it) and limit is null for an exact
-    /// count, "solution_limit" (at least that many) or "node_limit". A bad puzzle's object is
-    /// {"puzzle": K, "line": L, "column": C, "status": "invalid", "error": "..."}.
-    #[arg(long, value_name = "O", default_value_t = Output::Text,
-          value_parser = Choice::<Output>::new("an output"))]
-    output: Output,
+    #[command(flatten)]
+    output: OutputArgs,
     #[command(flatten)]
     input: InputArgs,
 }
+
+const OUTPUT: &str = "\
+text: the count, and which limit stopped it if one did: '1000 (solution limit reached)'. \
+json: {\"puzzle\": K, \"line\": L, \"status\": \"multiple\", \"solutions\": 1000, \
+\"limit\": \"solution_limit\"}, where status is the search's (unique, multiple, unsolvable, or \
+limit when --node-limit stopped it) and limit is null for an exact count, \"solution_limit\" \
+(at least that many) or \"node_limit\". A bad puzzle's object is {\"puzzle\": K, \"line\": L, \
+\"column\": C, \"status\": \"invalid\", \"error\": \"...\"}.";
 
 const ABOUT: &str = "\
 Prints one line per puzzle of FILE (stdin when left out or '-'): the number of solutions, \
@@ -72,7 +72,7 @@ over 1) or bad usage, 3 internal error.";
 const DEFAULT_LIMIT: u64 = 1000;
 
 pub fn count(args: CountArgs) -> Result<u8, Failure> {
-    let json = args.output == Output::Json;
+    let json = args.output.json();
     let chosen = args.input.format();
     let read_options = args.input.read_options();
     let limit = args.limit;

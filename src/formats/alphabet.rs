@@ -376,6 +376,11 @@ mod tests {
             .collect()
     }
 
+    /// Why no alphabet is chosen for the symbols `text` of a 16×16 puzzle.
+    fn choice_error(text: &str) -> InputError {
+        choose(&symbols(text), 16, None, Pos::new(1, 1)).unwrap_err()
+    }
+
     #[test]
     fn symbols_are_pushed_a_grid_at_once_as_one_at_a_time() {
         let grid: Vec<u8> = (0..700).map(|i| (i % 41) as u8).collect();
@@ -436,29 +441,38 @@ mod tests {
     }
 
     #[test]
-    fn small_puzzles_use_digits() {
-        let s = symbols("1.3");
-        assert_eq!(choose(&s, 9, None, Pos::new(1, 1)), Ok(Alphabet::Digits));
-    }
-
-    #[test]
-    fn letters_past_g_are_unambiguously_letters() {
-        let s = symbols("AKP-");
-        assert_eq!(choose(&s, 16, None, Pos::new(1, 1)), Ok(Alphabet::Letters));
-    }
-
-    #[test]
-    fn digits_with_a_g_are_alnum() {
-        let s = symbols("19AG.");
-        assert_eq!(choose(&s, 16, None, Pos::new(1, 1)), Ok(Alphabet::Alnum));
+    fn the_symbols_choose_the_one_alphabet_they_fit() {
+        for (case, text, size, alphabet) in [
+            ("small puzzles use digits", "1.3", 9, Alphabet::Digits),
+            (
+                "letters past G are unambiguously letters",
+                "AKP-",
+                16,
+                Alphabet::Letters,
+            ),
+            ("digits with a G are alnum", "19AG.", 16, Alphabet::Alnum),
+            (
+                "an empty grid reads in the first alphabet without asking",
+                "................",
+                16,
+                Alphabet::Letters,
+            ),
+        ] {
+            let s = symbols(text);
+            assert_eq!(
+                choose(&s, size, None, Pos::new(1, 1)),
+                Ok(alphabet),
+                "{case}"
+            );
+        }
     }
 
     #[test]
     fn hex_symbols_always_fit_alnum_too_so_hex_must_be_chosen() {
         // In alnum `0` is empty and A-F are 10-15: every hex puzzle also reads as alnum.
-        let s = symbols("0123456789ABCDEF");
-        let e = choose(&s, 16, None, Pos::new(1, 1)).unwrap_err();
+        let e = choice_error("0123456789ABCDEF");
         assert!(e.message.contains("alnum (1-9A-G), hex (0-9A-F)"), "{e}");
+        let s = symbols("0123456789ABCDEF");
         assert_eq!(
             choose(&s, 16, Some(Alphabet::Hex), Pos::new(1, 1)),
             Ok(Alphabet::Hex)
@@ -467,8 +481,7 @@ mod tests {
 
     #[test]
     fn letters_a_to_g_alone_are_ambiguous() {
-        let s = symbols("ABG.");
-        let e = choose(&s, 16, None, Pos::new(1, 1)).unwrap_err();
+        let e = choice_error("ABG.");
         assert_eq!(
             e.message,
             "the symbols of this 16×16 puzzle fit several alphabets: letters (A-P), alnum (1-9A-G); \
@@ -477,18 +490,8 @@ mod tests {
     }
 
     #[test]
-    fn an_empty_grid_reads_in_the_first_alphabet_without_asking() {
-        let s = symbols("................");
-        assert_eq!(
-            choose(&s, 16, None, Pos::new(1, 1)).unwrap(),
-            Alphabet::Letters
-        );
-    }
-
-    #[test]
     fn a_symbol_of_no_alphabet_is_named() {
-        let s = symbols("AB#");
-        let e = choose(&s, 16, None, Pos::new(1, 1)).unwrap_err();
+        let e = choice_error("AB#");
         assert_eq!(e.pos, Pos::new(1, 3));
         assert!(e
             .message
@@ -497,8 +500,7 @@ mod tests {
 
     #[test]
     fn mixed_symbols_say_what_each_alphabet_lacks() {
-        let s = symbols("1.P");
-        let e = choose(&s, 16, None, Pos::new(1, 1)).unwrap_err();
+        let e = choice_error("1.P");
         assert_eq!(e.pos, Pos::new(1, 3));
         assert_eq!(
             e.message,

@@ -25,6 +25,17 @@ pub fn quote(text: &str) -> String {
     out
 }
 
+/// The message for a word of the input that is not `what`, one of [`KINDS`], [`MARKERS`],
+/// …: `'sudoku' is not a kind (classic, inequality or futoshiki)`.
+pub(crate) fn is_not(word: &str, what: &str) -> String {
+    format!("{} is not {what}", quote(word))
+}
+
+/// What a kind is, for [`is_not`].
+pub(crate) const KINDS: &str = "a kind (classic, inequality or futoshiki)";
+/// What a marker is, for [`is_not`].
+pub(crate) const MARKERS: &str = "a marker (white, black, X, V, difference:k, ratio:k or sum:k)";
+
 /// The most chars [`quote_name`] shows of a name whole.
 pub const NAME_CHARS: usize = 60;
 

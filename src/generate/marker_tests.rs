@@ -203,10 +203,8 @@ fn marker_puzzles_are_made_at_the_level_asked_through_the_marker_techniques() {
     // Kropki and XV, with and without the negative constraint, easy and medium on 6×6 and
     // 9×9: each unique, graded at its level, and the grade rests on a marker technique
     // (without them the techniques stop: the markers are needed).
-    let without: Vec<Technique> = Technique::ALL
-        .into_iter()
-        .filter(|t| !t.uses_markers())
-        .collect();
+    let (marker_techniques, without): (Vec<Technique>, Vec<Technique>) =
+        Technique::ALL.into_iter().partition(|t| t.uses_markers());
     for (size, family, negative, level) in [
         (6, Markers::Kropki, true, Level::Easy),
         (6, Markers::Kropki, false, Level::Medium),
@@ -220,10 +218,9 @@ fn marker_puzzles_are_made_at_the_level_asked_through_the_marker_techniques() {
         assert_keeps_promises(&g, family, negative);
         assert_eq!(g.grade.level, level, "{:?}", g.puzzle);
         assert_eq!(grade(&g.puzzle, Techniques::GRADED).level, level);
-        let used: u32 = Technique::ALL
-            .into_iter()
-            .filter(|t| t.uses_markers())
-            .map(|t| g.grade.steps[t as usize])
+        let used: u32 = marker_techniques
+            .iter()
+            .map(|&t| g.grade.steps[t as usize])
             .sum();
         assert!(used > 0, "{:?}", g.grade);
         let plain = grade(&g.puzzle, Techniques::only(&without));

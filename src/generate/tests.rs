@@ -268,27 +268,20 @@ fn inequality_puzzles_keep_their_relation_set_and_need_few_givens() {
         assert_eq!(g.puzzle.relations().len(), 20);
     }
     // With a symmetry, whole orbits of pairs: at most the budget, never a pair outside it.
+    let within_budget = |r: &Request, count, budget| {
+        for g in generate(r, count).unwrap() {
+            assert_unique(&g);
+            let relations = g.puzzle.relations().len();
+            assert!(relations <= budget, "{relations}");
+        }
+    };
     r.symmetry = Symmetry::Quarter;
     r.minimal = true;
-    for g in generate(&r, 2).unwrap() {
-        assert_unique(&g);
-        assert!(
-            g.puzzle.relations().len() <= 20,
-            "{}",
-            g.puzzle.relations().len()
-        );
-    }
+    within_budget(&r, 2, 20);
     let mut r = request(Kind::Futoshiki, 6, 4);
     r.relations = Some(Relations::Random(15));
     r.symmetry = Symmetry::Mirror;
-    for g in generate(&r, 3).unwrap() {
-        assert_unique(&g);
-        assert!(
-            g.puzzle.relations().len() <= 15,
-            "{}",
-            g.puzzle.relations().len()
-        );
-    }
+    within_budget(&r, 3, 15);
 }
 
 #[test]
@@ -398,19 +391,18 @@ fn a_puzzle_made_apart_is_the_one_a_run_makes() {
 #[test]
 fn minimal_holds_whatever_the_effort() {
     // Effort 1 leaves most removals unsettled while digging; they are settled at the end.
-    let mut r = request(Kind::Classic, 9, 1);
-    r.minimal = true;
-    r.effort = Some(1);
-    for g in generate(&r, 30).unwrap() {
-        assert_unique(&g);
-        assert_minimal(&g.puzzle, false);
-    }
-    let mut r = request(Kind::Inequality, 6, 3);
-    r.minimal = true;
-    r.effort = Some(1);
-    for g in generate(&r, 4).unwrap() {
-        assert_unique(&g);
-        assert_minimal(&g.puzzle, true);
+    // (kind, size, seed, puzzles, whether relations are minimal too)
+    for (kind, size, seed, count, relations) in [
+        (Kind::Classic, 9, 1, 30, false),
+        (Kind::Inequality, 6, 3, 4, true),
+    ] {
+        let mut r = request(kind, size, seed);
+        r.minimal = true;
+        r.effort = Some(1);
+        for g in generate(&r, count).unwrap() {
+            assert_unique(&g);
+            assert_minimal(&g.puzzle, relations);
+        }
     }
 }
 

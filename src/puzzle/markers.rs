@@ -55,14 +55,32 @@ impl MarkerKind {
     /// The marker's name in JSON and on the command line: `white`, `black`, `X`, `V`, or
     /// `difference:k`, `ratio:k`, `sum:k`.
     pub fn token(self) -> String {
+        match self.word() {
+            Some(word) => word.to_string(),
+            None => {
+                let (family, k) = self.family();
+                format!("{family}:{k}")
+            }
+        }
+    }
+
+    /// The word of a marker that has one of its own: `white`, `black`, `X`, `V`.
+    fn word(self) -> Option<&'static str> {
         match self {
-            MarkerKind::WHITE => "white".to_string(),
-            MarkerKind::BLACK => "black".to_string(),
-            MarkerKind::X => "X".to_string(),
-            MarkerKind::V => "V".to_string(),
-            MarkerKind::Difference(k) => format!("difference:{k}"),
-            MarkerKind::Ratio(k) => format!("ratio:{k}"),
-            MarkerKind::Sum(k) => format!("sum:{k}"),
+            MarkerKind::WHITE => Some("white"),
+            MarkerKind::BLACK => Some("black"),
+            MarkerKind::X => Some("X"),
+            MarkerKind::V => Some("V"),
+            _ => None,
+        }
+    }
+
+    /// The name of the marker's family and its value: `("difference", 3)`.
+    fn family(self) -> (&'static str, u8) {
+        match self {
+            MarkerKind::Difference(k) => ("difference", k),
+            MarkerKind::Ratio(k) => ("ratio", k),
+            MarkerKind::Sum(k) => ("sum", k),
         }
     }
 
@@ -92,14 +110,13 @@ impl MarkerKind {
     /// The marker's name in a sentence: "white dot", "black dot", "X", "V", "difference of
     /// 3", "ratio of 3", "sum of 7".
     pub fn name(self) -> String {
-        match self {
-            MarkerKind::WHITE => "white dot".to_string(),
-            MarkerKind::BLACK => "black dot".to_string(),
-            MarkerKind::X => "X".to_string(),
-            MarkerKind::V => "V".to_string(),
-            MarkerKind::Difference(k) => format!("difference of {k}"),
-            MarkerKind::Ratio(k) => format!("ratio of {k}"),
-            MarkerKind::Sum(k) => format!("sum of {k}"),
+        match self.word() {
+            Some(dot @ ("white" | "black")) => format!("{dot} dot"),
+            Some(word) => word.to_string(),
+            None => {
+                let (family, k) = self.family();
+                format!("{family} of {k}")
+            }
         }
     }
 

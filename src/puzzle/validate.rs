@@ -432,22 +432,18 @@ impl Puzzle {
 
     /// The chain that set `c`'s lower bound, ending at `c`.
     fn chain_to(&self, c: usize, low_from: &[usize]) -> Vec<usize> {
-        let mut chain = vec![c];
-        let mut at = c;
-        while low_from[at] != usize::MAX {
-            at = low_from[at];
-            chain.push(at);
-        }
+        let mut chain = self.chain_from(c, low_from);
         chain.reverse();
         chain
     }
 
-    /// The chain that set `c`'s upper bound, starting at `c`.
-    fn chain_from(&self, c: usize, high_from: &[usize]) -> Vec<usize> {
+    /// The chain that set `c`'s upper bound (or, given `low_from`, its lower bound), starting
+    /// at `c`: `from[cell]` is the cell that set the bound, `usize::MAX` none.
+    fn chain_from(&self, c: usize, from: &[usize]) -> Vec<usize> {
         let mut chain = vec![c];
         let mut at = c;
-        while high_from[at] != usize::MAX {
-            at = high_from[at];
+        while from[at] != usize::MAX {
+            at = from[at];
             chain.push(at);
         }
         chain

@@ -92,6 +92,14 @@ fn traced(puzzle: &Puzzle, level: Level) -> Vec<Event> {
     traced_with_premises(puzzle, level).0
 }
 
+/// Tracing at the full level, up to `max_events` events.
+fn full_trace(max_events: u64) -> TraceOptions {
+    TraceOptions {
+        level: Level::Full,
+        max_events,
+    }
+}
+
 /// Every event of a propagate trace in small batches, and the premises of each.
 fn traced_with_premises(puzzle: &Puzzle, level: Level) -> (Vec<Event>, Vec<Vec<u32>>) {
     let options = TraceOptions {
@@ -166,52 +174,65 @@ fn a_peer_elimination_is_caused_by_the_placement_of_its_peer() {
     assert_eq!(peer.cause, Some(given.seq));
 }
 
+/// What a placement of a 4×4 classic puzzle's full trace rests on: its premises, and each
+/// premise as (kind, cell, digit, via).
+struct Resting {
+    event: Event,
+    premises: Vec<u32>,
+    by: Vec<(EventKind, Option<u16>, u8, Via)>,
+}
+
+/// The first event of `givens`' full trace that `picks` finds, checked to rest on the
+/// removals of `digits` from `cells` before it and on nothing else.
+fn resting_on(givens: &str, picks: fn(&Event) -> bool, cells: &[usize], digits: &[u8]) -> Resting {
+    let puzzle = Puzzle::classic(givens_of(givens)).unwrap();
+    let (events, mut premises) = traced_with_premises(&puzzle, Level::Full);
+    let s = events.iter().position(picks).unwrap();
+    let removed = removals(&puzzle, &events[..s]);
+    assert_eq!(premises[s], removals_of(&removed, 4, cells, digits));
+    let by = premises[s]
+        .iter()
+        .map(|&p| events[p as usize])
+        .map(|p| (p.kind, p.cell, p.digit, p.via))
+        .collect();
+    Resting {
+        event: events[s],
+        premises: premises.swap_remove(s),
+        by,
+    }
+}
+
 #[test]
 fn a_hidden_single_rests_on_the_removal_of_its_digit_from_every_other_cell_of_its_house() {
     // 4×4 with 1 at r2c3 and r3c2: in row 1, r1c2 loses 1 to r3c2 (column), r1c3 and
     // r1c4 to r2c3 (block): r1c1 is the only place left for 1.
-    let puzzle = Puzzle::classic(givens_of(".... ..1. .1.. ....")).unwrap();
-    let (events, premises) = traced_with_premises(&puzzle, Level::Full);
-    let s = events
-        .iter()
-        .position(|e| e.rule == Some(Rule::HiddenSingleRow))
-        .unwrap();
-    let e = events[s];
+    let single = resting_on(
+        ".... ..1. .1.. ....",
+        |e| e.rule == Some(Rule::HiddenSingleRow),
+        &[1, 2, 3],
+        &[1],
+    );
+    let (e, by) = (single.event, single.by);
     assert_eq!((e.cell, e.digit, e.via), (Some(0), 1, Via::House(0)));
-    let removed = removals(&puzzle, &events[..s]);
-    assert_eq!(premises[s], removals_of(&removed, 4, &[1, 2, 3], &[1]));
-    let by: Vec<_> = premises[s]
-        .iter()
-        .map(|&p| {
-            let p = events[p as usize];
-            (p.kind, p.cell, p.digit, p.via)
-        })
-        .collect();
     let peer = |cell, via| (EventKind::Eliminate, Some(cell), 1, Via::Cell(via));
     assert_eq!(by.len(), 3, "one removal per other cell of the row");
     for expected in [peer(1, 9), peer(2, 6), peer(3, 6)] {
         assert!(by.contains(&expected), "{expected:?} in {by:?}");
     }
-    assert_eq!(e.cause, premises[s].last().copied());
+    assert_eq!(e.cause, single.premises.last().copied());
 }
 
 #[test]
 fn a_naked_single_rests_on_the_removal_of_each_other_candidate() {
     // 4×4 with r1c2 = 1, r1c3 = 2, r2c1 = 3: r1c1 can only be 4.
-    let puzzle = Puzzle::classic(givens_of(".12. 3... .... ....")).unwrap();
-    let (events, premises) = traced_with_premises(&puzzle, Level::Full);
-    let s = events
-        .iter()
-        .position(|e| e.rule == Some(Rule::NakedSingle) && e.cell == Some(0))
-        .unwrap();
-    assert_eq!(events[s].digit, 4);
-    let removed = removals(&puzzle, &events[..s]);
-    assert_eq!(premises[s], removals_of(&removed, 4, &[0], &[1, 2, 3]));
-    let by: Vec<_> = premises[s]
-        .iter()
-        .map(|&p| events[p as usize])
-        .map(|p| (p.kind, p.cell, p.digit, p.via))
-        .collect();
+    let single = resting_on(
+        ".12. 3... .... ....",
+        |e| e.rule == Some(Rule::NakedSingle) && e.cell == Some(0),
+        &[0],
+        &[1, 2, 3],
+    );
+    assert_eq!(single.event.digit, 4);
+    let by = single.by;
     for (digit, given) in [(1, 1), (2, 2), (3, 4)] {
         let expected = (EventKind::Eliminate, Some(0), digit, Via::Cell(given));
         assert!(by.contains(&expected), "{expected:?} in {by:?}");
@@ -325,10 +346,7 @@ fn coarser_levels_keep_only_their_events_and_causes_among_them() {
 #[test]
 fn the_event_budget_stops_the_search_and_is_reported() {
     let puzzle = Puzzle::classic(vec![0; 81]).unwrap();
-    let options = TraceOptions {
-        level: Level::Full,
-        max_events: 100,
-    };
+    let options = full_trace(100);
     let mut tracer =
         Tracer::new(EngineKind::Propagate, &puzzle, Options::default(), options).unwrap();
     let batch = tracer.advance(u64::MAX);
@@ -372,10 +390,7 @@ fn a_batch_holds_at_most_its_cap_even_when_one_node_makes_more() {
         }),
         ..Options::default()
     };
-    let trace = TraceOptions {
-        level: Level::Full,
-        max_events: TraceOptions::MAX_EVENTS,
-    };
+    let trace = full_trace(TraceOptions::MAX_EVENTS);
     let mut tracer = Tracer::new(EngineKind::Propagate, &puzzle, options, trace).unwrap();
     let (sizes, words) = batches(&mut tracer, u64::MAX, 25);
     assert!(sizes.len() >= 3, "{sizes:?}");
@@ -391,10 +406,7 @@ fn a_batch_holds_at_most_its_cap_even_when_one_node_makes_more() {
 #[test]
 fn a_large_budget_is_cut_into_batches_at_node_boundaries() {
     let puzzle = Puzzle::classic(vec![0; 256]).unwrap();
-    let trace = TraceOptions {
-        level: Level::Full,
-        max_events: 300_000,
-    };
+    let trace = full_trace(300_000);
     // Counting every solution of an empty grid: a long search of small nodes.
     let options = Options {
         solution_limit: u64::MAX,
@@ -420,10 +432,7 @@ fn an_event_budget_above_the_ceiling_acts_as_the_ceiling() {
         node_limit: u64::MAX,
         ..Options::default()
     };
-    let trace = TraceOptions {
-        level: Level::Full,
-        max_events: u64::MAX,
-    };
+    let trace = full_trace(u64::MAX);
     let mut tracer = Tracer::new(EngineKind::Naive, &puzzle, options, trace).unwrap();
     let mut events = 0;
     let status = loop {
@@ -446,10 +455,7 @@ fn a_recorder_run_to_the_end_by_hand_never_pauses() {
         solution_limit: u64::MAX,
         ..Options::default()
     };
-    let trace = TraceOptions {
-        level: Level::Full,
-        max_events: 4 * Tracer::MAX_BATCH_EVENTS as u64,
-    };
+    let trace = full_trace(4 * Tracer::MAX_BATCH_EVENTS as u64);
     let recorder = Recorder::new(&puzzle, trace);
     let mut engine = Engine::new(EngineKind::Naive, &puzzle, options, recorder).unwrap();
     assert_eq!(engine.run(), Status::LimitReached);

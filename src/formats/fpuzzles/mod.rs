@@ -26,6 +26,8 @@
 //! or lines that each hold one link or compressed string. A compressed string is capped at
 //! [`MAX_COMPRESSED`] bytes: lz-string's output can grow with the square of its input.
 
+use std::mem;
+
 use super::alphabet::Alphabet;
 use super::json::{json_values, JsonValue};
 use super::scan::{coord, without_bom};
@@ -38,7 +40,7 @@ use crate::puzzle::{Kind, Marker, MarkerKind, Problem, Puzzle};
 mod object;
 mod write;
 
-use object::{FMarker, FObject, Scalar};
+use object::{FMarker, FObject, Read, Scalar};
 
 pub(crate) use write::{write_puzzle, write_solution};
 
@@ -59,9 +61,9 @@ pub(crate) fn read(
     let text = without_bom(text);
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        return Box::new(json_values::<FObject>(text).map(|item| {
+        return Box::new(json_values::<Read<FObject>>(text).map(|item| {
             let JsonValue { value, pos, number } = item?;
-            entry(&value, pos, number)
+            entry(&value.0, pos, number)
         }));
     }
     let mut number = 0;
@@ -108,12 +110,14 @@ fn decompress(link: &str) -> Result<FObject, String> {
         .ok_or_else(|| format!("{} is not lz-string base64", quote(payload)))?;
     let json = String::from_utf16(&wide)
         .map_err(|_| format!("{} decompresses to broken text", quote(payload)))?;
-    serde_json::from_str(&json).map_err(|e| {
-        format!(
-            "{} decompresses to text that is not an f-puzzles object ({e})",
-            quote(payload)
-        )
-    })
+    serde_json::from_str(&json)
+        .map(|Read(object)| object)
+        .map_err(|e| {
+            format!(
+                "{} decompresses to text that is not an f-puzzles object ({e})",
+                quote(payload)
+            )
+        })
 }
 
 /// The compressed part of a link: after `load=` (to the next `&` or `#`), after `fpuz` in a
@@ -312,34 +316,20 @@ fn markers(object: &FObject, size: usize) -> Result<Vec<Marker>, Problem> {
 /// `nonconsecutive`.
 fn negative(object: &FObject, markers: &[Marker]) -> Result<Vec<MarkerKind>, Problem> {
     let mut kinds = Vec::new();
-    let differences: Vec<u8> = markers
-        .iter()
-        .filter_map(|m| match m.kind {
-            MarkerKind::Difference(v) => Some(v),
-            _ => None,
-        })
-        .collect();
-    let ratios: Vec<u8> = markers
-        .iter()
-        .filter_map(|m| match m.kind {
-            MarkerKind::Ratio(v) => Some(v),
-            _ => None,
-        })
-        .collect();
+    // Every kind of `family` the markers use, or `family(default)` when they use none.
+    let used = |family: fn(u8) -> MarkerKind, default: u8| {
+        let of_family = |k: &MarkerKind| mem::discriminant(k) == mem::discriminant(&family(0));
+        let used: Vec<MarkerKind> = markers.iter().map(|m| m.kind).filter(of_family).collect();
+        if used.is_empty() {
+            vec![family(default)]
+        } else {
+            used
+        }
+    };
     for name in &object.negative {
         match name {
-            Scalar::Text(t) if t == "difference" => {
-                let values = if differences.is_empty() {
-                    &[1][..]
-                } else {
-                    &differences
-                };
-                kinds.extend(values.iter().map(|&v| MarkerKind::Difference(v)));
-            }
-            Scalar::Text(t) if t == "ratio" => {
-                let values = if ratios.is_empty() { &[2][..] } else { &ratios };
-                kinds.extend(values.iter().map(|&v| MarkerKind::Ratio(v)));
-            }
+            Scalar::Text(t) if t == "difference" => kinds.extend(used(MarkerKind::Difference, 1)),
+            Scalar::Text(t) if t == "ratio" => kinds.extend(used(MarkerKind::Ratio, 2)),
             Scalar::Text(t) if t == "xv" => kinds.extend([MarkerKind::X, MarkerKind::V]),
             other => {
                 return Err(problem(format!(

@@ -4,6 +4,7 @@
 //! only its name and its length.
 
 use std::fmt;
+use std::marker::PhantomData;
 
 use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
@@ -27,73 +28,78 @@ pub struct Presence {
 
 impl<'de> Deserialize<'de> for Presence {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Presence, D::Error> {
+        let (present, len) = match Glimpse::deserialize(d)? {
+            Glimpse::Bool(b) => (b, None),
+            Glimpse::Number(_) => (true, None),
+            Glimpse::Text(s) => (!s.is_empty(), None),
+            Glimpse::Null => (false, None),
+            Glimpse::List(len) => (len > 0, Some(len)),
+            Glimpse::Object { empty } => (!empty, None),
+        };
+        Ok(Presence { present, len })
+    }
+}
+
+/// Any JSON value, summed up as it is read and never held: what [`Presence`] and [`Scalar`]
+/// keep of a value.
+enum Glimpse {
+    Bool(bool),
+    Number(f64),
+    /// A string's first 40 chars: a name or a number is short, a long string is kept cut.
+    Text(String),
+    Null,
+    /// An array, by its length.
+    List(usize),
+    Object {
+        empty: bool,
+    },
+}
+
+impl<'de> Deserialize<'de> for Glimpse {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Glimpse, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
-            type Value = Presence;
+            type Value = Glimpse;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("any JSON value")
             }
-            fn visit_bool<E>(self, b: bool) -> Result<Presence, E> {
-                Ok(Presence {
-                    present: b,
-                    len: None,
-                })
+            fn visit_bool<E>(self, b: bool) -> Result<Glimpse, E> {
+                Ok(Glimpse::Bool(b))
             }
-            fn visit_i64<E>(self, _: i64) -> Result<Presence, E> {
-                Ok(Presence {
-                    present: true,
-                    len: None,
-                })
+            fn visit_i64<E>(self, n: i64) -> Result<Glimpse, E> {
+                Ok(Glimpse::Number(n as f64))
             }
-            fn visit_u64<E>(self, _: u64) -> Result<Presence, E> {
-                Ok(Presence {
-                    present: true,
-                    len: None,
-                })
+            fn visit_u64<E>(self, n: u64) -> Result<Glimpse, E> {
+                Ok(Glimpse::Number(n as f64))
             }
-            fn visit_f64<E>(self, _: f64) -> Result<Presence, E> {
-                Ok(Presence {
-                    present: true,
-                    len: None,
-                })
+            fn visit_f64<E>(self, n: f64) -> Result<Glimpse, E> {
+                Ok(Glimpse::Number(n))
             }
-            fn visit_str<E>(self, s: &str) -> Result<Presence, E> {
-                Ok(Presence {
-                    present: !s.is_empty(),
-                    len: None,
-                })
+            fn visit_str<E>(self, s: &str) -> Result<Glimpse, E> {
+                Ok(Glimpse::Text(s.chars().take(40).collect()))
             }
-            fn visit_unit<E>(self) -> Result<Presence, E> {
-                Ok(Presence {
-                    present: false,
-                    len: None,
-                })
+            fn visit_unit<E>(self) -> Result<Glimpse, E> {
+                Ok(Glimpse::Null)
             }
-            fn visit_none<E>(self) -> Result<Presence, E> {
-                Ok(Presence {
-                    present: false,
-                    len: None,
-                })
+            fn visit_none<E>(self) -> Result<Glimpse, E> {
+                Ok(Glimpse::Null)
             }
-            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Presence, D::Error> {
-                Presence::deserialize(d)
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Glimpse, D::Error> {
+                Glimpse::deserialize(d)
             }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Presence, A::Error> {
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Glimpse, A::Error> {
                 let mut len = 0;
                 while seq.next_element::<IgnoredAny>()?.is_some() {
                     len += 1;
                 }
-                Ok(Presence {
-                    present: len > 0,
-                    len: Some(len),
-                })
+                Ok(Glimpse::List(len))
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Presence, A::Error> {
-                let mut present = false;
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Glimpse, A::Error> {
+                let mut empty = true;
                 while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {
-                    present = true;
+                    empty = false;
                 }
-                Ok(Presence { present, len: None })
+                Ok(Glimpse::Object { empty })
             }
         }
         d.deserialize_any(V)
@@ -131,6 +137,14 @@ impl Unsupported {
         });
     }
 
+    /// Reads the value of `key`, a key of no rule sudoku-lab reads, and names the key if the
+    /// value holds something.
+    fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
+        let p = map.next_value::<Presence>()?;
+        self.add(key, p);
+        Ok(())
+    }
+
     pub fn is_empty(&self) -> bool {
         self.names.is_empty()
     }
@@ -155,41 +169,11 @@ pub enum Scalar {
 
 impl<'de> Deserialize<'de> for Scalar {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Scalar, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Scalar;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a number or a string")
-            }
-            fn visit_bool<E>(self, _: bool) -> Result<Scalar, E> {
-                Ok(Scalar::Other)
-            }
-            fn visit_i64<E>(self, n: i64) -> Result<Scalar, E> {
-                Ok(Scalar::Number(n as f64))
-            }
-            fn visit_u64<E>(self, n: u64) -> Result<Scalar, E> {
-                Ok(Scalar::Number(n as f64))
-            }
-            fn visit_f64<E>(self, n: f64) -> Result<Scalar, E> {
-                Ok(Scalar::Number(n))
-            }
-            fn visit_str<E>(self, s: &str) -> Result<Scalar, E> {
-                // A name or a number is short: a long string is kept cut.
-                Ok(Scalar::Text(s.chars().take(40).collect()))
-            }
-            fn visit_unit<E>(self) -> Result<Scalar, E> {
-                Ok(Scalar::Other)
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Scalar, A::Error> {
-                while seq.next_element::<IgnoredAny>()?.is_some() {}
-                Ok(Scalar::Other)
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Scalar, A::Error> {
-                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
-                Ok(Scalar::Other)
-            }
-        }
-        d.deserialize_any(V)
+        Ok(match Glimpse::deserialize(d)? {
+            Glimpse::Number(n) => Scalar::Number(n),
+            Glimpse::Text(t) => Scalar::Text(t),
+            _ => Scalar::Other,
+        })
     }
 }
 
@@ -237,45 +221,60 @@ pub struct FCell {
     pub unsupported: Unsupported,
 }
 
-/// Keys of a cell that are not rules (colours and a player's marks).
-const CELL_NOT_RULES: &[&str] = &[
-    "c",
-    "cArray",
-    "highlight",
-    "centerPencilMarks",
-    "cornerPencilMarks",
-    "candidates",
-];
+impl Keyed for FCell {
+    const EXPECTING: &'static str = "a cell object";
 
-impl<'de> Deserialize<'de> for FCell {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<FCell, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = FCell;
+    fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
+        match key {
+            "value" => self.value = map.next_value()?,
+            "given" => self.given = map.next_value::<Option<bool>>()? == Some(true),
+            "region" => self.region = map.next_value()?,
+            // Not rules: colours and a player's marks.
+            "c" | "cArray" | "highlight" | "centerPencilMarks" | "cornerPencilMarks"
+            | "candidates" => pass_over(map)?,
+            _ => self.unsupported.read(key, map)?,
+        }
+        Ok(())
+    }
+}
+
+/// An object read key by key, as [`Read`]: the keys it knows into its fields, keys that are
+/// not rules passed over, and every other key named in its [`Unsupported`].
+pub trait Keyed: Default {
+    /// What it is, for serde's "expected …" message.
+    const EXPECTING: &'static str;
+
+    /// Reads the value of `key`.
+    fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error>;
+}
+
+/// A [`Keyed`] object as serde reads it.
+pub struct Read<T>(pub T);
+
+impl<'de, T: Keyed> Deserialize<'de> for Read<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Read<T>, D::Error> {
+        struct KeyedVisitor<T>(PhantomData<T>);
+        impl<'de, T: Keyed> Visitor<'de> for KeyedVisitor<T> {
+            type Value = Read<T>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a cell object")
+                f.write_str(T::EXPECTING)
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<FCell, A::Error> {
-                let mut cell = FCell::default();
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Read<T>, A::Error> {
+                let mut object = T::default();
                 while let Some(key) = map.next_key::<String>()? {
-                    match key.as_str() {
-                        "value" => cell.value = map.next_value()?,
-                        "given" => cell.given = map.next_value::<Option<bool>>()? == Some(true),
-                        "region" => cell.region = map.next_value()?,
-                        k if CELL_NOT_RULES.contains(&k) => {
-                            map.next_value::<IgnoredAny>()?;
-                        }
-                        k => {
-                            let p = map.next_value::<Presence>()?;
-                            cell.unsupported.add(k, p);
-                        }
-                    }
+                    object.read(&key, &mut map)?;
                 }
-                Ok(cell)
+                Ok(Read(object))
             }
         }
-        d.deserialize_map(V)
+        d.deserialize_map(KeyedVisitor(PhantomData))
     }
+}
+
+/// Reads the value of a key that is no rule, holding nothing of it.
+fn pass_over<'de, A: MapAccess<'de>>(map: &mut A) -> Result<(), A::Error> {
+    map.next_value::<IgnoredAny>()?;
+    Ok(())
 }
 
 /// A list of at most `max` `what` (`null` for none, as f-puzzles writes it), refused as soon
@@ -304,7 +303,8 @@ pub struct Row(pub Vec<FCell>);
 
 impl<'de> Deserialize<'de> for Row {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Row, D::Error> {
-        capped(d, 25, "cells").map(Row)
+        let cells: Vec<Read<FCell>> = capped(d, 25, "cells")?;
+        Ok(Row(cells.into_iter().map(|Read(cell)| cell).collect()))
     }
 }
 
@@ -321,53 +321,33 @@ pub struct FObject {
     pub unsupported: Unsupported,
 }
 
-/// Keys of an f-puzzles object that are not rules: what a puzzle is called, by whom, its rule
-/// text, its solution, and drawings without meaning to a solver.
-const NOT_RULES: &[&str] = &[
-    "title",
-    "author",
-    "ruleset",
-    "solution",
-    "text",
-    "disabledlogic",
-    "truecandidatesoptions",
-    "highlightConflicts",
-];
+impl Keyed for FObject {
+    const EXPECTING: &'static str = "an f-puzzles object";
 
-impl<'de> Deserialize<'de> for FObject {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<FObject, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = FObject;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an f-puzzles object")
+    fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
+        match key {
+            "size" => self.size = map.next_value()?,
+            "grid" => self.grid = Some(map.next_value::<Rows>()?.0),
+            "difference" => self.difference = map.next_value::<Markers>()?.0,
+            "ratio" => self.ratio = map.next_value::<Markers>()?.0,
+            "xv" => self.xv = map.next_value::<Markers>()?.0,
+            "negative" => self.negative = map.next_value::<Names>()?.0,
+            "nonconsecutive" => {
+                self.nonconsecutive = map.next_value::<Option<bool>>()? == Some(true)
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<FObject, A::Error> {
-                let mut o = FObject::default();
-                while let Some(key) = map.next_key::<String>()? {
-                    match key.as_str() {
-                        "size" => o.size = map.next_value()?,
-                        "grid" => o.grid = Some(map.next_value::<Rows>()?.0),
-                        "difference" => o.difference = map.next_value::<Markers>()?.0,
-                        "ratio" => o.ratio = map.next_value::<Markers>()?.0,
-                        "xv" => o.xv = map.next_value::<Markers>()?.0,
-                        "negative" => o.negative = map.next_value::<Names>()?.0,
-                        "nonconsecutive" => {
-                            o.nonconsecutive = map.next_value::<Option<bool>>()? == Some(true)
-                        }
-                        k if NOT_RULES.contains(&k) => {
-                            map.next_value::<IgnoredAny>()?;
-                        }
-                        k => {
-                            let p = map.next_value::<Presence>()?;
-                            o.unsupported.add(k, p);
-                        }
-                    }
-                }
-                Ok(o)
-            }
+            // Not rules: what a puzzle is called, by whom, its rule text, its solution, and
+            // drawings without meaning to a solver.
+            "title"
+            | "author"
+            | "ruleset"
+            | "solution"
+            | "text"
+            | "disabledlogic"
+            | "truecandidatesoptions"
+            | "highlightConflicts" => pass_over(map)?,
+            _ => self.unsupported.read(key, map)?,
         }
-        d.deserialize_map(V)
+        Ok(())
     }
 }
 

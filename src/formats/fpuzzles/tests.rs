@@ -224,25 +224,20 @@ fn bad_markers_say_which() {
             json!({"ratio": [{"cells": ["R1C1", "R1C2"], "value": "9"}]}),
             "no two different digits",
         ),
+        (
+            json!({
+                "difference": [{"cells": ["R1C1", "R1C2"]}],
+                "xv": [{"cells": ["R2C1", "R2C2"], "value": "V"}],
+                "negative": ["xv"],
+            }),
+            "Kropki dots and X/V together",
+        ),
     ] {
         let e = read_all(&fpuzzles(4, &[], extra).to_string())
             .remove(0)
             .unwrap_err();
         assert!(e.message.contains(says), "{} / {says}", e.message);
     }
-    let mixed = json!({
-        "difference": [{"cells": ["R1C1", "R1C2"]}],
-        "xv": [{"cells": ["R2C1", "R2C2"], "value": "V"}],
-        "negative": ["xv"],
-    });
-    let e = read_all(&fpuzzles(4, &[], mixed).to_string())
-        .remove(0)
-        .unwrap_err();
-    assert!(
-        e.message.contains("Kropki dots and X/V together"),
-        "{}",
-        e.message
-    );
 }
 
 #[test]

@@ -60,20 +60,45 @@ fn a_row_of_n_dashes_is_an_empty_row() {
 
 #[test]
 fn a_count_line_must_match_the_puzzles() {
-    let text = format!("3\n{NINE}\n{NINE}");
-    let entries = read_all(&text, Format::Grid);
-    assert_eq!(entries.len(), 3);
-    let e = entries[2].as_ref().unwrap_err();
-    assert_eq!(e.message, "the first line says 3 puzzles but 2 follow");
-    assert_eq!(e.pos, Pos::new(20, 10));
     // Puzzles past the count are still read; the count is reported at the end, at the
     // first puzzle too many.
-    let entries = read_all(&format!("1\n{NINE}\n{NINE}\n{NINE}"), Format::Grid);
-    assert_eq!(entries.len(), 4);
-    assert!(entries[..3].iter().all(|e| e.is_ok()));
-    let e = entries[3].as_ref().unwrap_err();
-    assert_eq!(e.message, "the first line says 1 puzzle but 3 follow");
-    assert_eq!((e.pos, e.puzzle), (Pos::new(12, 1), None));
+    let poj3076 = "----------------\n".repeat(16);
+    // (case, text, format, the puzzles read before the error, its message, where)
+    for (case, text, format, puzzles, message, pos) in [
+        (
+            "fewer puzzles than the count",
+            format!("3\n{NINE}\n{NINE}"),
+            Format::Grid,
+            2,
+            "the first line says 3 puzzles but 2 follow",
+            Pos::new(20, 10),
+        ),
+        (
+            "more puzzles than the count",
+            format!("1\n{NINE}\n{NINE}\n{NINE}"),
+            Format::Grid,
+            3,
+            "the first line says 1 puzzle but 3 follow",
+            Pos::new(12, 1),
+        ),
+        (
+            "a poj3076 count line that disagrees",
+            format!("2\n{poj3076}"),
+            Format::Poj3076,
+            1,
+            "the first line says 2 puzzles but 1 follows",
+            Pos::new(17, 17),
+        ),
+    ] {
+        let entries = read_all(&text, format);
+        assert_eq!(entries.len(), puzzles + 1, "{case}");
+        assert!(entries[..puzzles].iter().all(|e| e.is_ok()), "{case}");
+        let Err(e) = &entries[puzzles] else {
+            panic!("{case}: no error after the puzzles");
+        };
+        assert_eq!(e.message, message, "{case}");
+        assert_eq!((e.pos, e.puzzle), (pos, None), "{case}");
+    }
 }
 
 #[test]
@@ -97,19 +122,31 @@ fn a_huge_count_is_only_compared() {
 }
 
 #[test]
-fn a_short_row_says_how_many_symbols_it_needs() {
-    let text = NINE.replacen("6..195...", "6..195..", 1);
-    let e = read_all(&text, Format::Grid).remove(0).unwrap_err();
-    assert_eq!(e.message, "row 2 has 8 symbols; a 9×9 grid needs 9");
-    assert_eq!(e.pos, Pos::new(2, 9));
-}
-
-#[test]
-fn a_blank_line_inside_a_puzzle_ends_it_too_early() {
-    let text = NINE.replacen(".98....6.\n", ".98....6.\n\n", 1);
-    let e = read_all(&text, Format::Grid).remove(0).unwrap_err();
-    assert_eq!(e.message, "the puzzle ends after 3 rows; a 9×9 grid has 9");
-    assert_eq!(e.pos, Pos::new(4, 1));
+fn a_bad_row_says_what_is_wrong_and_where() {
+    // (case, a row of NINE, its bad replacement, the message, where)
+    for (case, row, bad, message, pos) in [
+        (
+            "a short row says how many symbols it needs",
+            "6..195...",
+            "6..195..",
+            "row 2 has 8 symbols; a 9×9 grid needs 9",
+            Pos::new(2, 9),
+        ),
+        (
+            "a blank line inside a puzzle ends it too early",
+            ".98....6.\n",
+            ".98....6.\n\n",
+            "the puzzle ends after 3 rows; a 9×9 grid has 9",
+            Pos::new(4, 1),
+        ),
+    ] {
+        let text = NINE.replacen(row, bad, 1);
+        let Err(e) = read_all(&text, Format::Grid).remove(0) else {
+            panic!("{case}: read without an error");
+        };
+        assert_eq!(e.message, message, "{case}");
+        assert_eq!(e.pos, pos, "{case}");
+    }
 }
 
 #[test]
@@ -148,17 +185,6 @@ fn poj3076_output_has_a_blank_line_between_grids_only() {
     assert_eq!(lines[16], "");
     assert_eq!(lines[0], "A".repeat(16));
     assert!(out.ends_with("AAAA\n"));
-}
-
-#[test]
-fn poj3076_count_line_that_disagrees_is_an_error() {
-    let grid = "----------------\n".repeat(16);
-    let text = format!("2\n{grid}");
-    let entries = read_all(&text, Format::Poj3076);
-    assert!(entries[0].is_ok());
-    let e = entries[1].as_ref().unwrap_err();
-    assert_eq!(e.message, "the first line says 2 puzzles but 1 follows");
-    assert_eq!(e.pos, Pos::new(17, 17));
 }
 
 #[test]

@@ -29,7 +29,7 @@ use super::capped::{capped, Cap};
 use super::scan::{a_size, coord, exact_root, MAX_CELLS};
 use crate::formats::entry::{Entry, ReadOptions};
 use crate::formats::error::{InputError, Pos};
-use crate::formats::quote::quote;
+use crate::formats::quote::{is_not, quote, KINDS, MARKERS};
 use crate::geometry::{block_shape, Cell, LATIN_SIZES};
 use crate::puzzle::{Kind, Marker, MarkerKind, Problem, Puzzle, Relation};
 
@@ -230,25 +230,11 @@ impl JsonPuzzle {
                 super::scan::default_kind(size)
             }
             (None, "") => Kind::Inequality,
-            (None, name) => Kind::parse(name).ok_or_else(|| {
-                Problem::new(
-                    format!(
-                        "{} is not a kind (classic, inequality or futoshiki)",
-                        quote(name)
-                    ),
-                    Vec::new(),
-                )
-            })?,
+            (None, name) => Kind::parse(name).ok_or_else(|| not_a(name, KINDS))?,
         };
         let named = match &self.alphabet {
             Some(name) => Some(Alphabet::parse(name).ok_or_else(|| {
-                Problem::new(
-                    format!(
-                        "{} is not an alphabet (digits, letters, alnum, hex or numbers)",
-                        quote(name)
-                    ),
-                    Vec::new(),
-                )
+                not_a(name, "an alphabet (digits, letters, alnum, hex or numbers)")
             })?),
             None => None,
         };
@@ -317,15 +303,7 @@ impl JsonPuzzle {
 
 /// A marker kind by name ([`MarkerKind::parse`]).
 fn marker_kind(name: &str) -> Result<MarkerKind, Problem> {
-    MarkerKind::parse(name).ok_or_else(|| {
-        Problem::new(
-            format!(
-                "{} is not a marker (white, black, X, V, difference:k, ratio:k or sum:k)",
-                quote(name)
-            ),
-            Vec::new(),
-        )
-    })
+    MarkerKind::parse(name).ok_or_else(|| not_a(name, MARKERS))
 }
 
 /// One `[cell, marker, cell]` triple as a marker.
@@ -337,15 +315,12 @@ fn marker(triple: &[String; 3]) -> Result<Marker, Problem> {
 
 /// A cell name (`r1c1`).
 fn json_cell(text: &str) -> Result<Cell, Problem> {
-    Cell::parse(text).ok_or_else(|| {
-        Problem::new(
-            format!(
-                "{} is not a cell (write r1c1 for row 1, column 1)",
-                quote(text)
-            ),
-            Vec::new(),
-        )
-    })
+    Cell::parse(text).ok_or_else(|| not_a(text, "a cell (write r1c1 for row 1, column 1)"))
+}
+
+/// The problem of a `word` of the object that is not `what` ([`is_not`]).
+fn not_a(word: &str, what: &str) -> Problem {
+    Problem::new(is_not(word, what), Vec::new())
 }
 
 /// Decodes a givens string: one symbol per cell (whitespace ignored), or numbers between
@@ -412,7 +387,7 @@ fn relation(triple: &[String; 3]) -> Result<Relation, Problem> {
             vec![a, b],
         )),
         s => Err(Problem::new(
-            format!("{} is not a relation symbol (< > ^ v)", quote(s)),
+            is_not(s, "a relation symbol (< > ^ v)"),
             vec![a, b],
         )),
     }

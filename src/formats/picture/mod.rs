@@ -42,7 +42,7 @@ use super::alphabet::{self, not_a_digit, number_value, Alphabet};
 use super::scan::{a_size, allowed_sizes_text, count_of, shorten, Line, Lines, MAX_SIZE};
 use crate::formats::entry::{problem_error, Entry, ReadOptions};
 use crate::formats::error::{InputError, Pos};
-use crate::formats::quote::quote;
+use crate::formats::quote::{is_not, quote, KINDS, MARKERS};
 use crate::geometry::{Cell, LATIN_SIZES};
 use crate::puzzle::{Kind, Marker, MarkerKind, Puzzle, Relation};
 
@@ -528,20 +528,16 @@ fn header(line: Line<'_>) -> Result<Option<Header>, InputError> {
             ),
         ));
     };
+    // A word of the header that is not `what`, at its place.
+    let not_a = |word: &str, what: &str| {
+        let at = line.text.find(word).unwrap_or(0);
+        InputError::new(line.pos_at_byte(at), is_not(word, what))
+    };
     let kind = match words.next() {
         None => None,
         Some(word) => match Kind::parse(word) {
             Some(kind) => Some(kind),
-            None => {
-                let at = line.text.find(word).unwrap_or(0);
-                return Err(InputError::new(
-                    line.pos_at_byte(at),
-                    format!(
-                        "{} is not a kind (classic, inequality or futoshiki)",
-                        quote(word)
-                    ),
-                ));
-            }
+            None => return Err(not_a(word, KINDS)),
         },
     };
     let mut negative = Vec::new();
@@ -550,16 +546,7 @@ fn header(line: Line<'_>) -> Result<Option<Header>, InputError> {
         for name in names.split(',').filter(|n| !n.is_empty()) {
             match MarkerKind::parse(name) {
                 Some(marker) => negative.push(marker),
-                None => {
-                    let at = line.text.find(name).unwrap_or(0);
-                    return Err(InputError::new(
-                        line.pos_at_byte(at),
-                        format!(
-                            "{} is not a marker (white, black, X, V, difference:k, ratio:k or sum:k)",
-                            quote(name)
-                        ),
-                    ));
-                }
+                None => return Err(not_a(name, MARKERS)),
             }
         }
     }

@@ -56,32 +56,40 @@ fn a_header_kind_is_used() {
 }
 
 #[test]
-fn a_short_row_names_its_cell_count() {
-    let text = FIVE.replacen(". | . | 2 > . | .", ". | . | 2 > .", 1);
-    let e = read_all(&text).remove(0).unwrap_err();
-    assert_eq!(e.message, "row 2 has 4 cells; a 5×5 picture needs 5");
-    assert_eq!(e.pos, Pos::new(4, 14));
-}
-
-#[test]
-fn a_bad_gap_symbol_names_the_cells() {
-    let text = FIVE.replacen("^   -   -   v   -", "^   -   x   v   -", 1);
-    let e = read_all(&text).remove(0).unwrap_err();
-    assert_eq!(
-        e.message,
-        "expected '^', 'v', '-' or a marker (o * X V) between r1c3 and r2c3, found 'x'"
-    );
-    assert_eq!(e.pos, Pos::new(3, 9));
-}
-
-#[test]
-fn cells_without_a_separator_are_an_error() {
-    let text = FIVE.replacen(". < . | . | . | 4", ". < . | . | . 4", 1);
-    let e = read_all(&text).remove(0).unwrap_err();
-    assert_eq!(
-        e.message,
-        "expected '<', '>', '|' or a marker (o * X V) between r1c4 and r1c5, found '4'"
-    );
+fn a_bad_line_says_what_is_wrong_and_where() {
+    // (case, a line of FIVE, its bad replacement, the message, where, if the case says)
+    for (case, line, bad, message, pos) in [
+        (
+            "a short row names its cell count",
+            ". | . | 2 > . | .",
+            ". | . | 2 > .",
+            "row 2 has 4 cells; a 5×5 picture needs 5",
+            Some(Pos::new(4, 14)),
+        ),
+        (
+            "a bad gap symbol names the cells",
+            "^   -   -   v   -",
+            "^   -   x   v   -",
+            "expected '^', 'v', '-' or a marker (o * X V) between r1c3 and r2c3, found 'x'",
+            Some(Pos::new(3, 9)),
+        ),
+        (
+            "cells without a separator are an error",
+            ". < . | . | . | 4",
+            ". < . | . | . 4",
+            "expected '<', '>', '|' or a marker (o * X V) between r1c4 and r1c5, found '4'",
+            None,
+        ),
+    ] {
+        let text = FIVE.replacen(line, bad, 1);
+        let Err(e) = read_all(&text).remove(0) else {
+            panic!("{case}: read without an error");
+        };
+        assert_eq!(e.message, message, "{case}");
+        if let Some(pos) = pos {
+            assert_eq!(e.pos, pos, "{case}");
+        }
+    }
 }
 
 #[test]

@@ -36,25 +36,6 @@ fn equal_givens_sharing_row_and_block_are_reported_once() {
 }
 
 #[test]
-fn a_cycle_is_printed_as_a_chain_back_to_its_start() {
-    let p = nine(
-        &[],
-        vec![
-            rel("r1c1", true, "r1c2"),
-            rel("r1c2", true, "r2c2"),
-            rel("r2c2", true, "r2c1"),
-            rel("r2c1", true, "r1c1"),
-        ],
-    );
-    let problem = p.validate().unwrap_err();
-    assert_eq!(
-        problem.message,
-        "the relations form a cycle: r1c1 < r1c2 < r2c2 < r2c1 < r1c1"
-    );
-    assert_eq!(problem.cells.len(), 4);
-}
-
-#[test]
 fn a_nine_beside_a_larger_neighbour_is_reported() {
     let p = nine(&[(0, 9)], vec![rel("r1c1", true, "r1c2")]);
     let problem = p.validate().unwrap_err();
@@ -65,58 +46,69 @@ fn a_nine_beside_a_larger_neighbour_is_reported() {
     assert_eq!(p.problems().len(), 1);
 }
 
-#[test]
-fn two_givens_against_their_relation_are_reported() {
-    let p = nine(&[(0, 5), (1, 3)], vec![rel("r1c1", true, "r1c2")]);
-    let problem = p.validate().unwrap_err();
-    assert_eq!(
-        problem.message,
-        "r1c2 is 3, but r1c1=5 < r1c2 needs at least 6 there"
-    );
+/// Relations in a chain, each cell less than the next.
+fn ascending(cells: &[&str]) -> Vec<Relation> {
+    cells.windows(2).map(|w| rel(w[0], true, w[1])).collect()
 }
 
 #[test]
-fn a_chain_longer_than_the_digits_is_reported() {
-    let mut rels = Vec::new();
-    // A snake through rows 1 and 2 of a 4×4 grid: 5 cells in increasing order.
-    let snake = ["r1c1", "r1c2", "r1c3", "r1c4", "r2c4"];
-    for w in snake.windows(2) {
-        rels.push(rel(w[0], true, w[1]));
+fn relations_the_digits_cannot_keep_are_reported_with_their_chain() {
+    // A 5×5 Futoshiki with r1c1 < r1c2 < r1c3.
+    let five = |givens: &[(usize, u8)]| {
+        let mut g = vec![0; 25];
+        for &(i, d) in givens {
+            g[i] = d;
+        }
+        Puzzle::new(Kind::Futoshiki, 5, g, ascending(&["r1c1", "r1c2", "r1c3"])).unwrap()
+    };
+    // (case, puzzle, message, the number of cells named where the case says)
+    for (case, p, message, cells) in [
+        (
+            "a cycle is printed as a chain back to its start",
+            nine(&[], ascending(&["r1c1", "r1c2", "r2c2", "r2c1", "r1c1"])),
+            "the relations form a cycle: r1c1 < r1c2 < r2c2 < r2c1 < r1c1",
+            Some(4),
+        ),
+        (
+            "two givens against their relation",
+            nine(&[(0, 5), (1, 3)], vec![rel("r1c1", true, "r1c2")]),
+            "r1c2 is 3, but r1c1=5 < r1c2 needs at least 6 there",
+            None,
+        ),
+        (
+            // A snake through rows 1 and 2 of a 4×4 grid: 5 cells in increasing order.
+            "a chain longer than the digits",
+            Puzzle::new(
+                Kind::Futoshiki,
+                4,
+                vec![0; 16],
+                ascending(&["r1c1", "r1c2", "r1c3", "r1c4", "r2c4"]),
+            )
+            .unwrap(),
+            "r1c1 < r1c2 < r1c3 < r1c4 < r2c4 is a chain of 5 cells, longer than the 4 digits allow",
+            None,
+        ),
+        (
+            "a given below its chain is reported at the given",
+            five(&[(0, 3), (2, 4)]),
+            "r1c3 is 4, but r1c1=3 < r1c2 < r1c3 needs at least 5 there",
+            Some(3),
+        ),
+        (
+            "a given above its chain is reported at the given",
+            five(&[(0, 4)]),
+            "r1c1 is 4, but r1c1 < r1c2 < r1c3 needs at most 3 there",
+            None,
+        ),
+    ] {
+        let Err(problem) = p.validate() else {
+            panic!("{case}: no problem found");
+        };
+        assert_eq!(problem.message, message, "{case}");
+        if let Some(cells) = cells {
+            assert_eq!(problem.cells.len(), cells, "{case}");
+        }
     }
-    let p = Puzzle::new(Kind::Futoshiki, 4, vec![0; 16], rels).unwrap();
-    let problem = p.validate().unwrap_err();
-    assert_eq!(
-        problem.message,
-        "r1c1 < r1c2 < r1c3 < r1c4 < r2c4 is a chain of 5 cells, longer than the 4 digits allow"
-    );
-}
-
-#[test]
-fn a_given_below_its_chain_is_reported_at_the_given() {
-    let mut g = vec![0; 25];
-    g[0] = 3;
-    g[2] = 4;
-    let rels = vec![rel("r1c1", true, "r1c2"), rel("r1c2", true, "r1c3")];
-    let p = Puzzle::new(Kind::Futoshiki, 5, g, rels).unwrap();
-    let problem = p.validate().unwrap_err();
-    assert_eq!(
-        problem.message,
-        "r1c3 is 4, but r1c1=3 < r1c2 < r1c3 needs at least 5 there"
-    );
-    assert_eq!(problem.cells.len(), 3);
-}
-
-#[test]
-fn a_given_above_its_chain_is_reported_at_the_given() {
-    let mut g = vec![0; 25];
-    g[0] = 4;
-    let rels = vec![rel("r1c1", true, "r1c2"), rel("r1c2", true, "r1c3")];
-    let p = Puzzle::new(Kind::Futoshiki, 5, g, rels).unwrap();
-    let problem = p.validate().unwrap_err();
-    assert_eq!(
-        problem.message,
-        "r1c1 is 4, but r1c1 < r1c2 < r1c3 needs at most 3 there"
-    );
 }
 
 /// A solved classic grid of size `n` with `br`×`bc` blocks: row r is row 0 shifted.

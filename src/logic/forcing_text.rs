@@ -6,11 +6,7 @@ use crate::geometry::Geometry;
 use super::board::Board;
 use super::step::{ChainNode, Step};
 use super::technique::Technique;
-
-/// `r1c1`, for a cell index.
-fn cell_name(g: &Geometry, cell: usize) -> String {
-    g.cell(cell).to_string()
-}
+use super::words::cell_name;
 
 /// A branch as text: `5r1c1 → −5r2c1 → 7r2c1`, `−` for a digit not in its cell.
 pub(crate) fn branch_text(branch: &[ChainNode], g: &Geometry) -> String {

@@ -1,9 +1,16 @@
 //! Boards and puzzles for the technique tests (`#[cfg(test)]`): cells by name, candidates
-//! set by hand, a step's removals by name, and puzzles of the shared corpora.
+//! set by hand, a step's removals by name, puzzles of the shared corpora and the check of
+//! every step against a puzzle's solution.
+
+use serde::Deserialize;
 
 use super::board::Board;
+use super::explain::sentence;
+use super::simplest::{solve_steps, Ending};
 use super::step::Step;
+use super::technique::{Technique, Techniques};
 use crate::puzzle::{givens_of, Puzzle};
+use crate::search::{solve, Options, Status};
 
 /// The index of a cell named like `r3c7` in a 9×9 grid.
 pub(super) fn at(name: &str) -> usize {
@@ -40,12 +47,17 @@ pub(super) fn set(board: &mut Board, cells: &[(&str, &[u8])]) {
 
 /// The step's eliminations as `(cell name, digits)`, sorted.
 pub(super) fn removed(step: &Step) -> Vec<(String, Vec<u8>)> {
+    removed_in(step, 9)
+}
+
+/// The step's eliminations on a grid of `size` as `(cell name, digits)`, sorted.
+pub(super) fn removed_in(step: &Step, size: usize) -> Vec<(String, Vec<u8>)> {
     let mut list: Vec<(String, Vec<u8>)> = step
         .eliminations
         .iter()
         .map(|(c, s)| {
             (
-                crate::geometry::Cell::at(*c, 9).to_string(),
+                crate::geometry::Cell::at(*c, size).to_string(),
                 s.iter().collect(),
             )
         })
@@ -54,6 +66,143 @@ pub(super) fn removed(step: &Step) -> Vec<(String, Vec<u8>)> {
     list
 }
 
+/// An empty 9×9 board built to show a technique: each `(d, house, keep)` of `places` leaves
+/// digit `d` only the cells `keep` in `house` (see [`only`]), each named cell of `cells` only
+/// its digits (see [`set`]).
+pub(super) fn board_with(places: &[(u8, &str, &[&str])], cells: &[(&str, &[u8])]) -> Board {
+    let mut board = Board::empty(&empty9());
+    for &(d, house, keep) in places {
+        only(&mut board, d, house, keep);
+    }
+    set(&mut board, cells);
+    board
+}
+
+/// A technique on an empty 9×9 board built to show it: a case of a fixture file
+/// (tests/fixtures/techniques/*.json, listed in [`SHOWN`]).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Shown {
+    /// The behaviour shown, named in every failure.
+    name: String,
+    /// The pattern in words, for the reader of the file.
+    #[serde(default, rename = "why")]
+    _why: String,
+    /// The technique's name (`x_wing`).
+    technique: String,
+    /// The board: digit `d` keeps in `house` only the cells `keep` (see [`only`]) …
+    #[serde(default)]
+    only: Vec<(u8, String, Vec<String>)>,
+    /// … and each named cell keeps only its digits (see [`set`]).
+    #[serde(default)]
+    cells: Vec<(String, Vec<u8>)>,
+    /// Techniques that find nothing on the board (the simpler shape it is not).
+    #[serde(default)]
+    not: Vec<String>,
+    /// The step's cells, in its order.
+    pattern: Option<Vec<String>>,
+    /// The step's houses.
+    houses: Option<Vec<usize>>,
+    /// The number of nodes of the step's chain.
+    nodes: Option<usize>,
+    /// What the step removes: each list of cells with its digits.
+    removes: Vec<(Vec<String>, Vec<u8>)>,
+    /// What its sentence says, in parts; how it starts; all of it.
+    #[serde(default)]
+    says: Vec<String>,
+    starts: Option<String>,
+    sentence: Option<String>,
+}
+
+/// The fixture files of techniques shown on boards, by family.
+pub(super) const SHOWN: [(&str, &str); 5] = [
+    (
+        "basic",
+        include_str!("../../tests/fixtures/techniques/basic.json"),
+    ),
+    (
+        "als",
+        include_str!("../../tests/fixtures/techniques/als.json"),
+    ),
+    (
+        "chains",
+        include_str!("../../tests/fixtures/techniques/chains.json"),
+    ),
+    (
+        "colours",
+        include_str!("../../tests/fixtures/techniques/colours.json"),
+    ),
+    (
+        "uniqueness",
+        include_str!("../../tests/fixtures/techniques/uniqueness.json"),
+    ),
+];
+
+/// The cases of the fixture file of `family`.
+pub(super) fn shown(family: &str) -> Vec<Shown> {
+    let (_, json) = (SHOWN.iter().find(|(f, _)| *f == family))
+        .unwrap_or_else(|| panic!("no fixture file of {family:?}"));
+    serde_json::from_str(json).unwrap_or_else(|e| panic!("the fixture file of {family}: {e}"))
+}
+
+/// The case named `name` of the fixture file of `family`.
+pub(super) fn shown_case(family: &str, name: &str) -> Shown {
+    let case = shown(family).into_iter().find(|c| c.name == name);
+    case.unwrap_or_else(|| panic!("no case {name:?} in {family}"))
+}
+
+fn technique(name: &str) -> Technique {
+    Technique::parse(name).unwrap_or_else(|| panic!("no technique {name:?}"))
+}
+
+impl Shown {
+    /// Builds the board and checks the step the technique finds on it; returns both for the
+    /// checks a case does not hold.
+    pub fn check(&self) -> (Board, Step) {
+        let name = &self.name;
+        let mut board = Board::empty(&empty9());
+        for (d, house, keep) in &self.only {
+            let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
+            only(&mut board, *d, house, &keep);
+        }
+        for (cell, digits) in &self.cells {
+            board.restrict(at(cell), mask(digits));
+        }
+        for t in &self.not {
+            assert_eq!(technique(t).find(&board), None, "{name}: {t}");
+        }
+        let step =
+            (technique(&self.technique).find(&board)).unwrap_or_else(|| panic!("{name}: no step"));
+        if let Some(pattern) = &self.pattern {
+            let pattern: Vec<usize> = pattern.iter().map(|c| at(c)).collect();
+            assert_eq!(step.cells, pattern, "{name}");
+        }
+        if let Some(houses) = &self.houses {
+            assert_eq!(&step.houses, houses, "{name}");
+        }
+        if let Some(nodes) = self.nodes {
+            assert_eq!(step.chain.len(), nodes, "{name}: {step:?}");
+        }
+        let mut gone: Vec<(String, Vec<u8>)> = (self.removes.iter())
+            .flat_map(|(cells, digits)| cells.iter().map(|c| (c.clone(), digits.clone())))
+            .collect();
+        gone.sort();
+        assert_eq!(removed(&step), gone, "{name}: {step:?}");
+        let text = sentence(&step, &board);
+        for part in &self.says {
+            assert!(text.contains(part.as_str()), "{name}: {text}");
+        }
+        if let Some(start) = &self.starts {
+            assert!(text.starts_with(start.as_str()), "{name}: {text}");
+        }
+        if let Some(whole) = &self.sentence {
+            assert_eq!(&text, whole, "{name}");
+        }
+        (board, step)
+    }
+}
+
+/// `list` as `(cell name, digits)`, sorted like [`removed`].
 pub(super) fn names(list: &[(&str, &[u8])]) -> Vec<(String, Vec<u8>)> {
     let mut v: Vec<(String, Vec<u8>)> = list
         .iter()
@@ -78,4 +227,46 @@ pub(super) fn corpus(path: &str, take: usize) -> Vec<Puzzle> {
         .take(take)
         .map(|l| Puzzle::classic(givens_of(&l.replace('.', "0"))).unwrap())
         .collect()
+}
+
+/// The one solution of `puzzle` (asserted unique).
+pub(super) fn solution(puzzle: &Puzzle) -> Vec<u8> {
+    let outcome = solve(puzzle, Options::default()).unwrap();
+    assert_eq!(outcome.status, Status::Unique);
+    outcome.solutions[0].clone()
+}
+
+/// Asserts that `step` keeps `solution`: it places only the solution's digits and removes none
+/// of them.
+pub(super) fn assert_keeps(step: &Step, solution: &[u8]) {
+    for &(cell, digit) in &step.placements {
+        assert_eq!(solution[cell], digit, "{step:?}");
+    }
+    for &(cell, digits) in &step.eliminations {
+        assert!(
+            !digits.contains(solution[cell]),
+            "{step:?} removes the solution's {} from {}",
+            solution[cell],
+            crate::geometry::Cell::at(cell, (solution.len() as f64).sqrt() as usize)
+        );
+    }
+}
+
+/// Solves `puzzle` step by step with the techniques `allowed`, each step checked against the
+/// puzzle's one solution ([`assert_keeps`]) and then shown to `seen` with the board it was
+/// found on and the solution; asserts that the run does not break the board, returns how it
+/// ended.
+pub(super) fn steps_keep_solution(
+    puzzle: &Puzzle,
+    allowed: Techniques,
+    mut seen: impl FnMut(&Step, &Board, &[u8]),
+) -> Ending {
+    let solution = solution(puzzle);
+    let mut board = Board::new(puzzle).unwrap();
+    let ending = solve_steps(&mut board, allowed, 10_000, |step, board| {
+        assert_keeps(step, &solution);
+        seen(step, board, &solution);
+    });
+    assert_ne!(ending, Ending::Broken);
+    ending
 }

@@ -2,7 +2,7 @@
 //! that no step removes a digit of the solution. (Each on a board built to show it, with its
 //! exact step and sentence, is a case of tests/fixtures/techniques/als.json.)
 
-use super::test_boards::{assert_keeps, corpus, steps_keep_solution};
+use super::test_boards::{assert_keeps, corpus, hardest, steps_keep_solution};
 use super::*;
 use crate::puzzle::{givens_of, Puzzle};
 
@@ -36,9 +36,7 @@ fn sound_on(puzzles: &[Puzzle]) -> [usize; 4] {
 
 #[test]
 fn no_als_or_sue_de_coq_step_removes_a_digit_of_the_solution() {
-    let mut puzzles = corpus("bench9/puzzles6_forum_hardest_1106", 120);
-    puzzles.extend(corpus("bench9/puzzles3_magictour_top1465", 120));
-    let used = sound_on(&puzzles);
+    let used = sound_on(&hardest(120, 120));
     eprintln!("{NEW:?}: {used:?}");
     // The hardest puzzles call on each of them.
     assert!(used.iter().all(|&n| n > 0), "{used:?}");

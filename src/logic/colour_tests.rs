@@ -4,7 +4,7 @@
 //! state along a solve, each technique asked directly, no step removes a digit of the
 //! solution).
 
-use super::test_boards::{board_with, corpus, shown_case, solution};
+use super::test_boards::{board_with, hardest, shown_case, solution};
 use super::*;
 
 #[test]
@@ -40,10 +40,7 @@ const NEW: [Technique; 3] = [
 fn colours_and_wxyz_wings_never_remove_a_digit_of_the_solution() {
     let mut asked = [0usize; 3];
     let mut fired = [0usize; 3];
-    let puzzles = corpus("bench9/puzzles3_magictour_top1465", 120)
-        .into_iter()
-        .chain(corpus("bench9/puzzles6_forum_hardest_1106", 60));
-    for puzzle in puzzles {
+    for puzzle in hardest(120, 60) {
         let solution = solution(&puzzle);
         let mut board = Board::new(&puzzle).unwrap();
         // Each state along the solve, every new technique asked directly (not only when

@@ -2,17 +2,9 @@
 //! solution, and the shape of their proofs (each branch from its assumption to the
 //! conclusion).
 
-use super::test_boards::{assert_keeps, corpus, solution};
+use super::test_boards::{assert_keeps, hardest, solution};
 use super::*;
 use crate::puzzle::Puzzle;
-
-fn forum_hardest(take: usize) -> Vec<Puzzle> {
-    corpus("bench9/puzzles6_forum_hardest_1106", take)
-}
-
-fn top1465(take: usize) -> Vec<Puzzle> {
-    corpus("bench9/puzzles3_magictour_top1465", take)
-}
 
 /// Checks `step` against `solution` and the shape of its proof.
 fn check(step: &Step, board: &Board, solution: &[u8]) {
@@ -50,9 +42,7 @@ fn stuck_board(puzzle: &Puzzle) -> Board {
 #[test]
 fn each_forcing_technique_finds_a_sound_step_where_chains_are_stuck() {
     let mut found = [0usize; 3];
-    let mut puzzles = top1465(60);
-    puzzles.extend(forum_hardest(25));
-    for puzzle in puzzles {
+    for puzzle in hardest(60, 25) {
         let solution = solution(&puzzle);
         let board = stuck_board(&puzzle);
         if board.is_solved() {
@@ -78,7 +68,7 @@ fn each_forcing_technique_finds_a_sound_step_where_chains_are_stuck() {
 #[test]
 fn forcing_steps_are_sound_on_the_hardest_puzzles() {
     let (mut stuck, mut forcing) = (0, 0);
-    for puzzle in forum_hardest(25) {
+    for puzzle in hardest(0, 25) {
         let solution = solution(&puzzle);
         let mut board = Board::new(&puzzle).unwrap();
         let ending = solve_steps(&mut board, Techniques::ALL, 10_000, |step, board| {
@@ -96,7 +86,7 @@ fn forcing_steps_are_sound_on_the_hardest_puzzles() {
 
 #[test]
 fn a_forcing_step_reports_its_branches() {
-    let (board, step) = top1465(60)
+    let (board, step) = hardest(60, 0)
         .iter()
         .map(stuck_board)
         .find_map(|b| next_step(&b, Techniques::ALL).map(|s| (b, s)))
@@ -112,8 +102,7 @@ fn a_forcing_step_reports_its_branches() {
 #[test]
 #[ignore]
 fn slowest_next_step_where_chains_are_stuck() {
-    let mut puzzles = forum_hardest(375);
-    puzzles.extend(top1465(300));
+    let puzzles = hardest(300, 375);
     let mut worst = std::time::Duration::ZERO;
     for puzzle in &puzzles {
         let board = stuck_board(puzzle);

@@ -1,6 +1,7 @@
 //! Boards and puzzles for the technique tests (`#[cfg(test)]`): cells by name, candidates
-//! set by hand, a step's removals by name, puzzles of the shared corpora and the check of
-//! every step against a puzzle's solution.
+//! set by hand, a step's removals by name, the cases of the fixture files of techniques shown
+//! on boards (tests/fixtures/techniques), puzzles of the shared corpora and the check of every
+//! step against a puzzle's solution.
 
 use serde::Deserialize;
 
@@ -9,12 +10,13 @@ use super::explain::sentence;
 use super::simplest::{solve_steps, Ending};
 use super::step::Step;
 use super::technique::{Technique, Techniques};
-use crate::puzzle::{givens_of, Puzzle};
+use crate::geometry::Cell;
+use crate::puzzle::{givens_of, Marker, MarkerKind, Puzzle};
 use crate::search::{solve, Options, Status};
 
 /// The index of a cell named like `r3c7` in a 9×9 grid.
 pub(super) fn at(name: &str) -> usize {
-    crate::geometry::Cell::parse(name).unwrap().index(9)
+    Cell::parse(name).unwrap().index(9)
 }
 
 /// The mask of `digits`.
@@ -55,12 +57,7 @@ pub(super) fn removed_in(step: &Step, size: usize) -> Vec<(String, Vec<u8>)> {
     let mut list: Vec<(String, Vec<u8>)> = step
         .eliminations
         .iter()
-        .map(|(c, s)| {
-            (
-                crate::geometry::Cell::at(*c, size).to_string(),
-                s.iter().collect(),
-            )
-        })
+        .map(|(c, s)| (Cell::at(*c, size).to_string(), s.iter().collect()))
         .collect();
     list.sort();
     list
@@ -79,7 +76,8 @@ pub(super) fn board_with(places: &[(u8, &str, &[&str])], cells: &[(&str, &[u8])]
 }
 
 /// A technique on an empty 9×9 board built to show it: a case of a fixture file
-/// (tests/fixtures/techniques/*.json, listed in [`SHOWN`]).
+/// (tests/fixtures/techniques/*.json, listed in [`SHOWN`]). What the step must be is
+/// checked field by field, each `Option` only when the case gives it.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct Shown {
@@ -90,7 +88,15 @@ pub(super) struct Shown {
     _why: String,
     /// The technique's name (`x_wing`).
     technique: String,
-    /// The board: digit `d` keeps in `house` only the cells `keep` (see [`only`]) …
+    /// The board: its markers `(cell, kind, cell)` and negative constraints (kinds) …
+    #[serde(default)]
+    markers: Vec<(String, String, String)>,
+    #[serde(default)]
+    negative: Vec<String>,
+    /// … the digits placed on it …
+    #[serde(default)]
+    placed: Vec<(String, u8)>,
+    /// … digit `d` keeps in `house` only the cells `keep` (see [`only`]) …
     #[serde(default)]
     only: Vec<(u8, String, Vec<String>)>,
     /// … and each named cell keeps only its digits (see [`set`]).
@@ -103,10 +109,14 @@ pub(super) struct Shown {
     pattern: Option<Vec<String>>,
     /// The step's houses.
     houses: Option<Vec<usize>>,
+    /// The step's markers (indices into the board's marker rules).
+    rules: Option<Vec<usize>>,
     /// The number of nodes of the step's chain.
     nodes: Option<usize>,
+    /// What the step places, `(cell, digit)`.
+    placements: Option<Vec<(String, u8)>>,
     /// What the step removes: each list of cells with its digits.
-    removes: Vec<(Vec<String>, Vec<u8>)>,
+    removes: Option<Vec<(Vec<String>, Vec<u8>)>>,
     /// What its sentence says, in parts; how it starts; all of it.
     #[serde(default)]
     says: Vec<String>,
@@ -115,7 +125,7 @@ pub(super) struct Shown {
 }
 
 /// The fixture files of techniques shown on boards, by family.
-pub(super) const SHOWN: [(&str, &str); 5] = [
+pub(super) const SHOWN: [(&str, &str); 6] = [
     (
         "basic",
         include_str!("../../tests/fixtures/techniques/basic.json"),
@@ -131,6 +141,10 @@ pub(super) const SHOWN: [(&str, &str); 5] = [
     (
         "colours",
         include_str!("../../tests/fixtures/techniques/colours.json"),
+    ),
+    (
+        "markers",
+        include_str!("../../tests/fixtures/techniques/markers.json"),
     ),
     (
         "uniqueness",
@@ -156,11 +170,26 @@ fn technique(name: &str) -> Technique {
 }
 
 impl Shown {
-    /// Builds the board and checks the step the technique finds on it; returns both for the
-    /// checks a case does not hold.
-    pub fn check(&self) -> (Board, Step) {
-        let name = &self.name;
-        let mut board = Board::empty(&empty9());
+    /// The empty 9×9 puzzle of the case, with its markers.
+    fn puzzle(&self) -> Puzzle {
+        if self.markers.is_empty() && self.negative.is_empty() {
+            return empty9();
+        }
+        let kind = |k: &str| MarkerKind::parse(k).unwrap_or_else(|| panic!("no marker {k:?}"));
+        let cell = |c: &str| Cell::parse(c).unwrap();
+        let markers = (self.markers.iter())
+            .map(|(a, k, b)| Marker::new(cell(a), kind(k), cell(b)))
+            .collect();
+        let negative = self.negative.iter().map(|k| kind(k)).collect();
+        empty9().with_markers(markers, negative).unwrap()
+    }
+
+    /// The board of the case: placed digits first, then the candidates taken away.
+    fn board(&self) -> Board {
+        let mut board = Board::empty(&self.puzzle());
+        for (cell, digit) in &self.placed {
+            board.place(at(cell), *digit).unwrap();
+        }
         for (d, house, keep) in &self.only {
             let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
             only(&mut board, *d, house, &keep);
@@ -168,6 +197,14 @@ impl Shown {
         for (cell, digits) in &self.cells {
             board.restrict(at(cell), mask(digits));
         }
+        board
+    }
+
+    /// Builds the board and checks the step the technique finds on it; returns both for the
+    /// checks a case does not hold.
+    pub fn check(&self) -> (Board, Step) {
+        let name = &self.name;
+        let board = self.board();
         for t in &self.not {
             assert_eq!(technique(t).find(&board), None, "{name}: {t}");
         }
@@ -180,14 +217,24 @@ impl Shown {
         if let Some(houses) = &self.houses {
             assert_eq!(&step.houses, houses, "{name}");
         }
+        if let Some(rules) = &self.rules {
+            assert_eq!(&step.markers, rules, "{name}");
+        }
         if let Some(nodes) = self.nodes {
             assert_eq!(step.chain.len(), nodes, "{name}: {step:?}");
         }
-        let mut gone: Vec<(String, Vec<u8>)> = (self.removes.iter())
-            .flat_map(|(cells, digits)| cells.iter().map(|c| (c.clone(), digits.clone())))
-            .collect();
-        gone.sort();
-        assert_eq!(removed(&step), gone, "{name}: {step:?}");
+        if let Some(placements) = &self.placements {
+            let placements: Vec<(usize, u8)> =
+                placements.iter().map(|(c, d)| (at(c), *d)).collect();
+            assert_eq!(step.placements, placements, "{name}: {step:?}");
+        }
+        if let Some(removes) = &self.removes {
+            let mut gone: Vec<(String, Vec<u8>)> = (removes.iter())
+                .flat_map(|(cells, digits)| cells.iter().map(|c| (c.clone(), digits.clone())))
+                .collect();
+            gone.sort();
+            assert_eq!(removed(&step), gone, "{name}: {step:?}");
+        }
         let text = sentence(&step, &board);
         for part in &self.says {
             assert!(text.contains(part.as_str()), "{name}: {text}");
@@ -212,6 +259,7 @@ pub(super) fn names(list: &[(&str, &[u8])]) -> Vec<(String, Vec<u8>)> {
     v
 }
 
+/// An empty 9×9 classic puzzle.
 pub(super) fn empty9() -> Puzzle {
     Puzzle::classic(vec![0; 81]).unwrap()
 }
@@ -227,6 +275,14 @@ pub(super) fn corpus(path: &str, take: usize) -> Vec<Puzzle> {
         .take(take)
         .map(|l| Puzzle::classic(givens_of(&l.replace('.', "0"))).unwrap())
         .collect()
+}
+
+/// The first `top` puzzles of top1465 and the first `forum` of forum_hardest: the hard
+/// corpora the techniques are checked on.
+pub(super) fn hardest(top: usize, forum: usize) -> Vec<Puzzle> {
+    let mut puzzles = corpus("bench9/puzzles3_magictour_top1465", top);
+    puzzles.extend(corpus("bench9/puzzles6_forum_hardest_1106", forum));
+    puzzles
 }
 
 /// The one solution of `puzzle` (asserted unique).
@@ -247,7 +303,7 @@ pub(super) fn assert_keeps(step: &Step, solution: &[u8]) {
             !digits.contains(solution[cell]),
             "{step:?} removes the solution's {} from {}",
             solution[cell],
-            crate::geometry::Cell::at(cell, (solution.len() as f64).sqrt() as usize)
+            Cell::at(cell, (solution.len() as f64).sqrt() as usize)
         );
     }
 }

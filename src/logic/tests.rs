@@ -52,7 +52,7 @@ fn a_cell_with_one_candidate_is_a_naked_single() {
 #[test]
 fn every_shown_technique_removes_what_its_pattern_proves() {
     // The fixtures of every family: singles to wings, almost locked sets, chains, colours,
-    // uniqueness.
+    // markers, uniqueness.
     for (family, _) in SHOWN {
         for case in shown(family) {
             case.check();
@@ -247,28 +247,21 @@ fn invalid_relations_end_in_no_step_rather_than_a_loop_or_a_panic() {
     use crate::puzzle::Kind;
     // A cycle, and a chain of five cells in a 4×4 grid: validation refuses both puzzles, but
     // the library's own entry points must not loop or panic on them either.
-    let cycle = related(
-        Kind::Futoshiki,
-        4,
-        vec![0; 16],
-        &[
+    let [cycle, long] = [
+        [
             ("r1c1", "r1c2"),
             ("r1c2", "r2c2"),
             ("r2c2", "r2c1"),
             ("r2c1", "r1c1"),
         ],
-    );
-    let long = related(
-        Kind::Futoshiki,
-        4,
-        vec![0; 16],
-        &[
+        [
             ("r1c1", "r1c2"),
             ("r1c2", "r1c3"),
             ("r1c3", "r1c4"),
             ("r1c4", "r2c4"),
         ],
-    );
+    ]
+    .map(|pairs| related(Kind::Futoshiki, 4, vec![0; 16], &pairs));
     assert!(long.validate().is_err() && cycle.validate().is_err());
     let b = Board::new(&long).unwrap();
     assert_eq!(

@@ -2,7 +2,7 @@
 //! tests/fixtures/techniques/uniqueness.json), their soundness on unique puzzles, and the
 //! guard that keeps them away from puzzles with several solutions.
 
-use super::test_boards::{at, board_with, corpus, set, steps_keep_solution};
+use super::test_boards::{at, board_with, corpus, hardest, set, steps_keep_solution};
 use super::*;
 use crate::geometry::Cell;
 use crate::puzzle::{Kind, Puzzle, Relation};
@@ -51,9 +51,7 @@ fn check(puzzles: &[Puzzle]) -> [usize; 2] {
 
 #[test]
 fn no_uniqueness_step_removes_a_digit_of_the_solution() {
-    let mut puzzles = corpus("bench9/puzzles3_magictour_top1465", 300);
-    puzzles.extend(corpus("bench9/puzzles6_forum_hardest_1106", 100));
-    let used = check(&puzzles);
+    let used = check(&hardest(300, 100));
     eprintln!("unique rectangles {}, BUG+1 {}", used[0], used[1]);
     assert!(used[0] > 0, "no unique rectangle on the corpus");
 }

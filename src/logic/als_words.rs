@@ -4,23 +4,8 @@
 use super::board::Board;
 use super::step::Step;
 use super::technique::Technique;
-
-fn name(board: &Board, c: usize) -> String {
-    board.geometry().cell(c).to_string()
-}
-
-/// "a, b and c".
-fn and_list(items: Vec<String>) -> String {
-    match items.len() {
-        0 => String::new(),
-        1 => items[0].clone(),
-        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
-    }
-}
-
-fn cells(board: &Board, list: &[usize]) -> String {
-    and_list(list.iter().map(|&c| name(board, c)).collect())
-}
+use super::words::{cell_name, cells, digits};
+use crate::digits::DigitSet;
 
 fn union(board: &Board, list: &[usize]) -> u32 {
     list.iter().fold(0, |m, &c| m | board.candidates(c))
@@ -35,13 +20,9 @@ fn braces(mask: u32) -> String {
     format!("{{{}}}", digits.join(","))
 }
 
+/// "1, 4 and 7", the digits of `mask`.
 fn digit_list(mask: u32) -> String {
-    and_list(
-        (0..32)
-            .filter(|d| mask >> d & 1 != 0)
-            .map(|d| (d + 1).to_string())
-            .collect(),
-    )
+    digits(DigitSet::from_bits(mask))
 }
 
 const NUMBERS: [&str; 8] = [
@@ -94,11 +75,15 @@ fn splits(board: &Board, list: &[usize], parts: usize) -> Vec<Vec<Vec<usize>>> {
 fn als(board: &Board, set: &[usize]) -> String {
     let digits = union(board, set);
     if set.len() == 1 {
-        return format!("{} holds {}", name(board, set[0]), braces(digits));
+        return format!(
+            "{} holds {}",
+            cell_name(board.geometry(), set[0]),
+            braces(digits)
+        );
     }
     format!(
         "{} hold {} digits between {} cells (an almost locked set: {})",
-        cells(board, set),
+        cells(board.geometry(), set),
         number(set.len() + 1),
         number(set.len()),
         braces(digits)
@@ -207,7 +192,7 @@ pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
                 .map(|(p, &d)| {
                     format!(
                         "if it is {d}, the set {} ({}) loses {d} (every {d} there sees the stem) and is locked",
-                        cells(board, p),
+                        cells(board.geometry(), p),
                         braces(union(board, p)),
                         d = d + 1
                     )
@@ -215,7 +200,7 @@ pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
                 .collect();
             format!(
                 "The stem {} holds {}: {}. Whatever the stem holds, one of these sets is locked, and each has {z}: one of them has {z}, {effect}.",
-                name(board, stem),
+                cell_name(board.geometry(), stem),
                 braces(sd),
                 each.join("; "),
                 z = digit_list(removed)
@@ -230,30 +215,24 @@ pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
                     && g.houses_of(*c).contains(&(block as u16))
             };
             let inter: Vec<usize> = step.cells.iter().copied().filter(in_both).collect();
-            let l: Vec<usize> = step
-                .cells
-                .iter()
-                .copied()
-                .filter(|c| !in_both(c) && g.houses_of(*c).contains(&(line as u16)))
-                .collect();
-            let b: Vec<usize> = step
-                .cells
-                .iter()
-                .copied()
-                .filter(|c| !in_both(c) && g.houses_of(*c).contains(&(block as u16)))
-                .collect();
+            // The cells of `house` outside the intersection.
+            let rest = |house: usize| -> Vec<usize> {
+                let own = |c: &usize| !in_both(c) && g.houses_of(*c).contains(&(house as u16));
+                step.cells.iter().copied().filter(own).collect()
+            };
+            let (l, b) = (rest(line), rest(block));
             format!(
                 "Where {} meets {}, {} hold {} between {} cells; {} in {} {} {} and {} in {} {} {}, with no digit in common. Each digit can sit at most once among these {} cells (the line's digits only in the line, the block's only in the block), and there are as many digits as cells, so each is there once, {effect}.",
                 g.house_name(line),
                 g.house_name(block),
-                cells(board, &inter),
+                cells(board.geometry(), &inter),
                 braces(union(board, &inter)),
                 number(inter.len()),
-                cells(board, &l),
+                cells(g, &l),
                 g.house_name(line),
                 verb(l.len()),
                 braces(union(board, &l)),
-                cells(board, &b),
+                cells(g, &b),
                 g.house_name(block),
                 verb(b.len()),
                 braces(union(board, &b)),

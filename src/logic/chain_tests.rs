@@ -1,5 +1,6 @@
 //! Tests of the chain search: each shape built on a board (an AIC whose grouped end sees the
-//! other end's cell, a continuous loop, a chain that returns to its start) and a property
+//! other end's cell, a continuous loop, a chain that returns to its start; most of them cases
+//! of tests/fixtures/techniques/chains.json) and a property
 //! test: on random boards, once the AIC search finds nothing, no chain of up to
 //! [`EXHAUSTIVE_NODES`] nodes found by an exhaustive search proves anything.
 
@@ -9,124 +10,32 @@ use super::chains::{kills, overlap, remove_both};
 use super::explain::sentence;
 use super::step::Step;
 use super::technique::Technique;
-use super::test_boards::{at, empty9, only, removed, set};
+use super::test_boards::{assert_keeps, at, corpus, shown_case, solution};
 use super::view::View;
 use crate::geometry::Cell;
-use crate::puzzle::{givens_of, Kind as PuzzleKind, Puzzle, Relation};
-use crate::search::{solve, Options, Status};
+use crate::puzzle::{Kind as PuzzleKind, Puzzle, Relation};
 
 /// The longest chain the exhaustive search follows, in nodes.
 const EXHAUSTIVE_NODES: usize = 10;
 
-/// `(cell, digits)` for each cell of `cells`, sorted like [`removed`].
-fn each(cells: &[&str], digits: &[u8]) -> Vec<(String, Vec<u8>)> {
-    let mut v: Vec<(String, Vec<u8>)> = cells
-        .iter()
-        .map(|c| (c.to_string(), digits.to_vec()))
-        .collect();
-    v.sort();
-    v
-}
-
 #[test]
-fn an_aic_whose_grouped_end_sees_the_other_end_removes_its_digit_there() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    // 5r2c4|r2c6 = 5r2c8 − 5r6c8 = 3r6c8 − 3r6c5 = 3r1c5: 5 is in r2c4 or r2c6 (which r1c5
-    // sees, in block 2), or r1c5 is 3 — either way r1c5 is not 5.
-    only(&mut b, 5, "r2", &["r2c4", "r2c6", "r2c8"]);
-    set(&mut b, &[("r6c8", &[3, 5])]);
-    only(&mut b, 3, "c5", &["r1c5", "r6c5"]);
-    let step = Technique::Aic.find(&b).unwrap();
-    assert_eq!(removed(&step), each(&["r1c5"], &[5]), "{step:?}");
-    assert_eq!(step.chain.len(), 6);
-    let text = sentence(&step, &b);
-    assert!(text.contains("r1c5 is not 5"), "{text}");
-    assert!(text.contains("5 is in r2c4 or r2c6"), "{text}");
-}
-
-#[test]
-fn an_x_loop_removes_along_each_weak_link() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    // 4r1c1 = 4r1c5 − 4r5c5 = 4r5c9 − 4r9c9 = 4r9c1 − 4r1c1: each column link holds the 4.
-    only(&mut b, 4, "r1", &["r1c1", "r1c5"]);
-    only(&mut b, 4, "r5", &["r5c5", "r5c9"]);
-    only(&mut b, 4, "r9", &["r9c9", "r9c1"]);
-    let step = Technique::XChain.find(&b).unwrap();
-    assert_eq!(step.chain.len(), 7, "{step:?}");
+fn an_x_loop_closes_on_its_first_node() {
+    let (_, step) = shown_case("chains", "an x-loop removes along each weak link").check();
     assert_eq!(step.chain[0].cells, step.chain[6].cells);
     assert!(!step.chain[6].on);
-    let mut cells = Vec::new();
-    for c in [1, 5, 9] {
-        for r in [2, 3, 4, 6, 7, 8] {
-            cells.push(format!("r{r}c{c}"));
-        }
-    }
-    let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
-    assert_eq!(removed(&step), each(&cells, &[4]));
-    let text = sentence(&step, &b);
-    assert!(text.contains("closes into a loop of 6 nodes"), "{text}");
 }
 
 #[test]
-fn an_aic_loop_through_a_cell_removes_its_other_digits() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    // 1r1c1 = 1r1c5 − 1r5c5 = 2r5c5 − 2r5c1 = 2r1c1 − 1r1c1: r1c1 is 1 or 2.
-    only(&mut b, 1, "r1", &["r1c1", "r1c5"]);
-    set(&mut b, &[("r5c5", &[1, 2])]);
-    only(&mut b, 2, "c1", &["r1c1", "r5c1"]);
-    let step = Technique::Aic.find(&b).unwrap();
-    assert_eq!(step.chain.len(), 7, "{step:?}");
-    let mut expected = each(&["r1c1"], &[3, 4, 5, 6, 7, 8, 9]);
-    expected.extend(each(
-        &["r2c5", "r3c5", "r4c5", "r6c5", "r7c5", "r8c5", "r9c5"],
-        &[1],
-    ));
-    expected.extend(each(
-        &["r5c2", "r5c3", "r5c4", "r5c6", "r5c7", "r5c8", "r5c9"],
-        &[2],
-    ));
-    expected.sort();
-    assert_eq!(removed(&step), expected);
-}
-
-#[test]
-fn a_chain_that_returns_to_its_start_places_it() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    // 1r1c1 = 1r1c2 − 1r2c1 = 1r1c1: if r1c1 is not 1, block 1 holds two 1s.
-    only(&mut b, 1, "r1", &["r1c1", "r1c2"]);
-    only(&mut b, 1, "c1", &["r1c1", "r2c1"]);
-    let step = Technique::XChain.find(&b).unwrap();
-    assert_eq!(step.placements, [(at("r1c1"), 1)], "{step:?}");
-    assert_eq!(step.chain.len(), 4);
+fn a_chain_that_returns_to_its_start_ends_on_it() {
+    let (_, step) = shown_case("chains", "a chain that returns to its start places it").check();
     assert!(step.chain[3].on && step.chain[3].cells == [at("r1c1")]);
-    let text = sentence(&step, &b);
-    assert!(
-        text.contains(
-            "if r1c1 were not 1, the chain would make it 1; so it is 1, so 1 goes in r1c1"
-        ),
-        "{text}"
-    );
 }
 
 #[test]
 fn an_aic_whose_ends_see_each_other_with_two_digits_removes_each_from_the_other() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    // 7r1c6 = 7r7c6 − 7r7c3 = 3r7c3 − 3r7c1 = 3r1c1: r1c6 is 7 or r1c1 is 3, so r1c1 (which
-    // sees r1c6) is not 7 and r1c6 not 3 — HoDoKu's discontinuous nice loop
-    // 7r1c1 − 7r1c6 = … = 3r1c1, and the same for 3r1c6.
-    only(&mut b, 7, "c6", &["r1c6", "r7c6"]);
-    set(&mut b, &[("r7c3", &[3, 7])]);
-    only(&mut b, 3, "c1", &["r1c1", "r7c1"]);
-    let step = Technique::Aic.find(&b).unwrap();
-    let mut expected = each(&["r1c1"], &[7]);
-    expected.extend(each(&["r1c6"], &[3]));
-    assert_eq!(removed(&step), expected, "{step:?}");
-    assert_eq!(step.chain.len(), 6);
+    // Which end the sentence starts from is the search's choice: either reading is right.
+    let case = "an aic whose ends see each other with two digits removes each from the other";
+    let (b, step) = shown_case("chains", case).check();
     let text = sentence(&step, &b);
     assert!(
         text.contains("r1c1 is not 7 (the first end puts 3 there; the last end puts 7 in r1c6, which it sees)")
@@ -149,19 +58,8 @@ impl Rng {
 
 /// The solutions of the first `take` puzzles of top1465.
 fn solutions(take: usize) -> Vec<Vec<u8>> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/bench9/puzzles3_magictour_top1465");
-    let text = std::fs::read_to_string(&path).expect("the shared corpus (../shared/data)");
-    text.lines()
-        .filter(|l| l.len() == 81)
-        .take(take)
-        .map(|l| {
-            let p = Puzzle::classic(givens_of(&l.replace('.', "0"))).unwrap();
-            let outcome = solve(&p, Options::default()).unwrap();
-            assert_eq!(outcome.status, Status::Unique);
-            outcome.solutions[0].clone()
-        })
-        .collect()
+    let puzzles = corpus("bench9/puzzles3_magictour_top1465", take);
+    puzzles.iter().map(solution).collect()
 }
 
 /// A random board whose candidates all allow `solution`: `givens` of its cells placed,
@@ -322,12 +220,7 @@ fn fixpoint_property(relations: usize, seed: u64) {
                 };
                 steps += 1;
                 related += usize::from(!step.relations.is_empty());
-                for &(c, d) in &step.placements {
-                    assert_eq!(solution[c], d, "{step:?}");
-                }
-                for &(c, set) in &step.eliminations {
-                    assert!(!set.contains(solution[c]), "{step:?}");
-                }
+                assert_keeps(&step, &solution);
                 step.apply(&mut board).unwrap();
             }
             let (gone, placed) = exhaustive(&board, EXHAUSTIVE_NODES);

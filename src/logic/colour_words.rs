@@ -8,6 +8,7 @@ use super::colours::{clusters, seeing_pair, seen, Cluster};
 use super::step::Step;
 use super::technique::Technique;
 use super::view::View;
+use super::words::{cell_name, cells, digits};
 
 /// The sentence of a colouring step or WXYZ-wing; `effect` is "so 7 leaves …".
 pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
@@ -16,25 +17,6 @@ pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
         Technique::MultiColours => multi(step, board, effect),
         _ => simple(step, board, effect),
     }
-}
-
-/// `r1c1` (explain.rs has the same; importing it back would close a circle).
-fn cell_name(geometry: &crate::geometry::Geometry, cell: usize) -> String {
-    geometry.cell(cell).to_string()
-}
-
-/// "a, b and c".
-fn and_list(items: impl IntoIterator<Item = String>) -> String {
-    let items: Vec<String> = items.into_iter().collect();
-    match items.len() {
-        0 => String::new(),
-        1 => items[0].clone(),
-        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
-    }
-}
-
-fn names(board: &Board, cells: &[usize]) -> String {
-    and_list(cells.iter().map(|&c| cell_name(board.geometry(), c)))
 }
 
 /// The cluster of the step's digit that `seed` is in, `seed` in its first colour.
@@ -54,8 +36,8 @@ fn simple(step: &Step, board: &Board, effect: &str) -> String {
     let [a, b] = &k.colours;
     let head = format!(
         "Colour the places of {d} {INTRO} in two colours, alternating along the links: one colour holds {d} in every place, the other in none — A: {}; B: {}",
-        names(board, a),
-        names(board, b)
+        cells(board.geometry(), a),
+        cells(board.geometry(), b)
     );
     let gone: Vec<usize> = step.eliminations.iter().map(|e| e.0).collect();
     if gone.iter().all(|c| a.contains(c)) {
@@ -100,10 +82,10 @@ fn multi(step: &Step, board: &Board, effect: &str) -> String {
     };
     let head = format!(
         "Colour the places of {d} {INTRO}: two clusters, each in two colours alternating along its links, one colour of each holding {d} in every place, the other in none — A: {}, A′: {}; B: {}, B′: {}",
-        names(board, &p.colours[0]),
-        names(board, &p.colours[1]),
-        names(board, &q.colours[0]),
-        names(board, &q.colours[1])
+        cells(g, &p.colours[0]),
+        cells(g, &p.colours[1]),
+        cells(g, &q.colours[0]),
+        cells(g, &q.colours[1])
     );
     // "r1c1 (A) sees r1c7 (B)": a place of `mine` that sees one of `theirs`.
     let sight = |mine: &[usize], m: &str, theirs: &[usize], t: &str| {
@@ -137,14 +119,13 @@ fn wxyz(step: &Step, board: &Board, effect: &str) -> String {
         .copied()
         .filter(|&c| z.iter().any(|d| board.candidates(c) & 1 << (d - 1) != 0))
         .collect();
-    let list = |s: DigitSet| and_list(s.iter().map(|d| d.to_string()));
     format!(
         "{} hold only {} between them, and are not all in one house; the places of each of {} among them see each other, so each of those goes in at most one of the four: {} fill at most three, and one of {} is {}, {effect}.",
-        names(board, &step.cells),
-        list(step.digits),
-        list(others),
-        list(others),
-        names(board, &holders),
-        list(z)
+        cells(board.geometry(), &step.cells),
+        digits(step.digits),
+        digits(others),
+        digits(others),
+        cells(board.geometry(), &holders),
+        digits(z)
     )
 }

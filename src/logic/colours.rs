@@ -16,6 +16,7 @@
 //! The strong links come from houses only, so relations and markers do not touch them.
 
 use super::board::Board;
+use super::single_digit::pairs;
 use super::step::Step;
 use super::technique::Technique;
 use super::view::View;
@@ -39,24 +40,10 @@ impl Cluster {
     }
 }
 
-/// The conjugate pairs of digit `d`: `(house, cell, cell)`.
-fn links(view: &View, d: u8) -> Vec<(usize, usize, usize)> {
-    let geometry = view.board.geometry();
-    (0..geometry.house_count())
-        .filter_map(|h| {
-            let p = view.positions(h, d);
-            (p.count_ones() == 2).then(|| {
-                let mut cells = view.cells_at(h, p);
-                (h, cells.next().unwrap_or(0), cells.next().unwrap_or(0))
-            })
-        })
-        .collect()
-}
-
 /// The clusters of digit `d` with at least two links, each coloured from its first cell in
 /// reading order (or from `seed` first, when given and linked).
 pub(crate) fn clusters(view: &View, d: u8, seed: Option<usize>) -> Vec<Cluster> {
-    let links = links(view, d);
+    let links = pairs(view, d, 0..view.board.geometry().house_count());
     let n = view.board.cells();
     let mut colour = vec![u8::MAX; n];
     let mut starts: Vec<usize> = links.iter().flat_map(|&(_, a, b)| [a, b]).collect();

@@ -8,6 +8,7 @@ use crate::puzzle::{MarkerKind, PairSource};
 use super::board::Board;
 use super::step::Step;
 use super::technique::Technique;
+use super::words::{and_list, cell_name, cells, digits};
 
 named! {
     /// How much of the next step a hint reveals: `technique` — which technique, and where to
@@ -17,29 +18,6 @@ named! {
     pub enum Reveal {
         Technique = "technique", Cells = "cells", #[default] Step = "step",
     }
-}
-
-/// `r1c1`, for a cell index.
-pub(crate) fn cell_name(geometry: &Geometry, cell: usize) -> String {
-    geometry.cell(cell).to_string()
-}
-
-/// "a, b and c".
-pub(crate) fn and_list(items: impl IntoIterator<Item = String>) -> String {
-    let items: Vec<String> = items.into_iter().collect();
-    match items.len() {
-        0 => String::new(),
-        1 => items[0].clone(),
-        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
-    }
-}
-
-fn cells(geometry: &Geometry, list: &[usize]) -> String {
-    and_list(list.iter().map(|&c| cell_name(geometry, c)))
-}
-
-fn digits(set: DigitSet) -> String {
-    and_list(set.iter().map(|d| d.to_string()))
 }
 
 fn houses(geometry: &Geometry, list: &[usize]) -> String {

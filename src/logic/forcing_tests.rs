@@ -2,40 +2,13 @@
 //! solution, and the shape of their proofs (each branch from its assumption to the
 //! conclusion).
 
+use super::test_boards::{assert_keeps, hardest, solution};
 use super::*;
-use crate::puzzle::{givens_of, Puzzle};
-use crate::search::{solve, Options, Status};
-
-fn forum_hardest(take: usize) -> Vec<Puzzle> {
-    corpus("puzzles6_forum_hardest_1106", take)
-}
-
-fn corpus(name: &str, take: usize) -> Vec<Puzzle> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/bench9")
-        .join(name);
-    let text = std::fs::read_to_string(&path).expect("the shared corpus (../shared/data)");
-    text.lines()
-        .filter(|l| l.len() == 81)
-        .take(take)
-        .map(|l| Puzzle::classic(givens_of(&l.replace('.', "0"))).unwrap())
-        .collect()
-}
-
-fn solution(puzzle: &Puzzle) -> Vec<u8> {
-    let outcome = solve(puzzle, Options::default()).unwrap();
-    assert_eq!(outcome.status, Status::Unique);
-    outcome.solutions[0].clone()
-}
+use crate::puzzle::Puzzle;
 
 /// Checks `step` against `solution` and the shape of its proof.
 fn check(step: &Step, board: &Board, solution: &[u8]) {
-    for &(cell, digit) in &step.placements {
-        assert_eq!(solution[cell], digit, "{step:?}");
-    }
-    for &(cell, digits) in &step.eliminations {
-        assert!(!digits.contains(solution[cell]), "{step:?}");
-    }
+    assert_keeps(step, solution);
     assert!(!step.branches.is_empty());
     let (cell, digit, on) = match (step.placements.first(), step.eliminations.first()) {
         (Some(&(c, d)), _) => (c, d, true),
@@ -69,9 +42,7 @@ fn stuck_board(puzzle: &Puzzle) -> Board {
 #[test]
 fn each_forcing_technique_finds_a_sound_step_where_chains_are_stuck() {
     let mut found = [0usize; 3];
-    let mut puzzles = corpus("puzzles3_magictour_top1465", 60);
-    puzzles.extend(forum_hardest(25));
-    for puzzle in puzzles {
+    for puzzle in hardest(60, 25) {
         let solution = solution(&puzzle);
         let board = stuck_board(&puzzle);
         if board.is_solved() {
@@ -97,7 +68,7 @@ fn each_forcing_technique_finds_a_sound_step_where_chains_are_stuck() {
 #[test]
 fn forcing_steps_are_sound_on_the_hardest_puzzles() {
     let (mut stuck, mut forcing) = (0, 0);
-    for puzzle in forum_hardest(25) {
+    for puzzle in hardest(0, 25) {
         let solution = solution(&puzzle);
         let mut board = Board::new(&puzzle).unwrap();
         let ending = solve_steps(&mut board, Techniques::ALL, 10_000, |step, board| {
@@ -115,7 +86,7 @@ fn forcing_steps_are_sound_on_the_hardest_puzzles() {
 
 #[test]
 fn a_forcing_step_reports_its_branches() {
-    let (board, step) = corpus("puzzles3_magictour_top1465", 60)
+    let (board, step) = hardest(60, 0)
         .iter()
         .map(stuck_board)
         .find_map(|b| next_step(&b, Techniques::ALL).map(|s| (b, s)))
@@ -131,8 +102,7 @@ fn a_forcing_step_reports_its_branches() {
 #[test]
 #[ignore]
 fn slowest_next_step_where_chains_are_stuck() {
-    let mut puzzles = forum_hardest(375);
-    puzzles.extend(corpus("puzzles3_magictour_top1465", 300));
+    let puzzles = hardest(300, 375);
     let mut worst = std::time::Duration::ZERO;
     for puzzle in &puzzles {
         let board = stuck_board(puzzle);

@@ -9,11 +9,7 @@ use super::explain;
 use super::forcing::{self, Tie};
 use super::step::{ChainNode, Step};
 use super::technique::Technique;
-
-/// `r1c1`, for a cell index.
-fn cell_name(g: &Geometry, cell: usize) -> String {
-    g.cell(cell).to_string()
-}
+use super::words::cell_name;
 
 /// A branch as text: `5r1c1 → −5r2c1 → 7r2c1`, `−` for a digit not in its cell.
 pub(crate) fn branch_text(branch: &[ChainNode], g: &Geometry) -> String {

@@ -15,6 +15,7 @@
 use crate::puzzle::{PairRule, PairSource};
 
 use super::board::Board;
+use super::relations::bound;
 use super::step::Step;
 use super::technique::Technique;
 use super::view::View;
@@ -50,9 +51,7 @@ fn one_rule(
             if from == 0 || !board.is_open(target) {
                 continue;
             }
-            let mut step = Step::new(technique).with_cells([other, target]);
-            step.remove(board, target, !rule.supported(from));
-            if step.is_useful() {
+            if let Some(mut step) = bound(board, technique, other, target, !rule.supported(from)) {
                 step.markers = vec![i];
                 return Some(step);
             }

@@ -66,6 +66,7 @@ mod technique;
 mod uniqueness;
 mod view;
 mod wings;
+mod words;
 
 pub use board::Board;
 pub(crate) use board::Fault;

@@ -14,6 +14,7 @@
 //!
 //! They read the [`Order`](super::order::Order) of the relations, their transitive closure.
 
+use super::board::Board;
 use super::order::Memo;
 use super::step::Step;
 use super::technique::Technique;
@@ -66,15 +67,27 @@ pub(crate) fn relation_bound(view: &View) -> Option<Step> {
             (l, s, range_mask(1, min_s as usize)),
             (s, l, !range_mask(1, max_l as usize - 1)),
         ] {
-            let mut step = Step::new(Technique::RelationBound).with_cells([other, target]);
-            step.remove(board, target, mask);
-            if step.is_useful() {
+            if let Some(mut step) = bound(board, Technique::RelationBound, other, target, mask) {
                 step.relations = vec![i];
                 return Some(step);
             }
         }
     }
     None
+}
+
+/// The step of `technique` that takes `mask` from `target` for what `other` holds (cells
+/// `[other, target]`), if that removes anything: a bound across one relation or marker.
+pub(super) fn bound(
+    board: &Board,
+    technique: Technique,
+    other: usize,
+    target: usize,
+    mask: u32,
+) -> Option<Step> {
+    let mut step = Step::new(technique).with_cells([other, target]);
+    step.remove(board, target, mask);
+    step.useful()
 }
 
 /// The cells `Q` of one house that must be below cell `x` hold |Q| different digits, all

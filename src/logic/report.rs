@@ -9,11 +9,12 @@ use crate::digits::DigitSet;
 use crate::puzzle::Puzzle;
 
 use super::board::Board;
-use super::explain::{cell_name, chain_text, pointer, rule_text, sentence, Reveal};
+use super::explain::{chain_text, pointer, rule_text, sentence, Reveal};
 use super::grade::Grade;
 use super::hint::{Hint, Wrong};
 use super::step::Step;
 use super::technique::Technique;
+use super::words::{and_list, cell_name};
 
 /// A step as data: what it does and why, and the sentence at the level of help asked for.
 #[derive(Clone, Debug, Serialize)]
@@ -198,7 +199,7 @@ impl HintReport {
             Hint::Guess { cell, candidates } => {
                 let name = cell_name(g, cell);
                 let digits: Vec<u8> = DigitSet::from_bits(candidates).iter().collect();
-                let list = super::explain::and_list(digits.iter().map(|d| d.to_string()));
+                let list = and_list(digits.iter().map(|d| d.to_string()));
                 HintReport::Guess {
                     sentence: format!(
                         "No technique of the library applies here: the next move is a guess, in {name} ({list})."

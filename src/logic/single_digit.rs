@@ -14,7 +14,11 @@ use super::technique::Technique;
 use super::view::View;
 
 /// The conjugate pairs of digit `d` in the houses `range`: `(house, cell, cell)`.
-fn pairs(view: &View, d: u8, range: std::ops::Range<usize>) -> Vec<(usize, usize, usize)> {
+pub(super) fn pairs(
+    view: &View,
+    d: u8,
+    range: std::ops::Range<usize>,
+) -> Vec<(usize, usize, usize)> {
     range
         .filter_map(|h| {
             let p = view.positions(h, d);

@@ -1,46 +1,23 @@
-//! Tests of the technique library: steps on boards built to show one technique, and the
-//! soundness of every step on the shared corpora (no step removes a digit of the solution).
+//! Tests of the technique library: steps on boards built to show one technique (with the
+//! fixtures of every family, tests/fixtures/techniques), and the soundness of every step on
+//! the shared corpora (no step removes a digit of the solution).
 
-use super::test_boards::{at, corpus, empty9, mask, names, only, removed, set};
+use super::test_boards::{
+    at, board_with, corpus, empty9, mask, names, removed, removed_in, set, shown, shown_case,
+    steps_keep_solution, SHOWN,
+};
 use super::*;
 use crate::puzzle::{givens_of, Puzzle};
-use crate::search::{solve, Options, Status};
-
-/// Runs every technique on `puzzle` from the start, checking each step against the unique
-/// solution; returns how the run ended and the techniques used.
-fn check_steps(puzzle: &Puzzle) -> (Ending, Vec<Technique>) {
-    let outcome = solve(puzzle, Options::default()).unwrap();
-    assert_eq!(outcome.status, Status::Unique);
-    let solution = &outcome.solutions[0];
-    let mut board = Board::new(puzzle).unwrap();
-    let mut used = Vec::new();
-    let ending = solve_steps(&mut board, Techniques::ALL, 10_000, |step, _| {
-        for &(cell, digit) in &step.placements {
-            assert_eq!(solution[cell], digit, "{step:?}");
-        }
-        for &(cell, digits) in &step.eliminations {
-            assert!(
-                !digits.contains(solution[cell]),
-                "{step:?} removes the solution's {}",
-                solution[cell]
-            );
-        }
-        used.push(step.technique);
-    });
-    (ending, used)
-}
 
 #[test]
 fn no_step_removes_a_digit_of_the_solution_on_top1465() {
     let mut stuck = 0;
     let mut counts = [0usize; Technique::COUNT];
     for puzzle in corpus("bench9/puzzles3_magictour_top1465", 200) {
-        let (ending, used) = check_steps(&puzzle);
-        assert_ne!(ending, Ending::Broken);
+        let ending = steps_keep_solution(&puzzle, Techniques::ALL, |step, _, _| {
+            counts[step.technique as usize] += 1;
+        });
         stuck += usize::from(ending == Ending::Stuck);
-        for t in used {
-            counts[t as usize] += 1;
-        }
     }
     eprintln!("stuck {stuck}");
     for t in Technique::ALL {
@@ -50,9 +27,7 @@ fn no_step_removes_a_digit_of_the_solution_on_top1465() {
 
 #[test]
 fn a_digit_with_one_place_in_a_block_is_a_hidden_single() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    only(&mut b, 7, "b1", &["r2c3"]);
+    let b = board_with(&[(7, "b1", &["r2c3"])], &[]);
     let step = Technique::HiddenSingle.find(&b).unwrap();
     assert_eq!(step.placements, [(at("r2c3"), 7)]);
     assert_eq!(step.houses, [18]);
@@ -69,44 +44,25 @@ fn the_last_open_cell_of_a_house_is_a_full_house() {
 
 #[test]
 fn a_cell_with_one_candidate_is_a_naked_single() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    set(&mut b, &[("r4c4", &[6])]);
+    let b = board_with(&[], &[("r4c4", &[6])]);
     let step = Technique::NakedSingle.find(&b).unwrap();
     assert_eq!(step.placements, [(at("r4c4"), 6)]);
 }
 
 #[test]
-fn pointing_removes_the_digit_from_the_rest_of_the_line() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    only(&mut b, 4, "b1", &["r1c1", "r1c2", "r1c3"]);
-    let step = Technique::Pointing.find(&b).unwrap();
-    let rest: Vec<(&str, &[u8])> = ["r1c4", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9"]
-        .iter()
-        .map(|c| (*c, &[4u8][..]))
-        .collect();
-    assert_eq!(removed(&step), names(&rest));
-}
-
-#[test]
-fn claiming_removes_the_digit_from_the_rest_of_the_block() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    only(&mut b, 2, "r5", &["r5c1", "r5c3"]);
-    let step = Technique::Claiming.find(&b).unwrap();
-    let rest: Vec<(&str, &[u8])> = ["r4c1", "r4c2", "r4c3", "r6c1", "r6c2", "r6c3"]
-        .iter()
-        .map(|c| (*c, &[2u8][..]))
-        .collect();
-    assert_eq!(removed(&step), names(&rest));
+fn every_shown_technique_removes_what_its_pattern_proves() {
+    // The fixtures of every family: singles to wings, almost locked sets, chains, colours,
+    // markers, uniqueness.
+    for (family, _) in SHOWN {
+        for case in shown(family) {
+            case.check();
+        }
+    }
 }
 
 #[test]
 fn a_naked_pair_clears_its_digits_from_the_house() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    set(&mut b, &[("r1c4", &[3, 6]), ("r1c8", &[3, 6])]);
+    let b = board_with(&[], &[("r1c4", &[3, 6]), ("r1c8", &[3, 6])]);
     let step = Technique::NakedPair.find(&b).unwrap();
     assert_eq!(step.cells, [at("r1c4"), at("r1c8")]);
     assert_eq!(step.eliminations.len(), 7);
@@ -118,11 +74,8 @@ fn a_naked_pair_clears_its_digits_from_the_house() {
 
 #[test]
 fn a_hidden_triple_strips_its_cells() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    for d in [1, 5, 9] {
-        only(&mut b, d, "c2", &["r1c2", "r4c2", "r8c2"]);
-    }
+    let keep: &[&str] = &["r1c2", "r4c2", "r8c2"];
+    let b = board_with(&[(1, "c2", keep), (5, "c2", keep), (9, "c2", keep)], &[]);
     let step = Technique::HiddenTriple.find(&b).unwrap();
     assert_eq!(step.cells, [at("r1c2"), at("r4c2"), at("r8c2")]);
     for (_, s) in &step.eliminations {
@@ -132,10 +85,10 @@ fn a_hidden_triple_strips_its_cells() {
 
 #[test]
 fn an_x_wing_clears_its_columns() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    only(&mut b, 5, "r2", &["r2c3", "r2c8"]);
-    only(&mut b, 5, "r7", &["r7c3", "r7c8"]);
+    let b = board_with(
+        &[(5, "r2", &["r2c3", "r2c8"]), (5, "r7", &["r7c3", "r7c8"])],
+        &[],
+    );
     let step = Technique::XWing.find(&b).unwrap();
     assert_eq!(step.houses, [1, 6, 11, 16]);
     assert_eq!(step.eliminations.len(), 14);
@@ -145,11 +98,12 @@ fn an_x_wing_clears_its_columns() {
 
 #[test]
 fn a_swordfish_needs_three_lines() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    only(&mut b, 8, "c1", &["r1c1", "r5c1"]);
-    only(&mut b, 8, "c4", &["r5c4", "r9c4"]);
-    only(&mut b, 8, "c7", &["r1c7", "r9c7"]);
+    let places: &[(u8, &str, &[&str])] = &[
+        (8, "c1", &["r1c1", "r5c1"]),
+        (8, "c4", &["r5c4", "r9c4"]),
+        (8, "c7", &["r1c7", "r9c7"]),
+    ];
+    let b = board_with(places, &[]);
     assert!(Technique::XWing.find(&b).is_none());
     let step = Technique::Swordfish.find(&b).unwrap();
     assert_eq!(step.houses, [9, 12, 15, 0, 4, 8]);
@@ -158,141 +112,16 @@ fn a_swordfish_needs_three_lines() {
 }
 
 #[test]
-fn a_finned_x_wing_removes_only_what_sees_the_fin() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    only(&mut b, 5, "r2", &["r2c3", "r2c8"]);
-    only(&mut b, 5, "r7", &["r7c3", "r7c8", "r7c9"]);
-    assert!(Technique::XWing.find(&b).is_none());
-    let step = Technique::FinnedXWing.find(&b).unwrap();
-    assert_eq!(removed(&step), names(&[("r8c8", &[5]), ("r9c8", &[5])]));
-}
-
-#[test]
-fn a_skyscraper_removes_what_sees_both_tops() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    only(&mut b, 1, "r1", &["r1c1", "r1c5"]);
-    only(&mut b, 1, "r5", &["r5c1", "r5c6"]);
-    let step = Technique::Skyscraper.find(&b).unwrap();
-    let expected: Vec<(&str, &[u8])> = ["r2c6", "r3c6", "r4c5", "r6c5"]
-        .iter()
-        .map(|c| (*c, &[1u8][..]))
-        .collect();
-    assert_eq!(removed(&step), names(&expected));
-}
-
-#[test]
-fn a_two_string_kite_removes_the_crossing_of_its_far_ends() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    only(&mut b, 3, "r1", &["r1c2", "r1c7"]);
-    only(&mut b, 3, "c1", &["r3c1", "r8c1"]);
-    let step = Technique::TwoStringKite.find(&b).unwrap();
-    assert_eq!(removed(&step), names(&[("r8c7", &[3])]));
-}
-
-#[test]
-fn an_empty_rectangle_with_a_column_pair() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    only(&mut b, 6, "b1", &["r2c1", "r2c2", "r1c3", "r3c3"]);
-    only(&mut b, 6, "c7", &["r2c7", "r8c7"]);
-    let step = Technique::EmptyRectangle.find(&b).unwrap();
-    assert_eq!(removed(&step), names(&[("r8c3", &[6])]));
-}
-
-#[test]
-fn an_empty_rectangle_with_a_row_pair() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    only(&mut b, 6, "b1", &["r1c2", "r2c2", "r3c1", "r3c3"]);
-    only(&mut b, 6, "r7", &["r7c2", "r7c8"]);
-    let step = Technique::EmptyRectangle.find(&b).unwrap();
-    assert_eq!(removed(&step), names(&[("r3c8", &[6])]));
-}
-
-#[test]
-fn an_xy_wing_removes_the_shared_digit_of_its_pincers() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    set(
-        &mut b,
-        &[("r1c1", &[1, 2]), ("r1c5", &[1, 3]), ("r5c1", &[2, 3])],
-    );
-    let step = Technique::XyWing.find(&b).unwrap();
-    assert_eq!(step.cells, [at("r1c1"), at("r1c5"), at("r5c1")]);
-    assert_eq!(removed(&step), names(&[("r5c5", &[3])]));
-}
-
-#[test]
-fn an_xyz_wing_removes_from_what_sees_all_three() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    set(
-        &mut b,
-        &[("r1c1", &[1, 2, 3]), ("r1c2", &[1, 3]), ("r2c1", &[2, 3])],
-    );
-    let step = Technique::XyzWing.find(&b).unwrap();
-    assert!(
-        sentence(&step, &b).contains("it or one of the pincers is 3"),
-        "{}",
-        sentence(&step, &b)
-    );
-    let expected: Vec<(&str, &[u8])> = ["r1c3", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"]
-        .iter()
-        .map(|c| (*c, &[3u8][..]))
-        .collect();
-    assert_eq!(removed(&step), names(&expected));
-}
-
-#[test]
-fn a_w_wing_joins_two_pairs_by_a_strong_link() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    set(&mut b, &[("r1c1", &[4, 7]), ("r5c9", &[4, 7])]);
-    only(&mut b, 4, "c5", &["r1c5", "r5c5"]);
-    let step = Technique::WWing.find(&b).unwrap();
-    assert_eq!(removed(&step), names(&[("r1c9", &[7]), ("r5c1", &[7])]));
-}
-
-#[test]
 fn an_x_chain_finds_the_shortest_chain_and_names_it() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    only(&mut b, 2, "r1", &["r1c1", "r1c4"]);
-    only(&mut b, 2, "r6", &["r6c4", "r6c8"]);
-    only(&mut b, 2, "r9", &["r9c8", "r9c2"]);
-    let step = Technique::XChain.find(&b).unwrap();
-    // r1c1 = r1c4 − r6c4 = r6c8 − r9c8 = r9c2 (or the same read backwards).
-    assert_eq!(step.chain.len(), 6);
+    let (b, step) = shown_case("basic", "an x-chain finds the shortest chain").check();
     let on: Vec<bool> = step.chain.iter().map(|n| n.on).collect();
     assert_eq!(on, [false, true, false, true, false, true]);
-    let expected: Vec<(&str, &[u8])> = ["r2c2", "r3c2", "r7c1", "r8c1"]
-        .iter()
-        .map(|c| (*c, &[2u8][..]))
-        .collect();
-    assert_eq!(removed(&step), names(&expected));
     let text = chain_text(&step, b.geometry());
     assert!(
         text == "2r1c1 = 2r1c4 − 2r6c4 = 2r6c8 − 2r9c8 = 2r9c2"
             || text == "2r9c2 = 2r9c8 − 2r6c8 = 2r6c4 − 2r1c4 = 2r1c1",
         "{text}"
     );
-}
-
-#[test]
-fn an_xy_chain_of_three_cells() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    // r1c1 {1,2} − r1c9 {2,3} − r9c9 {3,1}: r1c1 or r9c9 is 1.
-    set(
-        &mut b,
-        &[("r1c1", &[1, 2]), ("r1c9", &[2, 3]), ("r9c9", &[1, 3])],
-    );
-    let step = Technique::XyChain.find(&b).unwrap();
-    assert_eq!(step.chain.len(), 6);
-    assert_eq!(removed(&step), names(&[("r9c1", &[1])]));
 }
 
 /// A puzzle of `kind` and `size` with no givens and the relations `(smaller, larger)`.
@@ -315,21 +144,6 @@ fn related(
     Puzzle::new(kind, size, givens, rels).unwrap()
 }
 
-fn removed_n(step: &Step, size: usize) -> Vec<(String, Vec<u8>)> {
-    let mut list: Vec<(String, Vec<u8>)> = step
-        .eliminations
-        .iter()
-        .map(|(c, s)| {
-            (
-                crate::geometry::Cell::at(*c, size).to_string(),
-                s.iter().collect(),
-            )
-        })
-        .collect();
-    list.sort();
-    list
-}
-
 #[test]
 fn a_chain_of_four_relations_pins_each_cell_to_its_rank() {
     use crate::puzzle::Kind;
@@ -343,7 +157,7 @@ fn a_chain_of_four_relations_pins_each_cell_to_its_rank() {
     let step = Technique::ChainBound.find(&b).unwrap();
     assert_eq!(step.relations.len(), 3);
     assert_eq!(
-        removed_n(&step, 5),
+        removed_in(&step, 5),
         names(&[
             ("r1c1", &[3, 4, 5]),
             ("r1c2", &[1, 4, 5]),
@@ -366,7 +180,7 @@ fn a_relation_with_a_placed_cell_bounds_its_partner() {
     let p = related(Kind::Futoshiki, 5, givens, &[("r1c1", "r1c2")]);
     let b = Board::new(&p).unwrap();
     let step = Technique::RelationBound.find(&b).unwrap();
-    assert_eq!(removed_n(&step, 5), names(&[("r1c1", &[4, 5])]));
+    assert_eq!(removed_in(&step, 5), names(&[("r1c1", &[4, 5])]));
     assert_eq!(
         sentence(&step, &b),
         "r1c1 < r1c2: r1c1 must be below the largest candidate of r1c2, so r1c1 loses 4 and 5."
@@ -384,7 +198,7 @@ fn a_cell_above_two_cells_of_a_row_is_at_least_three() {
     );
     let b = Board::new(&p).unwrap();
     let step = Technique::HouseBound.find(&b).unwrap();
-    assert_eq!(removed_n(&step, 5), names(&[("r1c2", &[1, 2])]));
+    assert_eq!(removed_in(&step, 5), names(&[("r1c2", &[1, 2])]));
     assert_eq!(step.houses, [0]);
     assert_eq!(step.relations.len(), 2);
 }
@@ -433,28 +247,21 @@ fn invalid_relations_end_in_no_step_rather_than_a_loop_or_a_panic() {
     use crate::puzzle::Kind;
     // A cycle, and a chain of five cells in a 4×4 grid: validation refuses both puzzles, but
     // the library's own entry points must not loop or panic on them either.
-    let cycle = related(
-        Kind::Futoshiki,
-        4,
-        vec![0; 16],
-        &[
+    let [cycle, long] = [
+        [
             ("r1c1", "r1c2"),
             ("r1c2", "r2c2"),
             ("r2c2", "r2c1"),
             ("r2c1", "r1c1"),
         ],
-    );
-    let long = related(
-        Kind::Futoshiki,
-        4,
-        vec![0; 16],
-        &[
+        [
             ("r1c1", "r1c2"),
             ("r1c2", "r1c3"),
             ("r1c3", "r1c4"),
             ("r1c4", "r2c4"),
         ],
-    );
+    ]
+    .map(|pairs| related(Kind::Futoshiki, 4, vec![0; 16], &pairs));
     assert!(long.validate().is_err() && cycle.validate().is_err());
     let b = Board::new(&long).unwrap();
     assert_eq!(

@@ -25,22 +25,8 @@ use super::board::Board;
 use super::step::Step;
 use super::technique::Technique;
 use super::view::View;
+use super::words::{cell_name, cells, digits};
 use crate::digits::DigitSet;
-
-/// `r1c1`, for a cell index (as explain.rs says it; not imported, which would be a circle).
-fn cell_name(geometry: &crate::geometry::Geometry, cell: usize) -> String {
-    geometry.cell(cell).to_string()
-}
-
-/// "a, b and c".
-fn and_list(items: impl IntoIterator<Item = String>) -> String {
-    let items: Vec<String> = items.into_iter().collect();
-    match items.len() {
-        0 => String::new(),
-        1 => items[0].clone(),
-        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
-    }
-}
 
 /// True when no relation or marker rule touches any of `cells`.
 fn untouched(board: &Board, cells: &[usize]) -> bool {
@@ -267,8 +253,6 @@ pub(crate) fn bug_plus_one(view: &View) -> Option<Step> {
 /// The step in words, saying that it rests on the puzzle having one solution.
 pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
     let g = board.geometry();
-    let names = |cells: &[usize]| and_list(cells.iter().map(|&c| cell_name(g, c)));
-    let digit_list = |set: DigitSet| and_list(set.iter().map(|d| d.to_string()));
     match step.technique {
         Technique::BugPlusOne => {
             let (cell, d) = step.placements[0];
@@ -280,13 +264,15 @@ pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
             )
         }
         _ => {
-            let cells = &step.cells;
-            let all = names(cells);
-            let common = cells.iter().fold(u32::MAX, |m, &c| m & board.candidates(c));
+            let corners = &step.cells;
+            let all = cells(g, corners);
+            let common = corners
+                .iter()
+                .fold(u32::MAX, |m, &c| m & board.candidates(c));
             // a and b: the step's digits both in every corner (type 2 adds z, in some only).
             let ab = DigitSet::from_bits(step.digits.bits() & common);
-            let ab_text = digit_list(ab);
-            let extra: Vec<usize> = cells
+            let ab_text = digits(ab);
+            let extra: Vec<usize> = corners
                 .iter()
                 .copied()
                 .filter(|&c| board.candidates(c) != ab.bits())
@@ -298,7 +284,7 @@ pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
                 format!(
                     "If {} were {}, {deadly}. So {}, {effect} (unique rectangle, type 1: relies on the puzzle having one solution).",
                     cell_name(g, extra[0]),
-                    and_list(ab.iter().map(|d| d.to_string())).replace(" and ", " or "),
+                    digits(ab).replace(" and ", " or "),
                     cell_name(g, extra[0]),
                 )
             } else if step.houses.is_empty() {
@@ -311,20 +297,20 @@ pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
                     };
                 format!(
                     "{} hold {ab_text} and {}; if none were {}, {deadly}. So one of them is {}, {effect} (unique rectangle, {kind}: relies on the puzzle having one solution).",
-                    names(&extra),
-                    digit_list(z),
-                    digit_list(z),
-                    digit_list(z),
+                    cells(g, &extra),
+                    digits(z),
+                    digits(z),
+                    digits(z),
                 )
             } else if step.houses.len() == 2 {
                 let (opposite, gone) = step.eliminations[0];
                 let kept = ab.difference(gone);
-                let floor = cells
+                let floor = corners
                     .iter()
                     .copied()
                     .find(|&c| board.candidates(c) == ab.bits())
-                    .unwrap_or(cells[0]);
-                let partners: Vec<usize> = cells
+                    .unwrap_or(corners[0]);
+                let partners: Vec<usize> = corners
                     .iter()
                     .copied()
                     .filter(|&c| c != floor && c != opposite)
@@ -334,25 +320,25 @@ pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
                     cell_name(g, floor),
                     g.house_name(step.houses[0]),
                     g.house_name(step.houses[1]),
-                    digit_list(kept),
+                    digits(kept),
                     cell_name(g, opposite),
-                    digit_list(gone),
-                    names(&partners),
-                    digit_list(kept),
-                    digit_list(kept),
+                    digits(gone),
+                    cells(g, &partners),
+                    digits(kept),
+                    digits(kept),
                     cell_name(g, floor),
-                    digit_list(gone),
+                    digits(gone),
                 )
             } else {
                 let gone = step.eliminations.first().map_or(DigitSet::EMPTY, |e| e.1);
                 let kept = ab.difference(gone);
                 format!(
                     "{} are the only places of {} in {}, so one of them is {}; were the other {}, {deadly}. So {effect} (unique rectangle, type 4: relies on the puzzle having one solution).",
-                    names(&extra),
-                    digit_list(kept),
+                    cells(g, &extra),
+                    digits(kept),
                     g.house_name(step.houses[0]),
-                    digit_list(kept),
-                    digit_list(gone),
+                    digits(kept),
+                    digits(gone),
                 )
             }
         }

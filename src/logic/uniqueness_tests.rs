@@ -1,77 +1,18 @@
-//! Tests of the uniqueness techniques: each shape built on a board, their soundness on unique
-//! puzzles, and the guard that keeps them away from puzzles with several solutions.
+//! Tests of the uniqueness techniques: shapes built on a board (with
+//! tests/fixtures/techniques/uniqueness.json), their soundness on unique puzzles, and the
+//! guard that keeps them away from puzzles with several solutions.
 
-use super::test_boards::{at, corpus, empty9, mask, removed, set};
+use super::test_boards::{at, board_with, corpus, hardest, set, steps_keep_solution};
 use super::*;
 use crate::geometry::Cell;
 use crate::puzzle::{Kind, Puzzle, Relation};
 use crate::search::{solve, solve_with, EngineKind, Options, Status};
 
 #[test]
-fn a_unique_rectangle_of_type_1_clears_its_fourth_corner() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    set(
-        &mut b,
-        &[("r4c4", &[1, 2]), ("r4c7", &[1, 2]), ("r5c4", &[1, 2])],
-    );
-    let step = Technique::UniqueRectangle.find(&b).unwrap();
-    assert_eq!(removed(&step), [("r5c7".to_string(), vec![1, 2])]);
-    let text = sentence(&step, &b);
-    assert!(text.contains("r4c4, r4c7, r5c4 and r5c7"), "{text}");
-    assert!(
-        text.contains("type 1: relies on the puzzle having one solution"),
-        "{text}"
-    );
-}
-
-#[test]
-fn a_unique_rectangle_of_type_2_clears_what_sees_both_roof_cells() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    set(
-        &mut b,
-        &[
-            ("r4c4", &[1, 2]),
-            ("r4c7", &[1, 2]),
-            ("r5c4", &[1, 2, 3]),
-            ("r5c7", &[1, 2, 3]),
-        ],
-    );
-    let step = Technique::UniqueRectangle.find(&b).unwrap();
-    let expected: Vec<(String, Vec<u8>)> = [1, 2, 3, 5, 6, 8, 9]
-        .iter()
-        .map(|c| (format!("r5c{c}"), vec![3]))
-        .collect();
-    assert_eq!(removed(&step), expected);
-    assert!(sentence(&step, &b).contains("type 2"));
-}
-
-#[test]
-fn a_unique_rectangle_of_type_4_clears_the_other_digit_from_its_roof() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    set(&mut b, &[("r4c4", &[1, 2]), ("r4c7", &[1, 2])]);
-    for c in 1..=9 {
-        if c != 4 && c != 7 {
-            b.eliminate(at(&format!("r5c{c}")), 1);
-        }
-    }
-    let step = Technique::UniqueRectangle.find(&b).unwrap();
-    assert_eq!(
-        removed(&step),
-        [("r5c4".to_string(), vec![2]), ("r5c7".to_string(), vec![2])]
-    );
-    assert!(sentence(&step, &b).contains("type 4"));
-}
-
-#[test]
 fn a_rectangle_over_four_blocks_or_touched_by_a_relation_is_no_unique_rectangle() {
-    let p = empty9();
-    let mut b = Board::empty(&p);
     // r1, r4 × c1, c4: four blocks, the swap would break them.
-    set(
-        &mut b,
+    let b = board_with(
+        &[],
         &[("r1c1", &[1, 2]), ("r1c4", &[1, 2]), ("r4c1", &[1, 2])],
     );
     assert_eq!(Technique::UniqueRectangle.find(&b), None);
@@ -92,17 +33,7 @@ fn check(puzzles: &[Puzzle]) -> [usize; 2] {
     let mut used = [0; 2];
     let allowed = Techniques::ALL.with_uniqueness();
     for puzzle in puzzles {
-        let outcome = solve(puzzle, Options::default()).unwrap();
-        assert_eq!(outcome.status, Status::Unique);
-        let solution = &outcome.solutions[0];
-        let mut board = Board::new(puzzle).unwrap();
-        let ending = solve_steps(&mut board, allowed, 10_000, |step, board| {
-            for &(cell, digit) in &step.placements {
-                assert_eq!(solution[cell], digit, "{step:?}");
-            }
-            for &(cell, digits) in &step.eliminations {
-                assert!(!digits.contains(solution[cell]), "{step:?}");
-            }
+        steps_keep_solution(puzzle, allowed, |step, board, _| {
             match step.technique {
                 Technique::UniqueRectangle => used[0] += 1,
                 Technique::BugPlusOne => used[1] += 1,
@@ -114,16 +45,13 @@ fn check(puzzles: &[Puzzle]) -> [usize; 2] {
                 "{text}"
             );
         });
-        assert_ne!(ending, Ending::Broken);
     }
     used
 }
 
 #[test]
 fn no_uniqueness_step_removes_a_digit_of_the_solution() {
-    let mut puzzles = corpus("bench9/puzzles3_magictour_top1465", 300);
-    puzzles.extend(corpus("bench9/puzzles6_forum_hardest_1106", 100));
-    let used = check(&puzzles);
+    let used = check(&hardest(300, 100));
     eprintln!("unique rectangles {}, BUG+1 {}", used[0], used[1]);
     assert!(used[0] > 0, "no unique rectangle on the corpus");
 }
@@ -196,55 +124,15 @@ fn a_puzzle_with_several_solutions_gets_no_uniqueness_step() {
 }
 
 #[test]
-fn a_hidden_rectangle_clears_the_corner_across_from_its_bivalue_corner() {
-    // r4c4 holds only 1 and 2; every corner holds both. In row 5 and column 7 (the lines of
-    // r5c7, across from r4c4) 1 has no place outside the rectangle: were r5c7 2, r5c4 and
-    // r4c7 would be 1 and r4c4 2 — a swappable pattern. So r5c7 is not 2.
-    let p = empty9();
-    let mut b = Board::empty(&p);
-    set(
-        &mut b,
-        &[
-            ("r4c4", &[1, 2]),
-            ("r4c7", &[1, 2, 3]),
-            ("r5c4", &[1, 2, 4]),
-            ("r5c7", &[1, 2, 5, 6]),
-        ],
-    );
-    for c in [1, 2, 3, 5, 6, 8, 9] {
-        let cell = format!("r5c{c}");
-        b.restrict(at(&cell), b.candidates(at(&cell)) & !mask(&[1]));
-    }
-    for r in [1, 2, 3, 6, 7, 8, 9] {
-        let cell = format!("r{r}c7");
-        b.restrict(at(&cell), b.candidates(at(&cell)) & !mask(&[1]));
-    }
-    let step = Technique::UniqueRectangle.find(&b).unwrap();
-    assert_eq!(removed(&step), [("r5c7".to_string(), vec![2])]);
-    let text = sentence(&step, &b);
-    assert!(
-        text.starts_with("r4c4 holds only 1 and 2, and in row 5 and column 7 the only places of 1"),
-        "{text}"
-    );
-    assert!(
-        text.contains("Were r5c7 2, r4c7 and r5c4 would be 1"),
-        "{text}"
-    );
-    assert!(text.contains("hidden rectangle"), "{text}");
-    // Without the confinement in column 7 there is no hidden rectangle (and no other type).
-    let mut other = Board::empty(&p);
-    set(
-        &mut other,
-        &[
-            ("r4c4", &[1, 2]),
-            ("r4c7", &[1, 2, 3]),
-            ("r5c4", &[1, 2, 4]),
-            ("r5c7", &[1, 2, 5, 6]),
-        ],
-    );
-    for c in [1, 2, 3, 5, 6, 8, 9] {
-        let cell = format!("r5c{c}");
-        other.restrict(at(&cell), other.candidates(at(&cell)) & !mask(&[1]));
-    }
+fn without_its_confinement_in_a_column_there_is_no_hidden_rectangle() {
+    // The hidden rectangle of the fixture, with 1 confined in row 5 only: no rectangle of
+    // any type.
+    let corners: &[(&str, &[u8])] = &[
+        ("r4c4", &[1, 2]),
+        ("r4c7", &[1, 2, 3]),
+        ("r5c4", &[1, 2, 4]),
+        ("r5c7", &[1, 2, 5, 6]),
+    ];
+    let other = board_with(&[(1, "r5", &["r5c4", "r5c7"])], corners);
     assert!(Technique::UniqueRectangle.find(&other).is_none());
 }

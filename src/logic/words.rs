@@ -1,0 +1,31 @@
+//! The words every step's sentence is built from: a cell's name, a list joined with "and",
+//! the cells and digits of a step. A base module below explain.rs and the technique families'
+//! own sentences (colours, almost locked sets, forcing chains, uniqueness), which all use it.
+
+use crate::digits::DigitSet;
+use crate::geometry::Geometry;
+
+/// `r1c1`, for a cell index.
+pub(crate) fn cell_name(geometry: &Geometry, cell: usize) -> String {
+    geometry.cell(cell).to_string()
+}
+
+/// "a, b and c".
+pub(crate) fn and_list(items: impl IntoIterator<Item = String>) -> String {
+    let items: Vec<String> = items.into_iter().collect();
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+/// "r1c1, r1c5 and r2c5".
+pub(crate) fn cells(geometry: &Geometry, list: &[usize]) -> String {
+    and_list(list.iter().map(|&c| cell_name(geometry, c)))
+}
+
+/// "1, 2 and 3".
+pub(crate) fn digits(set: DigitSet) -> String {
+    and_list(set.iter().map(|d| d.to_string()))
+}

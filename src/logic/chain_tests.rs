@@ -12,6 +12,7 @@ use super::step::Step;
 use super::technique::Technique;
 use super::test_boards::{assert_keeps, at, corpus, shown_case, solution};
 use super::view::View;
+use crate::generate::Rng;
 use crate::geometry::Cell;
 use crate::puzzle::{Kind as PuzzleKind, Puzzle, Relation};
 
@@ -42,18 +43,6 @@ fn an_aic_whose_ends_see_each_other_with_two_digits_removes_each_from_the_other(
             || text.contains("r1c1 is not 7 (the first end puts 7 in r1c6, which it sees; the last end puts 3 there)"),
         "{text}"
     );
-}
-
-/// A xorshift generator: random boards without a crate.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 /// The solutions of the first `take` puzzles of top1465.
@@ -198,7 +187,7 @@ fn with_relations_too_once_the_aic_finds_nothing_no_chain_up_to_the_bound_proves
 /// sound, the AIC is sound at each step, and once it finds nothing the exhaustive search
 /// finds nothing either.
 fn fixpoint_property(relations: usize, seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let (mut boards, mut steps, mut exhaustive_found, mut related) = (0, 0, 0, 0);
     for solution in solutions(40) {
         for _ in 0..3 {

@@ -94,8 +94,13 @@ pub(super) enum Shape {
 fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) -> Option<Step> {
     let n = graph.nodes.len();
     // State 2i: node i false (entered by a weak link, or the start); 2i + 1: node i true.
-    let mut parent = vec![u32::MAX; 2 * n];
-    let mut depth = vec![0u8; 2 * n];
+    // Each state is reached twice at most, once by a path shorter than MIN_NODES and once by
+    // one as long or longer (key state + 2n): a state a short path reaches first (a strong
+    // link straight back to a neighbour of the start) may end a chain only by a longer one.
+    let states = 2 * n as u32;
+    let key = |state: u32, depth: usize| state + if depth >= MIN_NODES { states } else { 0 };
+    let mut parent = vec![u32::MAX; 2 * states as usize];
+    let mut depth = vec![0u8; 2 * states as usize];
     let mut near = vec![false; n];
     let mut seen: Vec<u32> = Vec::new();
     let mut queue = VecDeque::new();
@@ -122,10 +127,11 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
         depth[s0 as usize] = 1;
         seen.push(s0);
         queue.push_back(s0);
-        while let Some(state) = queue.pop_front() {
+        while let Some(at) = queue.pop_front() {
+            let state = at % states;
             let node = (state / 2) as usize;
             let on = state % 2 == 1;
-            let d = depth[state as usize] as usize;
+            let d = depth[at as usize] as usize;
             if on && d >= MIN_NODES {
                 let shape = if node == start {
                     Shape::Return
@@ -135,12 +141,11 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
                     Shape::Chain
                 };
                 let path = || {
-                    let mut states = vec![state];
-                    while let Some(&s) = states.last().filter(|&&s| s != s0) {
-                        states.push(parent[s as usize]);
+                    let mut keys = vec![at];
+                    while let Some(&k) = keys.last().filter(|&&k| k != s0) {
+                        keys.push(parent[k as usize]);
                     }
-                    states.reverse();
-                    states
+                    keys.iter().rev().map(|&k| k % states).collect::<Vec<u32>>()
                 };
                 if let Some(step) = conclude(
                     view,
@@ -164,10 +169,11 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
             // From a false node a strong link makes the next true; from a true node a weak
             // link makes the next false.
             let mut visit = |to: u32| {
+                let to = key(to, d + 1);
                 if parent[to as usize] != u32::MAX {
                     return;
                 }
-                parent[to as usize] = state;
+                parent[to as usize] = at;
                 depth[to as usize] = (d + 1) as u8;
                 seen.push(to);
                 queue.push_back(to);

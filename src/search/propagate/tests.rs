@@ -171,18 +171,6 @@ mod incremental {
         }
     }
 
-    /// A small xorshift generator: tests stay deterministic without a dependency.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-    }
-
     #[test]
     fn cell_weights_are_the_sums_of_their_house_weights() {
         // A hard 9×9 puzzle (many contradictions) and an empty 6×6 one.
@@ -245,7 +233,7 @@ mod incremental {
     /// of its line and its block.
     #[test]
     fn band_filter_finds_exactly_the_bands_with_locked_candidates() {
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut rng = crate::generate::Rng::new(0x9e37_79b9_7f4a_7c15);
         for size in crate::geometry::CLASSIC_SIZES {
             let puzzle = Puzzle::classic(vec![0; size * size]).unwrap();
             let mut s = Propagate::new(&puzzle, Options::default(), Silent);
@@ -253,7 +241,7 @@ mod incremental {
             let houses = s.geometry.house_count();
             for round in 0..300 {
                 // Sparse candidates make locked candidates likely, dense ones unlikely.
-                let keep = 2 + round as u64 % 6;
+                let keep = 2 + round % 6;
                 for c in 0..size * size {
                     let mut m = 0;
                     for d in 0..size {

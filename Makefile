@@ -31,7 +31,7 @@ HAVE_NIGHTLY       := rustup toolchain list | grep -q '^nightly'
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
 .PHONY: docs all deps rust-deps wasm-deps browser-deps node-deps fuzz-deps package-deps package package-test build native wasm serve bench-board bench-rated \
-        test lint publish-check unit wasm-test js-test browser-test corpus fuzz-corpus fuzz fuzz-smoke bench bench-page clean
+        test lint publish-check unit wasm-test js-test browser-test corpus fuzz-corpus fuzz fuzz-smoke bench bench-hints bench-page clean
 
 all: build
 
@@ -212,6 +212,10 @@ bench-rated: native
 ## bench-board: what a <sudoku-lab-board> costs a host page: time to ready and memory, 1 and 8 boards.
 bench-board: node-deps wasm browser-deps
 	node benches/board.mjs
+
+## bench-hints: the page's hint (the wasm export) from the states of hard puzzles: median, p99, worst ms.
+bench-hints: native wasm
+	node benches/hints.mjs
 
 ## bench-page: frame times of the page playing traces at maximum speed (headless Chromium).
 bench-page: node-deps wasm browser-deps

@@ -6,13 +6,51 @@ mod common;
 
 use proptest::prelude::*;
 use sudoku_lab::formats::Format;
-use sudoku_lab::{solve_fast, Cell, Kind, Options, Puzzle, Relation, Status};
+use sudoku_lab::{solve_fast, Cell, Kind, Options, Outcome, Puzzle, Relation, Status};
 
 fn corpus(path: &str, format: Format, step: usize) -> Vec<Puzzle> {
     common::puzzles(path, format)
         .into_iter()
         .step_by(step)
         .collect()
+}
+
+/// The fast path's first solution of `p`.
+fn answer(p: &Puzzle) -> Vec<u8> {
+    solve_fast(p, Options::default())
+        .unwrap()
+        .solutions
+        .remove(0)
+}
+
+/// The first empty cell of `p`.
+fn first_empty(p: &Puzzle) -> usize {
+    p.givens().iter().position(|&g| g == 0).unwrap()
+}
+
+/// The cells of the givens of `p`, in order.
+fn given_cells(p: &Puzzle) -> Vec<usize> {
+    (0..p.givens().len())
+        .filter(|&cell| p.givens()[cell] != 0)
+        .collect()
+}
+
+/// `p` without the givens in `cells`.
+fn without_givens(p: &Puzzle, cells: &[usize]) -> Puzzle {
+    let mut givens = p.givens().to_vec();
+    for &cell in cells {
+        givens[cell] = 0;
+    }
+    Puzzle::classic(givens).unwrap()
+}
+
+/// `p` with `digit` given in `cell`, when that is still a valid puzzle (no given of the
+/// cell's houses holds the digit).
+fn with_digit(p: &Puzzle, cell: usize, digit: u8) -> Option<Puzzle> {
+    let mut givens = p.givens().to_vec();
+    givens[cell] = digit;
+    let puzzle = Puzzle::classic(givens).unwrap();
+    puzzle.validate().is_ok().then_some(puzzle)
 }
 
 #[test]
@@ -62,10 +100,7 @@ fn fast_path_counts_like_the_general_engine_on_multi_solution_puzzles() {
         .iter()
         .enumerate()
     {
-        let mut givens = p.givens().to_vec();
-        let first = givens.iter().position(|&g| g != 0).unwrap();
-        givens[first] = 0;
-        let loose = Puzzle::classic(givens).unwrap();
+        let loose = without_givens(p, &given_cells(p)[..1]);
         common::agree_fast(&loose, 500, &format!("17-clue #{i} less a clue"));
     }
 }
@@ -77,13 +112,8 @@ fn fast_path_finds_no_solution_where_there_is_none() {
         .enumerate()
     {
         // Put a wrong digit in the first empty cell: valid as a puzzle, unsolvable.
-        let mut fast = solve_fast(p, Options::default()).unwrap();
-        let answer = fast.solutions.remove(0);
-        let mut givens = p.givens().to_vec();
-        let cell = givens.iter().position(|&g| g == 0).unwrap();
-        givens[cell] = answer[cell] % 9 + 1;
-        let wrong = Puzzle::classic(givens).unwrap();
-        if wrong.validate().is_ok() {
+        let cell = first_empty(p);
+        if let Some(wrong) = with_digit(p, cell, answer(p)[cell] % 9 + 1) {
             assert_eq!(
                 common::agree_fast(&wrong, 2, &format!("top95 #{i} with a wrong digit")),
                 Status::Unsolvable
@@ -94,26 +124,22 @@ fn fast_path_finds_no_solution_where_there_is_none() {
 
 #[test]
 fn fast_path_stops_at_the_limits() {
-    let empty = Puzzle::classic(vec![0; 81]).unwrap();
-    let first = Options {
-        solution_limit: 1,
-        ..Options::default()
-    };
-    assert_eq!(solve_fast(&empty, first).unwrap().status, Status::Solved);
     let tight = Options {
         node_limit: 3,
         solution_limit: 1000,
         ..Options::default()
     };
-    let outcome = solve_fast(&empty, tight).unwrap();
-    assert_eq!(outcome.status, Status::LimitReached);
-    assert!(outcome.stats.nodes <= 3);
-    // The same at 25×25.
-    let empty = Puzzle::classic(vec![0; 625]).unwrap();
-    assert_eq!(solve_fast(&empty, first).unwrap().status, Status::Solved);
-    let outcome = solve_fast(&empty, tight).unwrap();
-    assert_eq!(outcome.status, Status::LimitReached);
-    assert!(outcome.stats.work() <= 3);
+    // The 9×9 path counts nodes; the 25×25 path's probes count as work too.
+    let nodes: fn(&Outcome) -> u64 = |o| o.stats.nodes;
+    let work: fn(&Outcome) -> u64 = |o| o.stats.work();
+    for (size, spent) in [(9, nodes), (25, work)] {
+        let empty = Puzzle::classic(vec![0; size * size]).unwrap();
+        let first = solve_fast(&empty, common::limit(1)).unwrap();
+        assert_eq!(first.status, Status::Solved, "{size}×{size}");
+        let outcome = solve_fast(&empty, tight).unwrap();
+        assert_eq!(outcome.status, Status::LimitReached, "{size}×{size}");
+        assert!(spent(&outcome) <= 3, "{size}×{size}");
+    }
     let latin = Puzzle::new(Kind::Futoshiki, 9, vec![0; 81], vec![]).unwrap();
     assert!(
         solve_fast(&latin, Options::default()).is_none(),
@@ -133,28 +159,18 @@ fn fast_path_agrees_on_25x25_puzzles() {
             Status::Unique
         );
         // One wrong digit in the first empty cell: valid, and no solution.
-        let answer = solve_fast(p, Options::default())
-            .unwrap()
-            .solutions
-            .remove(0);
-        let mut givens = p.givens().to_vec();
-        let cell = givens.iter().position(|&g| g == 0).unwrap();
-        for wrong in (1..=25).filter(|&d| d != answer[cell]) {
-            givens[cell] = wrong;
-            let puzzle = Puzzle::classic(givens.clone()).unwrap();
-            if puzzle.validate().is_ok() {
+        let cell = first_empty(p);
+        let right = answer(p)[cell];
+        for wrong in (1..=25).filter(|&d| d != right) {
+            if let Some(puzzle) = with_digit(p, cell, wrong) {
                 let what = format!("25×25 #{i} with {wrong} in its first empty cell");
                 assert_eq!(common::agree_fast(&puzzle, 2, &what), Status::Unsolvable);
                 break;
             }
         }
-        // Two givens taken away: count the solutions to 50.
-        let mut givens = p.givens().to_vec();
-        for _ in 0..2 {
-            let cell = givens.iter().rposition(|&g| g != 0).unwrap();
-            givens[cell] = 0;
-        }
-        let loose = Puzzle::classic(givens).unwrap();
+        // The last two givens taken away: count the solutions to 50.
+        let cells = given_cells(p);
+        let loose = without_givens(p, &cells[cells.len() - 2..]);
         common::agree_fast(&loose, 50, &format!("25×25 #{i} less two givens"));
     }
 }

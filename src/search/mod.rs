@@ -73,12 +73,13 @@
 //! | `driver.rs`, `observer.rs`, `stats.rs` | [`Search`] and [`Book`]; [`Observer`] and [`Via`]; [`Stats`] and [`Rule`] |
 //! | `plain.rs` | [`solve`] and [`solve_fast`]: a fast path, else `propagate`, never `logic` (what grading and hints call) |
 //! | `propagate/`, `dlx/`, `naive.rs`, `logic.rs`, `frames.rs` | the engines, and the grid stack two of them share |
-//! | `nine/`, `sixteen/`, `twentyfive/`, `portable.rs` | the fast paths, and the switch to their portable code |
+//! | `nine/`, `sixteen/`, `twentyfive/`, `bitboards.rs`, `portable.rs` | the fast paths, what the 16×16 and 25×25 ones share, and the switch to their portable code |
 //!
 //! The fast paths (`nine/`, `sixteen/`, `twentyfive/`) are not engines: they are searches over
 //! bit bands with no observer, so they are not resumable; they share `End` with the driver, so
 //! a limit ends them with the same status.
 
+mod bitboards;
 mod dlx;
 mod driver;
 mod frames;

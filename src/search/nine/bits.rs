@@ -1,6 +1,20 @@
 //! Bit tables and bit tricks of the 9×9 fast path: a band is three rows of nine cells, 27
 //! bits of a `u32` per digit.
 
+/// A table of `$n` entries built at compile time, entry `$i` being `$entry`: what
+/// `std::array::from_fn` is at run time (constant code has no closures and no `for`).
+macro_rules! table {
+    ($n:expr, |$i:ident| $entry:expr) => {{
+        let mut table = [0; $n];
+        let mut $i = 0;
+        while $i < $n {
+            table[$i] = $entry;
+            $i += 1;
+        }
+        table
+    }};
+}
+
 pub(super) const ALL: u32 = (1 << 27) - 1;
 /// Column claims are tried only while at least this many cells are open. On the bench9 sets
 /// no claim round with fewer than 12 open cells ever removed a candidate, and on the easy
@@ -21,43 +35,29 @@ pub(super) const fn minirow_cells(r: usize, x: usize) -> u32 {
 
 /// For every 9-bit row, the 3-bit set of its non-empty minirows, times 4: assembled into a
 /// minirow set, that is a byte offset into [`MATCHING_CELLS`].
-pub(super) const SHRINK: [u8; 512] = {
-    let mut table = [0u8; 512];
-    let mut row = 0;
-    while row < 512 {
-        let mut bits = 0;
-        let mut x = 0;
-        while x < 3 {
-            if row >> (3 * x) & 0b111 != 0 {
-                bits |= 1 << x;
-            }
-            x += 1;
+pub(super) const SHRINK: [u8; 512] = table!(512, |row| shrink(row) << 2);
+
+/// The 3-bit set of the non-empty minirows of a 9-bit row.
+const fn shrink(row: usize) -> u8 {
+    let mut bits = 0;
+    let mut x = 0;
+    while x < 3 {
+        if row >> (3 * x) & 0b111 != 0 {
+            bits |= 1 << x;
         }
-        table[row] = bits << 2;
-        row += 1;
+        x += 1;
     }
-    table
-};
+    bits
+}
 
 /// For every set of possible minirows, the union of the permutations (row → block) it
 /// contains — the minirows that can still hold the digit — as the 27-bit mask of their cells
 /// (one lookup where two would chain).
 /// Stored as little-endian bytes and read at byte offset 4·set: in wasm, V8 adds a byte offset
 /// to the address for free but scales an index with an extra instruction.
-pub(super) const MATCHING_CELLS: [u8; 2048] = {
-    let mut table = [0u8; 2048];
-    let mut set = 0;
-    while set < 512 {
-        let bytes = EXPAND[MATCHING[set] as usize].to_le_bytes();
-        let mut i = 0;
-        while i < 4 {
-            table[4 * set + i] = bytes[i];
-            i += 1;
-        }
-        set += 1;
-    }
-    table
-};
+pub(super) const MATCHING_CELLS: [u8; 2048] = table!(2048, |i| {
+    EXPAND[MATCHING[i / 4] as usize].to_le_bytes()[i % 4]
+});
 
 /// The entry of [`MATCHING_CELLS`] at byte offset `at`, a minirow set assembled from
 /// [`SHRINK`] values. Unchecked: in wasm, LLVM adds the table's address as an instruction of
@@ -81,97 +81,65 @@ pub(super) const MATCHING: [u16; 512] = {
         [2, 0, 1],
         [2, 1, 0],
     ];
-    let mut table = [0u16; 512];
-    let mut set = 0;
-    while set < 512 {
+    /// The minirows of permutation p.
+    const BITS: [u16; 6] = table!(6, |p| {
+        let perm = PERMUTATIONS[p];
+        (minirow_bit(0, perm[0]) | minirow_bit(1, perm[1]) | minirow_bit(2, perm[2])) as u16
+    });
+    table!(512, |set| {
         let mut union = 0u16;
         let mut p = 0;
         while p < 6 {
-            let perm = PERMUTATIONS[p];
-            let mut bits = 0u16;
-            let mut r = 0;
-            while r < 3 {
-                bits |= minirow_bit(r, perm[r]) as u16;
-                r += 1;
-            }
-            if set as u16 & bits == bits {
-                union |= bits;
+            if set as u16 & BITS[p] == BITS[p] {
+                union |= BITS[p];
             }
             p += 1;
         }
-        table[set] = union;
-        set += 1;
-    }
-    table
+        union
+    })
 };
 
 /// For every 9-bit set of minirows, its cells as a 27-bit band mask.
-pub(super) const EXPAND: [u32; 512] = {
-    let mut table = [0u32; 512];
-    let mut set = 0;
-    while set < 512 {
-        let mut cells = 0;
-        let mut r = 0;
-        while r < 3 {
-            let mut x = 0;
-            while x < 3 {
-                if set & minirow_bit(r, x) as usize != 0 {
-                    cells |= minirow_cells(r, x);
-                }
-                x += 1;
-            }
-            r += 1;
+pub(super) const EXPAND: [u32; 512] = table!(512, |set| {
+    let mut cells = 0;
+    let mut k = 0;
+    while k < 9 {
+        let (r, x) = (k / 3, k % 3);
+        if set & minirow_bit(r, x) as usize != 0 {
+            cells |= minirow_cells(r, x);
         }
-        table[set] = cells;
-        set += 1;
+        k += 1;
     }
-    table
-};
+    cells
+});
 
 /// For every 9-bit set of columns: the columns that are alone in their block (the digit is
 /// in that column within this band).
-pub(super) const LONE_COLUMNS: [u16; 512] = {
-    let mut table = [0u16; 512];
-    let mut cols = 0;
-    while cols < 512 {
-        let mut lone = 0u16;
-        let mut x = 0;
-        while x < 3 {
-            let block = (cols >> (3 * x)) & 0b111;
-            if block != 0 && block & (block - 1) == 0 {
-                lone |= (block << (3 * x)) as u16;
-            }
-            x += 1;
+pub(super) const LONE_COLUMNS: [u16; 512] = table!(512, |cols| {
+    let mut lone = 0u16;
+    let mut x = 0;
+    while x < 3 {
+        let block = (cols >> (3 * x)) & 0b111;
+        if block != 0 && block & (block - 1) == 0 {
+            lone |= (block << (3 * x)) as u16;
         }
-        table[cols] = lone;
-        cols += 1;
+        x += 1;
     }
-    table
-};
+    lone
+});
 
 /// For every 9-bit band row: itself when it holds one cell (the digit is placed there), else 0.
-pub(super) const LONE_CELL: [u16; 512] = {
-    let mut table = [0u16; 512];
-    let mut row = 1;
-    while row < 512 {
-        if row & (row - 1) == 0 {
-            table[row] = row as u16;
-        }
-        row += 1;
+pub(super) const LONE_CELL: [u16; 512] = table!(512, |row| {
+    if row.count_ones() == 1 {
+        row as u16
+    } else {
+        0
     }
-    table
-};
+});
 
 /// [`LONE_COLUMNS`] as the cells of those columns in a band.
-pub(super) const LONE_COLUMN_CELLS: [u32; 512] = {
-    let mut table = [0u32; 512];
-    let mut cols = 0;
-    while cols < 512 {
-        table[cols] = column_cells(LONE_COLUMNS[cols] as u32);
-        cols += 1;
-    }
-    table
-};
+pub(super) const LONE_COLUMN_CELLS: [u32; 512] =
+    table!(512, |cols| column_cells(LONE_COLUMNS[cols] as u32));
 
 /// The cells of the other bands that keep the digit given band mask `m`: all but those in the
 /// columns that `m` holds alone in a block.
@@ -192,15 +160,7 @@ pub(super) fn pointing_keep(m: u32) -> u32 {
 /// columns gathered already shifted.
 #[inline(always)]
 pub(super) fn pointing_keep_by_bytes(m: u32) -> u32 {
-    const KEEP: [u8; 2048] = {
-        let mut table = [0u8; 2048];
-        let mut i = 0;
-        while i < 2048 {
-            table[i] = (!LONE_COLUMN_CELLS[i / 4] >> (8 * (i % 4))) as u8;
-            i += 1;
-        }
-        table
-    };
+    const KEEP: [u8; 2048] = table!(2048, |i| (!LONE_COLUMN_CELLS[i / 4] >> (8 * (i % 4))) as u8);
     let at = ((m << 2 | m >> 7 | m >> 16) & ROW << 2) as usize;
     u32::from_le_bytes([KEEP[at], KEEP[at + 1], KEEP[at + 2], KEEP[at + 3]])
 }
@@ -212,50 +172,31 @@ pub(super) const fn column_cells(cols: u32) -> u32 {
 
 /// For every 9-bit set of columns that a band must take: the cells of the band that stay
 /// possible (in each block holding such a column, only that column).
-pub(super) const CLAIM_KEEP: [u32; 512] = {
-    let mut table = [0u32; 512];
-    let mut cols = 0;
-    while cols < 512 {
-        let mut keep = ALL;
-        let mut x = 0;
-        while x < 3 {
-            let block = ((cols >> (3 * x)) & 0b111) as u32;
-            if block != 0 {
-                let others = 0b111 & !block;
-                keep &= !column_cells(others << (3 * x));
-            }
-            x += 1;
+pub(super) const CLAIM_KEEP: [u32; 512] = table!(512, |cols| {
+    let mut keep = ALL;
+    let mut x = 0;
+    while x < 3 {
+        let block = ((cols >> (3 * x)) & 0b111) as u32;
+        if block != 0 {
+            let others = 0b111 & !block;
+            keep &= !column_cells(others << (3 * x));
         }
-        table[cols] = keep;
-        cols += 1;
+        x += 1;
     }
-    table
-};
+    keep
+});
 
 /// For each cell of a band (bit 0..27), the other cells of its band row and block.
-pub(super) const ROW_AND_BLOCK: [u32; 27] = {
-    let mut table = [0u32; 27];
-    let mut at = 0;
-    while at < 27 {
-        let (r, c) = (at / 9, at % 9);
-        let block = column_cells(0b111 << (c / 3 * 3));
-        table[at] = ((ROW << (9 * r)) | block) & !(1 << at);
-        at += 1;
-    }
-    table
-};
+pub(super) const ROW_AND_BLOCK: [u32; 27] = table!(27, |at| {
+    let (r, c) = (at / 9, at % 9);
+    let block = column_cells(0b111 << (c / 3 * 3));
+    ((ROW << (9 * r)) | block) & !(1 << at)
+});
 
 /// For each cell of a band: its column in a band mask, in both halves of a word (the other
 /// two bands' open cells side by side, as [`Bands::branch_cell`] counts them).
-pub(super) const COLUMN_TWICE: [u64; 27] = {
-    let mut table = [0u64; 27];
-    let mut at = 0;
-    while at < 27 {
-        table[at] = column_cells(1 << (at % 9)) as u64 * 0x1_0000_0001;
-        at += 1;
-    }
-    table
-};
+pub(super) const COLUMN_TWICE: [u64; 27] =
+    table!(27, |at| column_cells(1 << (at % 9)) as u64 * 0x1_0000_0001);
 
 /// The cells of `m`, a band mask with no empty row, whose band row holds only them.
 #[inline(always)]

@@ -54,8 +54,7 @@
 //! as the general engine's, in about a hundred word operations a pass.
 
 use crate::puzzle::{Kind, Puzzle};
-use crate::search::driver::{End, Search};
-use crate::search::observer::Silent;
+use crate::search::driver::End;
 use crate::search::options::{Options, Outcome};
 use crate::search::propagate::Propagate;
 use crate::search::stats::Stats;
@@ -117,17 +116,9 @@ fn solve_by(
         ..Stats::default()
     };
     if nine.handed_over {
-        // The rest of the node limit goes to the general engine, from the start; its
-        // answer is the answer, and the statistics count both.
-        let rest = Options {
-            node_limit: options.node_limit - nine.nodes,
-            ..options
-        };
-        let mut engine = Propagate::new(puzzle, rest, Silent);
-        engine.run();
-        let mut outcome = engine.outcome();
-        outcome.stats.add(&stats);
-        return outcome;
+        // The rest of the node limit goes to the general engine (the work so far is the
+        // nodes: the 9×9 path does not probe).
+        return Propagate::take_over(puzzle, options, &stats);
     }
     Outcome {
         status,

@@ -63,11 +63,7 @@ impl Nine<'_> {
     /// ([`Bands::branch_cell`]): the v3 copy takes 6–14% less time on the bench9 sets.
     pub(super) fn run(&mut self, state: &mut Bands) {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2")
-            && std::arch::is_x86_feature_detected!("bmi2")
-            && std::arch::is_x86_feature_detected!("popcnt")
-            && !crate::search::portable::is_portable_only()
-        {
+        if crate::search::portable::runs_v3() {
             // SAFETY: the CPU has what `search_v3` is compiled for (just checked).
             return unsafe { self.search_v3(state) };
         }

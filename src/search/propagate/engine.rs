@@ -7,9 +7,9 @@ use crate::puzzle::{PairRule, Puzzle};
 
 use crate::search::driver::{book_in_field, Book, Search};
 use crate::search::frames::{grid_in_frames, Frames};
-use crate::search::observer::{Observer, Via};
-use crate::search::options::{Options, Strategy};
-use crate::search::stats::Rule;
+use crate::search::observer::{Observer, Silent, Via};
+use crate::search::options::{Options, Outcome, Strategy};
+use crate::search::stats::{Rule, Stats};
 
 use super::crossings::Crossings;
 
@@ -315,6 +315,22 @@ impl<O: Observer> Propagate<O> {
                 return;
             }
         }
+    }
+}
+
+impl Propagate<Silent> {
+    /// The answer when a fast path hands a search over after the work in `spent`: the general
+    /// engine's, from the start, within the rest of the node limit; the statistics count both.
+    pub(crate) fn take_over(puzzle: &Puzzle, options: Options, spent: &Stats) -> Outcome {
+        let rest = Options {
+            node_limit: options.node_limit - spent.work(),
+            ..options
+        };
+        let mut engine = Propagate::new(puzzle, rest, Silent);
+        engine.run();
+        let mut outcome = engine.outcome();
+        outcome.stats.add(spent);
+        outcome
     }
 }
 

@@ -56,9 +56,8 @@
 //! band-major so that clearing a solved cell from sixteen digits takes four vector steps.
 
 use crate::puzzle::{Kind, Puzzle};
-use crate::search::driver::End;
+use crate::search::bitboards::Tally;
 use crate::search::options::{Options, Outcome};
-use crate::search::stats::Stats;
 
 mod bands;
 mod bits;
@@ -82,44 +81,13 @@ pub fn applies(puzzle: &Puzzle) -> bool {
 /// the general engine's business and stay 0 here.
 pub fn solve(puzzle: &Puzzle, options: Options) -> Outcome {
     let mut sixteen = Sixteen {
-        options,
-        names: std::array::from_fn(|d| d as u8),
-        stats: Stats::default(),
-        solutions: Vec::with_capacity(2),
-        end: End::Exhausted,
+        tally: Tally::new(options),
         idle: 0,
         idle_since: 0,
     };
-    let mut state = Bands::new();
-    let mut ok = puzzle.givens().len() == 256;
-    for (cell, &g) in puzzle.givens().iter().enumerate() {
-        if (1..=16).contains(&g) {
-            let (b, bit) = (cell / 64, 1u64 << (cell % 64));
-            ok &= state.place(g as usize - 1, b, bit).is_ok();
-        } else {
-            ok &= g == 0;
-        }
+    if let Some(mut state) = sixteen.tally.root(puzzle.givens(), Bands::propagate) {
+        sixteen.tally.names = state.rename_digits();
+        sixteen.search(state);
     }
-    if ok {
-        if state.propagate().is_ok() {
-            sixteen.names = state.rename_digits();
-            sixteen.search(state);
-        } else if sixteen.options.node_limit == 0 {
-            sixteen.end = End::Limit;
-        } else {
-            // The givens alone contradict each other: the root node, refuted. The search
-            // must not start from here: a failed propagation leaves the state half done, and
-            // propagating it again found nothing, so the probing had to find the
-            // contradiction again, trial by trial (4,016 trials, 1.3 ms, where the general
-            // engine needs one node and 66 µs).
-            sixteen.stats.nodes += 1;
-            sixteen.stats.contradictions += 1;
-        }
-    }
-    let status = sixteen.end.status(sixteen.stats.solutions);
-    Outcome {
-        status,
-        solutions: sixteen.solutions,
-        stats: sixteen.stats,
-    }
+    sixteen.tally.outcome()
 }

@@ -2,22 +2,15 @@
 //! and the branching rules.
 
 use crate::contradiction::Contradiction;
+use crate::search::bitboards::{Board, Tally};
 use crate::search::driver::End;
-use crate::search::options::Options;
-use crate::search::stats::Stats;
 
 use super::bands::*;
 use super::bits::*;
 
 /// The fast path's search: depth-first over copies of [`Bands`], counting solutions.
 pub(super) struct Sixteen {
-    pub(super) options: Options,
-    /// `names[d]`: the puzzle's digit (0-based) that the search calls d.
-    pub(super) names: [u8; 16],
-    pub(super) stats: Stats,
-    pub(super) solutions: Vec<Vec<u8>>,
-    /// What ends the search: [`End::Exhausted`] unless a limit stops it first.
-    pub(super) end: End,
+    pub(super) tally: Tally<16>,
     /// Lookaheads in a row that found nothing, since the last that found something or the
     /// last contradiction (see [`Sixteen::search`]).
     pub(super) idle: u32,
@@ -107,16 +100,6 @@ pub(super) enum Lookahead {
 }
 
 impl Bands {
-    /// The candidates of the cell at `bit` of band `b`, bit d for digit d+1.
-    pub(super) fn digits(&self, b: usize, bit: u64) -> u32 {
-        let at = bit.trailing_zeros();
-        let mut digits = 0;
-        for (d, mask) in self.masks[b].iter().enumerate() {
-            digits |= ((mask >> at & 1) as u32) << d;
-        }
-        digits
-    }
-
     /// The open cell with the fewest candidates (the first of them), by bit-sliced counting
     /// across digits; `(0, 0)` when every cell is placed.
     pub(super) fn fewest(&self) -> (usize, u64) {
@@ -205,17 +188,11 @@ impl Bands {
 
 impl Sixteen {
     pub(super) fn stopped(&self) -> bool {
-        self.end != End::Exhausted
+        self.tally.stopped()
     }
 
     pub(super) fn found(&mut self, state: &Bands) {
-        self.stats.solutions += 1;
-        if self.solutions.len() < 2 {
-            self.solutions.push(state.grid(&self.names));
-        }
-        if self.stats.solutions >= self.options.solution_limit {
-            self.end = End::Solutions;
-        }
+        self.tally.found(|names| state.grid(names));
     }
 
     /// A trial in `trial`: `state` with `d` at `bit` of band `b`, propagated; false when it
@@ -228,7 +205,7 @@ impl Sixteen {
         b: usize,
         bit: u64,
     ) -> bool {
-        self.stats.probes += 1;
+        self.tally.stats.probes += 1;
         *trial = *state;
         // The place the other candidates leave: known here, so not looked for in all
         // sixteen digits.
@@ -295,8 +272,8 @@ impl Sixteen {
                     while digits != 0 {
                         let d = digits.trailing_zeros() as usize;
                         digits &= digits - 1;
-                        if self.stats.work() >= self.options.node_limit {
-                            self.end = End::Limit;
+                        if self.tally.stats.work() >= self.tally.options.node_limit {
+                            self.tally.end = End::Limit;
                             return Ok(Lookahead::Stopped);
                         }
                         if implied[b][d] & bit != 0 {
@@ -403,8 +380,8 @@ impl Sixteen {
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                if self.stats.work() >= self.options.node_limit {
-                    self.end = End::Limit;
+                if self.tally.stats.work() >= self.tally.options.node_limit {
+                    self.tally.end = End::Limit;
                     return Ok(Some(Lookahead::Stopped));
                 }
                 if !self.probe(state, &mut trial, (d, all), b, bit) {
@@ -426,19 +403,19 @@ impl Sixteen {
         if self.stopped() {
             return;
         }
-        if self.stats.work() >= self.options.node_limit {
-            self.end = End::Limit;
+        if self.tally.stats.work() >= self.tally.options.node_limit {
+            self.tally.end = End::Limit;
             return;
         }
-        self.stats.nodes += 1;
+        self.tally.stats.nodes += 1;
         if !self.settle(&mut state) {
             return;
         }
         let before = state.candidates();
-        if self.stats.contradictions != self.idle_since {
+        if self.tally.stats.contradictions != self.idle_since {
             self.idle = 0;
         }
-        if self.stats.backtracks == 0 && before > PROBE_CANDIDATES || self.idle >= 2 {
+        if self.tally.stats.backtracks == 0 && before > PROBE_CANDIDATES || self.idle >= 2 {
             // A loose grid with nothing refuted yet: probing would try thousands of
             // candidates for little; branch on the fewest candidates. The same after two
             // lookaheads in a row found nothing, until a branch fails: a grid with many
@@ -450,7 +427,7 @@ impl Sixteen {
         let round = if self.idle == 1 { SHORT_ROUND } else { 256 };
         let (b, bit) = match self.lookahead(&mut state, round) {
             Err(Contradiction) => {
-                self.stats.contradictions += 1;
+                self.tally.stats.contradictions += 1;
                 return;
             }
             Ok(Lookahead::Solved) => {
@@ -461,7 +438,7 @@ impl Sixteen {
             Ok(Lookahead::Branch(b, bit)) => {
                 if state.candidates() == before {
                     self.idle += 1;
-                    self.idle_since = self.stats.contradictions;
+                    self.idle_since = self.tally.stats.contradictions;
                 } else {
                     self.idle = 0;
                 }
@@ -476,7 +453,7 @@ impl Sixteen {
     #[inline(always)]
     fn settle(&mut self, state: &mut Bands) -> bool {
         if state.propagate().is_err() {
-            self.stats.contradictions += 1;
+            self.tally.stats.contradictions += 1;
             return false;
         }
         if state.solved() {
@@ -494,14 +471,14 @@ impl Sixteen {
                 continue;
             }
             let mut child = state;
-            self.stats.guesses += 1;
+            self.tally.stats.guesses += 1;
             if child.place(d, b, bit).is_ok() {
                 self.search(child);
             }
             if self.stopped() {
                 return;
             }
-            self.stats.backtracks += 1;
+            self.tally.stats.backtracks += 1;
             // The branch failed or is exhausted: the digit leaves the cell here too.
             state.restrict(d, b, !bit);
             if !self.settle(&mut state) {

@@ -2,6 +2,7 @@
 
 use super::bits::*;
 use super::*;
+use crate::search::bitboards::{assert_block_by_block, assert_fewest_first, Board};
 use crate::search::Status;
 
 #[test]
@@ -78,31 +79,17 @@ fn matching_keeps_only_entries_of_some_permutation() {
 
 #[test]
 fn block_order_visits_every_cell_once_block_by_block() {
-    let mut seen = [0u64; 4];
-    for (at, &(b, bit)) in BLOCK_ORDER.iter().enumerate() {
+    let order = BLOCK_ORDER.iter().map(|&(b, bit)| {
         assert_eq!(bit.count_ones(), 1);
-        assert_eq!(seen[b] & bit, 0, "visited twice");
-        seen[b] |= bit;
-        let at_bit = bit.trailing_zeros() as usize;
-        let (row, col) = (4 * b + at_bit / 16, at_bit % 16);
-        assert_eq!(row / 4 * 4 + col / 4, at / 16, "cell {at} in block");
-    }
-    assert_eq!(seen, [ALL; 4]);
+        (b, bit.trailing_zeros() as usize)
+    });
+    assert_block_by_block(order, 4);
 }
 
 #[test]
 fn fewest_finds_the_first_cell_with_fewest_candidates() {
-    let mut state = Bands::new();
-    assert_eq!(state.fewest(), (0, 1));
     // r6c3 (band 1, bit 16 + 2) keeps digits 1, 2 and 3; r9c1 (band 2, bit 0) keeps 4, 5.
-    for d in 3..16 {
-        state.masks[1][d] &= !(1 << 18);
-    }
-    assert_eq!(state.fewest(), (1, 1 << 18));
-    for d in (0..16).filter(|&d| d != 3 && d != 4) {
-        state.masks[2][d] &= !1;
-    }
-    assert_eq!(state.fewest(), (2, 1));
+    assert_fewest_first(Bands::fewest, 18);
 }
 
 #[test]
@@ -148,9 +135,7 @@ fn rename_digits_puts_the_fewest_candidates_first() {
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn propagation_for_avx2_and_bmi2_agrees_with_the_portable_code() {
-    if !(std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("bmi2"))
-    {
-        eprintln!("this CPU has no AVX2 and BMI2: the code compiled for them cannot run");
+    if !crate::search::portable::v3_to_compare() {
         return;
     }
     let empty = Puzzle::classic(vec![0; 256]).unwrap();

@@ -2,6 +2,7 @@
 //! propagation.
 
 use crate::contradiction::Contradiction;
+use crate::search::bitboards::{grid, Board};
 
 use super::bits::*;
 
@@ -12,7 +13,7 @@ pub(super) struct Bands {
     /// clears one cell from twenty-five neighbouring words.
     pub(super) masks: Masks,
     /// `stale[b]` bit d: `masks[b][d]` changed since [`Bands::update`] last looked at it.
-    /// Every write goes through [`Bands::restrict`] or sets it. A word per band, not one
+    /// Every write goes through [`Board::restrict`] or sets it. A word per band, not one
     /// bit set: a placement marks up to 25 digits of one band, with one OR.
     pub(super) stale: [u32; 5],
     /// `offered[d]`: the columns each band offers digit d+1 (lane b, bit c), as of the last
@@ -30,8 +31,12 @@ pub(super) struct Bands {
     pub(super) touched: u32,
 }
 
-impl Bands {
-    pub(super) fn new() -> Bands {
+impl Board for Bands {
+    type Band = u128;
+    const DIGITS: usize = 25;
+    const BANDS: usize = 5;
+
+    fn new() -> Bands {
         Bands {
             masks: [[ALL; 25]; 5],
             stale: [(1 << 25) - 1; 5],
@@ -42,16 +47,39 @@ impl Bands {
         }
     }
 
-    /// Keeps only `keep` of digit `d`'s candidates in band `b`, marking the subband stale
-    /// when that removes something.
     #[inline(always)]
-    pub(super) fn restrict(&mut self, d: usize, b: usize, keep: u128) {
+    fn mask(&self, b: usize, d: usize) -> u128 {
+        self.masks[b][d]
+    }
+
+    #[inline(always)]
+    fn restrict(&mut self, d: usize, b: usize, keep: u128) {
         // Branch-free: whether something goes is data, and a mispredicted branch costs more.
         let m = self.masks[b][d];
         self.masks[b][d] = m & keep;
         self.stale[b] |= u32::from(m & !keep != 0) << d;
     }
 
+    #[inline(always)]
+    fn clear_portable(&mut self, b: usize, cells: u128, d: usize) {
+        self.clear::<false>(b, cells, d);
+    }
+
+    #[inline(always)]
+    fn houses(bit: u128) -> (u128, u128, u128) {
+        let at = bit.trailing_zeros() as usize;
+        let (i, c) = (at / 25, at % 25);
+        (ROW << (25 * i), COLUMN[c], BLOCK[c / 5])
+    }
+
+    #[inline(always)]
+    fn hold(&mut self, d: usize, b: usize, bit: u128) {
+        self.masks[b][d] |= bit;
+        self.unsolved[b] &= !bit;
+    }
+}
+
+impl Bands {
     /// Takes `cells` of band `b` from every digit but `d` (which keeps its candidates),
     /// marking the subbands that lose something stale.
     #[inline(always)]
@@ -72,44 +100,9 @@ impl Bands {
                 taken |= m & !k;
             }
         }
-        if taken == 0 {
-            return;
+        if taken != 0 {
+            self.restrict_all(|b, d| other[b][d]);
         }
-        for (b, keep) in other.iter().enumerate() {
-            for (d, &keep) in keep.iter().enumerate() {
-                self.restrict(d, b, keep);
-            }
-        }
-    }
-
-    /// Fixes digit `d` (0-based) at `bit` of band `b`: the cell loses every other digit, the
-    /// digit leaves the rest of the cell's row, block and column.
-    #[inline]
-    pub(super) fn place(&mut self, d: usize, b: usize, bit: u128) -> Result<(), Contradiction> {
-        if self.masks[b][d] & bit == 0 {
-            return Err(Contradiction);
-        }
-        self.clear::<false>(b, bit, d);
-        self.settle(d, b, bit);
-        Ok(())
-    }
-
-    /// The digit's side of [`Bands::place`]: `d` leaves the rest of the row, block and
-    /// column of the cell at `bit` of band `b`, which it must hold and which the other
-    /// digits must have left.
-    #[inline(always)]
-    pub(super) fn settle(&mut self, d: usize, b: usize, bit: u128) {
-        let at = bit.trailing_zeros() as usize;
-        let (i, c) = (at / 25, at % 25);
-        let row = ROW << (25 * i);
-        let column = COLUMN[c];
-        let block = BLOCK[c / 5];
-        for other in 0..5 {
-            let keep = if other == b { !(row | block) } else { !column };
-            self.restrict(d, other, keep);
-        }
-        self.masks[b][d] |= bit;
-        self.unsolved[b] &= !bit;
     }
 
     /// Rows, blocks and columns for every stale subband, until none is stale.
@@ -200,17 +193,9 @@ impl Bands {
                 return Err(Contradiction);
             }
             // A placement in this or an earlier band can take a counted cell's last
-            // candidate: then `find` below fails, as it should.
-            let mut singles = one & !two & self.unsolved[b];
-            while singles != 0 {
-                let bit = singles & singles.wrapping_neg();
-                singles &= singles - 1;
-                let d = (0..25)
-                    .find(|&d| self.masks[b][d] & bit != 0)
-                    .ok_or(Contradiction)?;
-                self.settle(d, b, bit);
-                placed = true;
-            }
+            // candidate: then `settle_singles` fails, as it should.
+            let singles = one & !two & self.unsolved[b];
+            placed |= self.settle_singles(b, singles)?;
         }
         Ok(placed)
     }
@@ -234,17 +219,6 @@ impl Bands {
     /// The solution, row-major digits 1..=25, digit d of the state being `names[d]` + 1 of the
     /// puzzle.
     pub(super) fn grid(&self, names: &[u8; 25]) -> Vec<u8> {
-        let mut grid = vec![0u8; 625];
-        for (b, masks) in self.masks.iter().enumerate() {
-            for (d, &mask) in masks.iter().enumerate() {
-                let mut m = mask;
-                while m != 0 {
-                    let bit = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    grid[125 * b + bit] = names[d] + 1;
-                }
-            }
-        }
-        grid
+        grid(&self.masks, names)
     }
 }

@@ -47,16 +47,9 @@ pub(super) const BLOCK: [u128; 5] = {
     t
 };
 
-/// `STACK[s]`: the columns of stack s (blocks s of every band) in each lane of a band.
-pub(super) const STACK: [u128; 5] = {
-    let mut t = [0; 5];
-    let mut s = 0;
-    while s < 5 {
-        t[s] = (0x1F << (5 * s)) * LANES;
-        s += 1;
-    }
-    t
-};
+/// `STACK[s]`: the columns of stack s (blocks s of every band) in each lane of a band: the
+/// same bits as block s of a band, [`BLOCK`]`[s]`, whose cells are those columns' in its rows.
+pub(super) const STACK: [u128; 5] = BLOCK;
 
 /// `SPREAD5[v]`: bit k of the 5-bit value v moved to bit 5k.
 const SPREAD5: [u32; 32] = {
@@ -75,12 +68,31 @@ const SPREAD5: [u32; 32] = {
     t
 };
 
-/// The first cell of the minirows in the low and the high 64 bits of a band: flags 0..12
-/// and 13..24 of [`QUINTET_FIRSTS`].
+/// The bits of `x` that `mask` selects, packed at the bottom, in order: BMI2's gather over
+/// 128 bits (two `pext`, the low half's bits first).
+///
+/// # Safety
+/// Only in code compiled for x86-64-v3 (`V3`: the CPU has BMI2).
 #[cfg(target_arch = "x86_64")]
-const QUINTET_FIRSTS_LOW: u64 = QUINTET_FIRSTS as u64;
+#[inline(always)]
+unsafe fn gather(x: u128, mask: u128) -> u64 {
+    use std::arch::x86_64::_pext_u64;
+    let (low, high) = (mask as u64, (mask >> 64) as u64);
+    _pext_u64(x as u64, low) | _pext_u64((x >> 64) as u64, high) << low.count_ones()
+}
+
+/// The inverse of [`gather`]: the low bits of `x`, in order, at the bits `mask` selects (two
+/// `pdep`).
+///
+/// # Safety
+/// As [`gather`].
 #[cfg(target_arch = "x86_64")]
-const QUINTET_FIRSTS_HIGH: u64 = (QUINTET_FIRSTS >> 64) as u64;
+#[inline(always)]
+unsafe fn scatter(x: u64, mask: u128) -> u128 {
+    use std::arch::x86_64::_pdep_u64;
+    let (low, high) = (mask as u64, (mask >> 64) as u64);
+    (_pdep_u64(x >> low.count_ones(), high) as u128) << 64 | _pdep_u64(x, low) as u128
+}
 
 /// The 25-bit set of the non-empty quintets of `m`: bit k ⇔ bits 5k..5k+4 not all 0. Of a
 /// band mask, its minirows (bit 5·row + block). In code compiled for x86-64-v3 (`V3`, see
@@ -90,16 +102,9 @@ pub(super) fn quintets<const V3: bool>(m: u128) -> u32 {
     let t = (m | m >> 1 | m >> 2 | m >> 3 | m >> 4) & QUINTET_FIRSTS;
     #[cfg(target_arch = "x86_64")]
     if V3 {
-        use std::arch::x86_64::_pext_u64;
         // SAFETY: `V3` is true only in the search compiled for x86-64-v3, which runs only
         // where the CPU has BMI2.
-        let (low, high) = unsafe {
-            (
-                _pext_u64(t as u64, QUINTET_FIRSTS_LOW),
-                _pext_u64((t >> 64) as u64, QUINTET_FIRSTS_HIGH),
-            )
-        };
-        return (low | high << 13) as u32;
+        return unsafe { gather(t, QUINTET_FIRSTS) } as u32;
     }
     let mut set = 0;
     for i in 0..5 {
@@ -118,15 +123,8 @@ pub(super) fn quintets<const V3: bool>(m: u128) -> u32 {
 pub(super) fn fill_quintets<const V3: bool>(set: u32) -> u128 {
     #[cfg(target_arch = "x86_64")]
     if V3 {
-        use std::arch::x86_64::_pdep_u64;
         // SAFETY: as in `quintets`.
-        let (low, high) = unsafe {
-            (
-                _pdep_u64(set as u64 & 0x1FFF, QUINTET_FIRSTS_LOW),
-                _pdep_u64(set as u64 >> 13, QUINTET_FIRSTS_HIGH),
-            )
-        };
-        return ((high as u128) << 64 | low as u128) * 0x1F;
+        return unsafe { scatter(set as u64, QUINTET_FIRSTS) } * 0x1F;
     }
     let mut t = 0u128;
     for i in 0..5 {
@@ -197,16 +195,8 @@ pub(super) fn every_row(lane: u32) -> u128 {
 pub(super) fn stack<const V3: bool>(offered: u128, s: usize) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if V3 {
-        use std::arch::x86_64::_pext_u64;
-        let (low, high) = (STACK[s] as u64, (STACK[s] >> 64) as u64);
         // SAFETY: as in `quintets`.
-        let (a, b) = unsafe {
-            (
-                _pext_u64(offered as u64, low),
-                _pext_u64((offered >> 64) as u64, high),
-            )
-        };
-        return (a | b << low.count_ones()) as u32;
+        return unsafe { gather(offered, STACK[s]) } as u32;
     }
     let mut m = 0;
     for b in 0..5 {
@@ -220,16 +210,8 @@ pub(super) fn stack<const V3: bool>(offered: u128, s: usize) -> u32 {
 pub(super) fn unstack<const V3: bool>(m: u32, s: usize) -> u128 {
     #[cfg(target_arch = "x86_64")]
     if V3 {
-        use std::arch::x86_64::_pdep_u64;
-        let (low, high) = (STACK[s] as u64, (STACK[s] >> 64) as u64);
         // SAFETY: as in `quintets`.
-        let (a, b) = unsafe {
-            (
-                _pdep_u64(m as u64, low),
-                _pdep_u64((m as u64) >> low.count_ones(), high),
-            )
-        };
-        return (b as u128) << 64 | a as u128;
+        return unsafe { scatter(m as u64, STACK[s]) };
     }
     let mut offered = 0;
     for b in 0..5 {

@@ -29,12 +29,12 @@
 //! most), on a heap stack of branch points rather than by recursion.
 
 use crate::puzzle::{Kind, Puzzle};
+use crate::search::bitboards::Tally;
 use crate::search::dlx::Dlx;
-use crate::search::driver::{End, Search};
+use crate::search::driver::Search;
 use crate::search::observer::Silent;
 use crate::search::options::{Options, Outcome, Status};
 use crate::search::propagate::Propagate;
-use crate::search::stats::Stats;
 
 /// Work (nodes and trials) after which a search that has found no solution yet hands over
 /// to the general engine ([`Propagate`]), from the start, with the rest of the node limit.
@@ -101,11 +101,7 @@ fn solve_by(
     run: impl FnOnce(&mut TwentyFive, Bands),
 ) -> Outcome {
     let mut search = TwentyFive {
-        options,
-        names: std::array::from_fn(|d| d as u8),
-        stats: Stats::default(),
-        solutions: Vec::with_capacity(2),
-        end: End::Exhausted,
+        tally: Tally::new(options),
         idle: 0,
         idle_since: 0,
         scratch: Scratch::new(),
@@ -115,34 +111,18 @@ fn solve_by(
             handed_over: false,
         },
     };
-    let mut state = Bands::new();
-    let mut ok = puzzle.givens().len() == 625;
-    for (cell, &g) in puzzle.givens().iter().enumerate() {
-        if (1..=25).contains(&g) {
-            let (b, bit) = (cell / 125, 1u128 << (cell % 125));
-            ok &= state.place(g as usize - 1, b, bit).is_ok();
-        } else {
-            ok &= g == 0;
-        }
-    }
-    if ok {
-        if state.propagate::<false>().is_ok() {
-            search.names = state.rename_digits();
-            run(&mut search, state);
-        } else if search.options.node_limit == 0 {
-            search.end = End::Limit;
-        } else {
-            // The givens alone contradict each other: the root node, refuted (as the 16×16
-            // path says it: one node, not a search from a half-propagated state).
-            search.stats.nodes += 1;
-            search.stats.contradictions += 1;
-        }
+    if let Some(mut state) = search
+        .tally
+        .root(puzzle.givens(), Bands::propagate::<false>)
+    {
+        search.tally.names = state.rename_digits();
+        run(&mut search, state);
     }
     if search.budget.handed_over {
         // The rest of the node limit goes to DLX for a short trial, then to the general
         // engine, each from the start; the first answer within its budget is the answer, and
         // the statistics count every search.
-        let mut spent = search.stats;
+        let mut spent = search.tally.stats;
         let rest = options.node_limit - spent.work();
         if hand_over.dlx_trial > 0 {
             let trial = Options {
@@ -158,20 +138,7 @@ fn solve_by(
             }
             spent.add(&outcome.stats);
         }
-        let rest = Options {
-            node_limit: options.node_limit - spent.work(),
-            ..options
-        };
-        let mut engine = Propagate::new(puzzle, rest, Silent);
-        engine.run();
-        let mut outcome = engine.outcome();
-        outcome.stats.add(&spent);
-        return outcome;
+        return Propagate::take_over(puzzle, options, &spent);
     }
-    let status = search.end.status(search.stats.solutions);
-    Outcome {
-        status,
-        solutions: search.solutions,
-        stats: search.stats,
-    }
+    search.tally.outcome()
 }

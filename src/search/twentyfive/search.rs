@@ -4,8 +4,8 @@
 //! or a worker thread's is small.
 
 use crate::contradiction::Contradiction;
+use crate::search::bitboards::{Board, Tally};
 use crate::search::driver::End;
-use crate::search::options::Options;
 use crate::search::stats::Stats;
 
 use super::bands::*;
@@ -13,13 +13,7 @@ use super::bits::*;
 
 /// The fast path's search: depth-first over copies of [`Bands`], counting solutions.
 pub(super) struct TwentyFive {
-    pub(super) options: Options,
-    /// `names[d]`: the puzzle's digit (0-based) that the search calls d.
-    pub(super) names: [u8; 25],
-    pub(super) stats: Stats,
-    pub(super) solutions: Vec<Vec<u8>>,
-    /// What ends the search: [`End::Exhausted`] unless a limit stops it first.
-    pub(super) end: End,
+    pub(super) tally: Tally<25>,
     /// Lookaheads in a row that found nothing, since the last that found something or the
     /// last contradiction (see [`TwentyFive::node`]).
     pub(super) idle: u32,
@@ -42,11 +36,12 @@ pub(super) struct Budget {
 }
 
 impl Budget {
-    /// Whether the work in `stats` ends the search (then `end` says why): at the node limit;
-    /// at the hand-over point too when no solution is found yet, else the search goes on to
-    /// the node limit.
+    /// Whether the work counted in `tally` ends the search (then its `end` says why): at the
+    /// node limit; at the hand-over point too when no solution is found yet, else the search
+    /// goes on to the node limit.
     #[inline(always)]
-    fn exhausted(&mut self, stats: &Stats, end: &mut End) -> bool {
+    fn exhausted(&mut self, tally: &mut Tally<25>) -> bool {
+        let stats = &tally.stats;
         if stats.work() < self.stop_at {
             return false;
         }
@@ -55,7 +50,7 @@ impl Budget {
             return false;
         }
         self.handed_over = stats.work() < self.node_limit;
-        *end = End::Limit;
+        tally.end = End::Limit;
         true
     }
 }
@@ -175,17 +170,6 @@ struct Frame {
 }
 
 impl Bands {
-    /// The candidates of the cell at `bit` of band `b`, bit d for digit d+1.
-    #[inline(always)]
-    pub(super) fn digits(&self, b: usize, bit: u128) -> u32 {
-        let at = bit.trailing_zeros();
-        let mut digits = 0;
-        for (d, mask) in self.masks[b].iter().enumerate() {
-            digits |= ((mask >> at & 1) as u32) << d;
-        }
-        digits
-    }
-
     /// The open cell with the fewest candidates (the first of them), by bit-sliced counting
     /// across digits; `(0, 0)` when every cell is placed.
     #[inline(always)]
@@ -295,11 +279,7 @@ impl TwentyFive {
     /// two.
     pub(super) fn run(&mut self, root: Bands) {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2")
-            && std::arch::is_x86_feature_detected!("bmi2")
-            && std::arch::is_x86_feature_detected!("popcnt")
-            && !crate::search::portable::is_portable_only()
-        {
+        if crate::search::portable::runs_v3() {
             // SAFETY: the CPU has what `search_v3` is compiled for (just checked).
             return unsafe { self.search_v3(root) };
         }
@@ -320,17 +300,11 @@ impl TwentyFive {
     }
 
     pub(super) fn stopped(&self) -> bool {
-        self.end != End::Exhausted
+        self.tally.stopped()
     }
 
     fn found(&mut self, state: &Bands) {
-        self.stats.solutions += 1;
-        if self.solutions.len() < 2 {
-            self.solutions.push(state.grid(&self.names));
-        }
-        if self.stats.solutions >= self.options.solution_limit {
-            self.end = End::Solutions;
-        }
+        self.tally.found(|names| state.grid(names));
     }
 
     /// A trial in `trial`: `state` with `d` at `bit` of band `b`, propagated; false when it
@@ -409,7 +383,7 @@ impl TwentyFive {
                 let (b, bit) = (b as usize, 1u128 << bit);
                 at = (at + 1) % 625;
                 quiet += 1;
-                let width = if self.stats.nodes > 1 {
+                let width = if self.tally.stats.nodes > 1 {
                     PROBE_WIDTH
                 } else {
                     25
@@ -427,7 +401,7 @@ impl TwentyFive {
                     while digits != 0 {
                         let d = digits.trailing_zeros() as usize;
                         digits &= digits - 1;
-                        if self.budget.exhausted(&self.stats, &mut self.end) {
+                        if self.budget.exhausted(&mut self.tally) {
                             return Ok(Lookahead::Stopped);
                         }
                         if implied[b][d] & bit != 0 {
@@ -454,7 +428,8 @@ impl TwentyFive {
                             continue;
                         }
                         let trial = &mut scratch.trial;
-                        if !Self::probe::<V3>(&mut self.stats, state, trial, (d, all), b, bit) {
+                        if !Self::probe::<V3>(&mut self.tally.stats, state, trial, (d, all), b, bit)
+                        {
                             // Propagated at once, so that the cell's next trials start from
                             // the smaller state. When every trial fails, propagation finds
                             // the cell empty.
@@ -550,10 +525,10 @@ impl TwentyFive {
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                if self.budget.exhausted(&self.stats, &mut self.end) {
+                if self.budget.exhausted(&mut self.tally) {
                     return Ok(Some(Lookahead::Stopped));
                 }
-                if !Self::probe::<V3>(&mut self.stats, state, trial, (d, all), b, bit) {
+                if !Self::probe::<V3>(&mut self.tally.stats, state, trial, (d, all), b, bit) {
                     state.restrict(d, b, !bit);
                     state.propagate::<V3>()?;
                     return Ok(state.solved().then_some(Lookahead::Solved));
@@ -575,18 +550,18 @@ impl TwentyFive {
         if self.stopped() {
             return None;
         }
-        if self.budget.exhausted(&self.stats, &mut self.end) {
+        if self.budget.exhausted(&mut self.tally) {
             return None;
         }
-        self.stats.nodes += 1;
+        self.tally.stats.nodes += 1;
         if !self.settle::<V3>(&mut state) {
             return None;
         }
         let before = state.candidates();
-        if self.stats.contradictions != self.idle_since {
+        if self.tally.stats.contradictions != self.idle_since {
             self.idle = 0;
         }
-        if self.stats.backtracks == 0 && before > PROBE_CANDIDATES || self.idle >= 2 {
+        if self.tally.stats.backtracks == 0 && before > PROBE_CANDIDATES || self.idle >= 2 {
             // A loose grid with nothing refuted yet, or two lookaheads in a row that found
             // nothing (until a branch fails): branch on the fewest candidates.
             let (b, bit) = state.fewest();
@@ -595,7 +570,7 @@ impl TwentyFive {
         let round = if self.idle == 1 { SHORT_ROUND } else { 625 };
         match self.lookahead::<V3>(&mut state, round) {
             Err(Contradiction) => {
-                self.stats.contradictions += 1;
+                self.tally.stats.contradictions += 1;
                 None
             }
             Ok(Lookahead::Solved) => {
@@ -606,7 +581,7 @@ impl TwentyFive {
             Ok(Lookahead::Branch(b, bit)) => {
                 if state.candidates() == before {
                     self.idle += 1;
-                    self.idle_since = self.stats.contradictions;
+                    self.idle_since = self.tally.stats.contradictions;
                 } else {
                     self.idle = 0;
                 }
@@ -620,7 +595,7 @@ impl TwentyFive {
     #[inline(always)]
     fn settle<const V3: bool>(&mut self, state: &mut Bands) -> bool {
         if state.propagate::<V3>().is_err() {
-            self.stats.contradictions += 1;
+            self.tally.stats.contradictions += 1;
             return false;
         }
         if state.solved() {
@@ -656,7 +631,7 @@ impl TwentyFive {
             let (b, bit) = (frame.b, frame.bit);
             if let Some(d) = frame.trying.take() {
                 // The branch failed or is exhausted: the digit leaves the cell here too.
-                self.stats.backtracks += 1;
+                self.tally.stats.backtracks += 1;
                 frame.state.restrict(d, b, !bit);
                 if !self.settle::<V3>(&mut frame.state) {
                     frames.pop();
@@ -670,7 +645,7 @@ impl TwentyFive {
             }
             let d = frame.state.digits(b, bit).trailing_zeros() as usize;
             frame.trying = Some(d);
-            self.stats.guesses += 1;
+            self.tally.stats.guesses += 1;
             let mut child = frame.state;
             if child.place(d, b, bit).is_ok() {
                 next = Some(child);

@@ -2,6 +2,9 @@
 
 use super::bits::*;
 use super::*;
+use crate::formats::Format;
+use crate::search::bitboards::{assert_block_by_block, assert_fewest_first};
+use crate::search::portable::has_v3;
 use crate::search::Status;
 
 /// A xorshift walk over 128-bit band masks, sparse and dense, plus the extremes.
@@ -24,16 +27,6 @@ fn masks() -> Vec<u128> {
         ]);
     }
     out
-}
-
-/// Whether this CPU runs the code compiled for x86-64-v3 (BMI2's gathers).
-fn has_v3() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return std::arch::is_x86_feature_detected!("avx2")
-        && std::arch::is_x86_feature_detected!("bmi2")
-        && std::arch::is_x86_feature_detected!("popcnt");
-    #[cfg(not(target_arch = "x86_64"))]
-    false
 }
 
 #[test]
@@ -195,30 +188,16 @@ fn count_to_two_counts_candidates_across_digits() {
 
 #[test]
 fn block_order_visits_every_cell_once_block_by_block() {
-    let mut seen = [0u128; 5];
-    for (at, &(b, bit)) in BLOCK_ORDER.iter().enumerate() {
-        let (b, bit) = (b as usize, bit as usize);
-        assert_eq!(seen[b] >> bit & 1, 0, "visited twice");
-        seen[b] |= 1 << bit;
-        let (row, col) = (5 * b + bit / 25, bit % 25);
-        assert_eq!(row / 5 * 5 + col / 5, at / 25, "cell {at} in block");
-    }
-    assert_eq!(seen, [ALL; 5]);
+    let order = BLOCK_ORDER
+        .iter()
+        .map(|&(b, bit)| (b as usize, bit as usize));
+    assert_block_by_block(order, 5);
 }
 
 #[test]
 fn fewest_finds_the_first_cell_with_fewest_candidates() {
-    let mut state = Bands::new();
-    assert_eq!(state.fewest(), (0, 1));
     // r7c4 (band 1, bit 25 + 3) keeps digits 1, 2 and 3; r11c1 (band 2, bit 0) keeps 4, 5.
-    for d in 3..25 {
-        state.masks[1][d] &= !(1 << 28);
-    }
-    assert_eq!(state.fewest(), (1, 1 << 28));
-    for d in (0..25).filter(|&d| d != 3 && d != 4) {
-        state.masks[2][d] &= !1;
-    }
-    assert_eq!(state.fewest(), (2, 1));
+    assert_fewest_first(Bands::fewest, 28);
 }
 
 #[test]
@@ -241,10 +220,7 @@ fn the_portable_and_the_v3_search_agree() {
         include_str!("../../../tests/fixtures/classic25-generated-seed11.txt"),
         include_str!("../../../tests/fixtures/twenty-five-hard.line"),
     ];
-    let puzzles = texts.iter().flat_map(|t| {
-        crate::formats::read(t, crate::formats::Format::Line, Default::default())
-            .map(|e| e.expect("the fixture reads").puzzle)
-    });
+    let puzzles = texts.iter().flat_map(|t| read(t, Format::Line));
     for (i, puzzle) in puzzles.enumerate() {
         for (solution_limit, node_limit) in [(2, Options::DEFAULT_NODE_LIMIT), (1, 50), (3, 500)] {
             let options = Options {
@@ -271,6 +247,13 @@ fn the_portable_and_the_v3_search_agree() {
     }
 }
 
+/// The puzzles of a fixture's text.
+fn read(text: &str, format: Format) -> Vec<Puzzle> {
+    crate::formats::read(text, format, Default::default())
+        .map(|e| e.expect("the fixture reads").puzzle)
+        .collect()
+}
+
 /// The hand-over of [`solve`].
 const HAND_OVER: HandOver = HandOver {
     after: HAND_OVER_WORK,
@@ -289,11 +272,7 @@ fn at(work: u64) -> HandOver {
 fn a_search_without_a_solution_at_the_hand_over_point_ends_in_the_general_engine() {
     use crate::search::{Propagate, Search, Silent};
     let text = include_str!("../../../tests/fixtures/twenty-five-hard.line");
-    let puzzle = crate::formats::read(text, crate::formats::Format::Line, Default::default())
-        .next()
-        .and_then(Result::ok)
-        .expect("the fixture reads")
-        .puzzle;
+    let puzzle = read(text, Format::Line).remove(0);
     // A wrong digit in an empty cell, one no given of its houses holds: no solution.
     let answer = solve(&puzzle, Options::default()).solutions.remove(0);
     let wrong = (0..625)
@@ -338,11 +317,7 @@ fn at_the_hand_over_a_short_dlx_trial_settles_the_heavy_tail_the_fuzzer_found() 
     // Dense at the bottom, sparse on top, many solutions: `propagate` alone takes a million
     // nodes to find one; DLX a few thousand.
     let text = include_str!("../../../benches/data/hard/tail25-fuzz.json");
-    let puzzle = crate::formats::read(text, crate::formats::Format::Json, Default::default())
-        .next()
-        .and_then(Result::ok)
-        .expect("the puzzle reads")
-        .puzzle;
+    let puzzle = read(text, Format::Json).remove(0);
     let options = Options {
         solution_limit: 1,
         ..Options::default()

@@ -289,17 +289,22 @@ fn avoidable_rectangle(board: &Board) -> Option<Step> {
                     if givens[cells[1]] != 0 || givens[cells[3]] != 0 {
                         continue;
                     }
-                    let open: Vec<usize> = (0..4).filter(|&k| board.is_open(cells[k])).collect();
-                    let step = match open[..] {
-                        // Across from k is 3 - k; beside it, k ^ 1 and k ^ 2.
-                        [k] if board.value(cells[k ^ 1]) == board.value(cells[k ^ 2]) => {
+                    // Bit k: corner k is open. Across from k is 3 - k; beside it, k ^ 1
+                    // and k ^ 2.
+                    let open = (0..4).fold(0u8, |m, k| m | u8::from(board.is_open(cells[k])) << k);
+                    let (k, l) = (
+                        open.trailing_zeros() as usize,
+                        7usize.saturating_sub(open.leading_zeros() as usize),
+                    );
+                    let step = match open.count_ones() {
+                        1 if board.value(cells[k ^ 1]) == board.value(cells[k ^ 2]) => {
                             let (a, b) = (bit(cells[3 - k]), bit(cells[k ^ 1]));
                             let mut step =
                                 Step::pattern(Technique::UniqueRectangle, cells, [], a | b);
                             step.remove(board, cells[k], a);
                             step
                         }
-                        [k, l] if l != 3 - k => {
+                        2 if l != 3 - k => {
                             let (p, q) = (cells[k], cells[l]);
                             let (a, b) = (bit(cells[3 - k]), bit(cells[3 - l]));
                             let z = board.candidates(p) & !a;

@@ -2,13 +2,13 @@
 //! first (which technique and where to look; which cells).
 
 use crate::digits::DigitSet;
-use crate::geometry::{Geometry, House};
+use crate::geometry::Geometry;
 use crate::puzzle::{MarkerKind, PairSource};
 
 use super::board::Board;
 use super::step::Step;
 use super::technique::Technique;
-use super::words::{and_list, cell_name, cells, digits};
+use super::words::{and_list, cell_name, cells, digits, houses};
 
 named! {
     /// How much of the next step a hint reveals: `technique` — which technique, and where to
@@ -17,18 +17,6 @@ named! {
     #[derive(Default)]
     pub enum Reveal {
         Technique = "technique", Cells = "cells", #[default] Step = "step",
-    }
-}
-
-fn houses(geometry: &Geometry, list: &[usize]) -> String {
-    // "rows 2 and 7" when they are all of one kind, else "row 2 and column 7".
-    let names: Vec<House> = list.iter().map(|&h| geometry.house_name(h)).collect();
-    match names.first() {
-        Some(first) if names.len() > 1 && names.iter().all(|n| n.kind == first.kind) => {
-            let numbers = names.iter().map(|n| (n.index + 1).to_string());
-            format!("{}s {}", first.kind.word(), and_list(numbers))
-        }
-        _ => and_list(names.iter().map(House::to_string)),
     }
 }
 

@@ -140,7 +140,8 @@ impl Step {
 
     /// How hard the step is, on the scale of [`Technique::rating`] (in tenths), for a grid
     /// of `size`: the technique's rating, a hidden single in a row or column 0.3 above one in
-    /// a block, a chain more the longer it is.
+    /// a block, a chain more the longer it is, a unique rectangle of type 3 more the larger
+    /// its subset.
     pub fn rating(&self, size: usize) -> u32 {
         let base = self.technique.rating();
         match self.technique {
@@ -153,6 +154,10 @@ impl Step {
             Technique::Nishio | Technique::ForcingChain | Technique::DynamicForcingChain => {
                 base + chain_length_bonus(self.branches.iter().map(Vec::len).sum())
             }
+            // A type 3 unique rectangle names its naked subset's other cells after the four
+            // corners: SE 1.2.1 adds 0.1 per digit of the subset beyond one (pair 4.6, quad
+            // 4.8; UniqueLoopType3NakedHint).
+            Technique::UniqueRectangle => base + self.cells.len().saturating_sub(4) as u32,
             _ => base,
         }
     }

@@ -113,6 +113,8 @@ pub(super) struct Shown {
     rules: Option<Vec<usize>>,
     /// The number of nodes of the step's chain.
     nodes: Option<usize>,
+    /// The step's rating in tenths (where a step rates above its technique).
+    rating: Option<u32>,
     /// What the step places, `(cell, digit)`.
     placements: Option<Vec<(String, u8)>>,
     /// What the step removes: each list of cells with its digits.
@@ -222,6 +224,9 @@ impl Shown {
         }
         if let Some(nodes) = self.nodes {
             assert_eq!(step.chain.len(), nodes, "{name}: {step:?}");
+        }
+        if let Some(rating) = self.rating {
+            assert_eq!(step.rating(9), rating, "{name}: {step:?}");
         }
         if let Some(placements) = &self.placements {
             let placements: Vec<(usize, u8)> =

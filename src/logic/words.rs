@@ -3,7 +3,7 @@
 //! own sentences (colours, almost locked sets, forcing chains, uniqueness), which all use it.
 
 use crate::digits::DigitSet;
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, House};
 
 /// `r1c1`, for a cell index.
 pub(crate) fn cell_name(geometry: &Geometry, cell: usize) -> String {
@@ -28,4 +28,16 @@ pub(crate) fn cells(geometry: &Geometry, list: &[usize]) -> String {
 /// "1, 2 and 3".
 pub(crate) fn digits(set: DigitSet) -> String {
     and_list(set.iter().map(|d| d.to_string()))
+}
+
+/// "rows 2 and 7" when the houses are all of one kind, else "row 2 and column 7".
+pub(crate) fn houses(geometry: &Geometry, list: &[usize]) -> String {
+    let names: Vec<House> = list.iter().map(|&h| geometry.house_name(h)).collect();
+    match names.first() {
+        Some(first) if names.len() > 1 && names.iter().all(|n| n.kind == first.kind) => {
+            let numbers = names.iter().map(|n| (n.index + 1).to_string());
+            format!("{}s {}", first.kind.word(), and_list(numbers))
+        }
+        _ => and_list(names.iter().map(House::to_string)),
+    }
 }

@@ -198,7 +198,7 @@ export const GLOSSARY = [
   }],
   ["unique_rectangle", {
     rating: 45,
-    what: "Four cells in two rows, two columns and two blocks all hold the digits a and b. They must not end holding only a and b: type 1, the one corner with more loses a and b; type 2, the corners with more all hold one more digit z, so z leaves every cell that sees them all; type 4, two corners with more share a house where a has no other place, so b leaves both. Only for a puzzle with one solution.",
+    what: "Four cells in two rows, two columns and two blocks all hold the digits a and b. They must not end holding only a and b: type 1, the one corner with more loses a and b; type 2, the corners with more all hold one more digit z, so z leaves every cell that sees them all; type 4, two corners with more share a house where a has no other place, so b leaves both; type 3, the extra digits of two corners with more, as one cell, make a naked subset with cells of a house they share; type 6, two corners across from each other hold only a and b, and a has its only places at the corners in both rows or both columns: a leaves the other two corners. The avoidable rectangle does the same with solved cells that are not givens. Only for a puzzle with one solution.",
     why: "If the four cells held only a and b, the two digits could be swapped in them and the puzzle would have a second solution. A puzzle with one solution cannot end so.",
     look: "three or four cells of a rectangle across two blocks with the same two pencil marks",
     example: { puzzle: "4.1.6....3.....2........8..15.2.....6......1....9......2.7.8..........43.7.......", start: "technique:unique_rectangle" },

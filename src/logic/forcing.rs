@@ -31,8 +31,6 @@
 //! has 15 625 candidates to assume), the forcing chains grids over [`MAX_DYNAMIC`] (a hint
 //! must stay under 200 ms on 16×16).
 
-use std::collections::VecDeque;
-
 use super::step::{ChainNode, Step};
 use super::technique::Technique;
 use super::view::View;
@@ -53,10 +51,13 @@ enum Mode {
 
 /// Why a fact holds; `NONE` while not derived. Off facts: the index of the on fact that rules
 /// them out. On facts: `ASSUMED`, `CELL` (last candidate) or `HOUSE0 - h` (last place in h).
-const NONE: u32 = u32::MAX;
-const ASSUMED: u32 = u32::MAX - 1;
-const CELL: u32 = u32::MAX - 2;
-const HOUSE0: u32 = u32::MAX - 3;
+/// Sixteen bits: a 16×16 board has 4,096 candidates, and each propagation zeroes these
+/// tables anew (half the grade's time on puzzles that need forcing chains went to zeroing
+/// them while they were four bytes a fact).
+const NONE: u16 = u16::MAX;
+const ASSUMED: u16 = u16::MAX - 1;
+const CELL: u16 = u16::MAX - 2;
+const HOUSE0: u16 = u16::MAX - 3;
 
 /// How an assumption failed.
 #[derive(Clone, Copy, Debug)]
@@ -71,13 +72,14 @@ enum Conflict {
 
 /// The facts one assumption forces.
 struct Facts {
-    on: Vec<u32>,
-    off: Vec<u32>,
+    on: Vec<u16>,
+    off: Vec<u16>,
     /// The order derived: `(candidate, on)`.
     order: Vec<(u32, bool)>,
     /// Per fact (slot `2 * candidate + on`): how many implications from the assumption it
-    /// was derived by — its proof has at least this many facts besides the assumption.
-    depth: Vec<u16>,
+    /// was derived by, up to 255 — its proof has at least this many facts besides the
+    /// assumption.
+    depth: Vec<u8>,
     conflict: Option<Conflict>,
 }
 
@@ -182,17 +184,24 @@ impl<'v> Engine<'v> {
             depth: vec![0; 2 * n],
             conflict: None,
         };
-        let mut cur = self.cands.clone();
-        let mut queue = VecDeque::with_capacity(n);
+        // The candidates left (static mode reads the board's only).
+        let mut cur = if mode != Mode::Static {
+            self.cands.clone()
+        } else {
+            Vec::new()
+        };
         let start = self.index(cell, digit);
         f.on[start as usize] = ASSUMED;
         f.order.push((start, true));
-        queue.push_back((start, true));
-        while let Some((i, on)) = queue.pop_front() {
+        // The facts still to follow are those of `order` from `next` on: a fact is queued
+        // when derived, and the derivation stops at the first conflict.
+        let mut next = 0;
+        while let Some(&(i, on)) = f.order.get(next) {
+            next += 1;
             let (c, d) = self.split(i);
             let bit = 1u32 << (d - 1);
-            let level = f.depth[2 * i as usize + on as usize] + 1;
-            let mut derive = |f: &mut Facts, j: u32, on: bool, why: u32| -> bool {
+            let level = f.depth[2 * i as usize + on as usize].saturating_add(1);
+            let derive = |f: &mut Facts, j: u32, on: bool, why: u16| -> bool {
                 let (mine, other) = if on {
                     (&mut f.on, &f.off)
                 } else {
@@ -208,13 +217,13 @@ impl<'v> Engine<'v> {
                     f.conflict = Some(Conflict::Both(j));
                     return true;
                 }
-                queue.push_back((j, on));
                 false
             };
             if on {
                 for &p in g.peers(c) {
                     let p = p as usize;
-                    if self.cands[p] & bit != 0 && derive(&mut f, self.index(p, d), false, i) {
+                    if self.cands[p] & bit != 0 && derive(&mut f, self.index(p, d), false, i as u16)
+                    {
                         return f;
                     }
                 }
@@ -222,7 +231,7 @@ impl<'v> Engine<'v> {
                     for e in 1..=self.size as u8 {
                         if e != d
                             && self.cands[c] >> (e - 1) & 1 != 0
-                            && derive(&mut f, self.index(c, e), false, i)
+                            && derive(&mut f, self.index(c, e), false, i as u16)
                         {
                             return f;
                         }
@@ -232,7 +241,7 @@ impl<'v> Engine<'v> {
                         while lose != 0 {
                             let e = lose.trailing_zeros() as u8 + 1;
                             lose &= lose - 1;
-                            if derive(&mut f, self.index(o, e), false, i) {
+                            if derive(&mut f, self.index(o, e), false, i as u16) {
                                 return f;
                             }
                         }
@@ -240,7 +249,9 @@ impl<'v> Engine<'v> {
                 }
                 continue;
             }
-            cur[c] &= !bit;
+            if mode != Mode::Static {
+                cur[c] &= !bit;
+            }
             // The cell's last candidate.
             let cell_single = match mode {
                 Mode::Digit(_) => None,
@@ -282,7 +293,7 @@ impl<'v> Engine<'v> {
                         f.conflict = Some(Conflict::NoPlace(h, d));
                         return f;
                     }
-                    1 if derive(&mut f, self.index(one, d), true, HOUSE0 - h as u32) => {
+                    1 if derive(&mut f, self.index(one, d), true, HOUSE0 - h as u16) => {
                         return f;
                     }
                     _ => {}
@@ -312,8 +323,8 @@ impl<'v> Engine<'v> {
                 f.off[i as usize]
             };
             if !on {
-                if why < n as u32 {
-                    stack.push((why, true));
+                if usize::from(why) < n {
+                    stack.push((u32::from(why), true));
                 }
                 continue;
             }

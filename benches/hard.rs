@@ -19,7 +19,7 @@
 
 mod common;
 
-use common::sat::{against_sat, cadical_counts, Row, Summary};
+use common::sat::{against_sat, cadical_counts, ratio, Row, Summary};
 use common::{median_worst, picked_sets, print_machine, read_puzzles};
 
 use sudoku_lab::formats::{Alphabet, Format};
@@ -72,15 +72,6 @@ const PARTS: [&str; 2] = ["tuned", "held-out"];
 fn read(stem: &str, part: &str) -> Vec<Puzzle> {
     let path = format!("benches/data/hard/{stem}-{part}.txt");
     read_puzzles(&path, Format::Line, Some(Alphabet::Letters))
-}
-
-/// A ratio: two decimals below 10.
-fn ratio(r: f64) -> String {
-    if r < 10.0 {
-        format!("{r:.2}")
-    } else {
-        format!("{r:.0}")
-    }
 }
 
 fn line_of(p: &Puzzle) -> String {
@@ -165,15 +156,8 @@ fn main() {
             } else {
                 format!("{g_lo:.0}–{g_hi:.0}")
             };
-            let Summary {
-                ours_ms: (om, ow),
-                nodes: (nm, nw),
-                probes: (pm, pw),
-                encode_ms: em,
-                sat_ms: (sm, sw),
-                ratio: rm,
-                worst,
-            } = Summary::of(&rows);
+            let summary = Summary::of(&rows);
+            let worst = summary.worst;
             let limits = rows
                 .iter()
                 .filter(|r| r.status == Status::LimitReached)
@@ -185,12 +169,10 @@ fn main() {
                 String::new()
             };
             println!(
-                "| {} | {part} | {} | {givens} | {om:.2} | {ow:.2}{at_least} | {nm:.0} / {nw:.0} | {pm:.0} / {pw:.0} | {em:.1} | {sm:.2} | {sw:.2} | {} | {} (#{}) |",
+                "| {} | {part} | {} | {givens} | {} |",
                 set.name,
                 rows.len(),
-                ratio(rm),
-                ratio(worst.ratio()),
-                worst.line,
+                summary.cells(&at_least, true),
             );
             if std::env::var_os("HARD_DUMP").is_some() {
                 eprintln!(

@@ -5,13 +5,7 @@
 mod common;
 
 use common::cli::{assert_contains, code, run, stderr, stdout, temp_file};
-
-/// Wikipedia's example puzzle (singles only).
-const WIKI: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
-/// Its solution.
-const WIKI_SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+use common::{WIKI, WIKI_SOLUTION};
 
 #[test]
 fn a_hint_names_the_technique_then_the_cells_then_the_step() {

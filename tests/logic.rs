@@ -61,7 +61,7 @@ fn run_sound(puzzle: &Puzzle, what: &str) -> (Ending, usize) {
 
 /// Wikipedia's example puzzle (singles solve it).
 fn wikipedia() -> Puzzle {
-    line("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+    line(common::WIKI.trim_end())
 }
 
 /// A 9×9 puzzle from its 81 symbols (digits; anything else empty).

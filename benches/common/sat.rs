@@ -264,6 +264,31 @@ pub struct Summary<'a> {
 }
 
 impl Summary<'_> {
+    /// The cells every ours-against-SAT table shares, `|` between them: ours median and worst
+    /// ms (`note` after the worst), nodes median / worst, probes median / worst when
+    /// `probes`, the SAT encoding's median ms, SAT solving's median and worst ms, the median
+    /// ratio and the worst puzzle's ratio with its line.
+    pub fn cells(&self, note: &str, probes: bool) -> String {
+        let probes = if probes {
+            format!(" {:.0} / {:.0} |", self.probes.0, self.probes.1)
+        } else {
+            String::new()
+        };
+        format!(
+            "{:.3} | {:.3}{note} | {:.0} / {:.0} |{probes} {:.2} | {:.3} | {:.3} | {} | {} (#{})",
+            self.ours_ms.0,
+            self.ours_ms.1,
+            self.nodes.0,
+            self.nodes.1,
+            self.encode_ms,
+            self.sat_ms.0,
+            self.sat_ms.1,
+            ratio(self.ratio),
+            ratio(self.worst.ratio()),
+            self.worst.line,
+        )
+    }
+
     pub fn of(rows: &[Row]) -> Summary<'_> {
         let (encode_ms, _) = super::median_worst(rows.iter().map(|r| r.encode_s * 1e3));
         let (ratio, _) = super::median_worst(rows.iter().map(Row::ratio));
@@ -279,5 +304,14 @@ impl Summary<'_> {
                 .max_by(|a, b| a.ratio().total_cmp(&b.ratio()))
                 .expect("a set has puzzles"),
         }
+    }
+}
+
+/// A ratio: two decimals below 10, none above.
+pub fn ratio(r: f64) -> String {
+    if r < 10.0 {
+        format!("{r:.2}")
+    } else {
+        format!("{r:.0}")
     }
 }

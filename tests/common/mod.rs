@@ -23,6 +23,13 @@ use sudoku_lab::{
     solve_fast, Kind, Options, Outcome, Propagate, Puzzle, Search, Silent, Status, Strategy,
 };
 
+/// Wikipedia's example puzzle (singles solve it), one line.
+pub const WIKI: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+/// Its solution.
+pub const WIKI_SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
 /// Panics, naming `what`, unless `answer` solves `puzzle`.
 pub fn assert_solves(puzzle: &Puzzle, answer: &[u8], what: &str) {
     if let Err(e) = Rules::of(puzzle).check(answer) {

@@ -8,7 +8,7 @@ use crate::puzzle::{MarkerKind, PairSource};
 use super::board::Board;
 use super::step::Step;
 use super::technique::Technique;
-use super::words::{and_list, cell_name, cells, digits, houses};
+use super::words::{and_list, cell_name, cells, digits, houses, negative_names, rule_phrase};
 
 named! {
     /// How much of the next step a hint reveals: `technique` — which technique, and where to
@@ -279,25 +279,6 @@ fn or_list(set: DigitSet) -> String {
         0 | 1 => items.concat(),
         n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
     }
-}
-
-/// How marker rule `i` joins its cells, as a phrase after "joined … by": "a white dot";
-/// for an unmarked pair, "no white dot (the negative constraint)".
-pub(crate) fn rule_phrase(board: &Board, i: usize) -> String {
-    let puzzle = board.puzzle();
-    match board.markers()[i].source {
-        PairSource::Marker(k) => puzzle.markers()[k].kind.describe(),
-        PairSource::Negative => format!(
-            "no {} (the negative constraint)",
-            negative_names(puzzle.negative())
-        ),
-    }
-}
-
-/// "white dot or black dot".
-fn negative_names(kinds: &[MarkerKind]) -> String {
-    let names: Vec<String> = kinds.iter().map(|k| k.name()).collect();
-    names.join(" or ")
 }
 
 /// Marker rule `i` as data: `r1c1 white r1c2` for a marker, `r1c1 not white/black r1c2`

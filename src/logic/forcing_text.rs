@@ -5,11 +5,10 @@
 use crate::geometry::Geometry;
 
 use super::board::Board;
-use super::explain;
 use super::forcing::{self, Tie};
 use super::step::{ChainNode, Step};
 use super::technique::Technique;
-use super::words::cell_name;
+use super::words::{cell_name, rule_phrase};
 
 /// A branch as text: `5r1c1 → −5r2c1 → 7r2c1`, `−` for a digit not in its cell.
 pub(crate) fn branch_text(branch: &[ChainNode], g: &Geometry) -> String {
@@ -62,7 +61,7 @@ fn fact(branch: &[ChainNode], k: usize, board: &Board) -> String {
                     }
                     Tie::Marker(r) => format!(
                         "{name} loses {d} (it is joined by {} to {xn}, which is {v})",
-                        explain::rule_phrase(board, r)
+                        rule_phrase(board, r)
                     ),
                 };
             }

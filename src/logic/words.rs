@@ -1,9 +1,12 @@
 //! The words every step's sentence is built from: a cell's name, a list joined with "and",
-//! the cells and digits of a step. A base module below explain.rs and the technique families'
+//! the cells and digits of a step, how a marker joins two cells. A base module below explain.rs and the technique families'
 //! own sentences (colours, almost locked sets, forcing chains, uniqueness), which all use it.
 
 use crate::digits::DigitSet;
 use crate::geometry::{Geometry, House};
+use crate::puzzle::{MarkerKind, PairSource};
+
+use super::board::Board;
 
 /// `r1c1`, for a cell index.
 pub(crate) fn cell_name(geometry: &Geometry, cell: usize) -> String {
@@ -40,4 +43,23 @@ pub(crate) fn houses(geometry: &Geometry, list: &[usize]) -> String {
         }
         _ => and_list(names.iter().map(House::to_string)),
     }
+}
+
+/// How marker rule `i` joins its cells, as a phrase after "joined … by": "a white dot";
+/// for an unmarked pair, "no white dot (the negative constraint)".
+pub(crate) fn rule_phrase(board: &Board, i: usize) -> String {
+    let puzzle = board.puzzle();
+    match board.markers()[i].source {
+        PairSource::Marker(k) => puzzle.markers()[k].kind.describe(),
+        PairSource::Negative => format!(
+            "no {} (the negative constraint)",
+            negative_names(puzzle.negative())
+        ),
+    }
+}
+
+/// "white dot or black dot".
+pub(crate) fn negative_names(kinds: &[MarkerKind]) -> String {
+    let names: Vec<String> = kinds.iter().map(|k| k.name()).collect();
+    names.join(" or ")
 }

@@ -108,6 +108,27 @@ pub(crate) fn allowed(board: &super::board::Board, tie: Tie, cell: usize, d: u8)
     }
 }
 
+/// The on facts of `before` whose tie to `cell` rules `d` out there, each with that tie:
+/// why `d not in cell` follows across a relation or marker (the step's premises, the
+/// sentence's reason).
+pub(crate) fn tied<'a>(
+    board: &'a super::board::Board,
+    ties: &'a [Vec<(usize, Tie)>],
+    before: &'a [ChainNode],
+    cell: usize,
+    d: u8,
+) -> impl Iterator<Item = (&'a ChainNode, Tie)> + 'a {
+    before.iter().filter(|m| m.on).flat_map(move |m| {
+        let x = m.cells[0];
+        ties[x]
+            .iter()
+            .filter(move |&&(o, tie)| {
+                o == cell && allowed(board, tie, x, m.digit) >> (d - 1) & 1 == 0
+            })
+            .map(move |&(_, tie)| (m, tie))
+    })
+}
+
 /// Each cell's ties: `(neighbour, tie)`.
 pub(crate) fn ties(board: &super::board::Board) -> Vec<Vec<(usize, Tie)>> {
     let mut ties = vec![Vec::new(); board.cells()];
@@ -426,14 +447,10 @@ impl<'v> Engine<'v> {
                 if before().any(|m| m.cells[0] == o || m.digit == e && board.sees(m.cells[0], o)) {
                     continue;
                 }
-                for m in before() {
-                    for &(x, tie) in &self.ties[m.cells[0]] {
-                        if x == o && allowed(board, tie, m.cells[0], m.digit) >> (e - 1) & 1 == 0 {
-                            match tie {
-                                Tie::Relation(r) => step.relations.push(r),
-                                Tie::Marker(r) => step.markers.push(r),
-                            }
-                        }
+                for (_, tie) in tied(board, &self.ties, &branch[..k], o, e) {
+                    match tie {
+                        Tie::Relation(r) => step.relations.push(r),
+                        Tie::Marker(r) => step.markers.push(r),
                     }
                 }
             }

@@ -23,7 +23,7 @@ pub(crate) fn branch_text(branch: &[ChainNode], g: &Geometry) -> String {
 }
 
 /// The `k`-th fact of `branch` with the reason it follows from the earlier ones.
-fn fact(branch: &[ChainNode], k: usize, board: &Board) -> String {
+fn fact(branch: &[ChainNode], k: usize, board: &Board, ties: &[Vec<(usize, Tie)>]) -> String {
     let g = board.geometry();
     let n = &branch[k];
     let (c, d) = (n.cells[0], n.digit);
@@ -44,27 +44,21 @@ fn fact(branch: &[ChainNode], k: usize, board: &Board) -> String {
         {
             return format!("{d} leaves {name} (it sees {})", cell_name(g, m.cells[0]));
         }
-        let ties = forcing::ties(board);
-        for m in before.iter().filter(|m| m.on) {
-            let x = m.cells[0];
-            for &(o, tie) in &ties[x] {
-                if o != c || forcing::allowed(board, tie, x, m.digit) >> (d - 1) & 1 != 0 {
-                    continue;
+        if let Some((m, tie)) = forcing::tied(board, ties, before, c, d).next() {
+            let (x, v) = (m.cells[0], m.digit);
+            let xn = cell_name(g, x);
+            return match tie {
+                Tie::Relation(r) if board.relations()[r].0 == x => {
+                    format!("{name} loses {d} (it must be above {xn}, which is {v})")
                 }
-                let (v, xn) = (m.digit, cell_name(g, x));
-                return match tie {
-                    Tie::Relation(r) if board.relations()[r].0 == x => {
-                        format!("{name} loses {d} (it must be above {xn}, which is {v})")
-                    }
-                    Tie::Relation(_) => {
-                        format!("{name} loses {d} (it must be below {xn}, which is {v})")
-                    }
-                    Tie::Marker(r) => format!(
-                        "{name} loses {d} (it is joined by {} to {xn}, which is {v})",
-                        rule_phrase(board, r)
-                    ),
-                };
-            }
+                Tie::Relation(_) => {
+                    format!("{name} loses {d} (it must be below {xn}, which is {v})")
+                }
+                Tie::Marker(r) => format!(
+                    "{name} loses {d} (it is joined by {} to {xn}, which is {v})",
+                    rule_phrase(board, r)
+                ),
+            };
         }
         return format!("{d} leaves {name}");
     }
@@ -86,8 +80,10 @@ fn fact(branch: &[ChainNode], k: usize, board: &Board) -> String {
 }
 
 /// A branch in words: its assumption, then each fact with its reason.
-fn branch_words(branch: &[ChainNode], board: &Board) -> String {
-    let facts: Vec<String> = (1..branch.len()).map(|k| fact(branch, k, board)).collect();
+fn branch_words(branch: &[ChainNode], board: &Board, ties: &[Vec<(usize, Tie)>]) -> String {
+    let facts: Vec<String> = (1..branch.len())
+        .map(|k| fact(branch, k, board, ties))
+        .collect();
     if facts.is_empty() {
         String::from("nothing more")
     } else {
@@ -106,11 +102,12 @@ pub(crate) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
         _ => "Dynamic forcing chain",
     };
     let assumption = |b: &[ChainNode]| format!("{} in {}", b[0].digit, cell_name(g, b[0].cells[0]));
+    let ties = forcing::ties(board);
     match step.branches.as_slice() {
         [one] => format!(
             "{name}: suppose {}; then {}; this cannot be, {effect}.",
             assumption(one),
-            branch_words(one, board)
+            branch_words(one, board, &ties)
         ),
         branches => {
             let first = &branches[0][0];
@@ -127,7 +124,7 @@ pub(crate) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
             };
             let cases: Vec<String> = branches
                 .iter()
-                .map(|b| format!("if {}: {}", assumption(b), branch_words(b, board)))
+                .map(|b| format!("if {}: {}", assumption(b), branch_words(b, board, &ties)))
                 .collect();
             format!(
                 "{} ({what}: {options}); {}. Each way ends the same ({title}), {effect}.",

@@ -613,19 +613,10 @@ fn a_missing_file_is_named() {
 #[test]
 fn bench_times_each_file_and_counts_its_solutions() {
     let file = data("poj3074/sample.in");
-    let o = run(
-        &[
-            "bench",
-            "--output",
-            "json",
-            "--runs",
-            "1",
-            "--format",
-            "poj3074",
-            file.to_str().unwrap(),
-        ],
-        b"",
-    );
+    let args = [
+        "bench", "--output", "json", "--runs", "1", "--format", "poj3074",
+    ];
+    let o = run(&[&args[..], &[file.to_str().unwrap()]].concat(), b"");
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let line: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(line["puzzles"], 2);

@@ -302,18 +302,10 @@ fn max_events_stops_the_trace_at_exactly_that_many_with_exit_1() {
 #[test]
 fn the_node_limit_stops_the_trace_with_exit_1() {
     let input = load("poj3074/norvig_top95.in");
-    let o = run(
-        &[
-            "trace",
-            "--engine",
-            "naive",
-            "--level",
-            "decisions",
-            "--node-limit",
-            "50",
-        ],
-        &input,
-    );
+    let args: Vec<&str> = "trace --engine naive --level decisions --node-limit 50"
+        .split(' ')
+        .collect();
+    let o = run(&args, &input);
     assert_eq!(code(&o), 1);
     let t = parse_trace(&o);
     assert_well_formed(&t, "naive, node limit");

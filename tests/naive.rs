@@ -180,6 +180,36 @@ fn from_grid(kind: Kind, size: usize, keep: usize, relate: usize, rng: &mut Rng)
     Puzzle::new(kind, size, givens, relations).expect("a well-formed puzzle")
 }
 
+/// Kinds and sizes written as "futoshiki 4, classic 6".
+fn shapes(text: &str) -> Vec<(Kind, usize)> {
+    let shape = |s: &str| {
+        let (kind, size) = s.split_once(' ').expect("a kind and a size");
+        (
+            Kind::parse(kind).expect("a kind"),
+            size.parse().expect("a size"),
+        )
+    };
+    text.split(", ").map(shape).collect()
+}
+
+/// For every round up to `count` and every (kind, size) of `shapes`, the puzzle `make` builds
+/// (one generator seeded with `seed`), naive and propagate made to agree on it with `options`:
+/// each outcome with the puzzle's description.
+fn agree_in_rounds<'a>(
+    (seed, count): (u64, usize),
+    shapes: &'a [(Kind, usize)],
+    mut make: impl FnMut(Kind, usize, &mut Rng) -> Puzzle + 'a,
+    options: Options,
+) -> impl Iterator<Item = (Outcome, String)> + 'a {
+    let mut rng = Rng(seed);
+    let rounds = (0..count).flat_map(move |round| shapes.iter().map(move |&s| (round, s)));
+    rounds.map(move |(round, (kind, size))| {
+        let p = make(kind, size, &mut rng);
+        let what = format!("{kind} {size}×{size} #{round}: {p:?}");
+        (agree(&p, options, &what), what)
+    })
+}
+
 /// A puzzle with random givens and random relations, possibly clashing or cyclic: often
 /// unsolvable, never invalid in shape.
 fn random_puzzle(kind: Kind, size: usize, rng: &mut Rng) -> Puzzle {
@@ -322,19 +352,13 @@ fn unsolvable_puzzles_end_unsolvable() {
 
 #[test]
 fn generated_inequality_and_futoshiki_puzzles_agree_with_propagate() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    for round in 0..60 {
-        for (kind, size) in [
-            (Kind::Inequality, 4),
-            (Kind::Futoshiki, 4),
-            (Kind::Futoshiki, 5),
-            (Kind::Classic, 6),
-        ] {
-            let p = from_grid(kind, size, 25, 60, &mut rng);
-            let what = format!("{kind} {size}×{size} from a grid, #{round}");
-            let outcome = agree(&p, limits(100, 2_000_000), &what);
-            assert!(outcome.status.has_solution(), "{what}");
-        }
+    let shapes = shapes("inequality 4, futoshiki 4, futoshiki 5, classic 6");
+    let from_a_grid = |kind, size, rng: &mut Rng| from_grid(kind, size, 25, 60, rng);
+    let options = limits(100, 2_000_000);
+    for (outcome, what) in
+        agree_in_rounds((0x9E37_79B9_7F4A_7C15, 60), &shapes, from_a_grid, options)
+    {
+        assert!(outcome.status.has_solution(), "{what}");
     }
 }
 
@@ -349,21 +373,11 @@ fn a_futoshiki_read_off_a_latin_square_has_that_square_as_its_answer() {
 
 #[test]
 fn random_possibly_contradictory_puzzles_agree_with_propagate() {
-    let mut rng = Rng(0xDEAD_BEEF);
-    let mut unsolvable = 0;
-    for round in 0..150 {
-        for (kind, size) in [
-            (Kind::Classic, 4),
-            (Kind::Inequality, 4),
-            (Kind::Futoshiki, 3),
-            (Kind::Futoshiki, 4),
-        ] {
-            let p = random_puzzle(kind, size, &mut rng);
-            let what = format!("random {kind} {size}×{size} #{round}: {p:?}");
-            let outcome = agree(&p, limits(50, 1_000_000), &what);
-            unsolvable += (outcome.status == Status::Unsolvable) as u32;
-        }
-    }
+    let shapes = shapes("classic 4, inequality 4, futoshiki 3, futoshiki 4");
+    let options = limits(50, 1_000_000);
+    let unsolvable = agree_in_rounds((0xDEAD_BEEF, 150), &shapes, random_puzzle, options)
+        .filter(|(outcome, _)| outcome.status == Status::Unsolvable)
+        .count();
     assert!(
         unsolvable > 0,
         "the generator makes some unsolvable puzzles"

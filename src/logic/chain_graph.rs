@@ -45,6 +45,11 @@ pub(super) struct Graph {
     pub strong: Vec<Vec<u32>>,
     /// `(node, relation or NO_RELATION)`.
     pub weak: Vec<Vec<(u32, u32)>>,
+    /// For each node, [`Graph::words`] words of a cell set: the open cells outside the node
+    /// that hold its digit and see every cell of it — where the node, true, removes its
+    /// digit.
+    kills: Vec<u64>,
+    words: usize,
 }
 
 /// Which chains to build.
@@ -186,12 +191,58 @@ impl Graph {
                 }
             }
         }
+        let kills = kill_sets(view, &nodes);
         Graph {
             nodes,
             strong,
             weak,
+            kills,
+            words: board.cells().div_ceil(64),
         }
     }
+
+    /// True when node `a`, true, removes its digit from `cell` (see [`Graph::kills`]).
+    pub(super) fn kills_at(&self, a: usize, cell: usize) -> bool {
+        self.kills[a * self.words + cell / 64] >> (cell % 64) & 1 != 0
+    }
+
+    /// True when some cell loses its digit to both nodes, whichever is true.
+    pub(super) fn kill_in_common(&self, a: usize, b: usize) -> bool {
+        let (a, b) = (a * self.words, b * self.words);
+        (0..self.words).any(|w| self.kills[a + w] & self.kills[b + w] != 0)
+    }
+}
+
+/// Each node's kill set (see [`Graph::kills`]), `words` words a node.
+fn kill_sets(view: &View, nodes: &[Node]) -> Vec<u64> {
+    let board = view.board;
+    let words = board.cells().div_ceil(64);
+    // Per cell: its peers that are open, per digit: the open cells holding it.
+    let mut peers = vec![0u64; board.cells() * words];
+    let mut holding = vec![0u64; (board.size() + 1) * words];
+    for c in board.open_cells() {
+        for &p in board.geometry().peers(c) {
+            let p = p as usize;
+            peers[c * words + p / 64] |= 1 << (p % 64);
+        }
+        let mut m = board.candidates(c);
+        while m != 0 {
+            let d = m.trailing_zeros() as usize + 1;
+            m &= m - 1;
+            holding[d * words + c / 64] |= 1 << (c % 64);
+        }
+    }
+    let mut kills = vec![0u64; nodes.len() * words];
+    for (i, node) in nodes.iter().enumerate() {
+        let set = &mut kills[i * words..(i + 1) * words];
+        set.copy_from_slice(&holding[node.digit as usize * words..][..words]);
+        for c in node.cells() {
+            for (w, x) in set.iter_mut().enumerate() {
+                *x &= peers[c * words + w];
+            }
+        }
+    }
+    kills
 }
 
 /// The node for digit `d` in `cells`: the single node of a one-cell part, else a group

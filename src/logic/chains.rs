@@ -211,11 +211,12 @@ fn conclude(
 ) -> Option<Step> {
     let board = view.board;
     let (s, e) = (&graph.nodes[start], &graph.nodes[end]);
-    if shape == Shape::Chain && same_digit && s.digit != e.digit {
+    // Most pairs of ends remove nothing: said from the kill sets before a step is built.
+    if shape == Shape::Chain && !ends_remove(view, graph, start, end, same_digit) {
         return None;
     }
     let mut step = Step::new(technique);
-    // What the ends prove (for a loop, what its closing link proves: a part of the whole).
+    // What the ends prove (a loop's closing link proves a part of the whole: below).
     if shape == Shape::Return {
         if s.len == 1 {
             step.put(s.at[0] as usize, s.digit);
@@ -227,7 +228,7 @@ fn conclude(
                 }
             }
         }
-    } else {
+    } else if shape == Shape::Chain {
         remove_both(board, &mut step, s, e);
     }
     if shape != Shape::Loop && !step.is_useful() {
@@ -240,6 +241,13 @@ fn conclude(
     }
     if shape == Shape::Loop {
         states.push(states[0]);
+        // Most loops remove nothing: said from the kill sets before the links are walked.
+        let link_removes =
+            |l: &[u32]| ends_remove(view, graph, (l[0] / 2) as usize, (l[1] / 2) as usize, false);
+        if !states.windows(2).any(link_removes) {
+            return None;
+        }
+        remove_both(board, &mut step, s, e);
         for link in states.windows(2) {
             let (a, b) = (link[0] / 2, link[1] / 2);
             remove_both(
@@ -277,6 +285,27 @@ fn conclude(
     let digits = step.chain.iter().fold(0u32, |m, n| m | 1 << (n.digit - 1));
     let cells: Vec<usize> = step.chain.iter().flat_map(|n| n.cells.clone()).collect();
     Some(step.with_cells(cells).with_digits(digits))
+}
+
+/// True when a chain with ends `a` and `b` removes something, as [`remove_both`] would find
+/// (and, with `same_digit`, its ends are one digit).
+fn ends_remove(view: &View, graph: &Graph, a: usize, b: usize, same_digit: bool) -> bool {
+    let (na, nb) = (&graph.nodes[a], &graph.nodes[b]);
+    if na.digit == nb.digit {
+        return graph.kill_in_common(a, b);
+    }
+    if same_digit {
+        return false;
+    }
+    // Another digit goes only from a one-cell end: the other end's digit where that end
+    // kills it, or every third digit of a cell that is both ends.
+    let single = |n: &Node| (n.len == 1).then(|| n.at[0] as usize);
+    match (single(na), single(nb)) {
+        (Some(x), Some(y)) if x == y => view.board.candidates(x).count_ones() > 2,
+        (x, y) => {
+            x.is_some_and(|x| graph.kills_at(b, x)) || y.is_some_and(|y| graph.kills_at(a, y))
+        }
+    }
 }
 
 /// True when `(c, d)` is false whenever node `n` is true: `d` in a cell that sees every

@@ -133,6 +133,10 @@ pub struct Geometry {
     peer_count: usize,
     /// The houses of each cell as a bit set over house numbers (at most 75 houses).
     house_masks: Vec<u128>,
+    /// The peers of cell `c` as a set of cells: words `c * set_words ..` of `peer_sets`, cell
+    /// `p` bit `p % 64` of word `p / 64`.
+    peer_sets: Vec<u64>,
+    set_words: usize,
 }
 
 static CLASSIC: [OnceLock<Geometry>; MAX_SIZE + 1] = [const { OnceLock::new() }; MAX_SIZE + 1];
@@ -209,6 +213,13 @@ impl Geometry {
                     .fold(0u128, |m, &h| m | 1u128 << h)
             })
             .collect();
+        let set_words = cells.div_ceil(64);
+        let mut peer_sets = vec![0u64; cells * set_words];
+        for c in 0..cells {
+            for &p in &peers[c * peer_count..(c + 1) * peer_count] {
+                peer_sets[c * set_words + p as usize / 64] |= 1 << (p % 64);
+            }
+        }
         Geometry {
             size,
             block,
@@ -218,6 +229,8 @@ impl Geometry {
             peers,
             peer_count,
             house_masks,
+            peer_sets,
+            set_words,
         }
     }
 
@@ -281,6 +294,19 @@ impl Geometry {
         &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
     }
 
+    /// The peers of `cell` as a set of cells, [`Geometry::set_words`] words: cell `p` is bit
+    /// `p % 64` of word `p / 64`.
+    #[inline]
+    pub fn peer_set(&self, cell: usize) -> &[u64] {
+        &self.peer_sets[cell * self.set_words..(cell + 1) * self.set_words]
+    }
+
+    /// The words of a set of cells (cells / 64, rounded up).
+    #[inline]
+    pub fn set_words(&self) -> usize {
+        self.set_words
+    }
+
     /// The number of peers of every cell.
     #[inline]
     pub fn peer_count(&self) -> usize {
@@ -326,6 +352,11 @@ mod tests {
                 }
                 let b = g.block_of(c).unwrap();
                 assert!(g.house(2 * size + b).contains(&(c as u16)));
+                let in_set = |p: usize| g.peer_set(c)[p / 64] >> (p % 64) & 1 != 0;
+                let listed = (0..g.cell_count()).filter(|&p| in_set(p)).collect::<Vec<_>>();
+                let mut peers: Vec<usize> = g.peers(c).iter().map(|&p| p as usize).collect();
+                peers.sort_unstable();
+                assert_eq!(listed, peers, "the peer set of cell {c} is its peer list");
             }
         }
     }

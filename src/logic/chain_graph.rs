@@ -42,14 +42,54 @@ pub(super) const NO_RELATION: u32 = u32::MAX;
 /// The nodes and links a chain may use.
 pub(super) struct Graph {
     pub nodes: Vec<Node>,
-    pub strong: Vec<Vec<u32>>,
+    pub strong: Links<u32>,
     /// `(node, relation or NO_RELATION)`.
-    pub weak: Vec<Vec<(u32, u32)>>,
+    pub weak: Links<(u32, u32)>,
     /// For each node, [`Graph::words`] words of a cell set: the open cells outside the node
     /// that hold its digit and see every cell of it — where the node, true, removes its
     /// digit.
     kills: Vec<u64>,
     words: usize,
+}
+
+/// Each node's links, in the order they were made: node `i`'s are
+/// `items[start[i]..start[i + 1]]` (one allocation for all, not one a node: a graph is built
+/// for every chain search).
+pub(super) struct Links<T> {
+    start: Vec<u32>,
+    items: Vec<T>,
+}
+
+impl<T: Copy> Links<T> {
+    /// The links of `n` nodes from `(node, item)` pairs, each node's in the order given.
+    fn gather(n: usize, pairs: &[(u32, T)]) -> Links<T> {
+        let mut start = vec![0u32; n + 1];
+        for &(a, _) in pairs {
+            start[a as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        // Every slot is written once below, at its node's running fill point.
+        let mut items = match pairs.first() {
+            Some(&(_, x)) => vec![x; pairs.len()],
+            None => Vec::new(),
+        };
+        for &(a, item) in pairs {
+            items[fill[a as usize] as usize] = item;
+            fill[a as usize] += 1;
+        }
+        Links { start, items }
+    }
+}
+
+impl<T> std::ops::Index<usize> for Links<T> {
+    type Output = [T];
+
+    fn index(&self, node: usize) -> &[T] {
+        &self.items[self.start[node] as usize..self.start[node + 1] as usize]
+    }
 }
 
 /// Which chains to build.
@@ -86,7 +126,8 @@ impl Graph {
         let singles = nodes.len();
         let mut groups: HashMap<Node, u32> = HashMap::new();
         let mut strong: Vec<Vec<u32>> = vec![Vec::new(); singles];
-        let mut weak: Vec<Vec<(u32, u32)>> = vec![Vec::new(); singles];
+        // Weak links as (node, (other node, relation)), both ways.
+        let mut weak: Vec<(u32, (u32, u32))> = Vec::new();
         let link = |list: &mut Vec<Vec<u32>>, a: u32, b: u32| {
             if !list[a as usize].contains(&b) {
                 list[a as usize].push(b);
@@ -118,7 +159,6 @@ impl Graph {
                             .map(|cells| node_id(&mut nodes, &mut groups, &single, size, d, cells))
                             .collect();
                         strong.resize(nodes.len(), Vec::new());
-                        weak.resize(nodes.len(), Vec::new());
                         link(&mut strong, ids[0], ids[1]);
                     }
                 }
@@ -139,19 +179,20 @@ impl Graph {
         // Weak links: same digit, every cell of one sees every cell of the other.
         let n = nodes.len();
         strong.resize(n, Vec::new());
-        weak.resize(n, Vec::new());
         let mut by_digit: Vec<Vec<u32>> = vec![Vec::new(); size + 1];
         for (i, node) in nodes.iter().enumerate() {
             by_digit[node.digit as usize].push(i as u32);
         }
+        // Every cell of b is where a, true, removes the digit: b is apart from a and sees it.
+        let kills = kill_sets(view, &nodes);
+        let words = board.geometry().set_words();
+        let within = |a: usize, c: usize| kills[a * words + c / 64] >> (c % 64) & 1 != 0;
         for list in &by_digit {
             for (x, &a) in list.iter().enumerate() {
                 for &b in &list[x + 1..] {
-                    let (na, nb) = (&nodes[a as usize], &nodes[b as usize]);
-                    let apart = na.cells().all(|c| !nb.has(c));
-                    if apart && na.cells().all(|p| nb.cells().all(|q| board.sees(p, q))) {
-                        weak[a as usize].push((b, NO_RELATION));
-                        weak[b as usize].push((a, NO_RELATION));
+                    if nodes[b as usize].cells().all(|c| within(a as usize, c)) {
+                        weak.push((a, (b, NO_RELATION)));
+                        weak.push((b, (a, NO_RELATION)));
                     }
                 }
             }
@@ -166,8 +207,8 @@ impl Graph {
                     .collect();
                 for (x, &a) in ids.iter().enumerate() {
                     for &b in &ids[x + 1..] {
-                        weak[a as usize].push((b, NO_RELATION));
-                        weak[b as usize].push((a, NO_RELATION));
+                        weak.push((a, (b, NO_RELATION)));
+                        weak.push((b, (a, NO_RELATION)));
                     }
                 }
             }
@@ -184,20 +225,22 @@ impl Graph {
                         }
                         let (a, b) = (single[s * size + v - 1], single[l * size + w - 1]);
                         if a != u32::MAX && b != u32::MAX {
-                            weak[a as usize].push((b, r as u32));
-                            weak[b as usize].push((a, r as u32));
+                            weak.push((a, (b, r as u32)));
+                            weak.push((b, (a, r as u32)));
                         }
                     }
                 }
             }
         }
-        let kills = kill_sets(view, &nodes);
+        let strong: Vec<(u32, u32)> = (0..n as u32)
+            .flat_map(|a| strong[a as usize].iter().map(move |&b| (a, b)))
+            .collect();
         Graph {
+            strong: Links::gather(n, &strong),
+            weak: Links::gather(n, &weak),
             nodes,
-            strong,
-            weak,
             kills,
-            words: board.cells().div_ceil(64),
+            words,
         }
     }
 
@@ -216,15 +259,11 @@ impl Graph {
 /// Each node's kill set (see [`Graph::kills`]), `words` words a node.
 fn kill_sets(view: &View, nodes: &[Node]) -> Vec<u64> {
     let board = view.board;
-    let words = board.cells().div_ceil(64);
-    // Per cell: its peers that are open, per digit: the open cells holding it.
-    let mut peers = vec![0u64; board.cells() * words];
+    let g = board.geometry();
+    let words = g.set_words();
+    // Per digit: the open cells holding it.
     let mut holding = vec![0u64; (board.size() + 1) * words];
     for c in board.open_cells() {
-        for &p in board.geometry().peers(c) {
-            let p = p as usize;
-            peers[c * words + p / 64] |= 1 << (p % 64);
-        }
         let mut m = board.candidates(c);
         while m != 0 {
             let d = m.trailing_zeros() as usize + 1;
@@ -237,8 +276,8 @@ fn kill_sets(view: &View, nodes: &[Node]) -> Vec<u64> {
         let set = &mut kills[i * words..(i + 1) * words];
         set.copy_from_slice(&holding[node.digit as usize * words..][..words]);
         for c in node.cells() {
-            for (w, x) in set.iter_mut().enumerate() {
-                *x &= peers[c * words + w];
+            for (x, &p) in set.iter_mut().zip(g.peer_set(c)) {
+                *x &= p;
             }
         }
     }

@@ -102,8 +102,8 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
     let mut parent = vec![u32::MAX; 2 * states as usize];
     let mut depth = vec![0u8; 2 * states as usize];
     let mut near = vec![false; n];
-    let mut seen: Vec<u32> = Vec::new();
-    let mut queue = VecDeque::new();
+    let mut seen: Vec<u32> = Vec::with_capacity(2 * states as usize);
+    let mut queue = VecDeque::with_capacity(2 * states as usize);
     let mut best: Option<(usize, Step)> = None;
     let mut budget = SEARCH_BUDGET;
     for start in 0..n {
@@ -420,13 +420,7 @@ fn extend(
         return false;
     }
     *budget -= 1;
-    let node = (state / 2) as usize;
-    let next: Vec<u32> = if state % 2 == 1 {
-        graph.weak[node].iter().map(|&(b, _)| 2 * b).collect()
-    } else {
-        graph.strong[node].iter().map(|&b| 2 * b + 1).collect()
-    };
-    for t in next {
+    for t in links(graph, state, true) {
         let left = dist[t as usize];
         if left == u8::MAX || path.len() + 1 + left as usize > limit {
             continue;
@@ -449,26 +443,38 @@ fn extend(
     false
 }
 
+/// The states a chain goes to from `state` (`forward`: a true node's weak links to false
+/// nodes, a false node's strong links to true ones) or comes from (not `forward`: the
+/// other way).
+fn links(graph: &Graph, state: u32, forward: bool) -> impl Iterator<Item = u32> + '_ {
+    let node = (state / 2) as usize;
+    let weak = (state % 2 == 1) == forward;
+    let (w, s) = if weak {
+        (&graph.weak[node][..], &[][..])
+    } else {
+        (&[][..], &graph.strong[node][..])
+    };
+    // Across a weak link a chain goes from true to false, across a strong one the reverse.
+    let by_weak = move |&(b, _): &(u32, u32)| 2 * b + u32::from(!forward);
+    let by_strong = move |&b: &u32| 2 * b + u32::from(forward);
+    w.iter().map(by_weak).chain(s.iter().map(by_strong))
+}
+
 /// For each state, the fewest links from it to state `to` (`u8::MAX`: none within
 /// [`MAX_NODES`]), breadth first backwards.
 fn distances_to(graph: &Graph, to: u32) -> Vec<u8> {
     let mut dist = vec![u8::MAX; 2 * graph.nodes.len()];
     dist[to as usize] = 0;
-    let mut queue = VecDeque::from([to]);
+    let mut queue = VecDeque::with_capacity(dist.len());
+    queue.push_back(to);
     while let Some(x) = queue.pop_front() {
         let d = dist[x as usize];
         if d as usize + 1 >= MAX_NODES {
             continue;
         }
-        let node = (x / 2) as usize;
         // A true node is entered from a false one by a strong link; a false node from a
         // true one by a weak link.
-        let before: Vec<u32> = if x % 2 == 1 {
-            graph.strong[node].iter().map(|&b| 2 * b).collect()
-        } else {
-            graph.weak[node].iter().map(|&(b, _)| 2 * b + 1).collect()
-        };
-        for p in before {
+        for p in links(graph, x, false) {
             if dist[p as usize] == u8::MAX {
                 dist[p as usize] = d + 1;
                 queue.push_back(p);

@@ -70,22 +70,100 @@ enum Conflict {
     NoPlace(usize, u8),
 }
 
-/// The facts one assumption forces.
+/// The facts one assumption forces, kept compact: a hard board's forcing chains hold one of
+/// these for each of its few hundred candidates at once.
 struct Facts {
-    on: Vec<u16>,
-    off: Vec<u16>,
-    /// The order derived: `(candidate, on)`.
-    order: Vec<(u32, bool)>,
-    /// Per fact (slot `2 * candidate + on`): how many implications from the assumption it
-    /// was derived by, up to 255 — its proof has at least this many facts besides the
-    /// assumption.
-    depth: Vec<u8>,
+    /// The facts in the order derived, each with why it holds and its depth: how many
+    /// implications from the assumption it was derived by, up to 255 — its proof has at
+    /// least this many facts besides the assumption.
+    order: Vec<Fact>,
+    /// `slot << 16 | position in order` for every fact, by slot (`2 * candidate + on`): the
+    /// lookup of a fact.
+    index: Vec<u32>,
     conflict: Option<Conflict>,
 }
 
+#[derive(Clone, Copy)]
+struct Fact {
+    candidate: u32,
+    on: bool,
+    depth: u8,
+    why: u16,
+}
+
 impl Facts {
-    fn depth(&self, (i, on): (u32, bool)) -> usize {
-        usize::from(self.depth[2 * i as usize + on as usize])
+    /// Where in `order` the fact `(candidate, on)` stands, if it was derived.
+    fn position(&self, (i, on): (u32, bool)) -> Option<usize> {
+        let slot = 2 * i + u32::from(on);
+        let at = self.index.partition_point(|&x| x >> 16 < slot);
+        let x = *self.index.get(at)?;
+        (x >> 16 == slot).then_some((x & 0xFFFF) as usize)
+    }
+
+    fn get(&self, fact: (u32, bool)) -> Option<&Fact> {
+        self.position(fact).map(|at| &self.order[at])
+    }
+
+    fn holds(&self, fact: (u32, bool)) -> bool {
+        self.get(fact).is_some()
+    }
+
+    fn depth(&self, fact: (u32, bool)) -> usize {
+        self.get(fact).map_or(0, |f| usize::from(f.depth))
+    }
+}
+
+/// The tables one propagation works in, by candidate, reused for every assumption (and left
+/// clear after each: only the facts derived are reset).
+struct Scratch {
+    on: Vec<u16>,
+    off: Vec<u16>,
+    /// By slot `2 * candidate + on`.
+    depth: Vec<u8>,
+    /// The facts derived, in order: the queue of what is still to follow.
+    order: Vec<(u32, bool)>,
+}
+
+impl Scratch {
+    fn new(candidates: usize) -> Scratch {
+        Scratch {
+            on: vec![NONE; candidates],
+            off: vec![NONE; candidates],
+            depth: vec![0; 2 * candidates],
+            order: Vec::with_capacity(2 * candidates),
+        }
+    }
+
+    /// The facts derived, compact, with the tables cleared for the next assumption.
+    fn take(&mut self, conflict: Option<Conflict>) -> Facts {
+        let order: Vec<Fact> = self
+            .order
+            .iter()
+            .map(|&(i, on)| {
+                let slot = 2 * i as usize + usize::from(on);
+                let table = if on { &mut self.on } else { &mut self.off };
+                let why = std::mem::replace(&mut table[i as usize], NONE);
+                let depth = std::mem::take(&mut self.depth[slot]);
+                Fact {
+                    candidate: i,
+                    on,
+                    depth,
+                    why,
+                }
+            })
+            .collect();
+        self.order.clear();
+        let mut index: Vec<u32> = order
+            .iter()
+            .enumerate()
+            .map(|(k, f)| (2 * f.candidate + u32::from(f.on)) << 16 | k as u32)
+            .collect();
+        index.sort_unstable();
+        Facts {
+            order,
+            index,
+            conflict,
+        }
     }
 }
 
@@ -194,17 +272,15 @@ impl<'v> Engine<'v> {
     }
 
     /// Everything `digit in cell` forces in `mode`, up to the first contradiction.
-    fn propagate(&self, cell: usize, digit: u8, mode: Mode) -> Facts {
+    fn propagate(&self, f: &mut Scratch, cell: usize, digit: u8, mode: Mode) -> Facts {
+        let conflict = self.follow(f, cell, digit, mode);
+        f.take(conflict)
+    }
+
+    /// Derives into `f` what `digit in cell` forces in `mode`; the contradiction met, if any.
+    fn follow(&self, f: &mut Scratch, cell: usize, digit: u8, mode: Mode) -> Option<Conflict> {
         let board = self.view.board;
         let g = board.geometry();
-        let n = self.cands.len() * self.size;
-        let mut f = Facts {
-            on: vec![NONE; n],
-            off: vec![NONE; n],
-            order: Vec::with_capacity(n),
-            depth: vec![0; 2 * n],
-            conflict: None,
-        };
         // The candidates left (static mode reads the board's only).
         let mut cur = if mode != Mode::Static {
             self.cands.clone()
@@ -222,39 +298,36 @@ impl<'v> Engine<'v> {
             let (c, d) = self.split(i);
             let bit = 1u32 << (d - 1);
             let level = f.depth[2 * i as usize + on as usize].saturating_add(1);
-            let derive = |f: &mut Facts, j: u32, on: bool, why: u16| -> bool {
+            let derive = |f: &mut Scratch, j: u32, on: bool, why: u16| -> Option<Conflict> {
                 let (mine, other) = if on {
                     (&mut f.on, &f.off)
                 } else {
                     (&mut f.off, &f.on)
                 };
                 if mine[j as usize] != NONE {
-                    return false;
+                    return None;
                 }
                 mine[j as usize] = why;
+                let clash = other[j as usize] != NONE;
                 f.order.push((j, on));
                 f.depth[2 * j as usize + on as usize] = level;
-                if other[j as usize] != NONE {
-                    f.conflict = Some(Conflict::Both(j));
-                    return true;
-                }
-                false
+                clash.then_some(Conflict::Both(j))
             };
             if on {
                 for &p in g.peers(c) {
                     let p = p as usize;
-                    if self.cands[p] & bit != 0 && derive(&mut f, self.index(p, d), false, i as u16)
-                    {
-                        return f;
+                    if self.cands[p] & bit != 0 {
+                        if let Some(conflict) = derive(f, self.index(p, d), false, i as u16) {
+                            return Some(conflict);
+                        }
                     }
                 }
                 if !matches!(mode, Mode::Digit(_)) {
                     for e in 1..=self.size as u8 {
-                        if e != d
-                            && self.cands[c] >> (e - 1) & 1 != 0
-                            && derive(&mut f, self.index(c, e), false, i as u16)
-                        {
-                            return f;
+                        if e != d && self.cands[c] >> (e - 1) & 1 != 0 {
+                            if let Some(conflict) = derive(f, self.index(c, e), false, i as u16) {
+                                return Some(conflict);
+                            }
                         }
                     }
                     for &(o, tie) in &self.ties[c] {
@@ -262,8 +335,8 @@ impl<'v> Engine<'v> {
                         while lose != 0 {
                             let e = lose.trailing_zeros() as u8 + 1;
                             lose &= lose - 1;
-                            if derive(&mut f, self.index(o, e), false, i as u16) {
-                                return f;
+                            if let Some(conflict) = derive(f, self.index(o, e), false, i as u16) {
+                                return Some(conflict);
                             }
                         }
                     }
@@ -279,16 +352,15 @@ impl<'v> Engine<'v> {
                 Mode::Static => (self.cands[c].count_ones() == 2).then_some(self.cands[c] & !bit),
                 Mode::Dynamic => {
                     if cur[c] == 0 {
-                        f.conflict = Some(Conflict::Empty(c));
-                        return f;
+                        return Some(Conflict::Empty(c));
                     }
                     (cur[c].count_ones() == 1).then_some(cur[c])
                 }
             };
             if let Some(m) = cell_single {
                 let e = m.trailing_zeros() as u8 + 1;
-                if derive(&mut f, self.index(c, e), true, CELL) {
-                    return f;
+                if let Some(conflict) = derive(f, self.index(c, e), true, CELL) {
+                    return Some(conflict);
                 }
             }
             // The digit's last place in each house of the cell.
@@ -310,39 +382,38 @@ impl<'v> Engine<'v> {
                     continue;
                 }
                 match count {
-                    0 if board.placed_in(h) & bit == 0 => {
-                        f.conflict = Some(Conflict::NoPlace(h, d));
-                        return f;
-                    }
-                    1 if derive(&mut f, self.index(one, d), true, HOUSE0 - h as u16) => {
-                        return f;
+                    0 if board.placed_in(h) & bit == 0 => return Some(Conflict::NoPlace(h, d)),
+                    1 => {
+                        let why = HOUSE0 - h as u16;
+                        if let Some(conflict) = derive(f, self.index(one, d), true, why) {
+                            return Some(conflict);
+                        }
                     }
                     _ => {}
                 }
             }
         }
-        f
+        None
     }
 
     /// The facts `targets` rest on, assumption first, in the order derived.
     fn proof(&self, f: &Facts, targets: &[(u32, bool)]) -> Vec<ChainNode> {
         let g = self.view.board.geometry();
-        let n = f.on.len();
-        let mut need = vec![false; 2 * n];
+        let n = self.cands.len() * self.size;
+        // By position in `f.order`.
+        let mut need = vec![false; f.order.len()];
         let mut stack: Vec<(u32, bool)> = targets.to_vec();
         while let Some((i, on)) = stack.pop() {
-            let slot = 2 * i as usize + on as usize;
-            if need[slot] {
+            let Some(at) = f.position((i, on)) else {
+                continue;
+            };
+            if need[at] {
                 continue;
             }
-            need[slot] = true;
+            need[at] = true;
             let (c, d) = self.split(i);
             let bit = 1u32 << (d - 1);
-            let why = if on {
-                f.on[i as usize]
-            } else {
-                f.off[i as usize]
-            };
+            let why = f.order[at].why;
             if !on {
                 if usize::from(why) < n {
                     stack.push((u32::from(why), true));
@@ -354,8 +425,7 @@ impl<'v> Engine<'v> {
                 CELL => {
                     for e in 1..=self.size as u8 {
                         let j = self.index(c, e);
-                        if e != d && self.cands[c] >> (e - 1) & 1 != 0 && f.off[j as usize] != NONE
-                        {
+                        if e != d && self.cands[c] >> (e - 1) & 1 != 0 && f.holds((j, false)) {
                             stack.push((j, false));
                         }
                     }
@@ -364,7 +434,7 @@ impl<'v> Engine<'v> {
                     let h = (HOUSE0 - h) as usize;
                     for x in g.house(h).iter().map(|&x| x as usize) {
                         let j = self.index(x, d);
-                        if x != c && self.cands[x] & bit != 0 && f.off[j as usize] != NONE {
+                        if x != c && self.cands[x] & bit != 0 && f.holds((j, false)) {
                             stack.push((j, false));
                         }
                     }
@@ -373,16 +443,14 @@ impl<'v> Engine<'v> {
         }
         f.order
             .iter()
-            .filter(|&&(i, on)| {
-                let slot = 2 * i as usize + on as usize;
-                std::mem::replace(&mut need[slot], false)
-            })
-            .map(|&(i, on)| {
-                let (c, d) = self.split(i);
+            .zip(need)
+            .filter(|&(_, needed)| needed)
+            .map(|(fact, _)| {
+                let (c, d) = self.split(fact.candidate);
                 ChainNode {
                     cells: vec![c],
                     digit: d,
-                    on,
+                    on: fact.on,
                 }
             })
             .collect()
@@ -476,9 +544,11 @@ pub(crate) fn nishio(view: &View) -> Option<Step> {
         return None;
     }
     let engine = Engine::new(view);
+    let mut scratch = Scratch::new(engine.cands.len() * engine.size);
     let mut best: Option<Step> = None;
     for (c, d) in engine.candidates() {
-        let f = engine.propagate(c, d, Mode::Digit(d));
+        let conflict = engine.follow(&mut scratch, c, d, Mode::Digit(d));
+        let f = scratch.take(conflict);
         if f.conflict.is_none() {
             continue;
         }
@@ -519,11 +589,12 @@ fn forcing(view: &View, mode: Mode, technique: Technique) -> Option<Step> {
     // Per candidate: the facts it forces, or None on a conflict.
     let mut forced: Vec<Option<Facts>> = Vec::new();
     forced.resize_with(n, || None);
+    let mut scratch = Scratch::new(n);
     let mut best: Option<Step> = None;
     let better =
         |best: &Option<Step>, w: usize| best.as_ref().is_none_or(|b| w < weight(&b.branches));
     for (c, d) in engine.candidates() {
-        let f = engine.propagate(c, d, mode);
+        let f = engine.propagate(&mut scratch, c, d, mode);
         let i = engine.index(c, d);
         if f.conflict.is_some() {
             let branch = engine.proof(&f, &engine.conflict_targets(&f));
@@ -561,19 +632,27 @@ fn forcing(view: &View, mode: Mode, technique: Technique) -> Option<Step> {
             .map(|&(c, d)| forced[engine.index(c, d) as usize].as_ref())
             .collect();
         let Some(runs) = runs else { continue };
-        let holds =
-            |f: &Facts, j: u32, on: bool| (if on { &f.on } else { &f.off })[j as usize] != NONE;
         // Still a candidate of an open cell (placing or removing it changes the board), and
-        // forced by every branch.
+        // forced by every branch: counted by slot, in the scratch depth table (clear again
+        // after).
+        let count = &mut scratch.depth;
+        let slot = |f: &Fact| 2 * f.candidate as usize + usize::from(f.on);
+        for f in runs.iter().flat_map(|r| &r.order) {
+            count[slot(f)] = count[slot(f)].saturating_add(1);
+        }
+        let all = runs.len().min(255) as u8;
         let facts: Vec<(u32, bool)> = runs[0]
             .order
             .iter()
-            .copied()
-            .filter(|&(j, on)| {
-                let (x, e) = engine.split(j);
-                engine.cands[x] >> (e - 1) & 1 != 0 && runs[1..].iter().all(|f| holds(f, j, on))
+            .filter(|f| {
+                let (x, e) = engine.split(f.candidate);
+                engine.cands[x] >> (e - 1) & 1 != 0 && count[slot(f)] == all
             })
+            .map(|f| (f.candidate, f.on))
             .collect();
+        for f in runs.iter().flat_map(|r| &r.order) {
+            count[slot(f)] = 0;
+        }
         // The proof of a fact has at least its depth plus one facts in each branch: the
         // facts worth tracing are those whose bound beats the best so far, smallest first.
         let bound = |fact| runs.iter().map(|f| f.depth(fact) + 1).sum::<usize>();

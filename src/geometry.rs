@@ -353,7 +353,9 @@ mod tests {
                 let b = g.block_of(c).unwrap();
                 assert!(g.house(2 * size + b).contains(&(c as u16)));
                 let in_set = |p: usize| g.peer_set(c)[p / 64] >> (p % 64) & 1 != 0;
-                let listed = (0..g.cell_count()).filter(|&p| in_set(p)).collect::<Vec<_>>();
+                let listed = (0..g.cell_count())
+                    .filter(|&p| in_set(p))
+                    .collect::<Vec<_>>();
                 let mut peers: Vec<usize> = g.peers(c).iter().map(|&p| p as usize).collect();
                 peers.sort_unstable();
                 assert_eq!(listed, peers, "the peer set of cell {c} is its peer list");

@@ -84,6 +84,25 @@ impl<T: Copy> Links<T> {
     }
 }
 
+impl<T: Copy + PartialEq> Links<T> {
+    /// The same links with each node's repeats left out (the first of each kept).
+    fn unique(self) -> Links<T> {
+        let mut start = Vec::with_capacity(self.start.len());
+        let mut items = Vec::with_capacity(self.items.len());
+        start.push(0);
+        for node in 0..self.start.len() - 1 {
+            let from = items.len();
+            for &x in &self[node] {
+                if !items[from..].contains(&x) {
+                    items.push(x);
+                }
+            }
+            start.push(items.len() as u32);
+        }
+        Links { start, items }
+    }
+}
+
 impl<T> std::ops::Index<usize> for Links<T> {
     type Output = [T];
 
@@ -123,16 +142,14 @@ impl Graph {
                 nodes.push(Node::new(d, &[c]));
             }
         }
-        let singles = nodes.len();
         let mut groups: HashMap<Node, u32> = HashMap::new();
-        let mut strong: Vec<Vec<u32>> = vec![Vec::new(); singles];
-        // Weak links as (node, (other node, relation)), both ways.
+        // Links as (node, other node) — weak ones with their relation — both ways; a strong
+        // link may be found twice (a pair in a line and a block), and counts once.
+        let mut strong: Vec<(u32, u32)> = Vec::new();
         let mut weak: Vec<(u32, (u32, u32))> = Vec::new();
-        let link = |list: &mut Vec<Vec<u32>>, a: u32, b: u32| {
-            if !list[a as usize].contains(&b) {
-                list[a as usize].push(b);
-                list[b as usize].push(a);
-            }
+        let link = |list: &mut Vec<(u32, u32)>, a: u32, b: u32| {
+            list.push((a, b));
+            list.push((b, a));
         };
         // Strong links in houses: the digit's places split into exactly two nodes.
         if kind != Kind::Xy {
@@ -145,20 +162,23 @@ impl Graph {
                     if p.count_ones() < 2 {
                         continue;
                     }
-                    let cells: Vec<usize> = view.cells_at(h, p).collect();
-                    let splits = if cells.len() == 2 {
-                        vec![vec![vec![cells[0]], vec![cells[1]]]]
-                    } else if kind == Kind::Aic {
-                        splits_in_two(view, h, &cells)
-                    } else {
+                    if p.count_ones() == 2 {
+                        let mut two = view.cells_at(h, p);
+                        if let (Some(a), Some(b)) = (two.next(), two.next()) {
+                            let id = |c: usize| single[c * size + d as usize - 1];
+                            link(&mut strong, id(a), id(b));
+                        }
                         continue;
-                    };
-                    for parts in splits {
+                    }
+                    if kind != Kind::Aic {
+                        continue;
+                    }
+                    let cells: Vec<usize> = view.cells_at(h, p).collect();
+                    for parts in splits_in_two(view, h, &cells) {
                         let ids: Vec<u32> = parts
                             .into_iter()
                             .map(|cells| node_id(&mut nodes, &mut groups, &single, size, d, cells))
                             .collect();
-                        strong.resize(nodes.len(), Vec::new());
                         link(&mut strong, ids[0], ids[1]);
                     }
                 }
@@ -178,7 +198,6 @@ impl Graph {
         }
         // Weak links: same digit, every cell of one sees every cell of the other.
         let n = nodes.len();
-        strong.resize(n, Vec::new());
         let mut by_digit: Vec<Vec<u32>> = vec![Vec::new(); size + 1];
         for (i, node) in nodes.iter().enumerate() {
             by_digit[node.digit as usize].push(i as u32);
@@ -232,11 +251,8 @@ impl Graph {
                 }
             }
         }
-        let strong: Vec<(u32, u32)> = (0..n as u32)
-            .flat_map(|a| strong[a as usize].iter().map(move |&b| (a, b)))
-            .collect();
         Graph {
-            strong: Links::gather(n, &strong),
+            strong: Links::gather(n, &strong).unique(),
             weak: Links::gather(n, &weak),
             nodes,
             kills,
@@ -261,10 +277,11 @@ fn kill_sets(view: &View, nodes: &[Node]) -> Vec<u64> {
     let board = view.board;
     let g = board.geometry();
     let words = g.set_words();
-    // Per digit: the open cells holding it.
+    // Per digit of a node: the open cells holding it.
+    let used = nodes.iter().fold(0u32, |m, n| m | 1 << (n.digit - 1));
     let mut holding = vec![0u64; (board.size() + 1) * words];
     for c in board.open_cells() {
-        let mut m = board.candidates(c);
+        let mut m = board.candidates(c) & used;
         while m != 0 {
             let d = m.trailing_zeros() as usize + 1;
             m &= m - 1;

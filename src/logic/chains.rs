@@ -110,7 +110,10 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
         if graph.strong[start].is_empty() {
             continue;
         }
-        let limit = best.as_ref().map_or(MAX_NODES, |(len, _)| len - 1);
+        // A chain ends at a true node, and nodes at an odd depth are false (the start is
+        // false at depth 1): a chain shorter than the best has at most two nodes fewer, and
+        // its last node is not followed.
+        let limit = best.as_ref().map_or(MAX_NODES, |(len, _)| len - 2);
         if limit < MIN_NODES {
             break;
         }

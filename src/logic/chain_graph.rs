@@ -111,6 +111,9 @@ impl<T> std::ops::Index<usize> for Links<T> {
     }
 }
 
+/// The most cells a house has.
+const MAX_HOUSE: usize = 25;
+
 /// Which chains to build.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Kind {
@@ -173,14 +176,17 @@ impl Graph {
                     if kind != Kind::Aic {
                         continue;
                     }
-                    let cells: Vec<usize> = view.cells_at(h, p).collect();
-                    for parts in splits_in_two(view, h, &cells) {
-                        let ids: Vec<u32> = parts
-                            .into_iter()
-                            .map(|cells| node_id(&mut nodes, &mut groups, &single, size, d, cells))
-                            .collect();
-                        link(&mut strong, ids[0], ids[1]);
+                    let mut cells = [0usize; MAX_HOUSE];
+                    let mut len = 0;
+                    for c in view.cells_at(h, p) {
+                        cells[len] = c;
+                        len += 1;
                     }
+                    splits_in_two(view, h, &cells[..len], |a, b| {
+                        let a = node_id(&mut nodes, &mut groups, &single, size, d, a);
+                        let b = node_id(&mut nodes, &mut groups, &single, size, d, b);
+                        link(&mut strong, a, b);
+                    });
                 }
             }
         }
@@ -309,12 +315,12 @@ fn node_id(
     single: &[u32],
     size: usize,
     d: u8,
-    cells: Vec<usize>,
+    cells: &[usize],
 ) -> u32 {
     if cells.len() == 1 {
         return single[cells[0] * size + d as usize - 1];
     }
-    let node = Node::new(d, &cells);
+    let node = Node::new(d, cells);
     *groups.entry(node).or_insert_with(|| {
         nodes.push(node);
         (nodes.len() - 1) as u32
@@ -322,35 +328,57 @@ fn node_id(
 }
 
 /// The places `cells` of a digit in house `h`, split where the house meets blocks (a line)
-/// or lines (a block) — each split that gives exactly two parts, each single or a group (a
-/// block's places can split both by rows and by columns: `r1c1 r1c2 | r2c1` and
-/// `r1c1 r2c1 | r1c2`).
-fn splits_in_two(view: &View, h: usize, cells: &[usize]) -> Vec<Vec<Vec<usize>>> {
+/// or lines (a block): `split` gets the two parts of each split that gives exactly two, each
+/// single or a group of at most five (a block's places can split both by rows and by
+/// columns: `r1c1 r1c2 | r2c1` and `r1c1 r2c1 | r1c2`).
+fn splits_in_two(
+    view: &View,
+    h: usize,
+    cells: &[usize],
+    mut split: impl FnMut(&[usize], &[usize]),
+) {
     let geometry = view.board.geometry();
     let size = view.board.size();
-    let mut splits = Vec::new();
-    let keys: Vec<Box<dyn Fn(usize) -> usize>> = if h >= 2 * size {
-        vec![
-            Box::new(|c| geometry.cell(c).row as usize),
-            Box::new(|c| geometry.cell(c).col as usize),
-        ]
+    // What a part shares: 0 its row, 1 its column, 2 its block.
+    let keys: &[u8] = if h >= 2 * size {
+        &[0, 1]
     } else if geometry.block_shape().is_some() {
-        vec![Box::new(|c| geometry.block_of(c).unwrap_or(0))]
+        &[2]
     } else {
-        vec![]
+        &[]
     };
-    for key in keys {
-        let mut parts: Vec<(usize, Vec<usize>)> = Vec::new();
+    let key = |c: usize, by: u8| match by {
+        0 => geometry.cell(c).row as usize,
+        1 => geometry.cell(c).col as usize,
+        _ => geometry.block_of(c).unwrap_or(0),
+    };
+    for &by in keys {
+        let first = key(cells[0], by);
+        let Some(second) = cells.iter().map(|&c| key(c, by)).find(|&k| k != first) else {
+            continue;
+        };
+        let (mut a, mut b) = ([0usize; 5], [0usize; 5]);
+        let (mut na, mut nb) = (0, 0);
+        let mut two = true;
         for &c in cells {
-            let k = key(c);
-            match parts.iter_mut().find(|(x, _)| *x == k) {
-                Some((_, p)) => p.push(c),
-                None => parts.push((k, vec![c])),
+            let k = key(c, by);
+            let (part, n) = if k == first {
+                (&mut a, &mut na)
+            } else if k == second {
+                (&mut b, &mut nb)
+            } else {
+                two = false;
+                break;
+            };
+            if *n == 5 {
+                two = false;
+                break;
             }
+            part[*n] = c;
+            *n += 1;
         }
-        if parts.len() == 2 && parts.iter().all(|(_, p)| p.len() <= 5) {
-            splits.push(parts.into_iter().map(|(_, p)| p).collect());
+        if two {
+            split(&a[..na], &b[..nb]);
         }
     }
-    splits
 }

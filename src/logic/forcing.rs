@@ -366,9 +366,13 @@ impl<'v> Engine<'v> {
             // The digit's last place in each house of the cell.
             for &h in g.houses_of(c) {
                 let h = h as usize;
-                // The places left: how many, and one of them.
+                // The places left: how many, and one of them (static: the board's two).
+                let places = self.view.positions(h, d);
+                if mode == Mode::Static && places.count_ones() != 2 {
+                    continue;
+                }
                 let (mut count, mut one) = (0, 0);
-                for x in self.places(h, d) {
+                for x in self.view.cells_at(h, places) {
                     let left = match mode {
                         Mode::Static => x != c,
                         _ => cur[x] & bit != 0,

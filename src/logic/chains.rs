@@ -102,8 +102,8 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
     let mut parent = vec![u32::MAX; 2 * states as usize];
     let mut depth = vec![0u8; 2 * states as usize];
     let mut near = vec![false; n];
+    // The states reached from the current start, in order: the breadth-first queue too.
     let mut seen: Vec<u32> = Vec::with_capacity(2 * states as usize);
-    let mut queue = VecDeque::with_capacity(2 * states as usize);
     let mut best: Option<(usize, Step)> = None;
     let mut budget = SEARCH_BUDGET;
     for start in 0..n {
@@ -121,7 +121,6 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
             parent[s as usize] = u32::MAX;
         }
         seen.clear();
-        queue.clear();
         for &(b, _) in &graph.weak[start] {
             near[b as usize] = true;
         }
@@ -129,8 +128,9 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
         parent[s0 as usize] = s0;
         depth[s0 as usize] = 1;
         seen.push(s0);
-        queue.push_back(s0);
-        while let Some(at) = queue.pop_front() {
+        let mut next = 0;
+        while let Some(&at) = seen.get(next) {
+            next += 1;
             let state = at % states;
             let node = (state / 2) as usize;
             let on = state % 2 == 1;
@@ -179,7 +179,6 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
                 parent[to as usize] = at;
                 depth[to as usize] = (d + 1) as u8;
                 seen.push(to);
-                queue.push_back(to);
             };
             if on {
                 for &(b, _) in &graph.weak[node] {

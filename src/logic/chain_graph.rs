@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use super::view::View;
+use crate::digits::MAX_SIZE;
 
 /// A node: a digit in one cell, or in 2–5 cells of one block and one line (a group).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -111,9 +112,6 @@ impl<T> std::ops::Index<usize> for Links<T> {
     }
 }
 
-/// The most cells a house has.
-const MAX_HOUSE: usize = 25;
-
 /// Which chains to build.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Kind {
@@ -176,7 +174,7 @@ impl Graph {
                     if kind != Kind::Aic {
                         continue;
                     }
-                    let mut cells = [0usize; MAX_HOUSE];
+                    let mut cells = [0usize; MAX_SIZE];
                     let mut len = 0;
                     for c in view.cells_at(h, p) {
                         cells[len] = c;

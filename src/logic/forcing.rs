@@ -78,7 +78,8 @@ struct Facts {
     /// least this many facts besides the assumption.
     order: Vec<Fact>,
     /// `slot << 16 | position in order` for every fact, by slot (`2 * candidate + on`): the
-    /// lookup of a fact.
+    /// lookup of a fact. Both fit sixteen bits: forcing runs up to 16×16 ([`MAX_SIZE`]), at
+    /// most 4,096 candidates and 8,192 facts.
     index: Vec<u32>,
     conflict: Option<Conflict>,
 }

@@ -134,17 +134,31 @@ test("typing givens with the keyboard, relations with Shift+arrows, undo", async
   await close();
 });
 
-/** Fails unless every named cell is on the board at full size and is what a click there hits. */
-async function assertShown(page, names, what) {
-  await boardSettled(page);
-  const shown = await page.$$eval("[data-cell]", (cells, names) => cells.filter((c) => names.includes(c.dataset.cell)).map((c) => {
+/**
+ * The named cells as the page shows them: each scrolled into view, its size, and whether a
+ * click at its centre reaches it; `size` is r1c1's. With `settled`, false until every named
+ * cell is there at r1c1's size and reachable (a layout may still change while a message lands).
+ */
+function measureShown({ names, settled }) {
+  const shown = [...document.querySelectorAll("[data-cell]")].filter((c) => names.includes(c.dataset.cell)).map((c) => {
     c.scrollIntoView({ block: "center" });
     const r = c.getBoundingClientRect();
     const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
     return { cell: c.dataset.cell, width: r.width, height: r.height, hit: Boolean(hit && c.contains(hit)) };
-  }), names);
+  });
+  const first = document.querySelector('[data-cell="r1c1"]');
+  const size = first ? first.getBoundingClientRect().width : 0;
+  const ok = shown.length === names.length && shown.every((s) => Math.abs(s.width - size) < 1 && Math.abs(s.height - size) < 1 && s.hit);
+  return settled && !ok ? false : { shown, size };
+}
+
+/** Fails unless every named cell is on the board at full size and is what a click there hits. */
+async function assertShown(page, names, what) {
+  await boardSettled(page);
+  // Wait for the condition; on a timeout, the assertions below say what is wrong.
+  await page.waitForFunction(measureShown, { names, settled: true }, { polling: "raf", timeout: 10_000 }).catch(() => {});
+  const { shown, size } = await page.evaluate(measureShown, { names, settled: false });
   assert.equal(shown.length, names.length, what);
-  const size = await page.$eval('[data-cell="r1c1"]', (c) => c.getBoundingClientRect().width);
   for (const s of shown) {
     assert.ok(Math.abs(s.width - size) < 1 && Math.abs(s.height - size) < 1, `${what}: ${s.cell} is ${s.width}×${s.height}, not ${size}`);
     assert.ok(s.hit, `${what}: a click at ${s.cell}'s centre reaches it`);

@@ -138,7 +138,9 @@ impl Generator {
                 Next::Continue => self.current = Some(attempt),
                 Next::Missed => {}
                 Next::Done(puzzle) => {
-                    let grade = grade(&puzzle, Techniques::GRADED);
+                    // The grade the CLI and the page give the same puzzle: it is unique, so the
+                    // techniques that rest on uniqueness may be used.
+                    let grade = grade(&puzzle, Techniques::GRADED.with_uniqueness());
                     let wanted = self.request.level;
                     if wanted.is_some_and(|l| grade.level != l) {
                         continue;

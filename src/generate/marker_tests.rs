@@ -116,7 +116,7 @@ fn assert_keeps_promises(g: &Generated, family: Markers, negative: bool) {
         Status::Multiple,
         "{what}"
     );
-    assert_eq!(grade(p, Techniques::GRADED), g.grade);
+    assert_eq!(grade(p, Techniques::GRADED.with_uniqueness()), g.grade);
 }
 
 fn sorted(mut kinds: Vec<MarkerKind>) -> Vec<MarkerKind> {
@@ -217,7 +217,10 @@ fn marker_puzzles_are_made_at_the_level_asked_through_the_marker_techniques() {
         let g = generate(&r, 1).unwrap().remove(0);
         assert_keeps_promises(&g, family, negative);
         assert_eq!(g.grade.level, level, "{:?}", g.puzzle);
-        assert_eq!(grade(&g.puzzle, Techniques::GRADED).level, level);
+        assert_eq!(
+            grade(&g.puzzle, Techniques::GRADED.with_uniqueness()).level,
+            level
+        );
         let used: u32 = marker_techniques
             .iter()
             .map(|&t| g.grade.steps[t as usize])

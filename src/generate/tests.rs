@@ -211,7 +211,10 @@ fn levels_are_met_as_graded() {
             let g = generate(&r, 1).unwrap().remove(0);
             assert_unique(&g);
             assert_eq!(g.grade.level, level, "{kind} {size}");
-            assert_eq!(grade(&g.puzzle, Techniques::GRADED), g.grade);
+            assert_eq!(
+                grade(&g.puzzle, Techniques::GRADED.with_uniqueness()),
+                g.grade
+            );
         }
     }
     // Minimal and at a level: minimal first, the level checked.

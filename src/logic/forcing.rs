@@ -135,6 +135,16 @@ impl Scratch {
         }
     }
 
+    /// Clears the tables of the facts derived, for the next assumption.
+    fn clear(&mut self) {
+        for &(i, on) in &self.order {
+            let table = if on { &mut self.on } else { &mut self.off };
+            table[i as usize] = NONE;
+            self.depth[2 * i as usize + usize::from(on)] = 0;
+        }
+        self.order.clear();
+    }
+
     /// The facts derived, compact, with the tables cleared for the next assumption.
     fn take(&mut self, conflict: Option<Conflict>) -> Facts {
         let order: Vec<Fact> = self
@@ -552,11 +562,12 @@ pub(crate) fn nishio(view: &View) -> Option<Step> {
     let mut scratch = Scratch::new(engine.cands.len() * engine.size);
     let mut best: Option<Step> = None;
     for (c, d) in engine.candidates() {
-        let conflict = engine.follow(&mut scratch, c, d, Mode::Digit(d));
-        let f = scratch.take(conflict);
-        if f.conflict.is_none() {
+        // Only an assumption that fails is kept (and proved).
+        let Some(conflict) = engine.follow(&mut scratch, c, d, Mode::Digit(d)) else {
+            scratch.clear();
             continue;
-        }
+        };
+        let f = scratch.take(Some(conflict));
         let branch = engine.proof(&f, &engine.conflict_targets(&f));
         if best
             .as_ref()

@@ -66,12 +66,17 @@ impl Frames {
     /// Opens a branch from `depth` on `cell`: copies the grid one level down and leaves the
     /// cell's smallest candidate alone there. Returns that digit and the candidates it set
     /// aside (what a `guess` event reports).
-    pub(crate) fn branch(&mut self, depth: usize, cell: usize) -> (u8, u32) {
+    pub(crate) fn branch(
+        &mut self,
+        depth: usize,
+        cell: usize,
+        pick: impl FnOnce(u32) -> u32,
+    ) -> (u8, u32) {
         let cells = self.cells;
         let from = depth * cells;
         self.grids.copy_within(from..from + cells, from + cells);
         let m = self.grids[from + cell];
-        let bit = m & m.wrapping_neg();
+        let bit = pick(m);
         self.grids[from + cells + cell] = bit;
         (bit.trailing_zeros() as u8 + 1, m & !bit)
     }

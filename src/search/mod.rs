@@ -91,6 +91,7 @@ pub(crate) mod options;
 pub(crate) mod plain;
 mod portable;
 mod propagate;
+mod restarts;
 mod sixteen;
 pub(crate) mod stats;
 mod twentyfive;

@@ -251,7 +251,9 @@ impl<O: Observer> Naive<O> {
     /// Opens a branch: copies the grid one level down and tries the smallest candidate, even
     /// when it is the only one (naive does not count candidates).
     fn branch(&mut self, cell: usize) {
-        let (digit, rest) = self.frames.branch(self.depth, cell);
+        let (digit, rest) = self
+            .frames
+            .branch(self.depth, cell, |m| m & m.wrapping_neg());
         self.choices[self.depth] = digit;
         self.depth += 1;
         self.book.guess(cell, digit, rest, self.depth);

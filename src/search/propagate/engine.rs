@@ -9,9 +9,18 @@ use crate::search::driver::{book_in_field, Book, Search};
 use crate::search::frames::{grid_in_frames, Frames};
 use crate::search::observer::{Observer, Silent, Via};
 use crate::search::options::{Options, Outcome, Strategy};
+use crate::search::restarts::Restarts;
 use crate::search::stats::{Rule, Stats};
 
 use super::crossings::Crossings;
+
+/// Backtracks of a unit of the restarts' Luby sequence (see `search/restarts.rs`), once the
+/// search probes. On random 25×25 grids with many solutions where the search without
+/// restarts needed more than 2,000,000 work to find one (23 of 72 tuned, 19 of 73 held
+/// out, `benches/data/hard/tail25-random-*`), the worst is 621,699 / 328,848 with them; the
+/// 115 hard 16×16 puzzles of `benches/data/hard` take the same work as without (256 cost one
+/// of them 28%).
+pub(super) const RESTART_UNIT: u64 = 1024;
 
 /// A resumable `propagate` search over one puzzle. Owns its buffers, so it can live in a
 /// wasm handle; [`Search::reset`] reuses them for the next puzzle of the same size.
@@ -58,6 +67,10 @@ pub struct Propagate<O: Observer> {
     pub(super) scores: Vec<u64>,
     /// Scratch for probing: the union of the grids of successful trials.
     pub(super) union: Vec<u32>,
+    /// Restarts while probing and no solution is found.
+    pub(super) restarts: Restarts,
+    /// The backtracks of a unit of the restarts' Luby sequence (`u64::MAX`: no restarts).
+    pub(super) restart_unit: u64,
     pub(super) book: Book<O>,
 }
 
@@ -89,6 +102,8 @@ impl<O: Observer> Propagate<O> {
             probing: false,
             scores: Vec::new(),
             union: Vec::new(),
+            restarts: Restarts::new(u64::MAX),
+            restart_unit: RESTART_UNIT,
             book: Book::new(options, observer),
         };
         search.reset(puzzle);
@@ -154,6 +169,7 @@ impl<O: Observer> Propagate<O> {
         let houses_per_cell = self.geometry.houses_of(0).len() as u64;
         self.weights.resize(cells, houses_per_cell);
         self.probing = self.strategy.probe_after == 0;
+        self.restarts = Restarts::new(self.restart_unit);
         self.depth = 0;
         self.queue.clear();
         self.dirty = 0;
@@ -233,9 +249,14 @@ impl<O: Observer> Propagate<O> {
     /// recorded at the root stay: they hold everywhere.)
     pub(super) fn escalate(&mut self) {
         self.probing = true;
-        if self.book.stats.solutions > 0 {
-            return;
+        self.restarts = Restarts::from(self.restart_unit, self.book.stats.backtracks);
+        if self.book.stats.solutions == 0 {
+            self.back_to_root();
         }
+    }
+
+    /// Returns to the root (a restart), keeping what was refuted there.
+    pub(super) fn back_to_root(&mut self) {
         while self.depth > 0 {
             self.book.backtrack(self.depth);
             self.depth -= 1;
@@ -281,9 +302,11 @@ impl<O: Observer> Propagate<O> {
         self.solved[from..from + solved.len()].copy_from_slice(&solved);
     }
 
-    /// Opens a branch: copies the grid one level down and tries the smallest candidate.
+    /// Opens a branch: copies the grid one level down and tries a candidate: the smallest,
+    /// or after a restart the one the restarts pick.
     pub(super) fn branch(&mut self, cell: usize) {
-        let (digit, rest) = self.frames.branch(self.depth, cell);
+        let (restarts, depth) = (self.restarts, self.depth);
+        let (digit, rest) = self.frames.branch(depth, cell, |m| restarts.pick(m, depth));
         self.copy_solved();
         self.choices[self.depth] = (cell as u16, digit);
         self.depth += 1;
@@ -327,6 +350,9 @@ impl Propagate<Silent> {
             ..options
         };
         let mut engine = Propagate::new(puzzle, rest, Silent);
+        // A fast path hands over only a puzzle it found hard; there the restarts cost more
+        // than they save (docs/src/benchmarks.md).
+        engine.restart_unit = u64::MAX;
         engine.run();
         let mut outcome = engine.outcome();
         outcome.stats.add(spent);
@@ -353,12 +379,21 @@ impl<O: Observer> Search for Propagate<O> {
         self.touch_all_relations();
     }
 
-    /// One node: escalate to probing when due, propagate (and probe), then branch, record a
-    /// solution, or backtrack.
+    /// One node: escalate to probing when due (or, probing without a solution yet, restart
+    /// from the root when due), propagate (and probe), then branch, record a solution, or
+    /// backtrack.
     fn node(&mut self) {
         self.book.stats.nodes += 1;
         if !self.probing && self.book.stats.backtracks >= self.strategy.probe_after {
             self.escalate();
+        } else if self.probing
+            && self.depth > 0
+            && self
+                .restarts
+                .due(self.book.stats.solutions, self.book.stats.backtracks)
+        {
+            self.back_to_root();
+            self.restarts.next(self.book.stats.backtracks);
         }
         self.book
             .observer

@@ -6,6 +6,7 @@
 use crate::contradiction::Contradiction;
 use crate::search::bitboards::{Board, Tally};
 use crate::search::driver::End;
+use crate::search::restarts::Restarts;
 use crate::search::stats::Stats;
 
 use super::bands::*;
@@ -23,6 +24,8 @@ pub(super) struct TwentyFive {
     pub(super) scratch: Box<Scratch>,
     /// When the work done ends the search.
     pub(super) budget: Budget,
+    /// Restarts before the first solution.
+    pub(super) restarts: Restarts,
 }
 
 /// When the work done ends a search: at the node limit, or at the hand-over point
@@ -625,6 +628,13 @@ impl TwentyFive {
             if self.stopped() {
                 return;
             }
+            let stats = &self.tally.stats;
+            if frames.len() > 1 && self.restarts.due(stats.solutions, stats.backtracks) {
+                frames.truncate(1);
+                frames[0].trying = None;
+                self.restarts.next(self.tally.stats.backtracks);
+            }
+            let depth = frames.len();
             let Some(frame) = frames.last_mut() else {
                 return;
             };
@@ -643,7 +653,10 @@ impl TwentyFive {
                     continue;
                 }
             }
-            let d = frame.state.digits(b, bit).trailing_zeros() as usize;
+            let d = self
+                .restarts
+                .pick(frame.state.digits(b, bit), depth)
+                .trailing_zeros() as usize;
             frame.trying = Some(d);
             self.tally.stats.guesses += 1;
             let mut child = frame.state;

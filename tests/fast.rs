@@ -217,14 +217,18 @@ fn solved_within(puzzle: &Puzzle, work: u64, fast: bool, what: &str) {
 }
 
 /// Restarts (src/search/restarts.rs) get a search out of a subtree without solutions that a
-/// bad early choice led it into. Without them, on these grids `propagate` needed more than
-/// 2,000,000 work to find a solution (with them 33,909 and 15,189) and the fast path
-/// 1,533,345 (with them 385,162).
+/// bad early choice led it into, and the general engine's turns beside the 25×25 fast path
+/// settle a grid where the fast path is lost and the general engine is not. Work to find a
+/// solution of each, without / with (benches/data/hard/README.md):
+/// - #32, #59: `propagate` more than 2,000,000 / 33,909 and 15,189 (its restarts);
+/// - #30: the fast path more than 3,000,000 / 1,290,139 (its restarts);
+/// - #53: the fast path 385,162 / 65,882 (the general engine beside it needs 161).
 #[test]
-fn restarts_cut_the_heavy_tails_of_random_25x25_grids() {
+fn restarts_and_turns_cut_the_heavy_tails_of_random_25x25_grids() {
     solved_within(&tail25(32), 100_000, false, "tail25 #32, propagate");
     solved_within(&tail25(59), 100_000, false, "tail25 #59, propagate");
-    solved_within(&tail25(53), 600_000, true, "tail25 #53, fast path");
+    solved_within(&tail25(30), 1_400_000, true, "tail25 #30, fast path");
+    solved_within(&tail25(53), 80_000, true, "tail25 #53, fast path");
 }
 
 #[test]

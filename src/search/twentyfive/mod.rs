@@ -27,6 +27,11 @@
 //! ([`TwentyFive::lookahead`]: singleton consistency with constructive disjunction, block by
 //! block, tightest first) and branching (the fewest candidates, the trials that remove the
 //! most), on a heap stack of branch points rather than by recursion.
+//!
+//! Against heavy tails, while no solution is found: restarts ([`RESTART_UNIT`]), turns of
+//! the general engine beside the search ([`beside::BESIDE_FIRST`], [`beside::BESIDE_SHARE`]),
+//! and at last
+//! the hand-over ([`HAND_OVER_WORK`], [`DLX_TRIAL`]).
 
 use crate::puzzle::{Kind, Puzzle};
 use crate::search::bitboards::Tally;
@@ -65,12 +70,14 @@ pub const DLX_TRIAL: u64 = 200_000;
 pub const RESTART_UNIT: u64 = 2048;
 
 mod bands;
+mod beside;
 mod bits;
 mod search;
 #[cfg(test)]
 mod tests;
 
 use bands::*;
+use beside::Beside;
 use search::*;
 
 /// Whether the fast path applies: a 25×25 classic puzzle without markers (relations and
@@ -115,11 +122,13 @@ fn solve_by(
         idle: 0,
         idle_since: 0,
         restarts: Restarts::new(RESTART_UNIT),
+        beside: Beside::new(puzzle),
         scratch: Scratch::new(),
         budget: Budget {
             node_limit: options.node_limit,
             stop_at: options.node_limit.min(hand_over.after),
             handed_over: false,
+            beside: 0,
         },
     };
     if let Some(mut state) = search
@@ -129,11 +138,17 @@ fn solve_by(
         search.tally.names = state.rename_digits();
         run(&mut search, state);
     }
+    let beside = search.beside.stats().cloned().unwrap_or_default();
+    if let Some(mut outcome) = search.beside.answer.take() {
+        outcome.stats.add(&search.tally.stats);
+        return outcome;
+    }
     if search.budget.handed_over {
         // The rest of the node limit goes to DLX for a short trial, then to the general
         // engine, each from the start; the first answer within its budget is the answer, and
         // the statistics count every search.
         let mut spent = search.tally.stats;
+        spent.add(&beside);
         let rest = options.node_limit - spent.work();
         if hand_over.dlx_trial > 0 {
             let trial = Options {
@@ -151,5 +166,7 @@ fn solve_by(
         }
         return Propagate::take_over(puzzle, options, &spent);
     }
-    search.tally.outcome()
+    let mut outcome = search.tally.outcome();
+    outcome.stats.add(&beside);
+    outcome
 }

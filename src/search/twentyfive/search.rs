@@ -10,6 +10,7 @@ use crate::search::restarts::Restarts;
 use crate::search::stats::Stats;
 
 use super::bands::*;
+use super::beside::Beside;
 use super::bits::*;
 
 /// The fast path's search: depth-first over copies of [`Bands`], counting solutions.
@@ -26,6 +27,8 @@ pub(super) struct TwentyFive {
     pub(super) budget: Budget,
     /// Restarts before the first solution.
     pub(super) restarts: Restarts,
+    /// The general engine's turns before the first solution.
+    pub(super) beside: Beside,
 }
 
 /// When the work done ends a search: at the node limit, or at the hand-over point
@@ -36,6 +39,8 @@ pub(super) struct Budget {
     /// The work at which the search stops to look: the node limit or the hand-over point.
     pub(super) stop_at: u64,
     pub(super) handed_over: bool,
+    /// Work done by the general engine beside the search ([`Beside`]), counted too.
+    pub(super) beside: u64,
 }
 
 impl Budget {
@@ -45,14 +50,15 @@ impl Budget {
     #[inline(always)]
     fn exhausted(&mut self, tally: &mut Tally<25>) -> bool {
         let stats = &tally.stats;
-        if stats.work() < self.stop_at {
+        let work = stats.work() + self.beside;
+        if work < self.stop_at {
             return false;
         }
-        if stats.work() < self.node_limit && stats.solutions > 0 {
+        if work < self.node_limit && stats.solutions > 0 {
             self.stop_at = self.node_limit;
             return false;
         }
-        self.handed_over = stats.work() < self.node_limit;
+        self.handed_over = work < self.node_limit;
         tally.end = End::Limit;
         true
     }
@@ -627,6 +633,15 @@ impl TwentyFive {
             }
             if self.stopped() {
                 return;
+            }
+            let stats = &self.tally.stats;
+            if stats.solutions == 0 && stats.work() >= self.beside.next_at {
+                let (work, options) = (stats.work(), self.tally.options);
+                let settled = self.beside.turn(work, options);
+                self.budget.beside = self.beside.work;
+                if settled {
+                    return;
+                }
             }
             let stats = &self.tally.stats;
             if frames.len() > 1 && self.restarts.due(stats.solutions, stats.backtracks) {

@@ -136,18 +136,19 @@ fn main() {
     let per_set = if smoke { 4 } else { 200 };
     let runs = if smoke { 1 } else { 3 };
     print_machine();
-    println!("Unsolvable puzzles: one wrong given added to {per_set} puzzles of each set (tuned: the first half of them; held out: the second), counting to 2, fastest of {runs} runs. Ratio = fast path time / propagate time.");
+    println!("Unsolvable puzzles: one wrong given added to {per_set} puzzles of each set (tuned: the first half of them; held out: the second), and random 25×25 grids with many solutions where a search got lost; counting to 2, fastest of {runs} runs. Ratio = fast path time / propagate time.");
     println!();
     println!("| set | part | puzzles | fast median µs | fast worst µs | propagate median µs | median ratio | worst ratio (puzzle: fast / propagate nodes) |");
     println!("|---|---|---:|---:|---:|---:|---:|---:|");
-    let mut sets: Vec<(&str, Vec<Puzzle>)> = Vec::new();
+    // Each set with the number of its tuned puzzles (the rest are held out).
+    let mut sets: Vec<(&str, Vec<Puzzle>, usize)> = Vec::new();
     if wanted("impossible") {
         let p = formats::read(IMPOSSIBLE, Format::Line, ReadOptions::default())
             .next()
             .unwrap()
             .unwrap()
             .puzzle;
-        sets.push(("norvig_impossible", vec![p]));
+        sets.push(("norvig_impossible", vec![p], 1));
     }
     for (name, path, alphabet, how) in [
         (
@@ -218,14 +219,26 @@ fn main() {
             .filter_map(|p| with_wrong_given(p, how, &mut rng))
             .take(per_set)
             .collect();
-        sets.push((name, wrong));
+        let tuned = wrong.len().div_ceil(2);
+        sets.push((name, wrong, tuned));
+    }
+    // Solvable puzzles with many solutions where a search without restarts got lost before
+    // its first solution (benches/data/hard/README.md): the tuned part chose the restarts.
+    if wanted("tail25") {
+        let read = |part: &str| {
+            let path = format!("benches/data/hard/tail25-random-{part}.txt");
+            read_puzzles(&path, Format::Line, Some(Alphabet::Letters))
+        };
+        let mut puzzles = read("tuned");
+        let tuned = puzzles.len();
+        puzzles.extend(read("held-out"));
+        sets.push(("tail25-random (many solutions)", puzzles, tuned));
     }
     let mut worst_all = (0.0f64, String::new());
-    for (name, puzzles) in &sets {
+    for (name, puzzles, tuned) in &sets {
         let rows = measure(puzzles, runs);
-        let half = rows.len().div_ceil(2);
         let parts: Vec<(&str, &[Row])> = if rows.len() > 1 {
-            vec![("tuned", &rows[..half]), ("held out", &rows[half..])]
+            vec![("tuned", &rows[..*tuned]), ("held out", &rows[*tuned..])]
         } else {
             vec![("all", &rows[..])]
         };

@@ -316,7 +316,8 @@ proptest! {
             _ => 3,
         };
         // A bound on the work, not the default ten million nodes: about one random 25×25
-        // puzzle in a hundred meets a heavy tail in one search or the other (tests/tails.rs).
+        // puzzle in a hundred met a heavy tail in one search or the other before restarts
+        // (benches/data/hard/README.md).
         let status = common::agree_fast_within(&puzzle, limit, RANDOM_WORK, "random");
         prop_assert!(status.has_solution() || status == Status::LimitReached);
     }

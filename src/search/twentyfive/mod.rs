@@ -30,8 +30,7 @@
 //!
 //! Against heavy tails, while no solution is found: restarts ([`RESTART_UNIT`]), turns of
 //! the general engine beside the search ([`beside::BESIDE_FIRST`], [`beside::BESIDE_SHARE`]),
-//! and at last
-//! the hand-over ([`HAND_OVER_WORK`], [`DLX_TRIAL`]).
+//! and at last the hand-over ([`HAND_OVER_WORK`], [`DLX_TRIAL`]).
 
 use crate::puzzle::{Kind, Puzzle};
 use crate::search::bitboards::Tally;
@@ -122,13 +121,12 @@ fn solve_by(
         idle: 0,
         idle_since: 0,
         restarts: Restarts::new(RESTART_UNIT),
-        beside: Beside::new(puzzle),
         scratch: Scratch::new(),
         budget: Budget {
             node_limit: options.node_limit,
             stop_at: options.node_limit.min(hand_over.after),
             handed_over: false,
-            beside: 0,
+            beside: Beside::new(puzzle),
         },
     };
     if let Some(mut state) = search
@@ -138,8 +136,8 @@ fn solve_by(
         search.tally.names = state.rename_digits();
         run(&mut search, state);
     }
-    let beside = search.beside.stats().cloned().unwrap_or_default();
-    if let Some(mut outcome) = search.beside.answer.take() {
+    let beside = search.budget.beside.stats().cloned().unwrap_or_default();
+    if let Some(mut outcome) = search.budget.beside.answer.take() {
         outcome.stats.add(&search.tally.stats);
         return outcome;
     }

@@ -27,8 +27,6 @@ pub(super) struct TwentyFive {
     pub(super) budget: Budget,
     /// Restarts before the first solution.
     pub(super) restarts: Restarts,
-    /// The general engine's turns before the first solution.
-    pub(super) beside: Beside,
 }
 
 /// When the work done ends a search: at the node limit, or at the hand-over point
@@ -39,8 +37,9 @@ pub(super) struct Budget {
     /// The work at which the search stops to look: the node limit or the hand-over point.
     pub(super) stop_at: u64,
     pub(super) handed_over: bool,
-    /// Work done by the general engine beside the search ([`Beside`]), counted too.
-    pub(super) beside: u64,
+    /// The general engine beside the search before its first solution, whose work counts
+    /// against the same limits.
+    pub(super) beside: Beside,
 }
 
 impl Budget {
@@ -50,7 +49,7 @@ impl Budget {
     #[inline(always)]
     fn exhausted(&mut self, tally: &mut Tally<25>) -> bool {
         let stats = &tally.stats;
-        let work = stats.work() + self.beside;
+        let work = stats.work() + self.beside.work;
         if work < self.stop_at {
             return false;
         }
@@ -635,11 +634,9 @@ impl TwentyFive {
                 return;
             }
             let stats = &self.tally.stats;
-            if stats.solutions == 0 && stats.work() >= self.beside.next_at {
+            if stats.solutions == 0 && stats.work() >= self.budget.beside.next_at {
                 let (work, options) = (stats.work(), self.tally.options);
-                let settled = self.beside.turn(work, options);
-                self.budget.beside = self.beside.work;
-                if settled {
+                if self.budget.beside.turn(work, options) {
                     return;
                 }
             }

@@ -131,6 +131,12 @@ pub mod search;
 pub mod trace;
 pub mod wasm;
 
+/// The README's Rust example, run as a doctest so that it stays true (the README's other
+/// examples are run by tests/package/readme.test.mjs).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
+
 pub use digits::DigitSet;
 pub use geometry::{Cell, Geometry, House, HouseKind};
 pub use named::Named;

@@ -158,6 +158,9 @@ def main():
     se_jar = os.environ.get("SERATE_JAR")
     totals = collections.Counter()
     stuck_out = []
+    # A file of puzzles an earlier file had (the same set rated by another SE build) gets its
+    # rho; HoDoKu is not run on it again, and it does not count twice in "all".
+    seen = set()
     for f in files:
         puzzles, se = read_set(f)
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as t:
@@ -177,6 +180,10 @@ def main():
             print(f"  serate here agrees with the published rating on {same}/{len(mine)}")
         if not jar:
             continue
+        if tuple(puzzles) in seen:
+            print("  HoDoKu: the same puzzles as an earlier file: not run again")
+            continue
+        seen.add(tuple(puzzles))
         hres, hsecs = hodoku(jar, puzzles)
         assert len(hres) == len(puzzles), (len(hres), len(puzzles))
         nobf = [i for i, h in enumerate(hres) if "Brute Force" not in h[2]]

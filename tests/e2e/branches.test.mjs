@@ -69,6 +69,8 @@ function shown(page, scope) {
       digits: [...(path?.querySelectorAll(".branch-node text") ?? [])].map((t) => Number(t.textContent)),
       on: [...(path?.querySelectorAll(".branch-node") ?? [])].map((g) => g.classList.contains("on")),
       start: [...new Set(start)],
+      links: path?.querySelectorAll("line.branch-link").length ?? 0,
+      joined: path?.dataset.joined ?? null,
     };
   }, scope);
 }
@@ -85,6 +87,9 @@ async function assertBranch(page, scope, texts, k) {
   assert.deepEqual(seen.digits, branches[k].map((f) => f.digit), "each fact at its digit, in order");
   assert.deepEqual(seen.on, branches[k].map((f) => f.on), "filled where the digit is in the cell, struck where not");
   assert.deepEqual(seen.start, [cellOf(branches[k][0].cell)], "the supposition's cell is outlined");
+  // A static forcing chain's branch is a chain: each fact joined to the next.
+  assert.equal(seen.joined, "true");
+  assert.equal(seen.links, branches[k].length - 1, "an arrow from each fact to the next");
   return seen;
 }
 

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { branchCells, branchText, branchesSummary, contradicts, readBranch, readBranches } from "../../www/js/branches.js";
+import { branchCells, branchText, branchesSummary, contradicts, isChain, readBranch, readBranches } from "../../www/js/branches.js";
 
 import { logicTrace, wasm } from "./wasm.mjs";
 
@@ -47,6 +47,17 @@ test("a branch that breaks says which fact it contradicts", () => {
   assert.equal(branchText(branch, 9).split(" → ").at(-1), "r2c2 is 5 (contradicting r2c2 is not 5)");
 });
 
+test("a branch whose every fact follows from the one before is a chain; a net is not", () => {
+  const chain = readBranch("9r1c4 → −9r1c9 → 9r2c9 → −4r2c9 → 4r2c6 → −4r5c6 → 4r5c4 → −3r5c4", 9);
+  assert.ok(isChain(chain, 9, [3, 3]));
+  // A block links r1c1 and r3c3 only where there are blocks.
+  assert.ok(isChain(readBranch("5r1c1 → −5r3c3", 9), 9, [3, 3]));
+  assert.ok(!isChain(readBranch("5r1c1 → −5r3c3", 9), 9, null));
+  // Two facts in a row that the first does not force: r2c6 holding 7 does not put 4 in r2c9.
+  assert.ok(!isChain(readBranch("7r2c6 → −4r2c6 → −5r2c6 → 4r2c9", 9), 9, [3, 3]));
+  assert.ok(!isChain(readBranch("7r2c6 → −4r2c6 → 4r2c9 → −4r6c9 → −5r2c9", 9), 9, [3, 3]));
+});
+
 test("the heading says what the branches show together", () => {
   const one = readBranches(["7r2c6 → −4r2c6 → 4r2c9 → −4r2c9"], 9);
   assert.equal(branchesSummary(one, 9), "Suppose r2c6 is 7: it leads to a contradiction");
@@ -64,6 +75,10 @@ test("the branches of a hint and of a trace's forcing steps read, each ending as
   for (const note of noted) {
     const branches = readBranches(note.branches, 9);
     assert.equal(branches.length, note.branches.length, note.branches.join(" | "));
+    if (note.sentence.startsWith("Forcing chain")) {
+      for (const b of branches) assert.ok(isChain(b, 9, [3, 3]), `a static forcing chain's branch is a chain: ${branchText(b, 9)}`);
+    }
+    if (note.sentence.startsWith("Dynamic")) assert.ok(branches.some((b) => !isChain(b, 9, [3, 3])), "this example's nets are not chains");
     if (branches.length === 1) assert.match(note.sentence, /this cannot be/);
     else assert.match(branchesSummary(branches, 9), /each ends in r\d+c\d+ is (not )?\d/, note.sentence);
   }

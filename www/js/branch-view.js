@@ -15,11 +15,14 @@
 //! ```
 
 import { el } from "./dom.js";
-import { branchCells, branchText, branchesSummary, contradicts, readBranches } from "./branches.js";
+import { branchCells, branchText, branchesSummary, contradicts, isChain, readBranches } from "./branches.js";
 import { markSpot } from "./marks-layer.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const KEY = "On the board, in order: the supposition's cell outlined twice; a filled digit is in its cell, a struck one is not; the last fact ringed.";
+const KEY = "On the board: the supposition's cell outlined twice; a filled digit is in its cell, a struck one is not; the last fact ringed.";
+/** How the facts are joined: in order along a chain; a net's are not (see `isChain`). */
+const JOINED = " Arrows join each fact to the next, which it forces.";
+const NET = " Its facts may each rest on several before them: the list gives their order.";
 
 /** An SVG element with its attributes. */
 function svg(tag, attributes = {}) {
@@ -43,8 +46,8 @@ export class BranchView {
       if (button) this.choose(Number(button.dataset.branch));
     });
     this.list.addEventListener("keydown", (event) => this.onKey(event));
-    this.element = el("div", { className: "branches", hidden: true, role: "group" },
-      this.title, this.list, el("p", { className: "branches-key", textContent: KEY }));
+    this.key = el("p", { className: "branches-key" });
+    this.element = el("div", { className: "branches", hidden: true, role: "group" }, this.title, this.list, this.key);
     this.path = svg("svg", { class: "branch-path", "aria-hidden": "true" });
   }
 
@@ -135,7 +138,11 @@ export class BranchView {
         parts.push(svg("rect", { class: "branch-cell branch-start", x: (cell % n) + 0.14, y: Math.floor(cell / n) + 0.14, width: 0.72, height: 0.72, rx: 0.06 }));
       }
     }
-    for (let k = 1; k < branch.length; k++) parts.push(...this.link(at(branch[k - 1]), at(branch[k]), branch[k].on));
+    // A chain is joined fact to fact; a net's facts are drawn unjoined (its arrows would lie).
+    const chain = isChain(branch, n, this.board.shape ?? null);
+    this.key.textContent = KEY + (branch.length < 2 ? "" : chain ? JOINED : NET);
+    this.path.dataset.joined = String(chain);
+    if (chain) for (let k = 1; k < branch.length; k++) parts.push(...this.link(at(branch[k - 1]), at(branch[k]), branch[k].on));
     branch.forEach((fact, k) => parts.push(this.node(fact, at(fact), {
       first: k === 0, last: k === branch.length - 1, clash: k > 0 && contradicts(branch, k),
     })));

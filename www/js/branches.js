@@ -76,3 +76,25 @@ export function branchesSummary(branches, size) {
 export function branchCells(branch) {
   return [...new Set(branch.map((f) => f.cell))];
 }
+
+/**
+ * Whether each fact of `branch` follows from the one before it alone — a chain, which a
+ * drawing may join fact to fact: a digit in a cell rules out the cell's other digits and the
+ * digit in the cells it sees; a digit ruled out leaves the other digit of its cell or the
+ * other place of its house. A dynamic forcing chain's facts may rest on several earlier ones
+ * (a net): joined in the order derived, they would show links that do not hold. `block` is
+ * the grid's block shape ([rows, cols], or null without blocks).
+ */
+export function isChain(branch, size, block) {
+  const sees = (a, b) => {
+    const [ra, ca, rb, cb] = [Math.floor(a / size), a % size, Math.floor(b / size), b % size];
+    if (ra === rb || ca === cb) return true;
+    return Boolean(block) && Math.floor(ra / block[0]) === Math.floor(rb / block[0]) && Math.floor(ca / block[1]) === Math.floor(cb / block[1]);
+  };
+  return branch.every((f, k) => {
+    if (k === 0) return true;
+    const g = branch[k - 1];
+    if (f.on === g.on) return false;
+    return f.cell === g.cell ? f.digit !== g.digit : f.digit === g.digit && sees(f.cell, g.cell);
+  });
+}

@@ -207,3 +207,38 @@ fn each_technique_step_of_the_logic_engine_carries_its_instance() {
         assert!(wing.contains(&name), "{wing}: no {name}");
     }
 }
+
+#[test]
+fn a_forcing_chain_instance_carries_its_branches() {
+    // The page lists and draws each branch of a forcing chain: its note says them as a hint's
+    // report does (`4r1c2 → −4r2c3 → …`, the supposition first); other notes have none.
+    let line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let puzzle = formats::read(line, Format::Line, ReadOptions::default())
+        .next()
+        .unwrap()
+        .unwrap()
+        .puzzle;
+    let mut forcing = Vec::new();
+    trace(&puzzle, EngineKind::Logic, 1 << 12, |batch, _| {
+        for note in &batch.notes {
+            let forcing_kind = ["Nishio", "Forcing chain", "Dynamic forcing chain"]
+                .iter()
+                .any(|t| note.sentence.starts_with(t));
+            if note.sentence.starts_with("Forcing chain") {
+                forcing.push(note.branches.clone());
+            } else if !forcing_kind {
+                assert!(note.branches.is_empty(), "{note:?}");
+            }
+        }
+    });
+    let branches = forcing.first().expect("a forcing chain step");
+    assert!(!branches.is_empty(), "{branches:?}");
+    for branch in branches {
+        let first = branch.split(" → ").next().unwrap();
+        assert!(
+            first.starts_with(|c: char| c.is_ascii_digit()) && first.contains('r'),
+            "the supposition first, a digit in a cell: {branch}"
+        );
+        assert!(branch.contains(" → "), "{branch}");
+    }
+}

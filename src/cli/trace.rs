@@ -88,7 +88,8 @@ step begun earlier (a scan places two singles before the peers of either lose th
 never one before the last guess, backtrack, contradiction or solution; the summary counts \
 the steps. With --engine logic at --level full, the first event of each technique instance \
 carries 'instance': {\"sentence\": the instance as a hint says it (its pattern named, then what \
-it removes), \"pattern\": its cells}.
+it removes), \"pattern\": its cells, and for a forcing chain \"branches\": each branch from its \
+supposition, '9r1c4 → −9r1c9 → 9r2c9' ('−': the digit is not in the cell)}.
 
 Some of the 443 events of the first puzzle of the POJ 3074 sample:
 
@@ -295,10 +296,11 @@ impl Serialize for JsonEvent<'_> {
                 .iter()
                 .map(|&c| geometry.cell(c as usize).to_string())
                 .collect();
-            map.serialize_entry(
-                "instance",
-                &serde_json::json!({ "sentence": note.sentence, "pattern": pattern }),
-            )?;
+            let mut instance = serde_json::json!({ "sentence": note.sentence, "pattern": pattern });
+            if !note.branches.is_empty() {
+                instance["branches"] = serde_json::json!(note.branches);
+            }
+            map.serialize_entry("instance", &instance)?;
         }
         map.end()
     }

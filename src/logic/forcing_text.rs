@@ -22,6 +22,12 @@ pub(crate) fn branch_text(branch: &[ChainNode], g: &Geometry) -> String {
     nodes.join(" → ")
 }
 
+/// Each branch of a forcing chain step as [`branch_text`] says it (none for other steps):
+/// what a hint's report and a trace's note carry, for the page to list and draw.
+pub(crate) fn branch_texts(step: &Step, g: &Geometry) -> Vec<String> {
+    step.branches.iter().map(|b| branch_text(b, g)).collect()
+}
+
 /// The `k`-th fact of `branch` with the reason it follows from the earlier ones.
 fn fact(branch: &[ChainNode], k: usize, board: &Board, ties: &[Vec<(usize, Tie)>]) -> String {
     let g = board.geometry();

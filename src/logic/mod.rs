@@ -71,6 +71,7 @@ mod words;
 pub use board::Board;
 pub(crate) use board::Fault;
 pub use explain::{chain_text, effect, pointer, sentence, Reveal};
+pub(crate) use forcing_text::branch_texts;
 pub use grade::{grade, Grade, Level, MAX_STEPS};
 pub use hint::{check_state, hint, Hint, PlayerState, Wrong};
 pub use marks::read_marks;

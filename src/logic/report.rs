@@ -79,11 +79,7 @@ impl StepReport {
                 .collect(),
             markers: step.markers.iter().map(|&i| rule_text(board, i)).collect(),
             chain: (!step.chain.is_empty()).then(|| chain_text(step, g)),
-            branches: step
-                .branches
-                .iter()
-                .map(|b| super::forcing_text::branch_text(b, g))
-                .collect(),
+            branches: super::forcing_text::branch_texts(step, g),
             sentence: sentence(step, board),
         }
     }

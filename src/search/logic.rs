@@ -160,7 +160,10 @@ impl<O: Observer> Logic<O> {
             self.book.observer.basis(&basis);
             if self.book.observer.wants_instances() {
                 let sentence = crate::logic::sentence(step, self.board());
-                self.book.observer.instance(&sentence, &step.cells);
+                let branches = crate::logic::branch_texts(step, self.board().geometry());
+                self.book
+                    .observer
+                    .instance(&sentence, &step.cells, branches);
             }
         }
         for &(cell, digits) in &step.eliminations {

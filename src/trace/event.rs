@@ -165,10 +165,13 @@ impl Event {
 /// One instance of a named technique, as the `logic` engine found it: `sentence` says it as a
 /// hint's last level does (its pattern named — the pivot and pincers of a wing, the fins of
 /// a fish, the nodes of a chain — then what it removes or places), `pattern` the cells of
-/// its pattern; `seq` is its first event (the instance's events are one step).
+/// its pattern, `branches` a forcing chain's branches (`5r1c1 → −5r2c1 → 7r2c1`, as
+/// [`crate::logic::StepReport::branches`] has them; empty for other techniques); `seq` is its
+/// first event (the instance's events are one step).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Note {
     pub seq: u32,
     pub sentence: String,
     pub pattern: Vec<u16>,
+    pub branches: Vec<String>,
 }

@@ -17,6 +17,7 @@ import { EventLog } from "./log.js";
 import { StatsPanel } from "./stats.js";
 import { Controls } from "./controls.js";
 import { Explanation } from "./explanation.js";
+import { BranchView } from "./branch-view.js";
 import { Placement } from "./placement.js";
 import { Opening, Playback, controlsFor, ms, statusOf } from "./playback.js";
 import { createSession, cut, finish, ingest } from "./session.js";
@@ -68,8 +69,11 @@ export function installExplain(app) {
     onChange: () => refresh(),
   });
   animator.setSpeed(controls.speedSelect.value);
+  // A forcing chain's branches, under the sentence (an embed shows the sentence only).
+  const branches = app.embed ? null : new BranchView(board);
+  if (branches) log.stepDetail.append(branches.element);
   const view = new Explanation({
-    board, log, timeline, controls,
+    board, log, timeline, controls, branches,
     state: { get session() { return state.session; }, animator },
     span: () => placement.span,
   });

@@ -53,8 +53,10 @@ export class EventLog {
 
     // The answer to a Why comes right under the current sentence, where the eyes are.
     this.container = container;
+    // A forcing chain's branches (branch-view.js) go right under the sentence.
+    this.stepDetail = element("div", { className: "ex-step-detail" });
     container.replaceChildren(title, element("div", { className: "ex-current-row" }, this.current, this.why, this.define),
-      this.chainBox, this.recent, this.ask);
+      this.stepDetail, this.chainBox, this.recent, this.ask);
     container.setAttribute("aria-labelledby", "ex-log-title");
     this.setSize(9);
     this.setAskable(false);

@@ -5,6 +5,27 @@
 //! there are no marks. Hit-testing a click on a candidate is by position. The board
 //! (board.js) owns the cells and tells the layer what each shows.
 
+/**
+ * The padding around a cell's marks, a fraction of the cell: the CSS marks they replace had
+ * it; a grid with relations or markers (`roomy`) keeps the cell's edges clear for them.
+ */
+function markPad(n, roomy) {
+  return roomy ? 0.15 : n > 16 ? 0.03 : n > 9 ? 0.05 : 0.07;
+}
+
+/**
+ * Where digit `d`'s mark sits in a cell of an `n`×`n` grid, as fractions of the cell from
+ * its top-left corner (`{x, y}` of the mark's centre, `w` the width of one mark): what a
+ * drawing over the marks (a forcing chain's branch) aims at.
+ */
+export function markSpot(n, roomy, d) {
+  const cols = Math.ceil(Math.sqrt(n));
+  const rows = Math.ceil(n / cols);
+  const pad = markPad(n, roomy);
+  const [w, h] = [(1 - 2 * pad) / cols, (1 - 2 * pad) / rows];
+  return { x: pad + ((d - 1) % cols + 0.5) * w, y: pad + (Math.floor((d - 1) / cols) + 0.5) * h, w: Math.min(w, h) };
+}
+
 export class MarksLayer {
   /** @param {AbortSignal | undefined} signal the layer's observers end when it aborts */
   constructor(signal) {
@@ -147,9 +168,8 @@ export class MarksLayer {
     const c = index % n;
     const cols = Math.ceil(Math.sqrt(n));
     const rows = Math.ceil(n / cols);
-    // The padding and size of the CSS marks they replace: relations need the cell's edges.
     const latinOrRelations = Boolean(this.roomy);
-    const pad = latinOrRelations ? 0.15 : n > 16 ? 0.03 : n > 9 ? 0.05 : 0.07;
+    const pad = markPad(n, latinOrRelations);
     const scale = latinOrRelations ? 0.62 : n > 16 ? 0.82 : n > 9 ? 0.66 : 0.78;
     return {
       x: c * w, y: r * h, w, h, cols, rows,

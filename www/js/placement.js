@@ -143,10 +143,9 @@ export class Placement {
         regions.controls?.after(controls.settings);
       }
       if (regions.controls) regions.controls.hidden = !side;
-      // In the dock a long sentence scrolls in its card: it takes the focus, for the keys.
-      const current = log.querySelector(".ex-current");
-      if (side) current?.removeAttribute("tabindex");
-      else current?.setAttribute("tabindex", "0");
+      // In the dock a long sentence scrolls in its card, and beside the board a forcing
+      // chain's does (its branches stay in view under it): it takes the focus, for the keys.
+      log.querySelector(".ex-current")?.setAttribute("tabindex", "0");
       // Under the board the card is kept short: the board must stay in view with it.
       this.span = side ? [5, 2] : [2, 1];
       app.element.classList.toggle("ex-beside", side);

@@ -10,6 +10,7 @@
 //! ```
 
 import { roleLegend } from "./board.js";
+import { BranchView } from "./branch-view.js";
 import { cellIndex, cellName, describePuzzle, edgeKeyOf, houseCells, pairAllows, popcount } from "./geometry.js";
 import { gradeSentence } from "./grades.js";
 import { setGlossaryLink } from "./glossary.js";
@@ -78,6 +79,9 @@ export function installPlay(app) {
   const legend = roleLegend();
   legend.hidden = true;
   hintLink.after(legend);
+  // A forcing chain's branches at the last level: listed under the legend, one on the board.
+  const branches = new BranchView(board);
+  legend.after(branches.element);
   // The grade's hardest technique, defined in the glossary.
   const gradeLink = panel.linkAfter(gradeLine);
   if (liveBox) liveBox.checked = readSetting(LIVE_KEY) !== "off";
@@ -169,6 +173,7 @@ export function installPlay(app) {
     board.clearHighlight();
     board.clearErrors();
     legend.hidden = true;
+    branches.clear();
   }
 
   async function start() {
@@ -251,6 +256,7 @@ export function installPlay(app) {
     board.clearErrors();
     board.markClashes([], []);
     legend.hidden = true;
+    branches.clear();
     app.locked(false);
     app.redraw("play-end");
     say("");
@@ -303,6 +309,7 @@ export function installPlay(app) {
     board.clearHighlight();
     board.clearErrors();
     legend.hidden = true;
+    branches.clear();
     draw();
     say("Undone.");
   }
@@ -311,6 +318,7 @@ export function installPlay(app) {
   function check() {
     game.hint = null;
     board.clearHighlight();
+    branches.clear();
     const n = game.model.size;
     const wrong = [];
     let lost = 0;
@@ -373,6 +381,7 @@ export function installPlay(app) {
     };
     board.clearErrors();
     legend.hidden = true;
+    branches.clear();
     setGlossaryLink(hintLink, h.kind === "step" ? h.technique : null);
     switch (h.kind) {
       case "wrong_entry":
@@ -422,6 +431,8 @@ export function installPlay(app) {
     ][level];
     board.highlight(shown);
     legend.hidden = level < LEVELS.length - 1;
+    // The whole step of a forcing chain: each branch listed, the chosen one drawn.
+    if (level === LEVELS.length - 1) branches.show(h.branches ?? [], n);
     const more = level < LEVELS.length - 1 ? ` (Hint ${level + 1} of 3: ${LEVEL_WORDS[level]}; ask again for more.)` : " (Hint 3 of 3.)";
     say((look ? `${h.hint.replace(/\.$/, "")}: ${look.words}.` : h.hint) + more);
   }

@@ -99,8 +99,9 @@ export function sentenceOf(session, i) {
 }
 
 /**
- * Step `k` in step order, cached: its events, kind, sentence, tone, board focus, technique
- * and whether it has a Why (`canAsk`), computed with the probe at the step's first position.
+ * Step `k` in step order, cached: its events, kind, sentence, tone, board focus, technique,
+ * a forcing chain's branches (the crate's text of each; [] for other steps) and whether it
+ * has a Why (`canAsk`), computed with the probe at the step's first position.
  */
 export function stepViewOf(session, k) {
   let view = session.stepSentences.get(k);
@@ -116,6 +117,7 @@ export function stepViewOf(session, k) {
     tone: toneOf(t, events[0]),
     focus: focusStep(t, events, session.probe, session.puzzle),
     technique: stepTechnique(t, events, session.probe, session.puzzle),
+    branches: t.notes?.get(events[0])?.branches ?? [],
     canAsk: !["guess", "backtrack", "solution"].includes(kind) || stepPremises(t, events).length > 0,
   };
   if (session.stepSentences.size > CACHED) session.stepSentences.clear();

@@ -84,7 +84,7 @@ export class Trace {
     this.closedSteps = 0;
     this.ordered = 0;
     this.finished = false;
-    /** The technique instances by their first event's seq: `{sentence, pattern}` (`Batch.notes`). */
+    /** The technique instances by their first event's seq: `{sentence, pattern, branches}` (`Batch.notes`). */
     this.notes = new Map();
   }
 
@@ -108,7 +108,9 @@ export class Trace {
 
   /** Keeps the technique instances of a batch (`notes` of `Solver.advance`). */
   addNotes(notes = []) {
-    for (const n of notes) this.notes.set(n.seq, { sentence: n.sentence, pattern: Array.from(n.pattern) });
+    for (const n of notes) {
+      this.notes.set(n.seq, { sentence: n.sentence, pattern: Array.from(n.pattern), branches: Array.from(n.branches ?? []) });
+    }
   }
 
   /** Whether positions run step by step (`order` "step" on a trace with steps). */

@@ -251,8 +251,8 @@ impl SolverState {
         set("premises", Uint32Array::from(&batch.premises[..]).into());
         set("steps", Uint32Array::from(&batch.steps[..]).into());
         set("stepCount", self.tracer.step_count().into());
-        // The technique instances that begin among these records: `{seq, sentence, pattern}`
-        // (pattern: cell indices).
+        // The technique instances that begin among these records: `{seq, sentence, pattern,
+        // branches}` (pattern: cell indices; branches: a forcing chain's, as text).
         let notes = js_sys::Array::new();
         for note in &batch.notes {
             let n = Object::new();
@@ -260,6 +260,8 @@ impl SolverState {
             let _ = Reflect::set(&n, &"sentence".into(), &JsValue::from_str(&note.sentence));
             let cells: Vec<u32> = note.pattern.iter().map(|&c| c as u32).collect();
             let _ = Reflect::set(&n, &"pattern".into(), &Uint32Array::from(&cells[..]).into());
+            let branches: Array = note.branches.iter().map(|b| JsValue::from_str(b)).collect();
+            let _ = Reflect::set(&n, &"branches".into(), &branches.into());
             notes.push(&n);
         }
         set("notes", notes.into());

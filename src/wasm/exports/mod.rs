@@ -167,6 +167,10 @@ export interface StepReport {
   markers?: string[];
   /** For chains: "7r1c1 = 7r1c5 − 7r4c5 = 7r4c2". */
   chain?: string;
+  /** For forcing chains (nishio, forcing_chain, dynamic_forcing_chain): each branch from its
+   *  supposition to its conclusion, "5r1c1 → −5r2c1 → 7r2c1" ("−": the digit is not in the
+   *  cell). Absent for other techniques. */
+  branches?: string[];
   sentence: string;
 }
 
@@ -273,9 +277,10 @@ export interface Batch {
   /**
    * The technique instances (engine "logic", level "full") whose first event is among
    * `records`, in seq order: `sentence` as a hint says it (the pattern named, then what it
-   * changes), `pattern` its cells (indices).
+   * changes), `pattern` its cells (indices), `branches` a forcing chain's branches as
+   * `StepReport.branches` has them (empty for other techniques).
    */
-  notes: { seq: number; sentence: string; pattern: Uint32Array }[];
+  notes: { seq: number; sentence: string; pattern: Uint32Array; branches: string[] }[];
   firstSeq: number;
   count: number;
   /** True once the search has ended and every record was handed over. */

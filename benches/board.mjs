@@ -13,9 +13,9 @@
 // - memory: what Chromium's processes (browser, renderers, their workers, GPU) hold before
 //   the boards and once the 8 are ready and garbage is collected: their proportional set
 //   size (PSS: a page shared by two processes, such as a raster tile the renderer and the GPU
-//   process both map, counts half in each, so the sum is the memory used) and, for
-//   comparison with earlier runs, their resident sets (RSS: shared pages counted once per
-//   process).
+//   process both map, counts half in each, so the sum is the memory used), their resident
+//   sets (RSS: shared pages counted once per process, for comparison with earlier runs) and
+//   their private resident memory (USS: pages no other process maps).
 // Medians of RUNS (default 5). Run with `make bench-board` (after `make wasm`).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -36,16 +36,26 @@ const ISOLATIONS = ["frame", "shadow"];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A process's proportional set size (KiB), from /proc (0 when it has gone). */
-function pss(pid) {
+/**
+ * A process's proportional set size and private (unshared) resident memory (KiB), from /proc
+ * (0 when it has gone).
+ */
+function rollup(pid) {
   try {
-    return Number(/^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))[1]);
+    const text = fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+    const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(text)[1]);
+    return { pss: field("Pss"), uss: field("Private_Clean") + field("Private_Dirty") };
   } catch {
-    return 0;
+    return { pss: 0, uss: 0 };
   }
 }
 
-/** `{pss, rss}` (MiB) of every process under this one: the browser and its renderers. */
+/**
+ * `{pss, rss, uss}` (MiB) of every process under this one: the browser and its renderers.
+ * RSS counts a page once in each process that maps it (Chromium's code and ICU data in every
+ * renderer, a raster tile in the renderer and the GPU process); USS counts only the pages no
+ * other process maps; PSS shares each page out among its processes: the memory used.
+ */
 function browserMemory() {
   const rows = execFileSync("ps", ["-eo", "pid=,ppid=,rss="], { encoding: "utf8" }).trim().split("\n")
     .map((line) => line.trim().split(/\s+/).map(Number));
@@ -54,16 +64,18 @@ function browserMemory() {
     if (!children.has(ppid)) children.set(ppid, []);
     children.get(ppid).push([pid, rss]);
   }
-  const kib = { pss: 0, rss: 0 };
+  const kib = { pss: 0, rss: 0, uss: 0 };
   const walk = (pid) => {
     for (const [child, rss] of children.get(pid) ?? []) {
+      const { pss, uss } = rollup(child);
       kib.rss += rss;
-      kib.pss += pss(child);
+      kib.pss += pss;
+      kib.uss += uss;
       walk(child);
     }
   };
   walk(process.pid);
-  return { pss: kib.pss / 1024, rss: kib.rss / 1024 };
+  return { pss: kib.pss / 1024, rss: kib.rss / 1024, uss: kib.uss / 1024 };
 }
 
 /** Memory once the tab's garbage is collected and the processes have settled. */
@@ -148,7 +160,7 @@ try {
       more.push(extra[0]);
       eight.push(Math.max(...times));
       spread.push((Math.max(...times) - Math.min(...times)) / 7);
-      memory.push({ pss: after.pss - before.pss, rss: after.rss - before.rss });
+      memory.push({ pss: after.pss - before.pss, rss: after.rss - before.rss, uss: after.uss - before.uss });
     }
     const row = {
       isolation,
@@ -158,16 +170,17 @@ try {
       more: median(more),
       pss: median(memory.map((m) => m.pss)),
       rss: median(memory.map((m) => m.rss)),
+      uss: median(memory.map((m) => m.uss)),
     };
     rows.push(row);
     console.log(`${isolation}: 1 board ${row.one.toFixed(0)} ms to ready; 8 boards ${row.eight.toFixed(0)} ms to the last ready, `
       + `${row.each.toFixed(0)} ms a board after the first; one more on a page with boards ${row.more.toFixed(0)} ms; `
-      + `8 boards +${row.pss.toFixed(0)} MiB (PSS; ${(row.pss / 8).toFixed(1)} MiB a board), +${row.rss.toFixed(0)} MiB RSS`);
+      + `8 boards +${row.pss.toFixed(0)} MiB (PSS; ${(row.pss / 8).toFixed(1)} MiB a board), +${row.rss.toFixed(0)} MiB RSS, +${row.uss.toFixed(0)} MiB USS`);
   }
-  console.log("\n| isolation | 1 board to ready | 8 boards to the last ready | a board after the first (of 8) | one more board | 8 boards: memory added, PSS (RSS) |");
+  console.log("\n| isolation | 1 board to ready | 8 boards to the last ready | a board after the first (of 8) | one more board | 8 boards: memory added, PSS (RSS; USS) |");
   console.log("|---|---:|---:|---:|---:|---:|");
   for (const r of rows) {
-    console.log(`| ${r.isolation} | ${r.one.toFixed(0)} ms | ${r.eight.toFixed(0)} ms | ${r.each.toFixed(0)} ms | ${r.more.toFixed(0)} ms | +${r.pss.toFixed(0)} MiB (+${r.rss.toFixed(0)} MiB) |`);
+    console.log(`| ${r.isolation} | ${r.one.toFixed(0)} ms | ${r.eight.toFixed(0)} ms | ${r.each.toFixed(0)} ms | ${r.more.toFixed(0)} ms | +${r.pss.toFixed(0)} MiB (+${r.rss.toFixed(0)} MiB; +${r.uss.toFixed(0)} MiB) |`);
   }
   console.log(`\nmachine: ${os.cpus()[0]?.model} × ${os.cpus().length}, ${new Date().toISOString().slice(0, 10)}, Chromium ${browser.version()}; median of ${RUNS}`);
 } finally {

@@ -6,18 +6,19 @@ use super::test_boards::{assert_keeps, corpus, hardest, steps_keep_solution};
 use super::*;
 use crate::puzzle::{givens_of, Puzzle};
 
-const NEW: [Technique; 4] = [
+const NEW: [Technique; 5] = [
     Technique::SueDeCoq,
     Technique::AlsXz,
     Technique::AlsXyWing,
+    Technique::AlsChain,
     Technique::DeathBlossom,
 ];
 
 /// Applies every technique on each puzzle, checking every step against the solution and
 /// on every state met, each new technique's own first step and its sentence; returns how
 /// often each new one found a step.
-fn sound_on(puzzles: &[Puzzle]) -> [usize; 4] {
-    let mut used = [0; 4];
+fn sound_on(puzzles: &[Puzzle]) -> [usize; NEW.len()] {
+    let mut used = [0; NEW.len()];
     for puzzle in puzzles {
         steps_keep_solution(puzzle, Techniques::ALL, |_, b, solution| {
             // Each new technique on every state met, not only where it is the simplest.
@@ -47,7 +48,7 @@ fn no_als_or_sue_de_coq_step_removes_a_digit_of_the_solution() {
 fn print_sentences() {
     for puzzle in corpus("bench9/puzzles3_magictour_top1465", 40) {
         let mut board = Board::new(&puzzle).unwrap();
-        let mut shown = [0; 4];
+        let mut shown = [0; NEW.len()];
         solve_steps(&mut board, Techniques::ALL, 10_000, |_, b| {
             for (i, t) in NEW.into_iter().enumerate() {
                 if shown[i] < 1 {
@@ -88,7 +89,7 @@ fn slowest_next_step_on_forum_hardest() {
 #[test]
 #[ignore]
 fn slowest_new_technique_on_forum_hardest() {
-    let mut worst = [std::time::Duration::ZERO; 4];
+    let mut worst = [std::time::Duration::ZERO; NEW.len()];
     for puzzle in corpus("bench9/puzzles6_forum_hardest_1106", 10_000) {
         let mut board = Board::new(&puzzle).unwrap();
         solve_steps(&mut board, Techniques::ALL, 10_000, |_, _| {});
@@ -110,7 +111,7 @@ fn examples() {
             .join("../shared/data/bench9/puzzles3_magictour_top1465"),
     )
     .unwrap();
-    let mut found = [false; 4];
+    let mut found = [false; NEW.len()];
     for line in text.lines().filter(|l| l.len() == 81) {
         let puzzle = Puzzle::classic(givens_of(&line.replace('.', "0"))).unwrap();
         let mut board = Board::new(&puzzle).unwrap();

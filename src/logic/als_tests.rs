@@ -102,7 +102,8 @@ fn slowest_new_technique_on_forum_hardest() {
     eprintln!("{NEW:?}: {worst:?}");
 }
 
-/// The first top1465 puzzle whose path uses each new technique (for the glossary examples).
+/// The first top1465 puzzle whose path uses each new technique (for the glossary examples):
+/// the path the page's logic engine takes, uniqueness techniques included.
 #[test]
 #[ignore]
 fn examples() {
@@ -115,7 +116,8 @@ fn examples() {
     for line in text.lines().filter(|l| l.len() == 81) {
         let puzzle = Puzzle::classic(givens_of(&line.replace('.', "0"))).unwrap();
         let mut board = Board::new(&puzzle).unwrap();
-        solve_steps(&mut board, Techniques::ALL, 10_000, |step, _| {
+        let techniques = Techniques::ALL.with_uniqueness();
+        solve_steps(&mut board, techniques, 10_000, |step, _| {
             if let Some(i) = NEW.iter().position(|&t| t == step.technique) {
                 if !found[i] {
                     found[i] = true;
@@ -123,5 +125,35 @@ fn examples() {
                 }
             }
         });
+    }
+}
+
+/// How many puzzles of each corpus take an ALS chain on the path of the logic engine (all
+/// techniques, uniqueness included), and how many steps (`cargo test --release --lib
+/// logic::als_tests::als_chains_in -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn als_chains_in_the_corpora() {
+    for (name, take) in [
+        ("bench9/puzzles3_magictour_top1465", 10_000),
+        ("bench9/puzzles6_forum_hardest_1106", 10_000),
+        ("bench9/puzzles7_serg_benchmark", 10_000),
+        ("bench9/kaggle3m_subset_puzzles", 10_000),
+    ] {
+        let puzzles = corpus(name, take);
+        let (mut using, mut steps) = (0, 0);
+        for puzzle in &puzzles {
+            let mut board = Board::new(puzzle).unwrap();
+            let before = steps;
+            let techniques = Techniques::ALL.with_uniqueness();
+            solve_steps(&mut board, techniques, 10_000, |step, _| {
+                steps += usize::from(step.technique == Technique::AlsChain);
+            });
+            using += usize::from(steps > before);
+        }
+        eprintln!(
+            "{name}: {using} of {} puzzles, {steps} steps",
+            puzzles.len()
+        );
     }
 }

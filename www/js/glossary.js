@@ -306,7 +306,7 @@ export const GLOSSARY = [
     what: "Four to six almost locked sets in a row, each joined to the next by a restricted common digit (every place of it in the one sees every place in the other), each link's digit different from the one before. A digit z of the first and the last set, not the digit of their links, leaves every cell that sees all the z of both ends.",
     why: "If the first set lacks its link digit it is locked. If it has it, the second set lacks it and is locked, so it holds its next link digit, which the third then lacks, and so on: the last set is locked. One end is always locked, with z in it.",
     look: "ALS-XZ links hung one after another: two-candidate cells and small groups with one digit more than cells",
-    example: { puzzle: "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........", start: "technique:als_chain" },
+    example: { puzzle: ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........", start: "technique:als_chain" },
   }],
   ["death_blossom", {
     rating: 68,

@@ -25,7 +25,12 @@ pub(super) const MOST: usize = 6;
 /// The most links followed in one call: a 9×9 board with a thousand sets can branch into
 /// millions of chains, and a hint must come within a few milliseconds. The count, not a
 /// clock, bounds it, so the same board always gives the same step.
-const WORK: usize = 200_000;
+const WORK: usize = 100_000;
+
+/// The most links followed from one start at one length, so that a start among many linked
+/// sets (a hundred links each is common on the hardest boards) cannot spend the whole
+/// budget before the others are tried.
+const START_WORK: usize = 1_000;
 
 /// No link digit yet (the first set is entered by none).
 const NONE: usize = 31;
@@ -39,6 +44,8 @@ struct Search<'a> {
     /// The chain: each set and the digit that links it to the one before.
     path: Vec<(usize, usize)>,
     work: usize,
+    /// The links followed from the current start.
+    spent: usize,
 }
 
 pub(crate) fn als_chain(view: &View) -> Option<Step> {
@@ -65,6 +72,7 @@ pub(crate) fn als_chain(view: &View) -> Option<Step> {
         links,
         path: Vec::with_capacity(MOST),
         work: 0,
+        spent: 0,
     };
     // The shortest chain first: each length from every start before the next length.
     for length in FEWEST..=MOST {
@@ -77,6 +85,7 @@ pub(crate) fn als_chain(view: &View) -> Option<Step> {
                 continue;
             }
             search.path.clear();
+            search.spent = 0;
             search.path.push((start, NONE));
             if let Some(step) = search.walk(a.mask, length, zs, view) {
                 return Some(step);
@@ -105,7 +114,8 @@ impl Search<'_> {
             }
             for x in bits(rcc & !(1 << came)) {
                 self.work += 1;
-                if self.work > WORK {
+                self.spent += 1;
+                if self.work > WORK || self.spent > START_WORK {
                     return None;
                 }
                 let first_link = if self.path.len() == 1 {
@@ -123,7 +133,7 @@ impl Search<'_> {
                     self.walk(used | set.mask, length, zs, view)
                 };
                 self.path.pop();
-                if found.is_some() || self.work > WORK {
+                if found.is_some() || self.work > WORK || self.spent > START_WORK {
                     return found;
                 }
             }
@@ -134,8 +144,10 @@ impl Search<'_> {
     /// The step of the chain in `path`, if its ends remove something.
     fn step(&self, view: &View) -> Option<Step> {
         let index = self.index;
-        let sets: Vec<&Als> = self.path.iter().map(|&(s, _)| &index.list[s]).collect();
-        let (a, b) = (sets[0], sets[sets.len() - 1]);
+        let (a, b) = (
+            &index.list[self.path[0].0],
+            &index.list[self.path[self.path.len() - 1].0],
+        );
         let ends = 1 << self.path[1].1 | 1 << self.path[self.path.len() - 1].1;
         let targets = |z: usize| a.sees_all[z] & b.sees_all[z] & index.has[z];
         let zs = bits(a.digits & b.digits & !ends)
@@ -143,6 +155,7 @@ impl Search<'_> {
         if zs == 0 {
             return None;
         }
+        let sets: Vec<&Als> = self.path.iter().map(|&(s, _)| &index.list[s]).collect();
         let links = self.path[1..].iter().fold(0u32, |m, &(_, x)| m | 1 << x);
         let mut step = pattern(Technique::AlsChain, &sets, links | zs);
         for z in bits(zs) {

@@ -129,10 +129,10 @@ impl Technique {
     /// How hard the technique is to see, in tenths, on a scale that follows Sudoku Explainer's
     /// where the technique has an SE rating (full house 1.0, hidden single 1.2, direct pointing
     /// 1.7, direct claiming 1.9, direct hidden pair 2.0, naked single 2.3, direct hidden
-    /// triple 2.5, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing 3.2, …, XYZ-wing 4.4, naked quad
-    /// 5.0, jellyfish 5.2, hidden quad 5.4, X-chain 6.5, XY-chain 6.6, AIC 7.0, nishio 7.5,
-    /// forcing chain 8.0, dynamic forcing chain 8.5) and places
-    /// the others by what a person must see (docs/src/techniques.md).
+    /// triple 2.5, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing 3.2, …, XYZ-wing 4.4,
+    /// naked quad 5.0, jellyfish 5.2, hidden quad 5.4, X-chain 6.5, XY-chain 6.6, AIC 7.0,
+    /// nishio 7.5, forcing chain 8.0, dynamic forcing chain 8.5) and places the others by
+    /// what a person must see (docs/src/techniques.md).
     pub const fn rating(self) -> u32 {
         match self {
             Technique::FullHouse => 10,

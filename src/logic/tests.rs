@@ -3,8 +3,8 @@
 //! the shared corpora (no step removes a digit of the solution).
 
 use super::test_boards::{
-    at, board_with, corpus, empty9, mask, names, removed, removed_in, set, shown, shown_case,
-    steps_keep_solution, SHOWN,
+    at, board_with, corpus, count_over, empty9, mask, names, removed, removed_in, set, shown,
+    shown_case, steps_keep_solution, SHOWN,
 };
 use super::*;
 use crate::puzzle::{givens_of, Puzzle};
@@ -300,15 +300,9 @@ const DIRECT: [Technique; 4] = [
 /// How many steps of each direct form the grade's techniques take on `puzzles`, every step
 /// checked against the puzzle's solution.
 fn direct_steps(puzzles: &[Puzzle]) -> [usize; 4] {
-    let mut used = [0; 4];
-    for puzzle in puzzles {
-        steps_keep_solution(puzzle, Techniques::GRADED, |step, _, _| {
-            if let Some(i) = DIRECT.iter().position(|&t| t == step.technique) {
-                used[i] += 1;
-            }
-        });
-    }
-    used
+    count_over(puzzles, Techniques::GRADED, DIRECT, |t, step, _, _| {
+        step.technique == t
+    })
 }
 
 #[test]

@@ -64,7 +64,7 @@ there:
   9.4 guessing 4 guesses (after dynamic_forcing_chain×2)
 
 The score follows Sudoku Explainer's scale where a technique has an SE rating (hidden \
-single 1.2–1.5, naked single 2.3, pointing 2.6, naked pair 3.0, X-wing 3.2, XY-wing 4.2, \
+single 1.2–1.5, direct pointing 1.7, direct hidden pair 2.0, naked single 2.3, pointing 2.6, naked pair 3.0, X-wing 3.2, XY-wing 4.2, \
 jellyfish 5.2, X-chain 6.5, AIC 7.0, forcing chains 8.0–8.5 and up with length); a puzzle the \
 techniques cannot finish needs guessing and scores 9.0 (or above its hardest step), a tenth \
 more per guess.";

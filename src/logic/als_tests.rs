@@ -2,7 +2,7 @@
 //! that no step removes a digit of the solution. (Each on a board built to show it, with its
 //! exact step and sentence, is a case of tests/fixtures/techniques/als.json.)
 
-use super::test_boards::{assert_keeps, corpus, hardest, steps_keep_solution};
+use super::test_boards::{assert_keeps, corpus, count_over, hardest};
 use super::*;
 use crate::puzzle::{givens_of, Puzzle};
 
@@ -18,21 +18,16 @@ const NEW: [Technique; 5] = [
 /// on every state met, each new technique's own first step and its sentence; returns how
 /// often each new one found a step.
 fn sound_on(puzzles: &[Puzzle]) -> [usize; NEW.len()] {
-    let mut used = [0; NEW.len()];
-    for puzzle in puzzles {
-        steps_keep_solution(puzzle, Techniques::ALL, |_, b, solution| {
-            // Each new technique on every state met, not only where it is the simplest.
-            for (i, t) in NEW.into_iter().enumerate() {
-                if let Some(step) = t.find(b) {
-                    assert_keeps(&step, solution);
-                    used[i] += 1;
-                    let words = sentence(&step, b);
-                    assert!(words.ends_with('.') && words.len() > 40, "{words}");
-                }
-            }
-        });
-    }
-    used
+    // Each new technique on every state met, not only where it is the simplest.
+    count_over(puzzles, Techniques::ALL, NEW, |t, _, b, solution| {
+        let Some(step) = t.find(b) else {
+            return false;
+        };
+        assert_keeps(&step, solution);
+        let words = sentence(&step, b);
+        assert!(words.ends_with('.') && words.len() > 40, "{words}");
+        true
+    })
 }
 
 #[test]

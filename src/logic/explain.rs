@@ -107,6 +107,16 @@ pub fn sentence(step: &Step, board: &Board) -> String {
             cells(g, &step.cells),
             houses(g, &step.houses[1..]),
         ),
+        Technique::DirectPointing
+        | Technique::DirectClaiming
+        | Technique::DirectHiddenPair
+        | Technique::DirectHiddenTriple => {
+            let removals = Step {
+                placements: Vec::new(),
+                ..step.clone()
+            };
+            super::direct::sentence(step, board, &self::effect(&removals, g))
+        }
         Technique::HouseBound => {
             let (q, x) = step.cells.split_at(step.cells.len() - 1);
             let side = if board.order().below(q[0], x[0]) {
@@ -431,16 +441,25 @@ pub fn pointer(step: &Step, board: &Board, reveal: Reveal) -> String {
     let g = board.geometry();
     let title = step.technique.title();
     let article = match step.technique {
-        Technique::Pointing | Technique::Claiming => "",
+        Technique::Pointing
+        | Technique::Claiming
+        | Technique::DirectPointing
+        | Technique::DirectClaiming => "",
         Technique::UniqueRectangle => "a ",
         Technique::SimpleColours | Technique::MultiColours => "",
         _ if title.starts_with(['a', 'e', 'i', 'o', 'u', 'X']) => "an ",
         _ => "a ",
     };
     // Where to look, without giving the pattern away: the house of a technique that lives in
-    // one or two houses; the digit of a single-digit pattern; nothing more for the others.
+    // one or two houses (a direct intersection's first: the third is where it places); the
+    // digit of a single-digit pattern; nothing more for the others.
     let single_digit = step.digits.len() == 1;
-    let place = if step.houses.len() <= 2 && !step.houses.is_empty() && step.chain.is_empty() {
+    let direct = matches!(
+        step.technique,
+        Technique::DirectPointing | Technique::DirectClaiming
+    );
+    let few = step.houses.len() <= 2 || direct;
+    let place = if few && !step.houses.is_empty() && step.chain.is_empty() {
         format!(" in {}", houses(g, &step.houses[..1]))
     } else if single_digit {
         format!(" on {}", digits(step.digits))

@@ -12,8 +12,9 @@ use super::technique::{Technique, Techniques};
 
 named! {
     /// A puzzle's level, by its score (docs/src/techniques.md): easy — singles, relation,
-    /// chain, marker and negative bounds, at most 2.3; medium — marker pairs, intersections
-    /// and house bounds, at most 2.9;
+    /// chain, marker and negative bounds, direct pointing, claiming and hidden pairs, at most
+    /// 2.3; medium — direct hidden triples, marker pairs, intersections and house bounds, at
+    /// most 2.9;
     /// hard — pairs, triples, X-wing, swordfish, XY- and XYZ-wings, unique rectangles, at most
     /// 4.5; expert — quads, jellyfish, BUG+1, short X- and XY-chains (Sudoku Explainer's turbot
     /// fish: skyscrapers, kites), at most 6.6; extreme — longer chains and forcing chains

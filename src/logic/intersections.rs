@@ -8,6 +8,24 @@ use super::view::View;
 
 /// In a block, a digit's places lie in one row or column: it leaves the rest of that line.
 pub(crate) fn pointing(view: &View) -> Option<Step> {
+    pointings(view, |b, line, d, cells| {
+        confined(view, Technique::Pointing, b, line, d, cells)
+    })
+}
+
+/// In a row or column, a digit's places lie in one block: it leaves the rest of the block.
+pub(crate) fn claiming(view: &View) -> Option<Step> {
+    claimings(view, |line, b, d, cells| {
+        confined(view, Technique::Claiming, line, b, d, cells)
+    })
+}
+
+/// Calls `f(block, line, digit, cells)` for each digit whose places (two or more, `cells`)
+/// in a block lie in one line, until it returns something.
+pub(crate) fn pointings<R>(
+    view: &View,
+    mut f: impl FnMut(usize, usize, u8, &[usize]) -> Option<R>,
+) -> Option<R> {
     for b in view.blocks() {
         for d in view.digits() {
             let p = view.positions(b, d);
@@ -16,8 +34,8 @@ pub(crate) fn pointing(view: &View) -> Option<Step> {
             }
             let cells: Vec<usize> = view.cells_at(b, p).collect();
             for line in lines_through(view, &cells) {
-                if let Some(step) = confined(view, Technique::Pointing, b, line, d, &cells) {
-                    return Some(step);
+                if let Some(found) = f(b, line, d, &cells) {
+                    return Some(found);
                 }
             }
         }
@@ -25,8 +43,12 @@ pub(crate) fn pointing(view: &View) -> Option<Step> {
     None
 }
 
-/// In a row or column, a digit's places lie in one block: it leaves the rest of the block.
-pub(crate) fn claiming(view: &View) -> Option<Step> {
+/// Calls `f(line, block, digit, cells)` for each digit whose places (two or more, `cells`)
+/// in a row or column lie in one block, until it returns something.
+pub(crate) fn claimings<R>(
+    view: &View,
+    mut f: impl FnMut(usize, usize, u8, &[usize]) -> Option<R>,
+) -> Option<R> {
     let board = view.board;
     if view.blocks().is_empty() {
         return None;
@@ -44,8 +66,8 @@ pub(crate) fn claiming(view: &View) -> Option<Step> {
             };
             if cells.iter().all(|&c| geometry.block_of(c) == Some(block)) {
                 let b = 2 * board.size() + block;
-                if let Some(step) = confined(view, Technique::Claiming, line, b, d, &cells) {
-                    return Some(step);
+                if let Some(found) = f(line, b, d, &cells) {
+                    return Some(found);
                 }
             }
         }
@@ -70,7 +92,7 @@ fn lines_through(view: &View, cells: &[usize]) -> Vec<usize> {
 
 /// Digit `d`, confined in house `from` to `cells` (all in house `to`), leaves the other
 /// cells of `to`.
-fn confined(
+pub(crate) fn confined(
     view: &View,
     technique: Technique,
     from: usize,

@@ -17,6 +17,7 @@
 //! | `path.rs` | the steps through a puzzle as data and text (`grade --steps`) |
 //! | `singles.rs` | full house, hidden single, naked single |
 //! | `intersections.rs` | pointing, claiming |
+//! | `direct.rs` | direct pointing, claiming, hidden pair and triple: a pattern that leaves a single, placed |
 //! | `relations.rs` | chain bound, relation bound, house bound (inequality and Futoshiki) |
 //! | `markers.rs` | marker bound, negative bound, marker pair (Kropki dots, X and V, …) |
 //! | `subsets.rs` | naked and hidden pairs, triples, quads; ordered subsets (with relations) |
@@ -44,6 +45,7 @@ mod chain_words;
 mod chains;
 mod colour_words;
 mod colours;
+mod direct;
 mod explain;
 mod fish;
 mod forcing;

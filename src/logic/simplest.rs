@@ -7,7 +7,7 @@ use super::step::Step;
 use super::technique::{Technique, Techniques};
 use super::view::View;
 use super::{
-    als, als_chain, chains, colours, fish, forcing, intersections, markers, relations,
+    als, als_chain, chains, colours, direct, fish, forcing, intersections, markers, relations,
     single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 
@@ -32,6 +32,9 @@ impl Technique {
             T::MarkerPair => markers::marker_pair(view),
             T::Pointing => intersections::pointing(view),
             T::Claiming => intersections::claiming(view),
+            T::DirectPointing => direct::direct_pointing(view),
+            T::DirectClaiming => direct::direct_claiming(view),
+            T::DirectHiddenPair | T::DirectHiddenTriple => direct::direct_hidden(view, k),
             T::OrderedSubset => subsets::ordered(view),
             T::NakedPair | T::NakedTriple | T::NakedQuad => subsets::naked(view, k),
             T::HiddenPair | T::HiddenTriple | T::HiddenQuad => subsets::hidden(view, k),

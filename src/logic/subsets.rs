@@ -2,6 +2,7 @@
 //! house with the same `k` places (hidden), for `k` = 2, 3, 4; and, with relations, a naked
 //! subset whose cells the relations order (ordered subset).
 
+use super::board::Board;
 use super::step::Step;
 use super::technique::Technique;
 use super::view::View;
@@ -52,6 +53,35 @@ pub(crate) fn naked(view: &View, k: usize) -> Option<Step> {
 pub(crate) fn hidden(view: &View, k: usize) -> Option<Step> {
     let board = view.board;
     let technique = HIDDEN[k - 2];
+    hidden_subsets(view, k, |h, mask, cells| {
+        stripped(board, technique, h, mask, cells).useful()
+    })
+}
+
+/// The step of a hidden subset: the `digits` (a mask) of house `h` have their only places in
+/// `cells`, which lose every other candidate.
+pub(crate) fn stripped(
+    board: &Board,
+    technique: Technique,
+    h: usize,
+    digits: u32,
+    cells: &[usize],
+) -> Step {
+    let mut step = Step::pattern(technique, cells.iter().copied(), [h], digits);
+    for &c in cells {
+        step.remove(board, c, !digits);
+    }
+    step
+}
+
+/// Calls `f(house, digits, cells)` for each `k` digits (a mask) of a house whose places,
+/// together, are the `k` cells `cells`, in a house with more open cells than `k`, until it
+/// returns something.
+pub(crate) fn hidden_subsets<R>(
+    view: &View,
+    k: usize,
+    mut f: impl FnMut(usize, u32, &[usize]) -> Option<R>,
+) -> Option<R> {
     for h in houses(view) {
         let digits: Vec<(u8, u32)> = view
             .digits()
@@ -61,11 +91,7 @@ pub(crate) fn hidden(view: &View, k: usize) -> Option<Step> {
         let found = exactly(view, k, h, &digits, |set, places| {
             let mask = set.iter().fold(0u32, |m, &d| m | 1 << (d - 1));
             let cells: Vec<usize> = view.cells_at(h, places).collect();
-            let mut step = Step::pattern(technique, cells.iter().copied(), [h], mask);
-            for &c in &cells {
-                step.remove(board, c, !mask);
-            }
-            step.useful()
+            f(h, mask, &cells)
         });
         if found.is_some() {
             return found;
@@ -124,13 +150,13 @@ fn houses(view: &View) -> impl Iterator<Item = usize> {
 /// The first step `f` makes of `k` of `items` (cells or digits of house `h`, each with its
 /// mask of digits or places) whose masks together have exactly `k` bits — when the house
 /// has more than `k` open cells, so that there is something else to clear.
-fn exactly<T: Copy>(
+fn exactly<T: Copy, R>(
     view: &View,
     k: usize,
     h: usize,
     items: &[(T, u32)],
-    mut f: impl FnMut(&[T], u32) -> Option<Step>,
-) -> Option<Step> {
+    mut f: impl FnMut(&[T], u32) -> Option<R>,
+) -> Option<R> {
     if items.len() < k || open_count(view, h) <= k {
         return None;
     }

@@ -12,16 +12,27 @@ named! {
         /// A strictly increasing chain of relations `c1 < c2 < … < ck` pins each cell's range:
         /// the `i`-th is at least `i` and at most `N − k + i`.
         ChainBound = "chain_bound",
+        /// A pointing whose removals leave its digit one place in another block the line
+        /// crosses: the digit goes there (Sudoku Explainer's direct pointing).
+        DirectPointing = "direct_pointing",
         /// `a < b`: `b` is above the smallest candidate of `a`, `a` below the largest of `b`.
         RelationBound = "relation_bound",
         /// A marker (Kropki dot, X, V, …) joins two cells: a digit leaves one when no
         /// candidate of the other goes with it.
         MarkerBound = "marker_bound",
+        /// A claiming whose removals leave its digit one place in another line (of the same
+        /// kind) through the block: the digit goes there.
+        DirectClaiming = "direct_claiming",
         /// Under the negative constraint an unmarked pair is not so related: a digit leaves
         /// one cell when every candidate of the other would be.
         NegativeBound = "negative_bound",
+        /// A hidden pair whose cells, holding nothing else, leave another digit one place in
+        /// the house: that digit goes there.
+        DirectHiddenPair = "direct_hidden_pair",
         /// A cell has one candidate left.
         NakedSingle = "naked_single",
+        /// A hidden triple that leaves another digit one place in the house.
+        DirectHiddenTriple = "direct_hidden_triple",
         /// A cell joined to two cells that see each other: a digit leaves it when both
         /// partners would need the same digit to go with it.
         MarkerPair = "marker_pair",
@@ -120,20 +131,25 @@ named! {
 
 impl Technique {
     /// How hard the technique is to see, in tenths, on a scale that follows Sudoku Explainer's
-    /// where the technique has an SE rating (full house 1.0, hidden single 1.2, naked single
-    /// 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing 3.2, …, XYZ-wing 4.4, naked quad
-    /// 5.0, jellyfish 5.2, hidden quad 5.4, X-chain 6.5, XY-chain 6.6, AIC 7.0, nishio 7.5,
-    /// forcing chain 8.0, dynamic forcing chain 8.5) and places
-    /// the others by what a person must see (docs/src/techniques.md).
+    /// where the technique has an SE rating (full house 1.0, hidden single 1.2, direct pointing
+    /// 1.7, direct claiming 1.9, direct hidden pair 2.0, naked single 2.3, direct hidden
+    /// triple 2.5, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing 3.2, …, XYZ-wing 4.4,
+    /// naked quad 5.0, jellyfish 5.2, hidden quad 5.4, X-chain 6.5, XY-chain 6.6, AIC 7.0,
+    /// nishio 7.5, forcing chain 8.0, dynamic forcing chain 8.5) and places the others by
+    /// what a person must see (docs/src/techniques.md).
     pub const fn rating(self) -> u32 {
         match self {
             Technique::FullHouse => 10,
             Technique::HiddenSingle => 12,
             Technique::ChainBound => 17,
+            Technique::DirectPointing => 17,
             Technique::RelationBound => 18,
             Technique::MarkerBound => 18,
+            Technique::DirectClaiming => 19,
             Technique::NegativeBound => 20,
+            Technique::DirectHiddenPair => 20,
             Technique::NakedSingle => 23,
+            Technique::DirectHiddenTriple => 25,
             Technique::MarkerPair => 25,
             Technique::Pointing => 26,
             Technique::Claiming => 28,
@@ -182,10 +198,14 @@ impl Technique {
             Technique::FullHouse => "full house",
             Technique::HiddenSingle => "hidden single",
             Technique::ChainBound => "chain bound",
+            Technique::DirectPointing => "direct pointing",
             Technique::RelationBound => "relation bound",
             Technique::MarkerBound => "marker bound",
+            Technique::DirectClaiming => "direct claiming",
             Technique::NegativeBound => "negative bound",
+            Technique::DirectHiddenPair => "direct hidden pair",
             Technique::NakedSingle => "naked single",
+            Technique::DirectHiddenTriple => "direct hidden triple",
             Technique::MarkerPair => "marker pair",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
@@ -290,8 +310,12 @@ impl Technique {
     pub const fn size(self) -> usize {
         use Technique as T;
         match self {
-            T::NakedPair | T::HiddenPair | T::XWing | T::FinnedXWing => 2,
-            T::NakedTriple | T::HiddenTriple | T::Swordfish | T::FinnedSwordfish => 3,
+            T::NakedPair | T::HiddenPair | T::DirectHiddenPair | T::XWing | T::FinnedXWing => 2,
+            T::NakedTriple
+            | T::HiddenTriple
+            | T::DirectHiddenTriple
+            | T::Swordfish
+            | T::FinnedSwordfish => 3,
             T::NakedQuad | T::HiddenQuad | T::Jellyfish | T::FinnedJellyfish => 4,
             _ => 0,
         }

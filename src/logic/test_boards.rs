@@ -331,3 +331,22 @@ pub(super) fn steps_keep_solution(
     assert_ne!(ending, Ending::Broken);
     ending
 }
+
+/// Runs [`steps_keep_solution`] with `allowed` on every puzzle and counts, for each technique
+/// of `list`, the steps where `counts(technique, step, board, solution)` says so.
+pub(super) fn count_over<const N: usize>(
+    puzzles: &[Puzzle],
+    allowed: Techniques,
+    list: [Technique; N],
+    mut counts: impl FnMut(Technique, &Step, &Board, &[u8]) -> bool,
+) -> [usize; N] {
+    let mut used = [0; N];
+    for puzzle in puzzles {
+        steps_keep_solution(puzzle, allowed, |step, board, solution| {
+            for (i, &t) in list.iter().enumerate() {
+                used[i] += usize::from(counts(t, step, board, solution));
+            }
+        });
+    }
+    used
+}

@@ -3,8 +3,8 @@
 //! the shared corpora (no step removes a digit of the solution).
 
 use super::test_boards::{
-    at, board_with, corpus, empty9, mask, names, removed, removed_in, set, shown, shown_case,
-    steps_keep_solution, SHOWN,
+    at, board_with, corpus, count_over, empty9, mask, names, removed, removed_in, set, shown,
+    shown_case, steps_keep_solution, SHOWN,
 };
 use super::*;
 use crate::puzzle::{givens_of, Puzzle};
@@ -287,4 +287,61 @@ fn a_board_with_two_placed_cells_that_break_their_relation_is_broken() {
     board.fix(1, 2);
     assert_eq!(board.fault(), Some(Fault::Relation(0)));
     assert!(board.is_broken());
+}
+
+/// The direct forms, in the order they are tried.
+const DIRECT: [Technique; 4] = [
+    Technique::DirectPointing,
+    Technique::DirectClaiming,
+    Technique::DirectHiddenPair,
+    Technique::DirectHiddenTriple,
+];
+
+/// How many steps of each direct form the grade's techniques take on `puzzles`, every step
+/// checked against the puzzle's solution.
+fn direct_steps(puzzles: &[Puzzle]) -> [usize; 4] {
+    count_over(puzzles, Techniques::GRADED, DIRECT, |t, step, _, _| {
+        step.technique == t
+    })
+}
+
+#[test]
+fn direct_forms_place_only_digits_of_the_solution_on_kaggle() {
+    // Easy puzzles, where the direct forms come before the naked singles (top1465 above
+    // checks them on hard ones).
+    let used = direct_steps(&corpus("bench9/kaggle3m_subset_puzzles", 300));
+    eprintln!("{DIRECT:?}: {used:?}");
+    assert!(used[0] > 0 && used[2] > 0 && used[3] > 0, "{used:?}");
+    // On 9×9 a direct claiming never comes first: the band's third block holds the digit on
+    // one line only, so it points (or holds a hidden single) and leaves the same single.
+    assert_eq!(used[1], 0, "{used:?}");
+}
+
+#[test]
+fn direct_claiming_places_only_digits_of_the_solution_on_8x8() {
+    use crate::generate::{generate, Request};
+    use crate::puzzle::Kind;
+    // An 8×8 column meets four blocks of two rows: a claiming there has no pointing block to
+    // stand in for it.
+    let request = Request {
+        seed: 32,
+        ..Request::new(Kind::Classic, 8)
+    };
+    let generated = generate(&request, 200).unwrap();
+    let puzzles: Vec<Puzzle> = generated.into_iter().map(|g| g.puzzle).collect();
+    let used = direct_steps(&puzzles);
+    eprintln!("{DIRECT:?}: {used:?}");
+    assert!(used[1] > 0, "{used:?}");
+}
+
+#[test]
+fn a_direct_form_comes_before_a_naked_single() {
+    // The direct pointing of the fixture, beside a cell with one candidate.
+    let b = board_with(
+        &[(4, "b1", &["r1c1", "r1c2"]), (4, "b2", &["r1c5", "r2c4"])],
+        &[("r9c9", &[8])],
+    );
+    let step = next_step(&b, Techniques::GRADED).unwrap();
+    assert_eq!(step.technique, Technique::DirectPointing);
+    assert_eq!(step.placements, [(at("r2c4"), 4)]);
 }

@@ -11,7 +11,7 @@
 //! | place | a placement (a naked or hidden single) and what it causes: the digit leaving its peers, and the relation bounds that follow from it, along every chain of signs they reach |
 //! | relation | relation bounds on one cell that follow from a step of another kind (a locked candidate, a technique, a refutation): "r3c9 < r2c9 and r3c9 ≥ 3: r2c9 cannot be 1, 2 or 3" |
 //! | locked | one locked-candidates pattern: a digit confined to the crossing of two houses, and every removal it makes, even when another pattern's removals come between them |
-//! | technique | one instance of a named technique (`logic` engine) with all its removals |
+//! | technique | one instance of a named technique (`logic` engine) with all its removals, and for a direct form (a pattern that leaves a single) the placement and its digit leaving its peers |
 //! | guess | a guess or a trial, the removals from the guessed cell's peers and the bounds that follow |
 //! | backtrack | a branch given up, and what the refutation of its guess removes |
 //! | contradiction, solution | that event alone |
@@ -126,12 +126,17 @@ impl Steps {
             _ if conflict => None,
             EventKind::Round => last,
             EventKind::Place if event.rule == Some(Rule::Given) => self.start,
+            // A direct form's placement joins its pattern's removals (the same instance).
+            EventKind::Place if event.rule == Some(Rule::Technique) => {
+                self.technique_step(event, premises, target)
+            }
             EventKind::Place => None,
             EventKind::Eliminate => match event.rule {
+                // (A technique step places too when it is a direct form's.)
                 Some(Rule::Peer) => target.filter(|&t| {
                     matches!(
                         kind_of(self, t),
-                        StepKind::Start | StepKind::Place | StepKind::Guess
+                        StepKind::Start | StepKind::Place | StepKind::Guess | StepKind::Technique
                     )
                 }),
                 // A relation bound or a marker's support: grouped alike (a marker is a
@@ -162,11 +167,7 @@ impl Steps {
                     .get(&(event.via, event.digit))
                     .copied()
                     .filter(|&s| s >= self.floor && target.is_none_or(|t| s >= t)),
-                Some(Rule::Technique) => self
-                    .technique_of
-                    .get(&(event.via, premises.to_vec()))
-                    .copied()
-                    .filter(|&s| s >= self.floor && target.is_none_or(|t| s >= t)),
+                Some(Rule::Technique) => self.technique_step(event, premises, target),
                 Some(Rule::Refutation | Rule::Disjunction) => {
                     target.filter(|&t| kind_of(self, t) == StepKind::Backtrack)
                 }
@@ -186,6 +187,15 @@ impl Steps {
         }
         self.segment.push(step);
         Ok(step)
+    }
+
+    /// The open step of the technique instance `event` belongs to (its via and premises), if
+    /// the premises allow it (`target`: the latest open step among them).
+    fn technique_step(&self, event: &Event, premises: &[u32], target: Option<u32>) -> Option<u32> {
+        self.technique_of
+            .get(&(event.via, premises.to_vec()))
+            .copied()
+            .filter(|&s| s >= self.floor && target.is_none_or(|t| s >= t))
     }
 
     /// Opens a step headed by `event`; a decision closes every step before it.

@@ -481,9 +481,11 @@ fn check_premises(events: &[Event], premises: &[Vec<u32>]) -> Result<(), String>
 
 /// Groups the events into steps and checks what the grouping promises (`trace::Steps`):
 /// steps are numbered by their first event; every premise is in the same step or an earlier
-/// one; a placement and every decision heads its step, and no event joins a step from before
-/// the last decision; and the events replayed in step order fit the state at every event and
-/// give the grid of `seq` order at every decision and at the end. Returns the steps.
+/// one; a placement and every decision heads its step (but a direct form's placement, which
+/// joins its technique step: the same technique's removals head it), and no event joins a
+/// step from before the last decision; and the events replayed in step order fit the state
+/// at every event and give the grid of `seq` order at every decision and at the end. Returns
+/// the steps.
 fn check_steps(
     puzzle: &Puzzle,
     events: &[Event],
@@ -502,7 +504,13 @@ fn check_steps(
             ));
         }
         let placement = e.kind == EventKind::Place && e.rule != Some(Rule::Given);
-        if (placement || e.kind.is_decision()) && !new {
+        let direct = placement && e.rule == Some(Rule::Technique) && !new && {
+            let head = &events[step_of.iter().position(|&s| s == step).unwrap_or(0)];
+            head.kind == EventKind::Eliminate
+                && head.rule == Some(Rule::Technique)
+                && head.via == e.via
+        };
+        if (placement && !direct || e.kind.is_decision()) && !new {
             return Err(format!(
                 "{e:?} joins step {step} instead of heading its own"
             ));

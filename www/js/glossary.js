@@ -6,9 +6,10 @@
 //! built only when asked for.
 //!
 //! The example puzzles come from this project's generator (`sudoku-lab generate`, classic 9×9
-//! at each level, 5×5 and 6×6 Futoshiki, 9×9 inequality, 6×6 Kropki sudoku for the marker
-//! techniques), each chosen as a puzzle whose hardest step is the technique (used once where
-//! one could be found), so its board opens on that step
+//! at each level, 8×8 for the direct claiming — on 9×9 a direct pointing always comes first —,
+//! 5×5 and 6×6 Futoshiki, 9×9 inequality, 6×6 Kropki sudoku for the marker techniques), each
+//! chosen as a puzzle whose hardest step is the technique (used once where one could be
+//! found), so its board opens on that step
 //! (`start="technique:…"`; tests/js/glossary.test.mjs checks that every example does, and
 //! that every rating is the crate's).
 
@@ -42,6 +43,13 @@ export const GLOSSARY = [
     look: "runs of signs that point the same way",
     example: { puzzle: '{"size":5,"kind":"futoshiki","givens":"3..1.4.....5..22...1.1...","relations":[["r2c4","<","r3c4"]]}', start: "technique:chain_bound" },
   }],
+  ["direct_pointing", {
+    rating: 17,
+    what: "A pointing (a digit whose places in a block lie in one row or column) takes the digit out of the rest of that line, and that leaves it one place in another block the line crosses. The digit goes there.",
+    why: "The block's copy of the digit is on the line, so the line's other cells cannot have it; the other block must still hold the digit, and only one of its cells is left.",
+    look: "a digit lined up in one block, then the next block along that line",
+    example: { puzzle: "..56....8.9........28.4...93.6.........2..81..1.....9....8.25........12..7...6..3", start: "technique:direct_pointing" },
+  }],
   ["relation_bound", {
     rating: 18,
     what: "For a sign a < b: b must be above the smallest digit a can still take, and a below the largest digit b can still take.",
@@ -56,6 +64,13 @@ export const GLOSSARY = [
     look: "markers beside cells that have lost digits, and black dots and Vs anywhere (they rule out digits from the start)",
     example: { puzzle: '{"size":6,"kind":"classic","givens":".........6..........................","markers":[["r1c1","black","r1c2"],["r1c2","white","r2c2"],["r1c3","white","r1c4"],["r1c3","black","r2c3"],["r1c4","white","r2c4"],["r1c5","white","r1c6"],["r1c5","white","r2c5"],["r2c3","white","r3c3"],["r2c4","black","r2c5"],["r2c5","white","r2c6"],["r2c6","white","r3c6"],["r3c2","white","r3c3"],["r3c2","white","r4c2"],["r3c4","white","r3c5"],["r3c5","white","r4c5"],["r3c6","white","r4c6"],["r4c1","white","r4c2"],["r4c1","black","r5c1"],["r4c3","white","r5c3"],["r5c1","black","r5c2"],["r5c3","black","r5c4"],["r5c3","black","r6c3"],["r5c4","white","r5c5"],["r5c4","white","r6c4"],["r5c5","white","r5c6"],["r5c6","white","r6c6"],["r6c1","white","r6c2"],["r6c2","white","r6c3"],["r6c3","white","r6c4"],["r6c4","white","r6c5"]],"negative":["white","black"]}', start: "technique:marker_bound" },
   }],
+  ["direct_claiming", {
+    rating: 19,
+    what: "A claiming (a digit whose places in a row or column lie in one block) takes the digit out of the rest of that block, and that leaves it one place in another line of the same kind through the block. The digit goes there.",
+    why: "The line's copy of the digit is in the block, so the block's other cells cannot have it; the other line must still hold the digit, and only one of its cells is left. On 9×9 a direct pointing always comes first (the band's third block points), so the example is an 8×8 puzzle.",
+    look: "a digit of a line confined to one block, then the block's other lines",
+    example: { puzzle: '{"size":8,"kind":"classic","givens":"........5..38......56.7.4..2...12...5..6...1.7..614...5........4"}', start: "technique:direct_claiming" },
+  }],
   ["negative_bound", {
     rating: 20,
     what: "With the negative constraint (all the markers are given), two neighbours without a marker are not so related. A digit leaves a cell when every candidate of its unmarked neighbour would be related to it.",
@@ -63,12 +78,26 @@ export const GLOSSARY = [
     look: "unmarked neighbours of placed digits and of cells with few candidates",
     example: { puzzle: '{"size":6,"kind":"classic","givens":"....................................","markers":[["r1c1","white","r1c2"],["r1c1","white","r2c1"],["r1c4","black","r1c5"],["r1c4","white","r2c4"],["r1c5","white","r1c6"],["r2c1","black","r2c2"],["r2c1","white","r3c1"],["r2c2","white","r2c3"],["r2c2","black","r3c2"],["r2c4","white","r2c5"],["r3c1","white","r3c2"],["r3c1","white","r4c1"],["r3c2","white","r3c3"],["r3c3","white","r4c3"],["r3c4","black","r3c5"],["r3c4","white","r4c4"],["r4c1","white","r4c2"],["r4c3","black","r4c4"],["r4c5","white","r4c6"],["r4c5","white","r5c5"],["r4c6","white","r5c6"],["r5c1","black","r5c2"],["r5c2","white","r5c3"],["r5c3","white","r5c4"],["r5c3","black","r6c3"],["r5c5","white","r5c6"],["r5c5","white","r6c5"],["r6c2","white","r6c3"],["r6c4","black","r6c5"],["r6c5","white","r6c6"]],"negative":["white","black"]}', start: "technique:negative_bound" },
   }],
+  ["direct_hidden_pair", {
+    rating: 20,
+    what: "Two digits have the same two places in a house, so those cells hold nothing else; taking their other candidates away leaves a third digit one place in the house. It goes there.",
+    why: "The pair's cells are used up by the two digits, so the third digit cannot go in them, and the house must hold it in the one cell left.",
+    look: "two digits that share two places in a house, then the house's other digits",
+    example: { puzzle: "......5.....8..41..1..2...61.....769...5...3..97..1....7.9...4..46.....7..8.6...2", start: "technique:direct_hidden_pair" },
+  }],
   ["naked_single", {
     rating: 23,
     what: "A cell has one candidate left. It takes that digit.",
     why: "Every other digit is already in one of its houses (or ruled out by a sign), so nothing else fits.",
     look: "cells with one pencil mark",
     example: { puzzle: "3....2..8....5..9....6...47.....9.....2..1.6..3..4..2.6....5..9.53..7...17.43...5", start: "technique:naked_single" },
+  }],
+  ["direct_hidden_triple", {
+    rating: 25,
+    what: "Three digits have their only places in a house in the same three cells, so those cells hold nothing else; that leaves a fourth digit one place in the house. It goes there.",
+    why: "The three cells are used up by the three digits, so the fourth cannot go in them, and the house must hold it in the one cell left.",
+    look: "three digits confined to three cells of a house, then the house's other digits",
+    example: { puzzle: "....2.6.552...1.3...97......56..8...9..1..3....3...4...4.2.5..1..8.......3.....4.", start: "technique:direct_hidden_triple" },
   }],
   ["marker_pair", {
     rating: 25,
@@ -82,7 +111,7 @@ export const GLOSSARY = [
     what: "In a block, every place left for a digit lies in one row (or one column). The digit leaves the rest of that row (or column).",
     why: "The block must hold the digit in that line, so the line's digit is in the block: no other cell of the line can have it.",
     look: "a digit's places in a block that line up",
-    example: { puzzle: ".5.147....1...62...7...95...........1...9...38..3..145....6....6.5.83...34....98.", start: "technique:pointing" },
+    example: { puzzle: "......9...5.2...386....9...3...9...1...83..69..57...8...9.5.2..2....71.....4....6", start: "technique:pointing" },
   }],
   ["claiming", {
     rating: 28,
@@ -110,21 +139,21 @@ export const GLOSSARY = [
     what: "A naked subset (cells of a house that share as many digits as they are) whose cells are ordered by signs: the smallest cell takes the smallest digit, and so on, so each cell's digit is fixed by its rank.",
     why: "The cells hold exactly those digits, and the signs say which cell is smaller, so only one assignment keeps every sign.",
     look: "a pair or triple of a house joined by signs",
-    example: { puzzle: '{"size":9,"kind":"inequality","givens":"....6.4.............39......6...4................8...6..........8...3...6.......2","relations":[["r1c1",">","r1c2"],["r1c1",">","r2c1"],["r1c2",">","r1c3"],["r1c3","<","r1c4"],["r1c3","<","r2c3"],["r1c4",">","r2c4"],["r1c6","<","r1c7"],["r1c7","<","r1c8"],["r1c9","<","r2c9"],["r2c1","<","r2c2"],["r2c2",">","r2c3"],["r2c3",">","r2c4"],["r2c4",">","r2c5"],["r2c4","<","r3c4"],["r2c6","<","r3c6"],["r2c8","<","r2c9"],["r3c1",">","r4c1"],["r3c2",">","r3c3"],["r3c4",">","r3c5"],["r3c5","<","r3c6"],["r3c6",">","r3c7"],["r3c7","<","r4c7"],["r3c8","<","r4c8"],["r4c2",">","r5c2"],["r4c5","<","r4c6"],["r4c6","<","r4c7"],["r4c6","<","r5c6"],["r4c8",">","r5c8"],["r5c2","<","r6c2"],["r5c3",">","r6c3"],["r5c4",">","r6c4"],["r5c8","<","r6c8"],["r5c9","<","r6c9"],["r6c1",">","r7c1"],["r6c4","<","r6c5"],["r6c5",">","r6c6"],["r6c6","<","r7c6"],["r6c7","<","r7c7"],["r6c8","<","r6c9"],["r6c8","<","r7c8"],["r6c9",">","r7c9"],["r7c1","<","r8c1"],["r7c4",">","r7c5"],["r7c5","<","r8c5"],["r7c7",">","r7c8"],["r7c9","<","r8c9"],["r8c3","<","r9c3"],["r8c5","<","r9c5"],["r8c6",">","r8c7"],["r8c7","<","r8c8"],["r8c8",">","r8c9"],["r9c1",">","r9c2"],["r9c3",">","r9c4"],["r9c5","<","r9c6"]]}', start: "technique:ordered_subset" },
+    example: { puzzle: '{"size":9,"kind":"inequality","givens":".................1........7......................................................","relations":[["r1c1",">","r1c2"],["r1c1","<","r2c1"],["r1c2","<","r1c3"],["r1c2","<","r2c2"],["r1c3",">","r2c3"],["r1c4","<","r1c5"],["r1c4","<","r2c4"],["r1c5",">","r1c6"],["r1c5","<","r2c5"],["r1c6","<","r2c6"],["r1c7",">","r1c8"],["r1c7",">","r2c7"],["r1c8","<","r1c9"],["r1c8",">","r2c8"],["r1c9",">","r2c9"],["r2c1",">","r2c2"],["r2c1",">","r3c1"],["r2c2",">","r2c3"],["r2c2",">","r3c2"],["r2c3",">","r3c3"],["r2c4","<","r2c5"],["r2c4","<","r3c4"],["r2c5",">","r2c6"],["r2c5",">","r3c5"],["r2c6","<","r3c6"],["r2c7","<","r2c8"],["r2c7","<","r3c7"],["r2c8",">","r2c9"],["r2c8","<","r3c8"],["r2c9","<","r3c9"],["r3c1","<","r3c2"],["r3c2",">","r3c3"],["r3c4",">","r3c5"],["r3c5","<","r3c6"],["r3c7","<","r3c8"],["r3c8","<","r3c9"],["r4c1","<","r4c2"],["r4c1","<","r5c1"],["r4c2",">","r4c3"],["r4c2",">","r5c2"],["r4c3","<","r5c3"],["r4c4","<","r4c5"],["r4c4","<","r5c4"],["r4c5",">","r4c6"],["r4c5",">","r5c5"],["r4c6","<","r5c6"],["r4c7","<","r4c8"],["r4c7",">","r5c7"],["r4c8",">","r4c9"],["r4c8",">","r5c8"],["r4c9","<","r5c9"],["r5c1",">","r5c2"],["r5c1",">","r6c1"],["r5c2","<","r5c3"],["r5c2",">","r6c2"],["r5c3",">","r6c3"],["r5c4",">","r5c5"],["r5c4","<","r6c4"],["r5c5",">","r5c6"],["r5c5","<","r6c5"],["r5c6","<","r6c6"],["r5c7",">","r5c8"],["r5c7","<","r6c7"],["r5c8","<","r5c9"],["r5c8","<","r6c8"],["r5c9","<","r6c9"],["r6c1",">","r6c2"],["r6c2",">","r6c3"],["r6c4",">","r6c5"],["r6c5",">","r6c6"],["r6c7",">","r6c8"],["r6c8","<","r6c9"],["r7c1",">","r7c2"],["r7c1","<","r8c1"],["r7c2","<","r7c3"],["r7c2","<","r8c2"],["r7c3",">","r8c3"],["r7c4",">","r7c5"],["r7c4",">","r8c4"],["r7c5","<","r7c6"],["r7c5","<","r8c5"],["r7c6",">","r8c6"],["r7c7",">","r7c8"],["r7c7",">","r8c7"],["r7c8",">","r7c9"],["r7c8","<","r8c8"],["r7c9","<","r8c9"],["r8c1",">","r8c2"],["r8c1",">","r9c1"],["r8c2","<","r8c3"],["r8c2","<","r9c2"],["r8c3",">","r9c3"],["r8c4","<","r8c5"],["r8c4","<","r9c4"],["r8c5",">","r8c6"],["r8c5",">","r9c5"],["r8c6","<","r9c6"],["r8c7","<","r8c8"],["r8c7","<","r9c7"],["r8c8",">","r8c9"],["r8c8",">","r9c8"],["r8c9",">","r9c9"],["r9c1","<","r9c2"],["r9c2",">","r9c3"],["r9c4",">","r9c5"],["r9c5","<","r9c6"],["r9c7","<","r9c8"],["r9c8",">","r9c9"]]}', start: "technique:ordered_subset" },
   }],
   ["x_wing", {
     rating: 32,
     what: "In two rows, a digit has exactly two places each, and they lie in the same two columns. The digit leaves every other cell of those two columns (or the same with rows and columns swapped).",
     why: "The digit sits at two opposite corners of the rectangle, one in each row, and so one in each of the two columns: the columns' copies are used up.",
     look: "a digit with two places in each of two rows (or columns)",
-    example: { puzzle: ".....2....95.8...67..3....44..5.16.75.69...3.....4..8...7........4......3.94..178", start: "technique:x_wing" },
+    example: { puzzle: "...5.9...7.4.......2..4.3....9...2.54..3...1.163..........57..6...1...52..74..1..", start: "technique:x_wing" },
   }],
   ["hidden_pair", {
     rating: 34,
     what: "Two digits have the same two places in a house and no others. Those two cells hold nothing else: their other candidates go.",
     why: "The house needs both digits, and only those two cells can take them, so the two cells are used up by them.",
     look: "two digits that share their only two places in a house",
-    example: { puzzle: "..1..7...5.8.4.3..2.65....1.294.8...8..2...3.7..6...9........7.4....1.8....9..5..", start: "technique:hidden_pair" },
+    example: { puzzle: ".4...75..5.84......7.29..8..6......8...57..1.....8.29.......927..6..93....5......", start: "technique:hidden_pair" },
   }],
   ["naked_triple", {
     rating: 36,
@@ -353,8 +382,8 @@ export const GROUPS = [
   ["singles", "Singles", "A digit has one place left, or a cell one digit.", ["full_house", "hidden_single", "naked_single"]],
   ["signs", "Signs", "What the inequality signs of an inequality sudoku or a Futoshiki say on their own.", ["chain_bound", "relation_bound", "house_bound", "ordered_subset"]],
   ["markers", "Markers", "What the dots, Xs and Vs between cells say, and with the negative constraint what their absence says.", ["marker_bound", "negative_bound", "marker_pair"]],
-  ["intersections", "Intersections", "Where a block meets a row or a column.", ["pointing", "claiming"]],
-  ["subsets", "Subsets", "A few cells of a house that use up as many digits.", ["naked_pair", "hidden_pair", "naked_triple", "hidden_triple", "naked_quad", "hidden_quad"]],
+  ["intersections", "Intersections", "Where a block meets a row or a column.", ["direct_pointing", "direct_claiming", "pointing", "claiming"]],
+  ["subsets", "Subsets", "A few cells of a house that use up as many digits.", ["direct_hidden_pair", "direct_hidden_triple", "naked_pair", "hidden_pair", "naked_triple", "hidden_triple", "naked_quad", "hidden_quad"]],
   ["fish", "Fish", "One digit in a few rows and as many columns.", ["x_wing", "swordfish", "jellyfish", "finned_x_wing", "finned_swordfish", "finned_jellyfish"]],
   ["one-digit", "One-digit patterns", "Short chains of one digit's strong links, and the two colours they make.", ["skyscraper", "two_string_kite", "empty_rectangle", "simple_colours", "multi_colours"]],
   ["wings", "Wings", "Cells with two, three or four candidates that see each other.", ["xy_wing", "xyz_wing", "w_wing", "wxyz_wing"]],

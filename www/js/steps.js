@@ -222,7 +222,9 @@ export function explainStep(trace, events, before, puzzle) {
       // The instance as the logic engine found it: its pattern named, then what it changes.
       const note = trace.notes?.get(head);
       if (note) return `${name}: ${note.sentence.replace(/\.$/, "")}`;
-      return `${name}: ${[...techniqueEffects(byDigit, n), ...boundsText(bounds, puzzle, null, context), ...extra].join("; ")}`;
+      // A direct form places what its removals leave.
+      const goes = events.filter((i) => trace.kind(i) === KIND.PLACE).map((i) => `${trace.digit(i)} goes in ${cellName(trace.cell(i), n)}`);
+      return `${name}: ${[...techniqueEffects(byDigit, n), ...goes, ...boundsText(bounds, puzzle, null, context), ...extra].join("; ")}`;
     }
     case "backtrack": {
       const reason = capital(explain(trace, head, before, puzzle));
@@ -284,7 +286,10 @@ export function focusStep(trace, events, before, puzzle) {
   const cells = note ? f.cells : f.cells.filter((c) => !targets.includes(c) || c === trace.cell(head) && trace.kind(head) !== KIND.ELIMINATE);
   // Roles, the same as a hint's last level: a deduction's pattern in the reason's colour,
   // the cell a step places green (the guess keeps its own tone).
-  const placed = kind === "place" && trace.cell(head) < n * n ? [{ cell: trace.cell(head), digit: trace.digit(head) }] : [];
+  // A direct form's technique step ends in the placement its removals make.
+  const placed = kind === "place" && trace.cell(head) < n * n ? [{ cell: trace.cell(head), digit: trace.digit(head) }]
+    : kind === "technique" ? events.filter((i) => trace.kind(i) === KIND.PLACE).map((i) => ({ cell: trace.cell(i), digit: trace.digit(i) }))
+    : [];
   const tone = ["locked", "technique", "relation"].includes(kind) ? "info" : f.tone;
   return { ...f, cells, relations: [...relations], removed, targets, placed, tone };
 }

@@ -23,7 +23,7 @@ use super::technique::Technique;
 use super::view::View;
 
 /// The cells of `mask`.
-fn cells_of(mut mask: u128) -> impl Iterator<Item = usize> {
+pub(super) fn cells_of(mut mask: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let c = mask.trailing_zeros() as usize;
@@ -34,7 +34,7 @@ fn cells_of(mut mask: u128) -> impl Iterator<Item = usize> {
 }
 
 /// The bits of `mask` as digit indices (0-based).
-fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+pub(super) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let d = mask.trailing_zeros() as usize;
@@ -45,13 +45,14 @@ fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
 }
 
 /// Removes digit index `d` from the open cells of `targets` that hold it.
-fn remove(step: &mut Step, board: &Board, index: &AlsIndex, d: usize, targets: u128) {
+pub(super) fn remove(step: &mut Step, board: &Board, index: &AlsIndex, d: usize, targets: u128) {
     for c in cells_of(targets & index.has[d]) {
         step.remove(board, c, 1 << d);
     }
 }
 
-fn pattern(technique: Technique, sets: &[&Als], mask: u32) -> Step {
+/// A step of `technique` whose pattern is every cell of `sets`, in their houses.
+pub(super) fn pattern(technique: Technique, sets: &[&Als], mask: u32) -> Step {
     Step::pattern(
         technique,
         sets.iter().flat_map(|s| s.cells.iter().copied()),

@@ -6,17 +6,18 @@ use super::test_boards::{assert_keeps, corpus, count_over, hardest};
 use super::*;
 use crate::puzzle::{givens_of, Puzzle};
 
-const NEW: [Technique; 4] = [
+const NEW: [Technique; 5] = [
     Technique::SueDeCoq,
     Technique::AlsXz,
     Technique::AlsXyWing,
+    Technique::AlsChain,
     Technique::DeathBlossom,
 ];
 
 /// Applies every technique on each puzzle, checking every step against the solution and
 /// on every state met, each new technique's own first step and its sentence; returns how
 /// often each new one found a step.
-fn sound_on(puzzles: &[Puzzle]) -> [usize; 4] {
+fn sound_on(puzzles: &[Puzzle]) -> [usize; NEW.len()] {
     // Each new technique on every state met, not only where it is the simplest.
     count_over(puzzles, Techniques::ALL, NEW, |t, _, b, solution| {
         let Some(step) = t.find(b) else {
@@ -42,7 +43,7 @@ fn no_als_or_sue_de_coq_step_removes_a_digit_of_the_solution() {
 fn print_sentences() {
     for puzzle in corpus("bench9/puzzles3_magictour_top1465", 40) {
         let mut board = Board::new(&puzzle).unwrap();
-        let mut shown = [0; 4];
+        let mut shown = [0; NEW.len()];
         solve_steps(&mut board, Techniques::ALL, 10_000, |_, b| {
             for (i, t) in NEW.into_iter().enumerate() {
                 if shown[i] < 1 {
@@ -83,7 +84,7 @@ fn slowest_next_step_on_forum_hardest() {
 #[test]
 #[ignore]
 fn slowest_new_technique_on_forum_hardest() {
-    let mut worst = [std::time::Duration::ZERO; 4];
+    let mut worst = [std::time::Duration::ZERO; NEW.len()];
     for puzzle in corpus("bench9/puzzles6_forum_hardest_1106", 10_000) {
         let mut board = Board::new(&puzzle).unwrap();
         solve_steps(&mut board, Techniques::ALL, 10_000, |_, _| {});
@@ -96,7 +97,8 @@ fn slowest_new_technique_on_forum_hardest() {
     eprintln!("{NEW:?}: {worst:?}");
 }
 
-/// The first top1465 puzzle whose path uses each new technique (for the glossary examples).
+/// The first top1465 puzzle whose path uses each new technique (for the glossary examples):
+/// the path the page's logic engine takes, uniqueness techniques included.
 #[test]
 #[ignore]
 fn examples() {
@@ -105,11 +107,12 @@ fn examples() {
             .join("../shared/data/bench9/puzzles3_magictour_top1465"),
     )
     .unwrap();
-    let mut found = [false; 4];
+    let mut found = [false; NEW.len()];
     for line in text.lines().filter(|l| l.len() == 81) {
         let puzzle = Puzzle::classic(givens_of(&line.replace('.', "0"))).unwrap();
         let mut board = Board::new(&puzzle).unwrap();
-        solve_steps(&mut board, Techniques::ALL, 10_000, |step, _| {
+        let techniques = Techniques::ALL.with_uniqueness();
+        solve_steps(&mut board, techniques, 10_000, |step, _| {
             if let Some(i) = NEW.iter().position(|&t| t == step.technique) {
                 if !found[i] {
                     found[i] = true;
@@ -117,5 +120,37 @@ fn examples() {
                 }
             }
         });
+    }
+}
+
+/// How many puzzles of each corpus take an ALS chain on the path of the logic engine (all
+/// techniques, uniqueness included), how many steps, and the slowest search for one on the
+/// states met (`cargo test --release --lib logic::als_tests::als_chains_in -- --ignored
+/// --nocapture`).
+#[test]
+#[ignore]
+fn als_chains_in_the_corpora() {
+    for (name, take) in [
+        ("bench9/puzzles3_magictour_top1465", 10_000),
+        ("bench9/puzzles6_forum_hardest_1106", 10_000),
+        ("bench9/kaggle3m_subset_puzzles", 500),
+    ] {
+        let puzzles = corpus(name, take);
+        let (mut using, mut steps) = (0, 0);
+        let mut worst = std::time::Duration::ZERO;
+        for puzzle in &puzzles {
+            let mut board = Board::new(puzzle).unwrap();
+            let before = steps;
+            let techniques = Techniques::ALL.with_uniqueness();
+            solve_steps(&mut board, techniques, 10_000, |step, b| {
+                steps += usize::from(step.technique == Technique::AlsChain);
+                let start = std::time::Instant::now();
+                let _ = Technique::AlsChain.find(b);
+                worst = worst.max(start.elapsed());
+            });
+            using += usize::from(steps > before);
+        }
+        let n = puzzles.len();
+        eprintln!("{name}: {using} of {n} puzzles, {steps} steps, slowest {worst:?}");
     }
 }

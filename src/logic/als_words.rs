@@ -1,5 +1,5 @@
 //! The sentences of the almost-locked-set techniques and Sue de Coq (src/logic/als.rs,
-//! src/logic/sue_de_coq.rs), called from explain.rs with the step's effect in words.
+//! src/logic/als_chain.rs, src/logic/sue_de_coq.rs), called from explain.rs with the step's effect in words.
 
 use super::board::Board;
 use super::step::Step;
@@ -169,6 +169,7 @@ pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
                 z = digit_list(removed)
             )
         }
+        Technique::AlsChain => chain_sentence(step, board, removed, effect),
         Technique::DeathBlossom => {
             let stem = step.cells[0];
             let sd = board.candidates(stem);
@@ -240,4 +241,77 @@ pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
             )
         }
     }
+}
+
+const ORDINALS: [&str; 6] = ["first", "second", "third", "fourth", "fifth", "sixth"];
+
+/// The link digits of `sets` read as an ALS chain (each pair in a row joined by a
+/// restricted common digit unlike the one before) whose ends both hold `removed` outside
+/// their end links, if there is such a reading.
+fn chain_links(board: &Board, sets: &[Vec<usize>], removed: u32, chosen: &mut Vec<u32>) -> bool {
+    let i = chosen.len();
+    if i + 1 == sets.len() {
+        let ends = union(board, &sets[0]) & union(board, &sets[i]) & !chosen[0] & !chosen[i - 1];
+        return ends & removed == removed;
+    }
+    let before = chosen.last().copied().unwrap_or(0);
+    let common = union(board, &sets[i]) & union(board, &sets[i + 1]);
+    let options = links(board, &sets[i], &sets[i + 1], common) & !before;
+    for x in (0..32).filter(|x| options >> x & 1 != 0) {
+        chosen.push(1 << x);
+        if chain_links(board, sets, removed, chosen) {
+            return true;
+        }
+        chosen.pop();
+    }
+    false
+}
+
+/// An ALS chain: the sets, their links, and how the lock passes from one end to the other.
+fn chain_sentence(step: &Step, board: &Board, removed: u32, effect: &str) -> String {
+    let found = (4..=super::als_chain::MOST).find_map(|parts| {
+        splits(board, &step.cells, parts)
+            .into_iter()
+            .find_map(|sets| {
+                let mut xs = Vec::new();
+                chain_links(board, &sets, removed, &mut xs).then_some((sets, xs))
+            })
+    });
+    let Some((sets, xs)) = found else {
+        return format!("Almost locked sets make a chain, {effect}.");
+    };
+    let ordinal = |i: usize| ORDINALS.get(i).copied().unwrap_or("next");
+    let named: Vec<String> = sets.iter().map(|s| als(board, s)).collect();
+    let joins: Vec<String> = xs
+        .iter()
+        .enumerate()
+        .map(|(i, &x)| {
+            let (x, from, to) = (digit_list(x), ordinal(i), ordinal(i + 1));
+            if i == 0 {
+                format!("every {x} of the {from} sees every {x} of the {to}")
+            } else {
+                format!("every {x} of the {from} every {x} of the {to}")
+            }
+        })
+        .collect();
+    let passes: Vec<String> = (1..sets.len() - 1)
+        .map(|i| {
+            format!(
+                "the {} lacks {}, is locked and has {}",
+                ordinal(i),
+                digit_list(xs[i - 1]),
+                digit_list(xs[i])
+            )
+        })
+        .collect();
+    let last = xs[xs.len() - 1];
+    format!(
+        "{}. They make a chain: {}. If the first lacks {x} it is locked; else {}, so the last lacks {} and is locked. Either way the first or the last set is locked, and both have {z}: one of them has {z}, {effect}.",
+        named.join("; "),
+        joins.join(", "),
+        passes.join("; so "),
+        digit_list(last),
+        x = digit_list(xs[0]),
+        z = digit_list(removed)
+    )
 }

@@ -260,6 +260,7 @@ pub fn sentence(step: &Step, board: &Board) -> String {
         Technique::SueDeCoq
         | Technique::AlsXz
         | Technique::AlsXyWing
+        | Technique::AlsChain
         | Technique::DeathBlossom => super::als_words::sentence(step, board, &effect),
         Technique::WxyzWing | Technique::SimpleColours | Technique::MultiColours => {
             super::colour_words::sentence(step, board, &effect)

@@ -28,7 +28,7 @@
 //! | `colours.rs`, `colour_words.rs` | simple colours (wrap and trap), multi colours; their sentences |
 //! | `chain_graph.rs`, `chains.rs`, `chain_words.rs` | X-chains, XY-chains, alternating inference chains with grouped nodes, and the loops they close: the graph, the search, the sentences |
 //! | `forcing.rs`, `forcing_text.rs` | nishio, forcing chains, dynamic forcing chains (nets); their sentences |
-//! | `almost_locked.rs`, `als.rs`, `als_words.rs` | almost locked sets; ALS-XZ, ALS-XY-wing, death blossom, and their sentences |
+//! | `almost_locked.rs`, `als.rs`, `als_chain.rs`, `als_words.rs` | almost locked sets; ALS-XZ, ALS-XY-wing, ALS chains, death blossom, and their sentences |
 //! | `sue_de_coq.rs` | Sue de Coq |
 //!
 //! Every technique works for any size its houses allow (4…25; those that need blocks skip
@@ -37,6 +37,7 @@
 
 mod almost_locked;
 mod als;
+mod als_chain;
 mod als_words;
 mod board;
 mod chain_graph;

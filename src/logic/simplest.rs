@@ -7,8 +7,8 @@ use super::step::Step;
 use super::technique::{Technique, Techniques};
 use super::view::View;
 use super::{
-    als, chains, colours, direct, fish, forcing, intersections, markers, relations, single_digit,
-    singles, subsets, sue_de_coq, uniqueness, wings,
+    als, als_chain, chains, colours, direct, fish, forcing, intersections, markers, relations,
+    single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 
 impl Technique {
@@ -57,6 +57,7 @@ impl Technique {
             T::DeathBlossom => als::death_blossom(view),
             T::XChain => chains::x_chain(view),
             T::XyChain => chains::xy_chain(view),
+            T::AlsChain => als_chain::als_chain(view),
             T::Aic => chains::aic(view),
             T::Nishio => forcing::nishio(view),
             T::ForcingChain => forcing::forcing_chain(view),

@@ -107,6 +107,10 @@ named! {
         XChain = "x_chain",
         /// A chain of two-candidate cells: one of its ends holds the digit.
         XyChain = "xy_chain",
+        /// Almost locked sets in a chain, each joined to the next by a restricted common
+        /// digit unlike the one before: a digit of both ends leaves what sees all its
+        /// places in them.
+        AlsChain = "als_chain",
         /// A stem cell whose every candidate sees all its places in an almost locked set (a
         /// petal): a digit of every petal leaves what sees all its places in them.
         DeathBlossom = "death_blossom",
@@ -179,6 +183,7 @@ impl Technique {
             Technique::AlsXyWing => 62,
             Technique::XChain => 65,
             Technique::XyChain => 66,
+            Technique::AlsChain => 67,
             Technique::DeathBlossom => 68,
             Technique::Aic => 70,
             Technique::Nishio => 75,
@@ -234,6 +239,7 @@ impl Technique {
             Technique::AlsXyWing => "ALS-XY-wing",
             Technique::XChain => "X-chain",
             Technique::XyChain => "XY-chain",
+            Technique::AlsChain => "ALS chain",
             Technique::DeathBlossom => "death blossom",
             Technique::Aic => "alternating inference chain",
             Technique::Nishio => "nishio",
@@ -294,6 +300,7 @@ impl Technique {
                 | T::WxyzWing
                 | T::AlsXz
                 | T::AlsXyWing
+                | T::AlsChain
                 | T::DeathBlossom
         )
     }

@@ -330,6 +330,13 @@ export const GLOSSARY = [
     look: "cells with two pencil marks, linked by shared digits",
     example: { puzzle: "1.27...8.....56...3............9.7.4...2.....8...........1...3..9....5...6....4..", start: "technique:xy_chain" },
   }],
+  ["als_chain", {
+    rating: 67,
+    what: "Four to six almost locked sets in a row, each joined to the next by a restricted common digit (every place of it in the one sees every place in the other), each link's digit different from the one before. A digit z of the first and the last set, not the digit of their links, leaves every cell that sees all the z of both ends.",
+    why: "If the first set lacks its link digit it is locked. If it has it, the second set lacks it and is locked, so it holds its next link digit, which the third then lacks, and so on: the last set is locked. One end is always locked, with z in it.",
+    look: "ALS-XZ links hung one after another: two-candidate cells and small groups with one digit more than cells",
+    example: { puzzle: ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........", start: "technique:als_chain" },
+  }],
   ["death_blossom", {
     rating: 68,
     what: "A stem cell: for each of its candidates d, an almost locked set (a petal) whose every d sees the stem. A digit z of every petal, not of the stem, leaves every cell that sees all the z of the petals.",
@@ -381,7 +388,7 @@ export const GROUPS = [
   ["one-digit", "One-digit patterns", "Short chains of one digit's strong links, and the two colours they make.", ["skyscraper", "two_string_kite", "empty_rectangle", "simple_colours", "multi_colours"]],
   ["wings", "Wings", "Cells with two, three or four candidates that see each other.", ["xy_wing", "xyz_wing", "w_wing", "wxyz_wing"]],
   ["uniqueness", "Uniqueness", "A puzzle with one solution cannot end in a pattern whose digits could be swapped.", ["unique_rectangle", "bug_plus_one"]],
-  ["als", "Almost locked sets", "N cells of a house with N+1 digits, and where a line meets a block.", ["sue_de_coq", "als_xz", "als_xy_wing", "death_blossom"]],
+  ["als", "Almost locked sets", "N cells of a house with N+1 digits, and where a line meets a block.", ["sue_de_coq", "als_xz", "als_xy_wing", "als_chain", "death_blossom"]],
   ["chains", "Chains", "Longer chains: if one end is false, the other is true.", ["x_chain", "xy_chain", "aic"]],
   ["forcing", "Forcing", "Suppose a candidate and follow what it forces: the last resort before a guess.", ["nishio", "forcing_chain", "dynamic_forcing_chain"]],
 ];

@@ -105,6 +105,7 @@ export const TECHNIQUES = [
   ["als_xy_wing", "ALS-XY-wing", "two almost locked sets each joined to a third by a different restricted common digit: a digit of both leaves what sees all its places in them"],
   ["x_chain", "X-chain", "a chain of strong and weak links on one digit: one of its two ends holds it"],
   ["xy_chain", "XY-chain", "a chain of two-candidate cells: one of its two ends holds the digit"],
+  ["als_chain", "ALS chain", "almost locked sets in a chain, each joined to the next by a restricted common digit unlike the one before: a digit of both ends leaves what sees all its places in them"],
   ["death_blossom", "death blossom", "a stem cell each of whose candidates locks an almost locked set (a petal): a digit of every petal leaves what sees all its places in them"],
   ["aic", "alternating inference chain", "a chain of strong and weak links over digits, cells, groups and relations: one of its two ends is true"],
   ["nishio", "nishio", "one digit in one cell, followed on that digit alone, leaves a house without a place for it: it leaves the cell"],

@@ -166,15 +166,36 @@ impl<O: Observer> Logic<O> {
                     .instance(&sentence, &step.cells, branches);
             }
         }
+        // A step that removes and places (a direct form) is made whole before what its
+        // removals leave follows: a cell they leave with one candidate is placed after the
+        // step's own placement. Placed at once, its peers would lose digits that the step's
+        // placement takes from them too, in an event of a later step that comes first: steps
+        // must replay in step order.
+        let whole = !step.placements.is_empty();
+        let mut singles = Vec::new();
         for &(cell, digits) in &step.eliminations {
             let gone = self.board().candidates(cell) & digits.bits();
-            if gone != 0 {
+            if gone == 0 {
+                continue;
+            }
+            if whole {
+                self.book.eliminate(cell, gone, rule, via, self.depth);
+                self.board_mut().strike(cell, gone);
+                singles.push(cell);
+            } else {
                 self.remove(cell, gone, rule, via);
             }
         }
         for &(cell, digit) in &step.placements {
             if self.board().is_open(cell) && self.board().candidates(cell) >> (digit - 1) & 1 != 0 {
                 self.place(cell, digit, rule, via);
+            }
+        }
+        for cell in singles {
+            let left = self.board().candidates(cell);
+            if self.board().is_open(cell) && left.is_power_of_two() {
+                let digit = left.trailing_zeros() as u8 + 1;
+                self.place(cell, digit, Rule::NakedSingle, Via::Nothing);
             }
         }
     }

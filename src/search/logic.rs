@@ -142,8 +142,19 @@ impl<O: Observer> Logic<O> {
     /// An open cell left with one candidate is placed at once, as a naked single (the
     /// protocol of [`Observer`]: every placed cell is announced).
     fn remove(&mut self, cell: usize, mask: u32, rule: Rule, via: Via) {
+        self.strike(cell, mask, rule, via);
+        self.settle_single(cell);
+    }
+
+    /// Removes the digits of `mask` (each still a candidate) from `cell`, reported, and
+    /// nothing more: what the removal leaves is for [`Self::settle_single`].
+    fn strike(&mut self, cell: usize, mask: u32, rule: Rule, via: Via) {
         self.book.eliminate(cell, mask, rule, via, self.depth);
         self.board_mut().strike(cell, mask);
+    }
+
+    /// Places `cell` as a naked single when it is open with one candidate left.
+    fn settle_single(&mut self, cell: usize) {
         let left = self.board().candidates(cell);
         if self.board().is_open(cell) && left.is_power_of_two() {
             let digit = left.trailing_zeros() as u8 + 1;
@@ -179,8 +190,7 @@ impl<O: Observer> Logic<O> {
                 continue;
             }
             if whole {
-                self.book.eliminate(cell, gone, rule, via, self.depth);
-                self.board_mut().strike(cell, gone);
+                self.strike(cell, gone, rule, via);
                 singles.push(cell);
             } else {
                 self.remove(cell, gone, rule, via);
@@ -192,11 +202,7 @@ impl<O: Observer> Logic<O> {
             }
         }
         for cell in singles {
-            let left = self.board().candidates(cell);
-            if self.board().is_open(cell) && left.is_power_of_two() {
-                let digit = left.trailing_zeros() as u8 + 1;
-                self.place(cell, digit, Rule::NakedSingle, Via::Nothing);
-            }
+            self.settle_single(cell);
         }
     }
 

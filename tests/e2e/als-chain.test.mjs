@@ -1,5 +1,6 @@
 // An ALS chain, as a learner follows it: Explain paused on the glossary's ALS chain example,
-// and Play's last hint on the grid just before that step each list the chain's almost locked sets lettered A, B, C… with the digits linking
+// Play's last hint on the grid just before that step, and the glossary's own board of the
+// example each list the chain's almost locked sets lettered A, B, C… with the digits linking
 // them (the crate's own sets, read by www/js/als-chain.js), and draw them on the board —
 // each set's cells outlined and lettered, each link's digit between two sets, each removal
 // ringed and struck — on a desktop (1280×800, light and dark) and a phone (390×844, touch).
@@ -8,7 +9,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 
-import { SHOTS, axeViolations, closeChecked, drawn, explainedAt, openPage } from "./harness.mjs";
+import { SHOTS, axeViolations, closeChecked, drawn, env, explainedAt, openPage, pageErrors } from "./harness.mjs";
 import { readAlsChain, setText } from "../../www/js/als-chain.js";
 import { KIND } from "../../www/js/records.js";
 import { cellOf, lastHintAt, stepBefore } from "./before-step.mjs";
@@ -138,5 +139,23 @@ for (const { name, viewport, touch } of SIZES) {
     await page.click("[data-action=play-undo]");
     assertGone(await shown(page, "#play"));
     await closeChecked(page, { axe: true });
+  });
+}
+
+for (const { name, viewport, touch } of SIZES) {
+  test(`the glossary's board of an ALS chain lists its sets and draws them (${name})`, async () => {
+    const page = await env.browser.newPage({ viewport, hasTouch: touch, isMobile: touch });
+    page.errors = pageErrors(page);
+    await page.goto(`${env.base}lessons/techniques.html#als_chain`);
+    const host = `document.querySelector("#als_chain sudoku-lab-board")`;
+    await page.waitForFunction(`Boolean(${host}?.shadowRoot?.querySelector("#playback .als-chain:not([hidden])"))`, null, { timeout: 60_000 });
+    // On a board the sets sit over its playback controls (its caption may be off).
+    const seen = await shown(page, "#playback", `${host}.shadowRoot`);
+    assertChain(seen);
+    await page.locator("#als_chain sudoku-lab-board").scrollIntoViewIfNeeded();
+    assert.deepEqual(await axeViolations(page), []);
+    await page.screenshot({ path: path.join(SHOTS, `als-chain-glossary-${name}.png`) });
+    assert.deepEqual(page.errors, []);
+    await page.close();
   });
 }

@@ -69,10 +69,10 @@ export function installExplain(app) {
     onChange: () => refresh(),
   });
   animator.setSpeed(controls.speedSelect.value);
-  // A forcing chain's branches and an ALS chain's sets, under the sentence (an embed shows
-  // the sentence only).
-  const figures = app.embed ? null : new StepFigures(board);
-  if (figures) log.stepDetail.append(figures.element);
+  // A forcing chain's branches and an ALS chain's sets, under the sentence (on a board, over
+  // its playback controls).
+  const figures = new StepFigures(board);
+  placement.mountFigures(figures.element, log);
   const view = new Explanation({
     board, log, timeline, controls, figures,
     state: { get session() { return state.session; }, animator },

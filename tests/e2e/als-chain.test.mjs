@@ -1,15 +1,16 @@
 // An ALS chain, as a learner follows it: Explain paused on the glossary's ALS chain example,
 // Play's last hint on the grid just before that step, and the glossary's own board of the
-// example each list the chain's almost locked sets lettered A, B, C… with the digits linking
-// them (the crate's own sets, read by www/js/als-chain.js), and draw them on the board —
-// each set's cells outlined and lettered, each link's digit between two sets, each removal
-// ringed and struck — on a desktop (1280×800, light and dark) and a phone (390×844, touch).
-// Axe passes in every state; screenshots go to target/screenshots/als-chain-*.png.
+// example (in a shadow root and in a frame) each list the chain's almost locked sets,
+// lettered A, B, C…, with the digits linking them (the crate's own sets, read by
+// www/js/als-chain.js), and draw them on the board — each set's cells outlined and lettered,
+// each link's digit between two sets, each removal ringed and struck — on a desktop
+// (1280×800, light and dark) and a phone (390×844, touch). Axe passes in every state;
+// screenshots go to target/screenshots/als-chain-*.png.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 
-import { SHOTS, axeViolations, closeChecked, drawn, env, explainedAt, openPage, pageErrors } from "./harness.mjs";
+import { SHOTS, axeViolations, closeChecked, drawn, env, explainedAt, forceIsolation, openPage, pageErrors } from "./harness.mjs";
 import { readAlsChain, setText } from "../../www/js/als-chain.js";
 import { KIND } from "../../www/js/records.js";
 import { cellOf, lastHintAt, stepBefore } from "./before-step.mjs";
@@ -60,9 +61,12 @@ function shownIn(root, scope) {
   };
 }
 
-/** What the page shows of the chain: `rootExpr` is an expression for the root (the document, a board's shadow root). */
-function shown(page, scope, rootExpr = "document") {
-  return page.evaluate(`(${shownIn})(${rootExpr}, ${JSON.stringify(scope)})`);
+/**
+ * What `target` (a page or a frame) shows of the chain: `rootExpr` is an expression for the
+ * root (the document, a board's shadow root).
+ */
+function shown(target, scope, rootExpr = "document") {
+  return target.evaluate(`(${shownIn})(${rootExpr}, ${JSON.stringify(scope)})`);
 }
 
 /** The page (or board) shows the chain: its sets lettered, in words and on the board, and the removals. */
@@ -142,19 +146,23 @@ for (const { name, viewport, touch } of SIZES) {
   });
 }
 
-for (const { name, viewport, touch } of SIZES) {
-  test(`the glossary's board of an ALS chain lists its sets and draws them (${name})`, async () => {
+for (const { name, viewport, touch, isolation } of [...SIZES.map((size) => ({ ...size, isolation: "shadow" })), { ...SIZES[0], isolation: "frame" }]) {
+  test(`the glossary's board of an ALS chain lists its sets and draws them (${name}, ${isolation})`, async () => {
     const page = await env.browser.newPage({ viewport, hasTouch: touch, isMobile: touch });
     page.errors = pageErrors(page);
+    await forceIsolation(page, isolation);
     await page.goto(`${env.base}lessons/techniques.html#als_chain`);
     const host = `document.querySelector("#als_chain sudoku-lab-board")`;
-    await page.waitForFunction(`Boolean(${host}?.shadowRoot?.querySelector("#playback .als-chain:not([hidden])"))`, null, { timeout: 60_000 });
+    // The board's own document: its shadow root, or its frame's document.
+    const [target, root] = isolation === "frame"
+      ? [await (await page.waitForSelector("#als_chain sudoku-lab-board iframe")).contentFrame(), "document"]
+      : [page, `${host}.shadowRoot`];
+    await target.waitForFunction(`Boolean(${root}?.querySelector("#playback .als-chain:not([hidden])"))`, null, { timeout: 60_000 });
     // On a board the sets sit over its playback controls (its caption may be off).
-    const seen = await shown(page, "#playback", `${host}.shadowRoot`);
-    assertChain(seen);
+    assertChain(await shown(target, "#playback", root));
     await page.locator("#als_chain sudoku-lab-board").scrollIntoViewIfNeeded();
     assert.deepEqual(await axeViolations(page), []);
-    await page.screenshot({ path: path.join(SHOTS, `als-chain-glossary-${name}.png`) });
+    await page.screenshot({ path: path.join(SHOTS, `als-chain-glossary-${name}-${isolation}.png`) });
     assert.deepEqual(page.errors, []);
     await page.close();
   });

@@ -105,62 +105,75 @@ export class AlsChainView {
     this.path.dataset.sets = String(chain.sets.length);
     const roomy = Boolean(this.board.marks?.roomy);
     const marks = this.board.candidates;
-    const holds = (cell, d) => !marks || ((marks[cell] >>> 0) & (1 << (d - 1))) !== 0;
-    const spot = (cell, d) => {
-      const s = markSpot(n, roomy, d);
-      return { x: (cell % n) + s.x, y: Math.floor(cell / n) + s.y, r: s.w * 0.55 };
+    /** Where the marks show: whether `cell` holds `d` (when no marks show, any cell may). */
+    const grid = {
+      holds: (cell, d) => !marks || ((marks[cell] >>> 0) & (1 << (d - 1))) !== 0,
+      spot: (cell, d) => {
+        const s = markSpot(n, roomy, d);
+        return { x: (cell % n) + s.x, y: Math.floor(cell / n) + s.y, r: s.w * 0.55 };
+      },
     };
-    const outlines = [];
-    const rings = [];
-    const links = [];
-    const labels = [];
-    chain.sets.forEach((cells, k) => {
-      const look = `als-look-${k % LOOKS}`;
-      for (const cell of cells) {
-        const [x, y] = [cell % n, Math.floor(cell / n)];
-        outlines.push(svg("rect", { class: `als-cell ${look}`, x: x + 0.05, y: y + 0.05, width: 0.9, height: 0.9, rx: 0.1, "data-set": k }));
-        // The letter on the cell's top-left corner, where it covers no mark (marks keep
-        // clear of the corners); at the board's edge, just inside it.
-        labels.push(badge(`als-label ${look}`, setLetter(k), Math.max(x, LETTER * 0.6), Math.max(y, LETTER * 0.6), LETTER));
-      }
-    });
-    chain.links.forEach((digit, k) => {
-      const [a, b] = [chain.sets[k], chain.sets[k + 1]];
-      // The digit's places in both sets ringed (when the marks show which cells hold it).
-      if (marks) {
-        for (const cell of [...a, ...b]) {
-          if (!holds(cell, digit)) continue;
-          const p = spot(cell, digit);
-          rings.push(svg("circle", { class: "als-rcc", cx: p.x, cy: p.y, r: p.r, "vector-effect": "non-scaling-stroke" }));
-        }
-      }
-      // The closest pair of its places, one in each set, joined; the digit at the middle.
-      const places = (set) => set.filter((c) => holds(c, digit));
-      const [pa, pb] = [places(a), places(b)];
-      let best = null;
-      for (const ca of pa.length ? pa : a) {
-        for (const cb of pb.length ? pb : b) {
-          const [p, q] = [spot(ca, digit), spot(cb, digit)];
-          const d = Math.hypot(p.x - q.x, p.y - q.y);
-          if (!best || d < best.d) best = { p, q, d };
-        }
-      }
-      if (!best) return;
-      const { p, q, d } = best;
-      const [ux, uy] = d > 0 ? [(q.x - p.x) / d, (q.y - p.y) / d] : [0, 0];
-      links.push(svg("line", {
-        class: "als-link-line", "data-link": k,
-        x1: p.x + ux * p.r, y1: p.y + uy * p.r, x2: q.x - ux * q.r, y2: q.y - uy * q.r, "vector-effect": "non-scaling-stroke",
-      }));
-      labels.push(badge("als-link-digit", String(digit), (p.x + q.x) / 2, (p.y + q.y) / 2, LETTER));
-    });
-    const removals = this.removed.filter((r) => r.cell >= 0 && r.cell < n * n && r.digit >= 1 && r.digit <= n).map((r) => {
-      const p = spot(r.cell, r.digit);
-      const g = svg("g", { class: "als-removed" });
-      g.append(svg("circle", { cx: p.x, cy: p.y, r: p.r, "vector-effect": "non-scaling-stroke" }));
-      g.append(svg("line", { x1: p.x - p.r * 0.7, y1: p.y + p.r * 0.7, x2: p.x + p.r * 0.7, y2: p.y - p.r * 0.7, "vector-effect": "non-scaling-stroke" }));
-      return g;
-    });
-    this.path.replaceChildren(...outlines, ...rings, ...links, ...removals, ...labels);
+    const sets = chain.sets.map((cells, k) => setShapes(cells, k, n));
+    const links = chain.links.map((digit, k) => linkShapes(chain.sets[k], chain.sets[k + 1], digit, k, grid, Boolean(marks)));
+    const removals = this.removed.filter((r) => r.cell >= 0 && r.cell < n * n && r.digit >= 1 && r.digit <= n)
+      .map((r) => removalShape(grid.spot(r.cell, r.digit)));
+    // Outlines under the rings and lines, the letters and digits over everything.
+    this.path.replaceChildren(
+      ...sets.flatMap((s) => s.outlines), ...links.flatMap((l) => l.rings), ...links.flatMap((l) => l.line),
+      ...removals, ...sets.flatMap((s) => s.labels), ...links.flatMap((l) => l.labels));
   }
+}
+
+/** Set `k`'s cells outlined in its look, each with its letter on its top-left corner. */
+function setShapes(cells, k, n) {
+  const look = `als-look-${k % LOOKS}`;
+  const outlines = [];
+  const labels = [];
+  for (const cell of cells) {
+    const [x, y] = [cell % n, Math.floor(cell / n)];
+    outlines.push(svg("rect", { class: `als-cell ${look}`, x: x + 0.05, y: y + 0.05, width: 0.9, height: 0.9, rx: 0.1, "data-set": k }));
+    // The corner covers no mark (marks keep clear of the corners); at the board's edge, just inside it.
+    labels.push(badge(`als-label ${look}`, setLetter(k), Math.max(x, LETTER * 0.6), Math.max(y, LETTER * 0.6), LETTER));
+  }
+  return { outlines, labels };
+}
+
+/**
+ * Link `k` between sets `a` and `b` by `digit`: its places in both ringed (when the marks
+ * show which cells hold it), the closest pair of them joined, the digit at the middle.
+ */
+function linkShapes(a, b, digit, k, { holds, spot }, ringed) {
+  const rings = ringed
+    ? [...a, ...b].filter((cell) => holds(cell, digit)).map((cell) => {
+      const p = spot(cell, digit);
+      return svg("circle", { class: "als-rcc", cx: p.x, cy: p.y, r: p.r, "vector-effect": "non-scaling-stroke" });
+    })
+    : [];
+  const places = (set) => {
+    const held = set.filter((c) => holds(c, digit));
+    return held.length ? held : set;
+  };
+  let best = null;
+  for (const ca of places(a)) {
+    for (const cb of places(b)) {
+      const [p, q] = [spot(ca, digit), spot(cb, digit)];
+      const d = Math.hypot(p.x - q.x, p.y - q.y);
+      if (!best || d < best.d) best = { p, q, d };
+    }
+  }
+  const { p, q, d } = best;
+  const [ux, uy] = d > 0 ? [(q.x - p.x) / d, (q.y - p.y) / d] : [0, 0];
+  const line = svg("line", {
+    class: "als-link-line", "data-link": k,
+    x1: p.x + ux * p.r, y1: p.y + uy * p.r, x2: q.x - ux * q.r, y2: q.y - uy * q.r, "vector-effect": "non-scaling-stroke",
+  });
+  return { rings, line: [line], labels: [badge("als-link-digit", String(digit), (p.x + q.x) / 2, (p.y + q.y) / 2, LETTER)] };
+}
+
+/** A removed candidate at `p` (its mark's spot): ringed and struck. */
+function removalShape(p) {
+  const g = svg("g", { class: "als-removed" });
+  g.append(svg("circle", { cx: p.x, cy: p.y, r: p.r, "vector-effect": "non-scaling-stroke" }));
+  g.append(svg("line", { x1: p.x - p.r * 0.7, y1: p.y + p.r * 0.7, x2: p.x + p.r * 0.7, y2: p.y - p.r * 0.7, "vector-effect": "non-scaling-stroke" }));
+  return g;
 }

@@ -89,7 +89,9 @@ never one before the last guess, backtrack, contradiction or solution; the summa
 the steps. With --engine logic at --level full, the first event of each technique instance \
 carries 'instance': {\"sentence\": the instance as a hint says it (its pattern named, then what \
 it removes), \"pattern\": its cells, and for a forcing chain \"branches\": each branch from its \
-supposition, '9r1c4 → −9r1c9 → 9r2c9' ('−': the digit is not in the cell)}.
+supposition, '9r1c4 → −9r1c9 → 9r2c9' ('−': the digit is not in the cell), and for an ALS \
+chain \"als\": its sets in order, each joined to the next by its restricted common digit, \
+'r4c4 -1- r6c5,r6c6 -5- r9c5 -7- r9c1,r9c2'}.
 
 Some of the 443 events of the first puzzle of the POJ 3074 sample:
 
@@ -299,6 +301,9 @@ impl Serialize for JsonEvent<'_> {
             let mut instance = serde_json::json!({ "sentence": note.sentence, "pattern": pattern });
             if !note.branches.is_empty() {
                 instance["branches"] = serde_json::json!(note.branches);
+            }
+            if let Some(als) = &note.als {
+                instance["als"] = serde_json::json!(als);
             }
             map.serialize_entry("instance", &instance)?;
         }

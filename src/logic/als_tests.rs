@@ -154,3 +154,56 @@ fn als_chains_in_the_corpora() {
         eprintln!("{name}: {using} of {n} puzzles, {steps} steps, slowest {worst:?}");
     }
 }
+
+/// An ALS chain step carries its sets for the page to draw (`StepReport::als`): the sets its
+/// sentence names, in order, cell for cell the step's pattern, each joined to the next by a
+/// digit unlike the one before; other steps carry none.
+#[test]
+fn an_als_chain_step_says_its_sets_and_links_as_text() {
+    // The glossary's example of an ALS chain (www/js/glossary.js).
+    let line = ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........";
+    let puzzle = Puzzle::classic(givens_of(&line.replace('.', "0"))).unwrap();
+    let mut board = Board::new(&puzzle).unwrap();
+    let mut texts = Vec::new();
+    solve_steps(
+        &mut board,
+        Techniques::ALL.with_uniqueness(),
+        10_000,
+        |step, b| {
+            let text = als_text(step, b);
+            if step.technique != Technique::AlsChain {
+                assert_eq!(text, None, "{:?}", step.technique);
+                return;
+            }
+            let text = text.expect("an ALS chain has sets to draw");
+            let words = sentence(step, b);
+            let mut cells = Vec::new();
+            let mut links: Vec<&str> = Vec::new();
+            for (k, part) in text.split(' ').enumerate() {
+                if k % 2 == 1 {
+                    let digit = part.trim_matches('-');
+                    assert!(
+                        part.starts_with('-') && part.ends_with('-') && digit.len() == 1,
+                        "{text}"
+                    );
+                    assert_ne!(links.last(), Some(&digit), "{text}");
+                    links.push(digit);
+                } else {
+                    for name in part.split(',') {
+                        assert!(words.contains(name), "{name} in {words}");
+                        cells.push(name.to_string());
+                    }
+                }
+            }
+            assert!((3..=5).contains(&links.len()), "{text}");
+            let pattern: Vec<String> = step
+                .cells
+                .iter()
+                .map(|&c| words::cell_name(b.geometry(), c))
+                .collect();
+            assert_eq!(cells, pattern, "{text}");
+            texts.push(text);
+        },
+    );
+    assert!(!texts.is_empty(), "the example's path has an ALS chain");
+}

@@ -267,17 +267,44 @@ fn chain_links(board: &Board, sets: &[Vec<usize>], removed: u32, chosen: &mut Ve
     false
 }
 
-/// An ALS chain: the sets, their links, and how the lock passes from one end to the other.
-fn chain_sentence(step: &Step, board: &Board, removed: u32, effect: &str) -> String {
-    let found = (4..=super::als_chain::MOST).find_map(|parts| {
+/// An ALS chain's sets in order and the link digit (a one-bit mask) joining each to the
+/// next, as its sentence reads them: the sentence and the page's drawing name the same sets.
+fn chain_reading(step: &Step, board: &Board, removed: u32) -> Option<(Vec<Vec<usize>>, Vec<u32>)> {
+    (4..=super::als_chain::MOST).find_map(|parts| {
         splits(board, &step.cells, parts)
             .into_iter()
             .find_map(|sets| {
                 let mut xs = Vec::new();
                 chain_links(board, &sets, removed, &mut xs).then_some((sets, xs))
             })
-    });
-    let Some((sets, xs)) = found else {
+    })
+}
+
+/// An ALS chain step as text, for the page to draw: its sets in order, a set's cells joined
+/// by `,`, each set joined to the next by its restricted common digit —
+/// `r4c4 -1- r6c5,r6c6 -5- r9c5 -7- r9c1,r9c2`. None for other steps (and for a chain the
+/// sentence cannot read, which it then names without its sets).
+pub(crate) fn als_text(step: &Step, board: &Board) -> Option<String> {
+    if step.technique != Technique::AlsChain {
+        return None;
+    }
+    let removed = step.eliminations.iter().fold(0, |m, e| m | e.1.bits());
+    let (sets, xs) = chain_reading(step, board, removed)?;
+    let g = board.geometry();
+    let mut text = String::new();
+    for (i, set) in sets.iter().enumerate() {
+        if i > 0 {
+            text.push_str(&format!(" -{}- ", xs[i - 1].trailing_zeros() + 1));
+        }
+        let names: Vec<String> = set.iter().map(|&c| cell_name(g, c)).collect();
+        text.push_str(&names.join(","));
+    }
+    Some(text)
+}
+
+/// An ALS chain: the sets, their links, and how the lock passes from one end to the other.
+fn chain_sentence(step: &Step, board: &Board, removed: u32, effect: &str) -> String {
+    let Some((sets, xs)) = chain_reading(step, board, removed) else {
         return format!("Almost locked sets make a chain, {effect}.");
     };
     let ordinal = |i: usize| ORDINALS.get(i).copied().unwrap_or("next");

@@ -71,6 +71,7 @@ mod view;
 mod wings;
 mod words;
 
+pub(crate) use als_words::als_text;
 pub use board::Board;
 pub(crate) use board::Fault;
 pub use explain::{chain_text, effect, pointer, sentence, Reveal};

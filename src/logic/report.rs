@@ -43,6 +43,11 @@ pub struct StepReport {
     /// not in its cell), its assumption first (left out for other steps).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub branches: Vec<String>,
+    /// For an ALS chain: its almost locked sets in order, each joined to the next by its
+    /// restricted common digit (`r4c4 -1- r6c5,r6c6 -5- r9c5 -7- r9c1,r9c2`; left out for
+    /// other steps).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub als: Option<String>,
     /// The whole step in words.
     pub sentence: String,
 }
@@ -80,6 +85,7 @@ impl StepReport {
             markers: step.markers.iter().map(|&i| rule_text(board, i)).collect(),
             chain: (!step.chain.is_empty()).then(|| chain_text(step, g)),
             branches: super::forcing_text::branch_texts(step, g),
+            als: super::als_words::als_text(step, board),
             sentence: sentence(step, board),
         }
     }
@@ -116,8 +122,9 @@ pub enum HintReport {
         reveal: &'static str,
         /// What a hint at `reveal` says (the whole `step.sentence` at `step`).
         hint: String,
+        /// Boxed: a step's report is many times the size of the other hints.
         #[serde(flatten)]
-        step: StepReport,
+        step: Box<StepReport>,
     },
     Guess {
         cell: String,
@@ -190,7 +197,7 @@ impl HintReport {
             Hint::Step(ref step) => HintReport::Step {
                 reveal: reveal.name(),
                 hint: pointer(step, board, reveal),
-                step: StepReport::of(step, board),
+                step: Box::new(StepReport::of(step, board)),
             },
             Hint::Guess { cell, candidates } => {
                 let name = cell_name(g, cell);

@@ -172,9 +172,10 @@ impl<O: Observer> Logic<O> {
             if self.book.observer.wants_instances() {
                 let sentence = crate::logic::sentence(step, self.board());
                 let branches = crate::logic::branch_texts(step, self.board().geometry());
+                let als = crate::logic::als_text(step, self.board());
                 self.book
                     .observer
-                    .instance(&sentence, &step.cells, branches);
+                    .instance(&sentence, &step.cells, branches, als);
             }
         }
         // A step that removes and places (a direct form) is made whole before what its

@@ -80,10 +80,18 @@ pub trait Observer {
     /// The events of rule [`Rule::Technique`] that follow, until the next call, are one
     /// instance of a named technique: `sentence` says it as a hint's last level does (its
     /// pattern named, then what it changes), `pattern` lists the cells of its pattern and
-    /// `branches` a forcing chain's branches as text (empty for other techniques).
+    /// `branches` a forcing chain's branches as text (empty for other techniques), `als` an
+    /// ALS chain's sets and links as text (none for other techniques).
     /// Called only when [`Observer::wants_instances`].
     #[inline(always)]
-    fn instance(&mut self, _sentence: &str, _pattern: &[usize], _branches: Vec<String>) {}
+    fn instance(
+        &mut self,
+        _sentence: &str,
+        _pattern: &[usize],
+        _branches: Vec<String>,
+        _als: Option<String>,
+    ) {
+    }
     /// A branch at the new `depth`: `cell` is tried as `digit`; `rule` is [`Rule::Guess`] for
     /// a search branch, [`Rule::Probe`] for a trial that is always undone.
     #[inline(always)]

@@ -166,7 +166,8 @@ impl Event {
 /// hint's last level does (its pattern named — the pivot and pincers of a wing, the fins of
 /// a fish, the nodes of a chain — then what it removes or places), `pattern` the cells of
 /// its pattern, `branches` a forcing chain's branches (`5r1c1 → −5r2c1 → 7r2c1`, as
-/// [`crate::logic::StepReport::branches`] has them; empty for other techniques); `seq` is its
+/// [`crate::logic::StepReport::branches`] has them; empty for other techniques), `als` an ALS
+/// chain's sets and links (as [`crate::logic::StepReport::als`]); `seq` is its
 /// first event (the instance's events are one step).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Note {
@@ -174,4 +175,5 @@ pub struct Note {
     pub sentence: String,
     pub pattern: Vec<u16>,
     pub branches: Vec<String>,
+    pub als: Option<String>,
 }

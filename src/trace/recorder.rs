@@ -418,7 +418,13 @@ impl Observer for Recorder {
         self.options.level == Level::Full
     }
 
-    fn instance(&mut self, sentence: &str, pattern: &[usize], branches: Vec<String>) {
+    fn instance(
+        &mut self,
+        sentence: &str,
+        pattern: &[usize],
+        branches: Vec<String>,
+        als: Option<String>,
+    ) {
         // Only while every event is recorded: the note names the next one.
         if self.full || (self.next_seq as u64) >= self.options.max_events {
             return;
@@ -432,6 +438,7 @@ impl Observer for Recorder {
             sentence: sentence.to_string(),
             pattern: pattern.iter().map(|&c| c as u16).collect(),
             branches,
+            als,
         });
     }
 

@@ -157,6 +157,20 @@ export async function explainAt(page, speed) {
   await page.click("[data-action=explain]");
 }
 
+/**
+ * A page that has explained `puzzle` with the logic engine at max speed and stands, drawn, on
+ * the first step of `technique` (the step's sentence is checked to name its `title`).
+ */
+export async function explainedAt(puzzle, technique, title, options) {
+  const page = await openPage(`?puzzle=${puzzle}&engine=logic`, options);
+  await explainAt(page, "max");
+  assert.equal(await waitForStatus(page, ["unique", "error"], 60_000), "unique");
+  await page.evaluate((at) => window.sudokuLabExplain.seek(at), `technique:${technique}`);
+  await drawn(page);
+  assert.match(await page.textContent(".ex-current"), new RegExp(`^Step \\d+ · ${title}: `));
+  return page;
+}
+
 /** A 9×9 puzzle whose explanation by the logic engine has an XY-wing (pivot r3c8). */
 export const XY_WING = ".35....1.1.....9..2....8..6.....3.9..61...5.2....54....9..7.24.8...........92.8..";
 

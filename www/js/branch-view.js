@@ -14,22 +14,14 @@
 //! .board-frame > svg.branch-path (pointer-events: none)
 //! ```
 
-import { el } from "./dom.js";
+import { el, svgEl as svg } from "./dom.js";
 import { branchCells, branchText, branchesSummary, contradicts, isChain, readBranches } from "./branches.js";
 import { markSpot } from "./marks-layer.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const KEY = "On the board: the supposition's cell outlined twice; a filled digit is in its cell, a struck one is not; the last fact ringed.";
 /** How the facts are joined: in order along a chain; a net's are not (see `isChain`). */
 const JOINED = " Arrows join each fact to the next, which it forces.";
 const NET = " Its facts may each rest on several before them: the list gives their order.";
-
-/** An SVG element with its attributes. */
-function svg(tag, attributes = {}) {
-  const e = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) e.setAttribute(name, String(value));
-  return e;
-}
 
 export class BranchView {
   /** @param {import("./board.js").Board} board the board the chosen branch is drawn on */

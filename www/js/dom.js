@@ -13,6 +13,15 @@ export function el(tag, props = {}, ...children) {
   return e;
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+
+/** An SVG element with its attributes (set as attributes: SVG has no matching properties). */
+export function svgEl(tag, attributes = {}) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) e.setAttribute(name, String(value));
+  return e;
+}
+
 /** `<option>`s from `[value, text]` pairs: every menu of the page is built from a table. */
 export function options(pairs) {
   return pairs.map(([value, text]) => el("option", { value, textContent: text }));

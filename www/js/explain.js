@@ -17,7 +17,7 @@ import { EventLog } from "./log.js";
 import { StatsPanel } from "./stats.js";
 import { Controls } from "./controls.js";
 import { Explanation } from "./explanation.js";
-import { BranchView } from "./branch-view.js";
+import { StepFigures } from "./step-figures.js";
 import { Placement } from "./placement.js";
 import { Opening, Playback, controlsFor, ms, statusOf } from "./playback.js";
 import { createSession, cut, finish, ingest } from "./session.js";
@@ -69,11 +69,12 @@ export function installExplain(app) {
     onChange: () => refresh(),
   });
   animator.setSpeed(controls.speedSelect.value);
-  // A forcing chain's branches, under the sentence (an embed shows the sentence only).
-  const branches = app.embed ? null : new BranchView(board);
-  if (branches) log.stepDetail.append(branches.element);
+  // A forcing chain's branches and an ALS chain's sets, under the sentence (on a board, over
+  // its playback controls).
+  const figures = new StepFigures(board);
+  placement.mountFigures(figures.element, log);
   const view = new Explanation({
-    board, log, timeline, controls, branches,
+    board, log, timeline, controls, figures,
     state: { get session() { return state.session; }, animator },
     span: () => placement.span,
   });

@@ -20,13 +20,13 @@ const LIST_MS = 200;
 
 export class Explanation {
   /**
-   * @param {{board, log, timeline, controls, branches, state: {session, animator}, span: () => [number, number]}} parts
+   * @param {{board, log, timeline, controls, figures, state: {session, animator}, span: () => [number, number]}} parts
    *   `state` gives the session shown and the animator; `span()` how many units before and
-   *   after the current one the recent log shows; `branches` (a BranchView, or null) lists
-   *   and draws a forcing chain step's branches.
+   *   after the current one the recent log shows; `figures` (StepFigures, or null) lists
+   *   and draws a forcing chain step's branches and an ALS chain's sets.
    */
-  constructor({ board, log, timeline, controls, branches = null, state, span }) {
-    Object.assign(this, { board, log, timeline, controls, branches, state, span });
+  constructor({ board, log, timeline, controls, figures = null, state, span }) {
+    Object.assign(this, { board, log, timeline, controls, figures, state, span });
     /** Solver digits on the board (null: none), drawn only when they change. */
     this.shownDigits = null;
     this.candidatesShown = false;
@@ -57,7 +57,7 @@ export class Explanation {
   /** Board overlays off: the bare puzzle. */
   clearBoard() {
     this.board.clearHighlight();
-    this.branches?.clear();
+    this.figures?.clear();
     this.board.setShowGone?.(false);
     this.showCandidates(null);
     this.showDigits(null);
@@ -82,7 +82,7 @@ export class Explanation {
     this.drawGrid(s, p);
     if (p === 0) {
       this.board.clearHighlight();
-      this.branches?.clear();
+      this.figures?.clear();
       this.log.message(count ? "Start: every digit is possible in every cell." : "Solving…");
     } else if (trace.byStep) {
       this.drawStep(s, p);
@@ -118,8 +118,9 @@ export class Explanation {
     const k = trace.stepAtPosition(p - 1);
     const view = stepViewOf(s, k);
     this.board.highlight(view.focus);
-    // A forcing chain's branches: listed under the sentence, the chosen one on the board.
-    this.branches?.show(view.branches, s.size);
+    // A forcing chain's branches (the chosen one on the board), an ALS chain's sets:
+    // listed under the sentence, drawn over the board.
+    this.figures?.show({ branches: view.branches, als: view.als, removed: view.focus.removed }, s.size);
     const current = { label: `Step ${k + 1}`, index: trace.at(p - 1), step: k, text: view.text, tone: view.tone, technique: view.technique };
     this.showLog(current, view.canAsk, k, trace.closedSteps, (j) => {
       const v = stepViewOf(s, j);
@@ -132,7 +133,7 @@ export class Explanation {
     const i = p - 1;
     s.probe.seek(i);
     this.board.highlight(focus(trace, i, s.probe, s.puzzle));
-    this.branches?.clear();
+    this.figures?.clear();
     const kind = trace.kind(i);
     const canAsk = kind === KIND.ELIMINATE || kind === KIND.PLACE || kind === KIND.CONTRADICTION;
     const current = { label: `#${i + 1}`, index: i, step: trace.step(i), text: sentenceOf(s, i), tone: toneOf(trace, i) };

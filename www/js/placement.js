@@ -68,6 +68,24 @@ export class Placement {
     playback.classList.add("ex-playback");
   }
 
+  /**
+   * A step's figures (step-figures.js: a forcing chain's branches, an ALS chain's sets): under
+   * the sentence on the page; on a board, whose caption may be off, at the top of the playback
+   * region, which the board's size leaves room for (and whose keys leave the list's arrows alone).
+   */
+  mountFigures(element, log) {
+    if (!this.app.embed) {
+      log.stepDetail.append(element);
+      return;
+    }
+    element.classList.add("ex-board-figures");
+    // It may scroll on a small board: reachable by the keyboard, named for what it holds.
+    element.tabIndex = 0;
+    element.setAttribute("role", "region");
+    element.setAttribute("aria-label", "The step drawn on the board");
+    this.regions.playback?.prepend(element);
+  }
+
   /** A board: the solve controls (when shown) and the caption live in the stage. */
   mountBoard() {
     const { regions, app } = this;

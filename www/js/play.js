@@ -10,7 +10,7 @@
 //! ```
 
 import { roleLegend } from "./board.js";
-import { BranchView } from "./branch-view.js";
+import { StepFigures } from "./step-figures.js";
 import { cellIndex, cellName, describePuzzle, edgeKeyOf, houseCells, pairAllows, popcount } from "./geometry.js";
 import { gradeSentence } from "./grades.js";
 import { setGlossaryLink } from "./glossary.js";
@@ -79,9 +79,10 @@ export function installPlay(app) {
   const legend = roleLegend();
   legend.hidden = true;
   hintLink.after(legend);
-  // A forcing chain's branches at the last level: listed under the legend, one on the board.
-  const branches = new BranchView(board);
-  legend.after(branches.element);
+  // A forcing chain's branches and an ALS chain's sets at the last level: listed under the
+  // legend, drawn on the board.
+  const figures = new StepFigures(board, { sentence: panel.message });
+  legend.after(figures.element);
   // The grade's hardest technique, defined in the glossary.
   const gradeLink = panel.linkAfter(gradeLine);
   if (liveBox) liveBox.checked = readSetting(LIVE_KEY) !== "off";
@@ -173,7 +174,7 @@ export function installPlay(app) {
     board.clearHighlight();
     board.clearErrors();
     legend.hidden = true;
-    branches.clear();
+    figures.clear();
   }
 
   async function start() {
@@ -256,7 +257,7 @@ export function installPlay(app) {
     board.clearErrors();
     board.markClashes([], []);
     legend.hidden = true;
-    branches.clear();
+    figures.clear();
     app.locked(false);
     app.redraw("play-end");
     say("");
@@ -309,7 +310,7 @@ export function installPlay(app) {
     board.clearHighlight();
     board.clearErrors();
     legend.hidden = true;
-    branches.clear();
+    figures.clear();
     draw();
     say("Undone.");
   }
@@ -318,7 +319,7 @@ export function installPlay(app) {
   function check() {
     game.hint = null;
     board.clearHighlight();
-    branches.clear();
+    figures.clear();
     const n = game.model.size;
     const wrong = [];
     let lost = 0;
@@ -381,7 +382,7 @@ export function installPlay(app) {
     };
     board.clearErrors();
     legend.hidden = true;
-    branches.clear();
+    figures.clear();
     setGlossaryLink(hintLink, h.kind === "step" ? h.technique : null);
     switch (h.kind) {
       case "wrong_entry":
@@ -431,8 +432,9 @@ export function installPlay(app) {
     ][level];
     board.highlight(shown);
     legend.hidden = level < LEVELS.length - 1;
-    // The whole step of a forcing chain: each branch listed, the chosen one drawn.
-    if (level === LEVELS.length - 1) branches.show(h.branches ?? [], n);
+    // The whole step of a forcing chain (each branch listed, the chosen one drawn) or of an
+    // ALS chain (its sets lettered, listed and drawn).
+    if (level === LEVELS.length - 1) figures.show({ branches: h.branches, als: h.als, removed: shown.removed }, n);
     const more = level < LEVELS.length - 1 ? ` (Hint ${level + 1} of 3: ${LEVEL_WORDS[level]}; ask again for more.)` : " (Hint 3 of 3.)";
     say((look ? `${h.hint.replace(/\.$/, "")}: ${look.words}.` : h.hint) + more);
   }

@@ -100,7 +100,8 @@ export function sentenceOf(session, i) {
 
 /**
  * Step `k` in step order, cached: its events, kind, sentence, tone, board focus, technique,
- * a forcing chain's branches (the crate's text of each; [] for other steps) and whether it
+ * a forcing chain's branches (the crate's text of each; [] for other steps), an ALS chain's
+ * sets (the crate's text; "" for other steps) and whether it
  * has a Why (`canAsk`), computed with the probe at the step's first position.
  */
 export function stepViewOf(session, k) {
@@ -118,6 +119,7 @@ export function stepViewOf(session, k) {
     focus: focusStep(t, events, session.probe, session.puzzle),
     technique: stepTechnique(t, events, session.probe, session.puzzle),
     branches: t.notes?.get(events[0])?.branches ?? [],
+    als: t.notes?.get(events[0])?.als ?? "",
     canAsk: !["guess", "backtrack", "solution"].includes(kind) || stepPremises(t, events).length > 0,
   };
   if (session.stepSentences.size > CACHED) session.stepSentences.clear();

@@ -109,7 +109,9 @@ export class Trace {
   /** Keeps the technique instances of a batch (`notes` of `Solver.advance`). */
   addNotes(notes = []) {
     for (const n of notes) {
-      this.notes.set(n.seq, { sentence: n.sentence, pattern: Array.from(n.pattern), branches: Array.from(n.branches ?? []) });
+      this.notes.set(n.seq, {
+        sentence: n.sentence, pattern: Array.from(n.pattern), branches: Array.from(n.branches ?? []), als: typeof n.als === "string" ? n.als : "",
+      });
     }
   }
 

@@ -252,7 +252,8 @@ impl SolverState {
         set("steps", Uint32Array::from(&batch.steps[..]).into());
         set("stepCount", self.tracer.step_count().into());
         // The technique instances that begin among these records: `{seq, sentence, pattern,
-        // branches}` (pattern: cell indices; branches: a forcing chain's, as text).
+        // branches, als?}` (pattern: cell indices; branches: a forcing chain's, als: an ALS
+        // chain's sets, as text).
         let notes = js_sys::Array::new();
         for note in &batch.notes {
             let n = Object::new();
@@ -262,6 +263,9 @@ impl SolverState {
             let _ = Reflect::set(&n, &"pattern".into(), &Uint32Array::from(&cells[..]).into());
             let branches: Array = note.branches.iter().map(|b| JsValue::from_str(b)).collect();
             let _ = Reflect::set(&n, &"branches".into(), &branches.into());
+            if let Some(als) = &note.als {
+                let _ = Reflect::set(&n, &"als".into(), &JsValue::from_str(als));
+            }
             notes.push(&n);
         }
         set("notes", notes.into());

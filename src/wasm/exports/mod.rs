@@ -171,6 +171,10 @@ export interface StepReport {
    *  supposition to its conclusion, "5r1c1 → −5r2c1 → 7r2c1" ("−": the digit is not in the
    *  cell). Absent for other techniques. */
   branches?: string[];
+  /** For an ALS chain (als_chain): its almost locked sets in order, a set's cells joined by
+   *  ",", each set joined to the next by its restricted common digit:
+   *  "r4c4 -1- r6c5,r6c6 -5- r9c5 -7- r9c1,r9c2". Absent for other techniques. */
+  als?: string;
   sentence: string;
 }
 
@@ -278,9 +282,10 @@ export interface Batch {
    * The technique instances (engine "logic", level "full") whose first event is among
    * `records`, in seq order: `sentence` as a hint says it (the pattern named, then what it
    * changes), `pattern` its cells (indices), `branches` a forcing chain's branches as
-   * `StepReport.branches` has them (empty for other techniques).
+   * `StepReport.branches` has them (empty for other techniques), `als` an ALS chain's sets
+   * as `StepReport.als` has them (absent for other techniques).
    */
-  notes: { seq: number; sentence: string; pattern: Uint32Array; branches: string[] }[];
+  notes: { seq: number; sentence: string; pattern: Uint32Array; branches: string[]; als?: string }[];
   firstSeq: number;
   count: number;
   /** True once the search has ended and every record was handed over. */

@@ -1,0 +1,54 @@
+//! What a step draws beside and over the board beyond its roles: a forcing chain's branches
+//! (branch-view.js) and an ALS chain's sets (als-chain-view.js). Explain, a hint's last level
+//! and an embedded board each keep one, under the step's sentence.
+
+import { el } from "./dom.js";
+import { BranchView } from "./branch-view.js";
+import { AlsChainView } from "./als-chain-view.js";
+
+export class StepFigures {
+  /**
+   * @param {import("./board.js").Board} board the board they are drawn on
+   * @param {{sentence?: HTMLElement}} options `sentence`: the step's sentence above the
+   *   figures, which scrolls in a few lines while they show (class `with-figures`, and a tab
+   *   stop to scroll it by keys), so that the list stays near the board
+   */
+  constructor(board, { sentence = null } = {}) {
+    this.branches = new BranchView(board);
+    this.alsChain = new AlsChainView(board);
+    this.sentence = sentence;
+    this.element = el("div", { className: "step-figures" }, this.branches.element, this.alsChain.element);
+  }
+
+  /** Whether a list shows. */
+  get shown() {
+    return !this.branches.element.hidden || !this.alsChain.element.hidden;
+  }
+
+  /** The sentence scrolls in a few lines while a list shows, not otherwise. */
+  fitSentence() {
+    if (!this.sentence) return;
+    const on = this.shown;
+    this.sentence.classList.toggle("with-figures", on);
+    if (on) this.sentence.tabIndex = 0;
+    else this.sentence.removeAttribute("tabindex");
+  }
+
+  /**
+   * Shows a step's figures on a grid of `size`: `branches` (the crate's text of each; none
+   * for other steps), `als` (an ALS chain's text, or none) and the step's removals
+   * (`[{cell, digit}]`, marked on the ALS chain's drawing).
+   */
+  show({ branches = [], als = "", removed = [] } = {}, size) {
+    this.branches.show(branches, size);
+    this.alsChain.show(als, size, removed);
+    this.fitSentence();
+  }
+
+  /** Nothing drawn, nothing listed. */
+  clear() {
+    this.branches.clear();
+    this.alsChain.clear();
+    this.fitSentence();
+  }
+}

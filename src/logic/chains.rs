@@ -52,7 +52,12 @@ const SIMPLE_BUDGET: usize = 20_000;
 const SEARCH_BUDGET: usize = 100_000;
 
 pub(crate) fn x_chain(view: &View) -> Option<Step> {
-    view.digits().find_map(|d| {
+    // A digit with no conjugate pair has no strong link: no chain starts, and its graph
+    // need not be built.
+    let paired = |d: u8| {
+        (0..view.board.geometry().house_count()).any(|h| view.positions(h, d).count_ones() == 2)
+    };
+    view.digits().filter(|&d| paired(d)).find_map(|d| {
         search(
             view,
             &Graph::build(view, Kind::X(d)),

@@ -128,6 +128,13 @@ impl Graph {
         let board = view.board;
         let size = board.size();
         let mut nodes = Vec::new();
+        // The digits the graph is over: an X-chain's one, else all (an X-chain's graph is
+        // built for each digit, so its loops skip the others rather than test them).
+        let digits = match kind {
+            Kind::X(x) => x..=x,
+            _ => 1..=size as u8,
+        };
+        let only = digits.clone().fold(0u32, |m, d| m | 1 << (d - 1));
         // Single nodes: index by cell * size + digit - 1.
         let mut single = vec![u32::MAX; board.cells() * size];
         for c in board.open_cells() {
@@ -135,10 +142,10 @@ impl Graph {
             if kind == Kind::Xy && m.count_ones() != 2 {
                 continue;
             }
-            for d in 1..=size as u8 {
-                if m >> (d - 1) & 1 == 0 || matches!(kind, Kind::X(x) if x != d) {
-                    continue;
-                }
+            let mut m = m & only;
+            while m != 0 {
+                let d = m.trailing_zeros() as u8 + 1;
+                m &= m - 1;
                 single[c * size + d as usize - 1] = nodes.len() as u32;
                 nodes.push(Node::new(d, &[c]));
             }
@@ -155,10 +162,7 @@ impl Graph {
         // Strong links in houses: the digit's places split into exactly two nodes.
         if kind != Kind::Xy {
             for h in 0..board.geometry().house_count() {
-                for d in view.digits() {
-                    if matches!(kind, Kind::X(x) if x != d) {
-                        continue;
-                    }
+                for d in digits.clone() {
                     let p = view.positions(h, d);
                     if p.count_ones() < 2 {
                         continue;

@@ -33,8 +33,6 @@
 //! no candidate twice (when the first path found does, a bounded depth-first search looks
 //! for one that does not).
 
-use std::collections::VecDeque;
-
 use super::board::Board;
 use super::chain_graph::{Graph, Kind, Node, NO_RELATION};
 use super::step::{ChainNode, Step};
@@ -54,7 +52,12 @@ const SIMPLE_BUDGET: usize = 20_000;
 const SEARCH_BUDGET: usize = 100_000;
 
 pub(crate) fn x_chain(view: &View) -> Option<Step> {
-    view.digits().find_map(|d| {
+    // A digit with no conjugate pair has no strong link: no chain starts, and its graph
+    // need not be built.
+    let paired = |d: u8| {
+        (0..view.board.geometry().house_count()).any(|h| view.positions(h, d).count_ones() == 2)
+    };
+    view.digits().filter(|&d| paired(d)).find_map(|d| {
         search(
             view,
             &Graph::build(view, Kind::X(d)),
@@ -106,6 +109,7 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
     let mut seen: Vec<u32> = Vec::with_capacity(2 * states as usize);
     let mut best: Option<(usize, Step)> = None;
     let mut budget = SEARCH_BUDGET;
+    let mut distances = Distances::new(graph);
     for start in 0..n {
         if graph.strong[start].is_empty() {
             continue;
@@ -158,7 +162,7 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
                     (start, node, shape),
                     path,
                     d,
-                    &mut budget,
+                    (&mut budget, &mut distances),
                 ) {
                     if best.as_ref().is_none_or(|(len, _)| d < *len) {
                         best = Some((d, step));
@@ -209,7 +213,7 @@ fn conclude(
     (start, end, shape): (usize, usize, Shape),
     path: impl Fn() -> Vec<u32>,
     len: usize,
-    budget: &mut usize,
+    (budget, distances): (&mut usize, &mut Distances),
 ) -> Option<Step> {
     let board = view.board;
     let (s, e) = (&graph.nodes[start], &graph.nodes[end]);
@@ -238,8 +242,13 @@ fn conclude(
     }
     let mut states = path();
     if !simple(graph, &states, shape) {
+        // With the search's budget spent, no path is looked for (nor the distances it would
+        // be cut by worked out): the start is not the end, so none would be found.
+        if *budget == 0 {
+            return None;
+        }
         let (from, to) = (states[0], states[states.len() - 1]);
-        states = simple_path(graph, from, to, shape, len, budget)?;
+        states = simple_path(graph, distances, from, to, shape, len, budget)?;
     }
     if shape == Shape::Loop {
         states.push(states[0]);
@@ -377,23 +386,26 @@ fn simple(graph: &Graph, states: &[u32], shape: Shape) -> bool {
 
 /// A chain from state `from` to state `to` that uses no candidate twice, shortest first,
 /// of at least `len` and at most [`MAX_NODES`] nodes: depth first, cut where the nodes left
-/// to `to` (ignoring reuse) would pass the bound; `None` when there is none or the search
-/// passes [`SIMPLE_BUDGET`] or what is left of the search's `budget`.
+/// to `to` (`distances`, ignoring reuse) would pass the bound; `None` when there is none or
+/// the search passes [`SIMPLE_BUDGET`] or what is left of the search's `budget`.
 fn simple_path(
     graph: &Graph,
+    distances: &mut Distances,
     from: u32,
     to: u32,
     shape: Shape,
     len: usize,
     budget: &mut usize,
 ) -> Option<Vec<u32>> {
-    let dist = distances_to(graph, to);
     let allowed = SIMPLE_BUDGET.min(*budget);
     let mut left = allowed;
     let mut found = None;
     for limit in len..=MAX_NODES {
+        // A state is followed only when it is at most `limit - 2` links from `to` (the path
+        // holds one state at least): the distances need be no deeper.
+        let dist = distances.to(graph, to, limit - 2);
         let mut path = vec![from];
-        if extend(graph, &dist, to, shape, limit, &mut path, &mut left) {
+        if extend(graph, dist, to, shape, limit, &mut path, &mut left) {
             found = Some(path);
             break;
         }
@@ -462,28 +474,65 @@ fn links(graph: &Graph, state: u32, forward: bool) -> impl Iterator<Item = u32> 
     w.iter().map(by_weak).chain(s.iter().map(by_strong))
 }
 
-/// For each state, the fewest links from it to state `to` (`u8::MAX`: none within
-/// [`MAX_NODES`]), breadth first backwards.
-fn distances_to(graph: &Graph, to: u32) -> Vec<u8> {
-    let mut dist = vec![u8::MAX; 2 * graph.nodes.len()];
-    dist[to as usize] = 0;
-    let mut queue = VecDeque::with_capacity(dist.len());
-    queue.push_back(to);
-    while let Some(x) = queue.pop_front() {
-        let d = dist[x as usize];
-        if d as usize + 1 >= MAX_NODES {
-            continue;
-        }
-        // A true node is entered from a false one by a strong link; a false node from a
-        // true one by a weak link.
-        for p in links(graph, x, false) {
-            if dist[p as usize] == u8::MAX {
-                dist[p as usize] = d + 1;
-                queue.push_back(p);
-            }
+/// The distances to each end state a search has asked for ([`Distances::to`]), worked out
+/// once and only as deep as asked: a search asks again and again for the same ends, and a
+/// backward search over the whole graph each time was half the chain searches' time.
+struct Distances {
+    /// By end state: the fewest links from each state to it, `u8::MAX` past `reach`.
+    to: Vec<Vec<u8>>,
+    /// By end state: the depth its distances are exact to (0: not worked out).
+    reach: Vec<u8>,
+    queue: Vec<u32>,
+}
+
+impl Distances {
+    fn new(graph: &Graph) -> Distances {
+        let states = 2 * graph.nodes.len();
+        Distances {
+            to: vec![Vec::new(); states],
+            reach: vec![0; states],
+            queue: Vec::new(),
         }
     }
-    dist
+
+    /// For each state, the fewest links from it to state `to` when they are at most `need`
+    /// (at most [`MAX_NODES`] − 1), else `u8::MAX`: breadth first backwards. Asked deeper
+    /// than before, it searches again to the full depth.
+    fn to(&mut self, graph: &Graph, to: u32, need: usize) -> &[u8] {
+        let t = to as usize;
+        if (self.reach[t] as usize) < need {
+            let bound = if self.reach[t] == 0 {
+                need
+            } else {
+                MAX_NODES - 1
+            };
+            let dist = &mut self.to[t];
+            dist.clear();
+            dist.resize(2 * graph.nodes.len(), u8::MAX);
+            dist[t] = 0;
+            let queue = &mut self.queue;
+            queue.clear();
+            queue.push(to);
+            let mut next = 0;
+            while let Some(&x) = queue.get(next) {
+                next += 1;
+                let d = dist[x as usize];
+                if d as usize + 1 > bound {
+                    continue;
+                }
+                // A true node is entered from a false one by a strong link; a false node
+                // from a true one by a weak link.
+                for p in links(graph, x, false) {
+                    if dist[p as usize] == u8::MAX {
+                        dist[p as usize] = d + 1;
+                        queue.push(p);
+                    }
+                }
+            }
+            self.reach[t] = bound as u8;
+        }
+        &self.to[t]
+    }
 }
 
 /// The relation a weak link between nodes `a` and `b` rests on: [`NO_RELATION`] when the

@@ -127,7 +127,7 @@ pub(super) struct Shown {
 }
 
 /// The fixture files of techniques shown on boards, by family.
-pub(super) const SHOWN: [(&str, &str); 6] = [
+pub(super) const SHOWN: [(&str, &str); 7] = [
     (
         "basic",
         include_str!("../../tests/fixtures/techniques/basic.json"),
@@ -139,6 +139,10 @@ pub(super) const SHOWN: [(&str, &str); 6] = [
     (
         "chains",
         include_str!("../../tests/fixtures/techniques/chains.json"),
+    ),
+    (
+        "fish",
+        include_str!("../../tests/fixtures/techniques/fish.json"),
     ),
     (
         "colours",

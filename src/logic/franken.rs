@@ -70,6 +70,10 @@ struct Pond {
     houses_of: Vec<[usize; 3]>,
     /// Search nodes so far (see [`BUDGET`]).
     nodes: usize,
+    /// The fish looked for: its size, shape and (Franken) the line kind of its cover.
+    n: usize,
+    shape: Shape,
+    cross: Kind,
 }
 
 fn search(view: &View, shape: Shape) -> Option<Step> {
@@ -96,6 +100,9 @@ fn search(view: &View, shape: Shape) -> Option<Step> {
             })
             .collect(),
         nodes: 0,
+        n: 0,
+        shape,
+        cross: Kind::Block,
     };
     // Franken: base rows (or columns) and blocks, cover the other lines and blocks.
     let orientations: &[(Kind, Kind)] = match shape {
@@ -115,12 +122,12 @@ fn search(view: &View, shape: Shape) -> Option<Step> {
             pond.places = pond.house.iter().fold(0, |m, &p| m | p);
             for &(line, cross) in orientations {
                 let base_ok = |k: Kind| shape == Shape::Mutant || k == line || k == Kind::Block;
-                let cover_ok = |k: Kind| shape == Shape::Mutant || k == cross || k == Kind::Block;
                 let bases: Vec<usize> = (0..3 * size)
                     .filter(|&h| pond.house[h] != 0 && base_ok(pond.kinds[h]))
                     .collect();
+                (pond.n, pond.cross) = (n, cross);
                 let mut chosen = Vec::with_capacity(n);
-                let found = pond.bases(&bases, n, 0, 0, 0, &mut chosen, &cover_ok, shape);
+                let found = pond.bases(&bases, 0, 0, 0, &mut chosen);
                 if let Some((base, cover, targets)) = found {
                     return Some(step(view, shape, d, &base, &cover, targets));
                 }
@@ -137,34 +144,26 @@ fn search(view: &View, shape: Shape) -> Option<Step> {
 type Fish = (Vec<usize>, Vec<usize>, u128);
 
 impl Pond {
-    /// Base sets of `n` houses from `from` on (after `chosen`, whose places are `union`,
-    /// `endo` those in two of them), each tried with every cover set.
-    #[allow(clippy::too_many_arguments)]
+    /// True when a house of kind `k` may be a cover house.
+    fn cover_ok(&self, k: Kind) -> bool {
+        self.shape == Shape::Mutant || k == self.cross || k == Kind::Block
+    }
+
+    /// Base sets of `n` houses of `list` from `from` on (after `chosen`, whose places are
+    /// `union`, `endo` those in two of them), each tried with every cover set.
     fn bases(
         &mut self,
         list: &[usize],
-        n: usize,
         from: usize,
         union: u128,
         endo: u128,
         chosen: &mut Vec<usize>,
-        cover_ok: &dyn Fn(Kind) -> bool,
-        shape: Shape,
     ) -> Option<Fish> {
+        let n = self.n;
         if chosen.len() == n {
             let mut covers = Vec::with_capacity(n);
             let sees = self.seeing(endo);
-            return self.covers(
-                n,
-                union,
-                chosen,
-                endo,
-                0,
-                sees,
-                &mut covers,
-                cover_ok,
-                shape,
-            );
+            return self.covers(union, chosen, (endo, sees), 0, &mut covers);
         }
         for i in from..list.len() {
             if list.len() - i < n - chosen.len() {
@@ -181,16 +180,7 @@ impl Pond {
                 continue;
             }
             chosen.push(h);
-            let found = self.bases(
-                list,
-                n,
-                i + 1,
-                union | places,
-                endo,
-                chosen,
-                cover_ok,
-                shape,
-            );
+            let found = self.bases(list, i + 1, union | places, endo, chosen);
             chosen.pop();
             if found.is_some() {
                 return found;
@@ -200,53 +190,38 @@ impl Pond {
     }
 
     /// Cover sets for the base `base` (places `union`): the lowest place neither covered
-    /// nor a fin is covered by one of its houses, or is a fin; `sees` is what sees every
-    /// fin so far (`fins`).
-    #[allow(clippy::too_many_arguments)]
+    /// nor a fin is covered by one of its houses, or is a fin; `fins` are the fins so far
+    /// and what sees all of them.
     fn covers(
         &mut self,
-        n: usize,
         union: u128,
         base: &[usize],
-        fins: u128,
+        (fins, sees): (u128, u128),
         covered: u128,
-        sees: u128,
         covers: &mut Vec<usize>,
-        cover_ok: &dyn Fn(Kind) -> bool,
-        shape: Shape,
     ) -> Option<Fish> {
         self.nodes += 1;
         if self.nodes > BUDGET {
             return None;
         }
         let rest = union & !covered & !fins;
-        if covers.len() == n {
+        if covers.len() == self.n {
             let fins = fins | rest;
             if fins.count_ones() > MOST_FINS {
                 return None;
             }
-            return self.fish(union, base, covers, fins, shape);
+            return self.fish(union, base, covers, fins);
         }
         if rest == 0 {
             return None;
         }
         let c = rest.trailing_zeros() as usize;
         for h in self.houses_of[c] {
-            if !cover_ok(self.kinds[h]) || base.contains(&h) || covers.contains(&h) {
+            if !self.cover_ok(self.kinds[h]) || base.contains(&h) || covers.contains(&h) {
                 continue;
             }
             covers.push(h);
-            let found = self.covers(
-                n,
-                union,
-                base,
-                fins,
-                covered | self.house[h],
-                sees,
-                covers,
-                cover_ok,
-                shape,
-            );
+            let found = self.covers(union, base, (fins, sees), covered | self.house[h], covers);
             covers.pop();
             if found.is_some() {
                 return found;
@@ -256,20 +231,13 @@ impl Pond {
         let with = fins | 1u128 << c;
         if with.count_ones() <= MOST_FINS && sees & self.peers[c] & self.places & !with != 0 {
             let sees = sees & self.peers[c];
-            return self.covers(n, union, base, with, covered, sees, covers, cover_ok, shape);
+            return self.covers(union, base, (with, sees), covered, covers);
         }
         None
     }
 
     /// The fish of these houses if it is of `shape` and removes something.
-    fn fish(
-        &self,
-        union: u128,
-        base: &[usize],
-        covers: &[usize],
-        fins: u128,
-        shape: Shape,
-    ) -> Option<Fish> {
+    fn fish(&self, union: u128, base: &[usize], covers: &[usize], fins: u128) -> Option<Fish> {
         let kinds = |hs: &[usize]| -> [bool; 3] {
             let mut has = [false; 3];
             for &h in hs {
@@ -281,7 +249,7 @@ impl Pond {
         // A fish of rows (and blocks) over columns (and blocks), or the reverse, is basic
         // or Franken; one with a block in it is Franken; the rest are mutant.
         let franken_shaped = (!b[1] && !c[0]) || (!b[0] && !c[1]);
-        match shape {
+        match self.shape {
             Shape::Franken if !(b[2] || c[2]) => return None,
             Shape::Mutant if franken_shaped => return None,
             _ => {}

@@ -336,6 +336,19 @@ pub(super) fn steps_keep_solution(
     ending
 }
 
+/// True when `technique` finds a step on `board`; asserts that it keeps `solution` and is
+/// said in a whole sentence (for [`count_over`] on every state met, not only where the
+/// technique is the simplest step).
+pub(super) fn finds_sound(technique: Technique, board: &Board, solution: &[u8]) -> bool {
+    let Some(step) = technique.find(board) else {
+        return false;
+    };
+    assert_keeps(&step, solution);
+    let words = sentence(&step, board);
+    assert!(words.ends_with('.') && words.len() > 40, "{words}");
+    true
+}
+
 /// Runs [`steps_keep_solution`] with `allowed` on every puzzle and counts, for each technique
 /// of `list`, the steps where `counts(technique, step, board, solution)` says so.
 pub(super) fn count_over<const N: usize>(

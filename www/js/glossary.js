@@ -356,7 +356,7 @@ export const GLOSSARY = [
     what: "Two to four base houses, rows and blocks, hold a digit only in as many cover houses, columns and blocks (or the same with columns and rows swapped), no house both. The digit leaves every other cell of the cover houses. With fins (places of the base houses outside the cover, or in two base houses) only a cell that sees every fin loses it.",
     why: "Each base house holds the digit once, in different cells while no two base houses share a place, and each of those cells is in a cover house, which holds the digit at most once: the base houses fill the cover houses, leaving nothing for their other cells. Either a fin holds the digit, which the cell sees, or the fish is real.",
     look: "a digit confined, in a few rows and a block, to as many columns and a block",
-    example: { puzzle: ".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4..........", start: "technique:franken_fish" },
+    example: { puzzle: "1..6......7.3.9.4...4.7...2.1.7....9.37...2..5.......6.....59....2.3....78..1....", start: "technique:franken_fish" },
   }],
   ["mutant_fish", {
     rating: 72,

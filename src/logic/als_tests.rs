@@ -2,7 +2,7 @@
 //! that no step removes a digit of the solution. (Each on a board built to show it, with its
 //! exact step and sentence, is a case of tests/fixtures/techniques/als.json.)
 
-use super::test_boards::{assert_keeps, corpus, count_over, hardest};
+use super::test_boards::{corpus, count_over, finds_sound, hardest};
 use super::*;
 use crate::puzzle::{givens_of, Puzzle};
 
@@ -20,13 +20,7 @@ const NEW: [Technique; 5] = [
 fn sound_on(puzzles: &[Puzzle]) -> [usize; NEW.len()] {
     // Each new technique on every state met, not only where it is the simplest.
     count_over(puzzles, Techniques::ALL, NEW, |t, _, b, solution| {
-        let Some(step) = t.find(b) else {
-            return false;
-        };
-        assert_keeps(&step, solution);
-        let words = sentence(&step, b);
-        assert!(words.ends_with('.') && words.len() > 40, "{words}");
-        true
+        finds_sound(t, b, solution)
     })
 }
 

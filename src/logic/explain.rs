@@ -185,6 +185,9 @@ pub fn sentence(step: &Step, board: &Board) -> String {
                 "In {base}, {d} can only go in {cover}{fins}: one {d} of each of {cover} is in {base}, {effect}."
             )
         }
+        Technique::FrankenFish | Technique::MutantFish => {
+            super::franken::sentence(step, board, &effect)
+        }
         Technique::Skyscraper | Technique::TwoStringKite => {
             let c = &step.cells;
             let (ends, joined) = if step.technique == Technique::Skyscraper {

@@ -22,6 +22,7 @@
 //! | `markers.rs` | marker bound, negative bound, marker pair (Kropki dots, X and V, …) |
 //! | `subsets.rs` | naked and hidden pairs, triples, quads; ordered subsets (with relations) |
 //! | `fish.rs` | X-wing, swordfish, jellyfish, with fins (finned and sashimi) |
+//! | `franken.rs` | Franken and mutant fish (blocks, or rows and columns, mixed in a fish), their sentences |
 //! | `single_digit.rs` | skyscraper, two-string kite, empty rectangle |
 //! | `wings.rs` | XY-wing, XYZ-wing, W-wing, WXYZ-wing |
 //! | `uniqueness.rs` | unique rectangles, BUG+1: only for a puzzle known to have one solution ([`Techniques::with_uniqueness`]) |
@@ -50,6 +51,7 @@ mod explain;
 mod fish;
 mod forcing;
 mod forcing_text;
+mod franken;
 mod grade;
 mod hint;
 mod intersections;
@@ -93,6 +95,8 @@ mod chain_tests;
 mod colour_tests;
 #[cfg(test)]
 mod forcing_tests;
+#[cfg(test)]
+mod franken_tests;
 #[cfg(test)]
 mod marker_tests;
 #[cfg(test)]

@@ -7,8 +7,8 @@ use super::step::Step;
 use super::technique::{Technique, Techniques};
 use super::view::View;
 use super::{
-    als, als_chain, chains, colours, direct, fish, forcing, intersections, markers, relations,
-    single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
+    als, als_chain, chains, colours, direct, fish, forcing, franken, intersections, markers,
+    relations, single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 
 impl Technique {
@@ -40,6 +40,8 @@ impl Technique {
             T::HiddenPair | T::HiddenTriple | T::HiddenQuad => subsets::hidden(view, k),
             T::XWing | T::Swordfish | T::Jellyfish => fish::basic(view, k),
             T::FinnedXWing | T::FinnedSwordfish | T::FinnedJellyfish => fish::finned(view, k),
+            T::FrankenFish => franken::franken_fish(view),
+            T::MutantFish => franken::mutant_fish(view),
             T::Skyscraper => single_digit::skyscraper(view),
             T::TwoStringKite => single_digit::two_string_kite(view),
             T::EmptyRectangle => single_digit::empty_rectangle(view),

@@ -127,7 +127,7 @@ pub(super) struct Shown {
 }
 
 /// The fixture files of techniques shown on boards, by family.
-pub(super) const SHOWN: [(&str, &str); 6] = [
+pub(super) const SHOWN: [(&str, &str); 7] = [
     (
         "basic",
         include_str!("../../tests/fixtures/techniques/basic.json"),
@@ -139,6 +139,10 @@ pub(super) const SHOWN: [(&str, &str); 6] = [
     (
         "chains",
         include_str!("../../tests/fixtures/techniques/chains.json"),
+    ),
+    (
+        "fish",
+        include_str!("../../tests/fixtures/techniques/fish.json"),
     ),
     (
         "colours",
@@ -330,6 +334,19 @@ pub(super) fn steps_keep_solution(
     });
     assert_ne!(ending, Ending::Broken);
     ending
+}
+
+/// True when `technique` finds a step on `board`; asserts that it keeps `solution` and is
+/// said in a whole sentence (for [`count_over`] on every state met, not only where the
+/// technique is the simplest step).
+pub(super) fn finds_sound(technique: Technique, board: &Board, solution: &[u8]) -> bool {
+    let Some(step) = technique.find(board) else {
+        return false;
+    };
+    assert_keeps(&step, solution);
+    let words = sentence(&step, board);
+    assert!(words.ends_with('.') && words.len() > 40, "{words}");
+    true
 }
 
 /// Runs [`steps_keep_solution`] with `allowed` on every puzzle and counts, for each technique

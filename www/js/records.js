@@ -108,6 +108,8 @@ export const TECHNIQUES = [
   ["als_chain", "ALS chain", "almost locked sets in a chain, each joined to the next by a restricted common digit unlike the one before: a digit of both ends leaves what sees all its places in them"],
   ["death_blossom", "death blossom", "a stem cell each of whose candidates locks an almost locked set (a petal): a digit of every petal leaves what sees all its places in them"],
   ["aic", "alternating inference chain", "a chain of strong and weak links over digits, cells, groups and relations: one of its two ends is true"],
+  ["franken_fish", "Franken fish", "two to four rows (or columns) and blocks whose places of a digit lie in as many columns (or rows) and blocks: the digit leaves their other cells (with fins: those that see every fin)"],
+  ["mutant_fish", "mutant fish", "a fish of two to four houses whose base or cover mixes rows and columns: the digit leaves the cover houses' other cells (with fins: those that see every fin)"],
   ["nishio", "nishio", "one digit in one cell, followed on that digit alone, leaves a house without a place for it: it leaves the cell"],
   ["forcing_chain", "forcing chain", "chains of single implications from an assumption: one that contradicts itself, or a fact every candidate of a cell (or place of a digit) forces"],
   ["dynamic_forcing_chain", "dynamic forcing chain", "forcing chains whose facts may rest on several earlier ones (nets): a last candidate after the others were ruled out along the way"],

@@ -9,7 +9,9 @@
 //! at each level, 8×8 for the direct claiming — on 9×9 a direct pointing always comes first —,
 //! 5×5 and 6×6 Futoshiki, 9×9 inequality, 6×6 Kropki sudoku for the marker techniques), each
 //! chosen as a puzzle whose hardest step is the technique (used once where one could be
-//! found), so its board opens on that step
+//! found), so its board opens on that step; the Franken and mutant fish, which come after
+//! the AIC and are rarely a next step, from magictour's top1465 (one puzzle of 1,465 has a
+//! mutant fish on the logic engine's path before its first guess: #1165)
 //! (`start="technique:…"`; tests/js/glossary.test.mjs checks that every example does, and
 //! that every rating is the crate's).
 
@@ -363,7 +365,7 @@ export const GLOSSARY = [
     what: "A fish whose base or cover houses mix rows and columns (blocks allowed): two to four base houses hold a digit only in as many cover houses, no house both. The digit leaves every other cell of the cover houses; with fins, only a cell that sees every fin.",
     why: "As for any fish: the base houses put their digit in different cells, each in a cover house that holds it at most once, so they fill the cover houses. Either a fin holds the digit, which the cell sees, or the fish is real.",
     look: "a digit whose places in a row and a column (and more) fall in a few crossing houses",
-    example: { puzzle: ".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4..........", start: "technique:mutant_fish" },
+    example: { puzzle: "2....8.5...3....6..7...2..4..6..73.....24...7.8.6...........4.....19....91......3", start: "technique:mutant_fish" },
   }],
   ["nishio", {
     rating: 75,

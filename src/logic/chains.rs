@@ -480,7 +480,7 @@ fn links(graph: &Graph, state: u32, forward: bool) -> impl Iterator<Item = u32> 
 struct Distances {
     /// By end state: the fewest links from each state to it, `u8::MAX` past `reach`.
     to: Vec<Vec<u8>>,
-    /// By end state: the depth its distances are exact to (0: not worked out).
+    /// By end state: the depth its distances are exact to (its `to` empty: not worked out).
     reach: Vec<u8>,
     queue: Vec<u32>,
 }
@@ -500,12 +500,9 @@ impl Distances {
     /// than before, it searches again to the full depth.
     fn to(&mut self, graph: &Graph, to: u32, need: usize) -> &[u8] {
         let t = to as usize;
-        if (self.reach[t] as usize) < need {
-            let bound = if self.reach[t] == 0 {
-                need
-            } else {
-                MAX_NODES - 1
-            };
+        let fresh = self.to[t].is_empty();
+        if fresh || (self.reach[t] as usize) < need {
+            let bound = if fresh { need } else { MAX_NODES - 1 };
             let dist = &mut self.to[t];
             dist.clear();
             dist.resize(2 * graph.nodes.len(), u8::MAX);

@@ -26,6 +26,10 @@ const sets = [
   ["norvig_top95", "poj3074/norvig_top95.in", "poj3074", {}, 9],
   ["sixteen/generated_200", "sixteen/generated_200_AP.txt", "line", { alphabet: "letters" }, 3],
   ["sixteen/public_120", "sixteen/public_120_AP.txt", "line", { alphabet: "letters" }, 3],
+  // 25×25: the hard sets' near-minimal puzzles (0.1–3 s each natively: one run), read from
+  // this repository's benches/data rather than DATA.
+  ["twentyfive/near-minimal tuned", "@hard/hard25-near-minimal-tuned.txt", "line", { alphabet: "letters" }, 1],
+  ["twentyfive/near-minimal held out", "@hard/hard25-near-minimal-held-out.txt", "line", { alphabet: "letters" }, 1],
   ["cqoi/derived/unique", "cqoi2013/derived/unique", "cqoi", {}, 9],
   ["cqoi/derived/multi", "cqoi2013/derived/multi", "cqoi", {}, 9],
 ];
@@ -48,7 +52,7 @@ console.log("| set | puzzles | native | wasm (Node) | wasm / native |");
 console.log("|---|---:|---:|---:|---:|");
 for (const [name, file, format, options, runs] of sets) {
   if (only && !only.some((o) => name.includes(o))) continue;
-  const source = path.join(data, file);
+  const source = file.startsWith("@") ? path.join(root, "benches/data", file.slice(1)) : path.join(data, file);
   const full = collect(source);
   const args = ["bench", "--output", "json", "--runs", String(runs), "--format", format, full];
   if (options.alphabet) args.push("--alphabet", options.alphabet);

@@ -5,7 +5,7 @@
 //! the two paths' own copies; the 16×16 naked singles keep their loop, which as
 //! [`Board::settle_singles`] cost +1.1–1.3% there).
 
-use std::ops::{BitAnd, BitOr, Not, Shr};
+use std::ops::{BitAnd, BitOr, Not};
 
 use crate::contradiction::Contradiction;
 use crate::search::driver::End;
@@ -15,12 +15,7 @@ use crate::search::stats::Stats;
 /// The cells of one band, a bit a cell: `u64` (four rows of sixteen), `u128` (five rows of
 /// twenty-five, bits 125..127 unused).
 pub(super) trait Band:
-    Copy
-    + Eq
-    + BitAnd<Output = Self>
-    + BitOr<Output = Self>
-    + Not<Output = Self>
-    + Shr<u32, Output = Self>
+    Copy + Eq + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self>
 {
     /// The cells of a band.
     const CELLS: usize;
@@ -32,8 +27,6 @@ pub(super) trait Band:
     fn lowest(self) -> Self;
     /// `self` without its lowest cell.
     fn without_lowest(self) -> Self;
-    /// Whether `self` holds the cell at bit `at`.
-    fn holds(self, at: u32) -> bool;
 }
 
 macro_rules! band {
@@ -56,10 +49,6 @@ macro_rules! band {
             #[inline(always)]
             fn without_lowest(self) -> $word {
                 self & self.wrapping_sub(1)
-            }
-            #[inline(always)]
-            fn holds(self, at: u32) -> bool {
-                self >> at & 1 != 0
             }
         }
     };
@@ -168,10 +157,11 @@ pub(super) trait Board: Sized {
     /// The candidates of the cell at `bit` of band `b`, bit d for digit d+1.
     #[inline(always)]
     fn digits(&self, b: usize, bit: Self::Band) -> u32 {
-        let at = bit.trailing_zeros();
+        // By the bit itself, not its index: a `u128` shifted by a variable amount is a
+        // library call in wasm (25 a call at 25×25).
         let mut digits = 0;
         for d in 0..Self::DIGITS {
-            digits |= u32::from(self.mask(b, d).holds(at)) << d;
+            digits |= u32::from(self.mask(b, d) & bit != Self::Band::EMPTY) << d;
         }
         digits
     }

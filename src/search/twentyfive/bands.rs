@@ -144,7 +144,7 @@ impl Bands {
                     self.unsolved[b] &= !solved;
                     self.clear::<V3>(b, solved, d);
                 }
-                offered = offered & !(ROW << (25 * b)) | (columns(m) as u128) << (25 * b);
+                offered = offer(offered, b, m);
             }
             // The stacks: band b offers the columns in lane b; stack s is the 5×5 matrix
             // band × column of its five columns, and needs a permutation too. What the

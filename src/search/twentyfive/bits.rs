@@ -36,6 +36,9 @@ pub(super) const COLUMN: [u128; 25] = {
     t
 };
 
+/// `LANE[i]`: row i of a band (its lane: bits 25i..25i+24).
+pub(super) const LANE: [u128; 5] = [ROW, ROW << 25, ROW << 50, ROW << 75, ROW << 100];
+
 /// `BLOCK[x]`: the cells of block x of a band (columns 5x..5x+4 of its five rows).
 pub(super) const BLOCK: [u128; 5] = {
     let mut t = [0; 5];
@@ -63,6 +66,17 @@ const SPREAD5: [u32; 32] = {
             }
             k += 1;
         }
+        v += 1;
+    }
+    t
+};
+
+/// `FILL5[v]`: bit k of the 5-bit value v made the quintet 5k..5k+4.
+const FILL5: [u32; 32] = {
+    let mut t = [0; 32];
+    let mut v = 0;
+    while v < 32 {
+        t[v] = SPREAD5[v] * 0x1F;
         v += 1;
     }
     t
@@ -126,11 +140,13 @@ pub(super) fn fill_quintets<const V3: bool>(set: u32) -> u128 {
         // SAFETY: as in `quintets`.
         return unsafe { scatter(set as u64, QUINTET_FIRSTS) } * 0x1F;
     }
+    // Filled quintets from the table: `t * 0x1F` on the spread bits would be a `u128`
+    // product, a library call in wasm.
     let mut t = 0u128;
     for i in 0..5 {
-        t |= (SPREAD5[(set >> (5 * i) & 0x1F) as usize] as u128) << (25 * i);
+        t |= (FILL5[(set >> (5 * i) & 0x1F) as usize] as u128) << (25 * i);
     }
-    t * 0x1F
+    t
 }
 
 /// For a 5×5 bit matrix (bit 5i + j ⇔ row i may take column j), the union of the
@@ -174,10 +190,30 @@ pub(super) fn matching(set: u32) -> u32 {
     kept
 }
 
+/// `offered` with lane b replaced by the columns band mask `m` offers (the union of its
+/// rows). In wasm by shifts by constants and masks: a `u128` shifted by a variable amount
+/// (25·b) or multiplied is a library call there (LLVM makes a spread of a value known to fit
+/// one lane a product), where x86-64 does either in a few instructions.
+#[inline(always)]
+pub(super) fn offer(offered: u128, b: usize, m: u128) -> u128 {
+    if cfg!(target_arch = "wasm32") {
+        offered & !LANE[b] | columns_in_every_row(m) & LANE[b]
+    } else {
+        offered & !LANE[b] | (columns(m) as u128) << (25 * b)
+    }
+}
+
 /// The 25-bit set of columns a band mask offers (the union of its rows).
 #[inline]
 pub(super) fn columns(m: u128) -> u32 {
     ((m | m >> 25 | m >> 50 | m >> 75 | m >> 100) & ROW) as u32
+}
+
+/// [`columns`] in every lane, by shifts of the whole band; `m` a band mask (no bit above 124).
+#[inline]
+pub(super) fn columns_in_every_row(m: u128) -> u128 {
+    let down = m | m >> 25 | m >> 50 | m >> 75 | m >> 100;
+    (down | m << 25 | m << 50 | m << 75 | m << 100) & ALL
 }
 
 /// A 25-bit row lane repeated in every row of a band.
@@ -198,9 +234,11 @@ pub(super) fn stack<const V3: bool>(offered: u128, s: usize) -> u32 {
         // SAFETY: as in `quintets`.
         return unsafe { gather(offered, STACK[s]) } as u32;
     }
+    // One shift by a variable amount (a library call for a `u128` in wasm), then constants.
+    let lanes = offered >> (5 * s);
     let mut m = 0;
     for b in 0..5 {
-        m |= ((offered >> (25 * b + 5 * s)) as u32 & 0x1F) << (5 * b);
+        m |= ((lanes >> (25 * b)) as u32 & 0x1F) << (5 * b);
     }
     m
 }
@@ -213,11 +251,11 @@ pub(super) fn unstack<const V3: bool>(m: u32, s: usize) -> u128 {
         // SAFETY: as in `quintets`.
         return unsafe { scatter(m as u64, STACK[s]) };
     }
-    let mut offered = 0;
+    let mut offered = 0u128;
     for b in 0..5 {
-        offered |= ((m >> (5 * b) & 0x1F) as u128) << (25 * b + 5 * s);
+        offered |= ((m >> (5 * b) & 0x1F) as u128) << (25 * b);
     }
-    offered
+    offered << (5 * s)
 }
 
 /// Takes `cells` from all twenty-five masks of a band; returns, as bit e for `masks[e]`,
@@ -298,8 +336,25 @@ pub(super) fn lone_cells(m: u128) -> u128 {
     let rest = m & m.wrapping_sub(LANES);
     let lows = ALL & !LANE_TOPS;
     let nonzero = ((rest & lows).wrapping_add(lows) | rest) & LANE_TOPS;
-    let lone = (!nonzero & LANE_TOPS) >> 24;
-    m & lone.wrapping_mul(ROW)
+    let tops = !nonzero & LANE_TOPS;
+    if cfg!(target_arch = "wasm32") {
+        m & smear_lanes(tops)
+    } else {
+        m & (tops >> 24).wrapping_mul(ROW)
+    }
+}
+
+/// Each lane's top bit (25i + 24) in `tops` smeared down over its lane (1 + 1 + 2 + 4 + 8 + 9
+/// = 25 bits): `(tops >> 24) · ROW` without the product, a library call in wasm (and four
+/// times the instructions of the product on x86-64).
+#[inline(always)]
+pub(super) fn smear_lanes(tops: u128) -> u128 {
+    let mut lanes = tops;
+    lanes |= lanes >> 1;
+    lanes |= lanes >> 2;
+    lanes |= lanes >> 4;
+    lanes |= lanes >> 8;
+    lanes | lanes >> 9
 }
 
 /// Candidates as band masks: `[b][d]` holds the cells of band b where digit d+1 may go.

@@ -119,6 +119,11 @@ fn lone_cells_are_the_rows_with_one_cell() {
             }
         });
         assert_eq!(lone_cells(m), slow, "{m:#034x}");
+        // wasm's way of spreading the rows (the product's elsewhere).
+        let tops = (0..5).fold(0u128, |t, i| {
+            t | u128::from(slow >> (25 * i) & ROW != 0) << (25 * i + 24)
+        });
+        assert_eq!(m & smear_lanes(tops), slow, "{m:#034x}");
     }
 }
 
@@ -145,10 +150,16 @@ fn stacks_turn_and_turn_back() {
                 assert_eq!(unstack::<true>(k, s), unstack::<false>(k, s));
             }
         }
-        assert_eq!(
-            columns(m),
-            (0..5).fold(0, |c, i| c | (m >> (25 * i) & ROW) as u32)
-        );
+        let union = (0..5).fold(0, |c, i| c | (m >> (25 * i) & ROW) as u32);
+        assert_eq!(columns(m), union);
+        assert_eq!(columns_in_every_row(m), every_row(union));
+        // Both ways of `offer` (wasm's, the others'): lane b replaced, the rest kept.
+        for (b, &lane) in LANE.iter().enumerate() {
+            let other = m.rotate_left(37) & ALL;
+            let want = other & !(ROW << (25 * b)) | (union as u128) << (25 * b);
+            assert_eq!(offer(other, b, m), want);
+            assert_eq!(other & !lane | columns_in_every_row(m) & lane, want);
+        }
     }
 }
 

@@ -166,6 +166,7 @@ impl Bands {
     /// Rows, blocks and columns for every stale subband, until none is stale; then columns
     /// that one band alone offers, and again while that finds something.
     #[cfg_attr(target_arch = "wasm32", inline(never))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub(super) fn update(&mut self) -> Result<(), Contradiction> {
         // Always all ones, but opaque to the optimizer: tested with each subband (LLVM makes
         // it one test per digit), it changes how LLVM lays out the 27 unrolled checks (fewer
@@ -286,6 +287,7 @@ impl Bands {
     /// Places every cell that has one candidate left; fails on a cell with none. Records the
     /// two-candidate cells for branching. Returns whether anything was placed.
     #[cfg_attr(target_arch = "wasm32", inline(never))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub(super) fn naked_singles(&mut self) -> Result<bool, Contradiction> {
         // One band at a time, each with its band fixed at compile time: in wasm, V8 otherwise
         // computes and spills an address per digit.
@@ -344,6 +346,9 @@ impl Bands {
     }
 
     /// Propagates to a fixed point, with the relations of an inequality puzzle if any.
+    /// Inlined natively, as are the steps below, so that the x86-64-v3 copy of the search
+    /// ([`super::search::Nine::search_v3`]) compiles them for its instruction set.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub(super) fn propagate(&mut self, relations: Option<&Relations>) -> Result<(), Contradiction> {
         loop {
             self.update()?;

@@ -72,7 +72,7 @@ test("what the step removes and why, from its removals", () => {
   assert.equal(removalText(chain, removed(["r2c9", 2], ["r3c3", 5]), 9),
     "One of A and D is locked, and both hold 2 and 5: 2 leaves r2c9 and 5 leaves r3c3 (each sees every place of its digit in both).");
   assert.equal(removalText(readAlsSets("r1c1 -1,2- r1c5,r1c6", 9), removed(["r1c2", 3]), 9),
-    "A and B share two digits, so both are locked: 3 leaves r1c2 (it sees every place of its digit in a set, or in both).");
+    "A and B share 1 and 2, each in one of them at most, so both are locked: 3 leaves r1c2 (it sees every place of its digit in a set, or in both).");
   assert.equal(removalText(readAlsSets("r5c5 -1- r5c1 | -2- r1c5", 9), removed(["r1c1", 9]), 9),
     "Whatever r5c5 holds, one petal is locked, and each holds 9: 9 leaves r1c1 (it sees every 9 of every petal).");
   assert.equal(removalText(chain, [], 9), "");

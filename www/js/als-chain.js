@@ -141,8 +141,9 @@ export function removalText(figure, removed, size) {
     const seeing = zs.length > 1 ? "each sees every place of its digit in every petal" : `${one ? "it sees" : "each sees"} every ${z} of every petal`;
     return `Whatever ${cellName(figure.stem, size)} holds, one petal is locked, and each holds ${z}: ${leaves} (${seeing}).`;
   }
-  if (figure.links.some((l) => l.digits.length > 1)) {
-    return `A and ${last} share two digits, so both are locked: ${leaves} (${one ? "it sees" : "each sees"} every place of its digit in a set, or in both).`;
+  const doubly = figure.links.find((l) => l.digits.length > 1);
+  if (doubly) {
+    return `A and ${last} share ${listed(doubly.digits.map(String))}, each in one of them at most, so both are locked: ${leaves} (${one ? "it sees" : "each sees"} every place of its digit in a set, or in both).`;
   }
   const seeing = zs.length > 1 ? "each sees every place of its digit in both" : `${one ? "it sees" : "each sees"} every ${z} of both`;
   return `One of A and ${last} is locked, and both hold ${z}: ${leaves} (${seeing}).`;

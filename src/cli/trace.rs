@@ -90,8 +90,10 @@ the steps. With --engine logic at --level full, the first event of each techniqu
 carries 'instance': {\"sentence\": the instance as a hint says it (its pattern named, then what \
 it removes), \"pattern\": its cells, and for a forcing chain \"branches\": each branch from its \
 supposition, '9r1c4 → −9r1c9 → 9r2c9' ('−': the digit is not in the cell), and for an ALS \
-chain \"als\": its sets in order, each joined to the next by its restricted common digit, \
-'r4c4 -1- r6c5,r6c6 -5- r9c5 -7- r9c1,r9c2'}.
+chain, ALS-XZ or ALS-XY-wing \"als\": its sets in order, each joined to the next by its \
+restricted common digit, 'r4c4 -1- r6c5,r6c6 -5- r9c5 -7- r9c1,r9c2' (a wing's pivot in the \
+middle, a doubly linked ALS-XZ's two digits as '-1,2-'), for a death blossom its stem, then \
+each petal after the stem's digit it sees, petals parted by ' | ', 'r5c5 -1- r5c1,r5c2 | -2- r1c5'}.
 
 Some of the 443 events of the first puzzle of the POJ 3074 sample:
 

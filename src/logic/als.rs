@@ -172,8 +172,10 @@ pub(crate) fn als_xy_wing(view: &View) -> Option<Step> {
                     if targets & index.has[z] == 0 {
                         continue;
                     }
+                    // The pattern in chain order, the pivot between A and B, as the sentence
+                    // and the page's drawing name the sets.
                     let mut step =
-                        pattern(Technique::AlsXyWing, &[a, b, c], 1 << x | 1 << y | 1 << z);
+                        pattern(Technique::AlsXyWing, &[a, c, b], 1 << x | 1 << y | 1 << z);
                     remove(&mut step, board, index, z, targets);
                     return step.useful();
                 }

@@ -107,20 +107,67 @@ fn links(board: &Board, a: &[usize], b: &[usize], mask: u32) -> u32 {
         .fold(0, |m, d| m | 1 << d)
 }
 
+/// An ALS-XZ's two sets as its sentence reads them, and their restricted common digits (a
+/// mask: two or more when doubly linked).
+fn xz_reading(step: &Step, board: &Board, removed: u32) -> Option<(Vec<Vec<usize>>, u32)> {
+    splits(board, &step.cells, 2).into_iter().find_map(|s| {
+        let common = union(board, &s[0]) & union(board, &s[1]);
+        let rcc = links(board, &s[0], &s[1], common);
+        (rcc != 0 && common & removed != 0).then_some((s, rcc))
+    })
+}
+
+/// An ALS-XY-wing's sets in chain order — A, the pivot, B (the step's pattern keeps that
+/// order) — and its x (A to the pivot) and y (B to the pivot), one-bit masks: A and B both
+/// hold what it removes.
+fn wing_reading(step: &Step, board: &Board, removed: u32) -> Option<(Vec<Vec<usize>>, u32, u32)> {
+    splits(board, &step.cells, 3).into_iter().find_map(|s| {
+        let (ua, uc, ub) = (
+            union(board, &s[0]),
+            union(board, &s[1]),
+            union(board, &s[2]),
+        );
+        let xs = links(board, &s[0], &s[1], ua & uc) & !removed;
+        let ys = links(board, &s[2], &s[1], ub & uc) & !removed;
+        let (x, y) = (0..32)
+            .flat_map(|x| (0..32).map(move |y| (x, y)))
+            .find(|&(x, y)| x != y && xs >> x & 1 != 0 && ys >> y & 1 != 0)?;
+        (ua & ub & removed == removed).then_some((s, 1u32 << x, 1u32 << y))
+    })
+}
+
+/// A death blossom's stem, its petals (the i-th with the stem's i-th digit) and the digits
+/// (one-bit masks) linking each petal to the stem.
+fn blossom_reading(
+    step: &Step,
+    board: &Board,
+    removed: u32,
+) -> Option<(usize, Vec<Vec<usize>>, Vec<u32>)> {
+    let stem = *step.cells.first()?;
+    let sd = board.candidates(stem);
+    let parts = sd.count_ones() as usize;
+    let stem_digits: Vec<u32> = (0..32)
+        .filter(|d| sd >> d & 1 != 0)
+        .map(|d| 1 << d)
+        .collect();
+    let petals = splits(board, &step.cells[1..], parts)
+        .into_iter()
+        .find(|petals| {
+            petals.iter().zip(&stem_digits).all(|(p, &d)| {
+                links(board, &[stem], p, d) != 0 && union(board, p) & (d | removed) == d | removed
+            })
+        })?;
+    Some((stem, petals, stem_digits))
+}
+
 pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
     let removed = step.eliminations.iter().fold(0, |m, e| m | e.1.bits());
     match step.technique {
         Technique::AlsXz => {
-            let found = splits(board, &step.cells, 2).into_iter().find(|s| {
-                let common = union(board, &s[0]) & union(board, &s[1]);
-                links(board, &s[0], &s[1], common) != 0 && common & removed != 0
-            });
-            let Some(sets) = found else {
+            let Some((sets, rcc)) = xz_reading(step, board, removed) else {
                 return format!("Two almost locked sets share a restricted digit, {effect}.");
             };
             let (a, b) = (&sets[0], &sets[1]);
-            let common = union(board, a) & union(board, b);
-            let rcc = links(board, a, b, common);
             if rcc.count_ones() >= 2 {
                 format!(
                     "{}; {}. Every {} of the one sees every {} of the other, so each of {} is in at most one of them: neither can spare a digit, both are locked, {effect}.",
@@ -141,29 +188,15 @@ pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
             }
         }
         Technique::AlsXyWing => {
-            // The reading whose first and second sets link to the third by different digits.
-            let found = splits(board, &step.cells, 3).into_iter().find_map(|s| {
-                let (ua, ub, uc) = (
-                    union(board, &s[0]),
-                    union(board, &s[1]),
-                    union(board, &s[2]),
-                );
-                let xs = links(board, &s[0], &s[2], ua & uc) & !removed;
-                let ys = links(board, &s[1], &s[2], ub & uc) & !removed;
-                let (x, y) = (0..32)
-                    .flat_map(|x| (0..32).map(move |y| (x, y)))
-                    .find(|&(x, y)| x != y && xs >> x & 1 != 0 && ys >> y & 1 != 0)?;
-                (ua & ub & removed == removed).then_some((s, 1u32 << x, 1u32 << y))
-            });
-            let Some((sets, x, y)) = found else {
+            let Some((sets, x, y)) = wing_reading(step, board, removed) else {
                 return format!("Three almost locked sets make a wing, {effect}.");
             };
-            let (a, b, c) = (&sets[0], &sets[1], &sets[2]);
+            // Named in chain order, the pivot second, as the page letters them (A, B, C).
             format!(
-                "{}; {}; {}. Every {x} of the first sees every {x} of the third, every {y} of the second every {y} of the third; the third cannot lose both {x} and {y}, so the first or the second is locked: one of them has {z}, {effect}.",
-                als(board, a),
-                als(board, b),
-                als(board, c),
+                "{}; {}; {}. Every {x} of the first sees every {x} of the second, every {y} of the third every {y} of the second. The second cannot lose both {x} and {y}: if it has {x} the first lacks {x}, if it has {y} the third lacks {y}, and that set is locked. Either way the first or the third is locked, and both have {z}: one of them has {z}, {effect}.",
+                als(board, &sets[0]),
+                als(board, &sets[1]),
+                als(board, &sets[2]),
                 x = digit_list(x),
                 y = digit_list(y),
                 z = digit_list(removed)
@@ -171,20 +204,7 @@ pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
         }
         Technique::AlsChain => chain_sentence(step, board, removed, effect),
         Technique::DeathBlossom => {
-            let stem = step.cells[0];
-            let sd = board.candidates(stem);
-            let parts = sd.count_ones() as usize;
-            // The i-th petal goes with the i-th digit of the stem.
-            let stem_digits: Vec<u32> = (0..32).filter(|d| sd >> d & 1 != 0).collect();
-            let found = splits(board, &step.cells[1..], parts)
-                .into_iter()
-                .find(|petals| {
-                    petals.iter().zip(&stem_digits).all(|(p, &d)| {
-                        links(board, &[stem], p, 1 << d) != 0
-                            && union(board, p) & (1 << d | removed) == 1 << d | removed
-                    })
-                });
-            let Some(petals) = found else {
+            let Some((stem, petals, stem_digits)) = blossom_reading(step, board, removed) else {
                 return format!("A death blossom, {effect}.");
             };
             let each: Vec<String> = petals
@@ -195,14 +215,14 @@ pub(super) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
                         "if it is {d}, the set {} ({}) loses {d} (every {d} there sees the stem) and is locked",
                         cells(board.geometry(), p),
                         braces(union(board, p)),
-                        d = d + 1
+                        d = d.trailing_zeros() + 1
                     )
                 })
                 .collect();
             format!(
                 "The stem {} holds {}: {}. Whatever the stem holds, one of these sets is locked, and each has {z}: one of them has {z}, {effect}.",
                 cell_name(board.geometry(), stem),
-                braces(sd),
+                braces(board.candidates(stem)),
                 each.join("; "),
                 z = digit_list(removed)
             )
@@ -280,26 +300,63 @@ fn chain_reading(step: &Step, board: &Board, removed: u32) -> Option<(Vec<Vec<us
     })
 }
 
-/// An ALS chain step as text, for the page to draw: its sets in order, a set's cells joined
-/// by `,`, each set joined to the next by its restricted common digit —
-/// `r4c4 -1- r6c5,r6c6 -5- r9c5 -7- r9c1,r9c2`. None for other steps (and for a chain the
-/// sentence cannot read, which it then names without its sets).
+/// An ALS step as text, for the page to draw its sets, read the way its sentence names them.
+///
+/// - ALS chain, ALS-XZ, ALS-XY-wing: the sets in order, a set's cells joined by `,`, each
+///   set joined to the next by its restricted common digit — `r4c4 -1- r6c5,r6c6 -5- r9c5`;
+///   an ALS-XY-wing in chain order (A, the pivot, B); a doubly linked ALS-XZ joins its two
+///   sets by both digits, `r1c1,r1c2 -1,2- r2c5,r3c5`.
+/// - Death blossom: the stem cell, then each petal after the digit of the stem it sees,
+///   petals parted by ` | ` — `r5c5 -1- r5c1,r5c2 | -2- r1c5`.
+///
+/// None for other steps (and for a pattern the sentence cannot read, which it then names
+/// without its sets).
 pub(crate) fn als_text(step: &Step, board: &Board) -> Option<String> {
-    if step.technique != Technique::AlsChain {
-        return None;
-    }
     let removed = step.eliminations.iter().fold(0, |m, e| m | e.1.bits());
-    let (sets, xs) = chain_reading(step, board, removed)?;
     let g = board.geometry();
-    let mut text = String::new();
-    for (i, set) in sets.iter().enumerate() {
-        if i > 0 {
-            text.push_str(&format!(" -{}- ", xs[i - 1].trailing_zeros() + 1));
-        }
+    let set = |set: &[usize]| -> String {
         let names: Vec<String> = set.iter().map(|&c| cell_name(g, c)).collect();
-        text.push_str(&names.join(","));
+        names.join(",")
+    };
+    let link = |mask: u32| -> String {
+        let digits: Vec<String> = (0..32)
+            .filter(|d| mask >> d & 1 != 0)
+            .map(|d| (d + 1).to_string())
+            .collect();
+        format!(" -{}- ", digits.join(","))
+    };
+    let chain = |sets: &[Vec<usize>], xs: &[u32]| -> String {
+        let mut text = set(&sets[0]);
+        for (s, &x) in sets[1..].iter().zip(xs) {
+            text.push_str(&link(x));
+            text.push_str(&set(s));
+        }
+        text
+    };
+    match step.technique {
+        Technique::AlsChain => {
+            let (sets, xs) = chain_reading(step, board, removed)?;
+            Some(chain(&sets, &xs))
+        }
+        Technique::AlsXz => {
+            let (sets, rcc) = xz_reading(step, board, removed)?;
+            Some(chain(&sets, &[rcc]))
+        }
+        Technique::AlsXyWing => {
+            let (sets, x, y) = wing_reading(step, board, removed)?;
+            Some(chain(&sets, &[x, y]))
+        }
+        Technique::DeathBlossom => {
+            let (stem, petals, ds) = blossom_reading(step, board, removed)?;
+            let each: Vec<String> = petals
+                .iter()
+                .zip(&ds)
+                .map(|(p, &d)| format!("{}{}", link(d).trim_start(), set(p)))
+                .collect();
+            Some(format!("{} {}", cell_name(g, stem), each.join(" | ")))
+        }
+        _ => None,
     }
-    Some(text)
 }
 
 /// An ALS chain: the sets, their links, and how the lock passes from one end to the other.

@@ -43,9 +43,11 @@ pub struct StepReport {
     /// not in its cell), its assumption first (left out for other steps).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub branches: Vec<String>,
-    /// For an ALS chain: its almost locked sets in order, each joined to the next by its
-    /// restricted common digit (`r4c4 -1- r6c5,r6c6 -5- r9c5 -7- r9c1,r9c2`; left out for
-    /// other steps).
+    /// For an ALS chain, ALS-XZ or ALS-XY-wing: its almost locked sets in order, each joined
+    /// to the next by its restricted common digit (`r4c4 -1- r6c5,r6c6 -5- r9c5`; a wing's
+    /// pivot in the middle; a doubly linked ALS-XZ's two digits as `-1,2-`); for a death
+    /// blossom its stem, then each petal after the stem's digit it sees, parted by ` | `
+    /// (`r5c5 -1- r5c1,r5c2 | -2- r1c5`). Left out for other steps (see `als_text`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub als: Option<String>,
     /// The whole step in words.

@@ -124,6 +124,8 @@ pub(super) struct Shown {
     says: Vec<String>,
     starts: Option<String>,
     sentence: Option<String>,
+    /// The step's almost locked sets as the page draws them (`als_text`).
+    als: Option<String>,
 }
 
 /// The fixture files of techniques shown on boards, by family.
@@ -253,6 +255,10 @@ impl Shown {
         }
         if let Some(whole) = &self.sentence {
             assert_eq!(&text, whole, "{name}");
+        }
+        if let Some(als) = &self.als {
+            let drawn = super::als_text(&step, &board);
+            assert_eq!(drawn.as_deref(), Some(als.as_str()), "{name}");
         }
         (board, step)
     }

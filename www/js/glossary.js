@@ -313,8 +313,8 @@ export const GLOSSARY = [
   }],
   ["als_xy_wing", {
     rating: 62,
-    what: "Almost locked sets A and B are each joined to a third set C by a different restricted common digit (x for A, y for B). A digit z of A and B (not x or y) leaves every cell that sees all the z of A and B.",
-    why: "C cannot lose both x and y, so A loses x or B loses y, and that set is locked with z in it.",
+    what: "Almost locked sets A and C are each joined to a middle set B by a different restricted common digit (x for A, y for C): a chain of three sets, A, B, C. A digit z of A and C (not x or y) leaves every cell that sees all the z of A and C.",
+    why: "B cannot lose both x and y, so A loses x or C loses y, and that set is locked with z in it.",
     look: "a central almost locked set with two others hanging from it by different digits",
     example: { puzzle: "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........", start: "technique:als_xy_wing" },
   }],

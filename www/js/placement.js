@@ -79,11 +79,19 @@ export class Placement {
       return;
     }
     element.classList.add("ex-board-figures");
-    // It may scroll on a small board: reachable by the keyboard, named for what it holds.
-    element.tabIndex = 0;
     element.setAttribute("role", "region");
     element.setAttribute("aria-label", "The step drawn on the board");
     this.regions.playback?.prepend(element);
+    // It may scroll on a small board: then, and only then, a tab stop (to scroll it by keys).
+    // Its lists change size as steps change, and it as the board does.
+    const fit = () => {
+      if (element.scrollHeight > element.clientHeight + 1) element.tabIndex = 0;
+      else element.removeAttribute("tabindex");
+    };
+    const observer = new ResizeObserver(fit);
+    for (const part of [element, ...element.children]) observer.observe(part);
+    this.app.signal?.addEventListener("abort", () => observer.disconnect());
+    fit();
   }
 
   /** A board: the solve controls (when shown) and the caption live in the stage. */

@@ -1,5 +1,6 @@
 //! What a step draws beside and over the board beyond its roles: a forcing chain's branches
-//! (branch-view.js) and an ALS chain's sets (als-chain-view.js). Explain, a hint's last level
+//! (branch-view.js) and the almost locked sets of an ALS chain, ALS-XZ, ALS-XY-wing or death
+//! blossom (als-chain-view.js). Explain, a hint's last level
 //! and an embedded board each keep one, under the step's sentence.
 
 import { el } from "./dom.js";
@@ -36,7 +37,7 @@ export class StepFigures {
 
   /**
    * Shows a step's figures on a grid of `size`: `branches` (the crate's text of each; none
-   * for other steps), `als` (an ALS chain's text, or none) and the step's removals
+   * for other steps), `als` (an ALS step's sets as text, or none) and the step's removals
    * (`[{cell, digit}]`, marked on the ALS chain's drawing).
    */
   show({ branches = [], als = "", removed = [] } = {}, size) {

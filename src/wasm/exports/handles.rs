@@ -252,8 +252,8 @@ impl SolverState {
         set("steps", Uint32Array::from(&batch.steps[..]).into());
         set("stepCount", self.tracer.step_count().into());
         // The technique instances that begin among these records: `{seq, sentence, pattern,
-        // branches, als?}` (pattern: cell indices; branches: a forcing chain's, als: an ALS
-        // chain's sets, as text).
+        // branches, als?}` (pattern: cell indices; branches: a forcing chain's, als: the sets of
+        // an ALS step, as text).
         let notes = js_sys::Array::new();
         for note in &batch.notes {
             let n = Object::new();

@@ -171,9 +171,15 @@ export interface StepReport {
    *  supposition to its conclusion, "5r1c1 → −5r2c1 → 7r2c1" ("−": the digit is not in the
    *  cell). Absent for other techniques. */
   branches?: string[];
-  /** For an ALS chain (als_chain): its almost locked sets in order, a set's cells joined by
-   *  ",", each set joined to the next by its restricted common digit:
-   *  "r4c4 -1- r6c5,r6c6 -5- r9c5 -7- r9c1,r9c2". Absent for other techniques. */
+  /** For the almost-locked-set techniques, their sets as the sentence names them, a set's
+   *  cells joined by ",". An ALS chain, ALS-XZ or ALS-XY-wing (als_chain, als_xz,
+   *  als_xy_wing): the sets in order, each joined to the next by its restricted common
+   *  digit, "r4c4 -1- r6c5,r6c6 -5- r9c5 -7- r9c1,r9c2" (an ALS-XY-wing in chain order,
+   *  its pivot in the middle: "r1c1 -1- r1c5 -3- r5c5"; a doubly linked ALS-XZ by both
+   *  digits: "r1c1 -1,2- r1c5,r1c6"). A death blossom (death_blossom): its stem cell, then
+   *  each petal after the stem's digit it sees, petals parted by " | ":
+   *  "r5c5 -1- r5c1,r5c2 | -2- r1c5" (a reader of chains alone finds no chain in it).
+   *  Absent for other techniques. */
   als?: string;
   sentence: string;
 }
@@ -282,8 +288,9 @@ export interface Batch {
    * The technique instances (engine "logic", level "full") whose first event is among
    * `records`, in seq order: `sentence` as a hint says it (the pattern named, then what it
    * changes), `pattern` its cells (indices), `branches` a forcing chain's branches as
-   * `StepReport.branches` has them (empty for other techniques), `als` an ALS chain's sets
-   * as `StepReport.als` has them (absent for other techniques).
+   * `StepReport.branches` has them (empty for other techniques), `als` the sets of an ALS
+   * chain, ALS-XZ, ALS-XY-wing or death blossom as `StepReport.als` has them (absent for
+   * other techniques).
    */
   notes: { seq: number; sentence: string; pattern: Uint32Array; branches: string[]; als?: string }[];
   firstSeq: number;

@@ -19,6 +19,8 @@ export class StepFigures {
     this.alsChain = new AlsChainView(board);
     this.sentence = sentence;
     this.element = el("div", { className: "step-figures" }, this.branches.element, this.alsChain.element);
+    // Whether the sentence scrolls changes with its text and the page's width.
+    if (sentence) new ResizeObserver(() => this.fitStop()).observe(sentence);
   }
 
   /** Whether a list shows. */
@@ -29,10 +31,19 @@ export class StepFigures {
   /** The sentence scrolls in a few lines while a list shows, not otherwise. */
   fitSentence() {
     if (!this.sentence) return;
-    const on = this.shown;
-    this.sentence.classList.toggle("with-figures", on);
-    if (on) this.sentence.tabIndex = 0;
-    else this.sentence.removeAttribute("tabindex");
+    this.sentence.classList.toggle("with-figures", this.shown);
+    this.fitStop();
+  }
+
+  /**
+   * The sentence is a tab stop (to scroll it by keys) only while it has more than it shows:
+   * a sentence that fits was an empty stop on the way through the page.
+   */
+  fitStop() {
+    const s = this.sentence;
+    if (!s) return;
+    if (s.classList.contains("with-figures") && s.scrollHeight > s.clientHeight + 1) s.tabIndex = 0;
+    else s.removeAttribute("tabindex");
   }
 
   /**

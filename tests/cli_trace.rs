@@ -594,3 +594,29 @@ fn a_logic_trace_names_each_technique_instance_on_its_first_event() {
         .iter()
         .all(|e| e.get("instance").is_none()));
 }
+
+#[test]
+fn a_finned_fish_instance_names_its_fins_among_its_pattern() {
+    // The glossary's finned X-wing: its instance names the fins its sentence names, cells of
+    // its pattern; an instance without fins has no "fins".
+    let line =
+        "43.8.......7.....35..1..9...92....6415.........3.9.8........65.37164.......7.2...\n";
+    let o = run(&["trace", "--engine", "logic", "--level", "full"], line);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let t = parse_trace(&o);
+    let mut finned = 0;
+    for instance in t.events.iter().filter_map(|e| e.get("instance")) {
+        let sentence = instance["sentence"].as_str().unwrap();
+        let Some(fins) = instance.get("fins") else {
+            assert!(!sentence.contains("but for the fin"), "{instance}");
+            continue;
+        };
+        finned += 1;
+        let pattern = instance["pattern"].as_array().unwrap();
+        for fin in fins.as_array().unwrap() {
+            assert!(pattern.contains(fin), "{instance}");
+            assert!(sentence.contains(fin.as_str().unwrap()), "{instance}");
+        }
+    }
+    assert!(finned > 0, "a fish with fins on the path");
+}

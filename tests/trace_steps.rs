@@ -242,3 +242,33 @@ fn a_forcing_chain_instance_carries_its_branches() {
         assert!(branch.contains(" → "), "{branch}");
     }
 }
+
+#[test]
+fn a_finned_fish_instance_carries_its_fins() {
+    // The page draws a finned fish's fins apart from its other places: its note names them
+    // (cells of its pattern, those its sentence names after "but for the fin"); other notes
+    // have none. The glossary's finned X-wing (www/js/glossary.js).
+    let line = "43.8.......7.....35..1..9...92....6415.........3.9.8........65.37164.......7.2...";
+    let puzzle = formats::read(line, Format::Line, ReadOptions::default())
+        .next()
+        .unwrap()
+        .unwrap()
+        .puzzle;
+    let mut finned = 0;
+    trace(&puzzle, EngineKind::Logic, 1 << 12, |batch, _| {
+        for note in &batch.notes {
+            if !note.sentence.contains("but for the fin") {
+                assert!(note.fins.is_empty(), "{note:?}");
+                continue;
+            }
+            finned += 1;
+            assert!(!note.fins.is_empty(), "{note:?}");
+            for &fin in &note.fins {
+                assert!(note.pattern.contains(&fin), "{note:?}");
+                let name = format!("r{}c{}", fin / 9 + 1, fin % 9 + 1);
+                assert!(note.sentence.contains(&name), "{name} in {}", note.sentence);
+            }
+        }
+    });
+    assert!(finned > 0, "a fish with fins on the path");
+}

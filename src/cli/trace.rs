@@ -93,7 +93,9 @@ supposition, '9r1c4 → −9r1c9 → 9r2c9' ('−': the digit is not in the cell
 chain, ALS-XZ or ALS-XY-wing \"als\": its sets in order, each joined to the next by its \
 restricted common digit, 'r4c4 -1- r6c5,r6c6 -5- r9c5 -7- r9c1,r9c2' (a wing's pivot in the \
 middle, a doubly linked ALS-XZ's two digits as '-1,2-'), for a death blossom its stem, then \
-each petal after the stem's digit it sees, petals parted by ' | ', 'r5c5 -1- r5c1,r5c2 | -2- r1c5'}.
+each petal after the stem's digit it sees, petals parted by ' | ', 'r5c5 -1- r5c1,r5c2 | -2- r1c5', \
+and for a finned, Franken or mutant fish \"fins\": its fins, the places of its pattern outside \
+every cover house (and a Franken or mutant fish's places in two base houses), [\"r2c8\"]}.
 
 Some of the 443 events of the first puzzle of the POJ 3074 sample:
 
@@ -306,6 +308,12 @@ impl Serialize for JsonEvent<'_> {
             }
             if let Some(als) = &note.als {
                 instance["als"] = serde_json::json!(als);
+            }
+            if !note.fins.is_empty() {
+                let fins: Vec<String> = (note.fins.iter())
+                    .map(|&c| geometry.cell(c as usize).to_string())
+                    .collect();
+                instance["fins"] = serde_json::json!(fins);
             }
             map.serialize_entry("instance", &instance)?;
         }

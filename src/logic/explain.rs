@@ -158,28 +158,16 @@ pub fn sentence(step: &Step, board: &Board) -> String {
         | Technique::FinnedJellyfish => {
             let base = houses(g, &step.houses[..n]);
             let cover = houses(g, &step.houses[n..2 * n]);
-            let fins = if step.houses.len() > 2 * n {
-                // The places outside the cover lines: the fins, each named.
-                let size = g.size();
-                let in_cover = |c: usize| {
-                    let at = g.cell(c);
-                    step.houses[n..2 * n].iter().any(|&h| {
-                        if h < size {
-                            at.row as usize == h
-                        } else {
-                            at.col as usize == h - size
-                        }
-                    })
-                };
-                let fins: Vec<usize> = step.cells.iter().copied().filter(|&c| !in_cover(c)).collect();
+            let fins = super::fins::fins(step, board);
+            let fins = if fins.is_empty() {
+                String::new()
+            } else {
                 format!(
                     " but for the {} {} in {} (if a fin holds it, the targets see it)",
                     if fins.len() == 1 { "fin" } else { "fins" },
                     cells(g, &fins),
                     houses(g, &step.houses[2 * n..])
                 )
-            } else {
-                String::new()
             };
             format!(
                 "In {base}, {d} can only go in {cover}{fins}: one {d} of each of {cover} is in {base}, {effect}."

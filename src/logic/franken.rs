@@ -305,13 +305,8 @@ pub(crate) fn sentence(step: &Step, board: &Board, effect: &str) -> String {
     let d = digits(step.digits);
     let n = step.houses.len() / 2;
     let (base, cover) = step.houses.split_at(n);
-    let in_houses = |c: usize, hs: &[usize]| {
-        let of = g.houses_of(c);
-        hs.iter().filter(|&&h| of.contains(&(h as u16))).count()
-    };
-    let fins: Vec<usize> = (step.cells.iter().copied())
-        .filter(|&c| in_houses(c, cover) == 0 || in_houses(c, base) > 1)
-        .collect();
+    let in_houses = |c: usize, hs: &[usize]| super::fins::in_houses(board, c, hs);
+    let fins = super::fins::fins(step, board);
     let endo = fins.iter().any(|&c| in_houses(c, base) > 1);
     let fins = match fins.len() {
         0 => String::new(),

@@ -23,6 +23,7 @@
 //! | `subsets.rs` | naked and hidden pairs, triples, quads; ordered subsets (with relations) |
 //! | `fish.rs` | X-wing, swordfish, jellyfish, with fins (finned and sashimi) |
 //! | `franken.rs` | Franken and mutant fish (blocks, or rows and columns, mixed in a fish), their sentences |
+//! | `fins.rs` | a fish's fins, as its sentence names them and the page draws them |
 //! | `single_digit.rs` | skyscraper, two-string kite, empty rectangle |
 //! | `wings.rs` | XY-wing, XYZ-wing, W-wing, WXYZ-wing |
 //! | `uniqueness.rs` | unique rectangles, BUG+1: only for a puzzle known to have one solution ([`Techniques::with_uniqueness`]) |
@@ -48,6 +49,7 @@ mod colour_words;
 mod colours;
 mod direct;
 mod explain;
+mod fins;
 mod fish;
 mod forcing;
 mod forcing_text;
@@ -77,6 +79,7 @@ pub(crate) use als_words::als_text;
 pub use board::Board;
 pub(crate) use board::Fault;
 pub use explain::{chain_text, effect, pointer, sentence, Reveal};
+pub(crate) use fins::fins;
 pub(crate) use forcing_text::branch_texts;
 pub use grade::{grade, Grade, Level, MAX_STEPS};
 pub use hint::{check_state, hint, Hint, PlayerState, Wrong};

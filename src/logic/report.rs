@@ -50,6 +50,11 @@ pub struct StepReport {
     /// (`r5c5 -1- r5c1,r5c2 | -2- r1c5`). Left out for other steps (see `als_text`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub als: Option<String>,
+    /// For a finned, Franken or mutant fish: its fins, the places of its pattern outside
+    /// every cover house (and a Franken or mutant fish's places in two base houses), as its
+    /// sentence names them. Left out for other steps (see `fins`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fins: Vec<String>,
     /// The whole step in words.
     pub sentence: String,
 }
@@ -88,6 +93,9 @@ impl StepReport {
             chain: (!step.chain.is_empty()).then(|| chain_text(step, g)),
             branches: super::forcing_text::branch_texts(step, g),
             als: super::als_words::als_text(step, board),
+            fins: (super::fins::fins(step, board).iter())
+                .map(|&c| cell_name(g, c))
+                .collect(),
             sentence: sentence(step, board),
         }
     }

@@ -126,6 +126,8 @@ pub(super) struct Shown {
     sentence: Option<String>,
     /// The step's almost locked sets as the page draws them (`als_text`).
     als: Option<String>,
+    /// A fish's fins as the page draws them apart from its other places (`fins`).
+    fins: Option<Vec<String>>,
 }
 
 /// The fixture files of techniques shown on boards, by family.
@@ -259,6 +261,12 @@ impl Shown {
         if let Some(als) = &self.als {
             let drawn = super::als_text(&step, &board);
             assert_eq!(drawn.as_deref(), Some(als.as_str()), "{name}");
+        }
+        if let Some(fins) = &self.fins {
+            let drawn: Vec<String> = (super::fins(&step, &board).iter())
+                .map(|&c| super::words::cell_name(board.geometry(), c))
+                .collect();
+            assert_eq!(&drawn, fins, "{name}");
         }
         (board, step)
     }

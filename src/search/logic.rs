@@ -173,9 +173,10 @@ impl<O: Observer> Logic<O> {
                 let sentence = crate::logic::sentence(step, self.board());
                 let branches = crate::logic::branch_texts(step, self.board().geometry());
                 let als = crate::logic::als_text(step, self.board());
+                let fins = crate::logic::fins(step, self.board());
                 self.book
                     .observer
-                    .instance(&sentence, &step.cells, branches, als);
+                    .instance(&sentence, &step.cells, branches, als, &fins);
             }
         }
         // A step that removes and places (a direct form) is made whole before what its

@@ -81,7 +81,8 @@ pub trait Observer {
     /// instance of a named technique: `sentence` says it as a hint's last level does (its
     /// pattern named, then what it changes), `pattern` lists the cells of its pattern and
     /// `branches` a forcing chain's branches as text (empty for other techniques), `als` an
-    /// ALS chain's sets and links as text (none for other techniques).
+    /// ALS step's sets and links as text (none for other techniques), `fins` a fish's fins,
+    /// cells of `pattern` (empty for other techniques).
     /// Called only when [`Observer::wants_instances`].
     #[inline(always)]
     fn instance(
@@ -90,6 +91,7 @@ pub trait Observer {
         _pattern: &[usize],
         _branches: Vec<String>,
         _als: Option<String>,
+        _fins: &[usize],
     ) {
     }
     /// A branch at the new `depth`: `cell` is tried as `digit`; `rule` is [`Rule::Guess`] for

@@ -167,7 +167,8 @@ impl Event {
 /// a fish, the nodes of a chain — then what it removes or places), `pattern` the cells of
 /// its pattern, `branches` a forcing chain's branches (`5r1c1 → −5r2c1 → 7r2c1`, as
 /// [`crate::logic::StepReport::branches`] has them; empty for other techniques), `als` an ALS
-/// step's sets and links (as [`crate::logic::StepReport::als`]); `seq` is its
+/// step's sets and links (as [`crate::logic::StepReport::als`]), `fins` a fish's fins (cells,
+/// as [`crate::logic::StepReport::fins`]; empty for other techniques); `seq` is its
 /// first event (the instance's events are one step).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Note {
@@ -176,4 +177,5 @@ pub struct Note {
     pub pattern: Vec<u16>,
     pub branches: Vec<String>,
     pub als: Option<String>,
+    pub fins: Vec<u16>,
 }

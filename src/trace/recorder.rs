@@ -424,6 +424,7 @@ impl Observer for Recorder {
         pattern: &[usize],
         branches: Vec<String>,
         als: Option<String>,
+        fins: &[usize],
     ) {
         // Only while every event is recorded: the note names the next one.
         if self.full || (self.next_seq as u64) >= self.options.max_events {
@@ -439,6 +440,7 @@ impl Observer for Recorder {
             pattern: pattern.iter().map(|&c| c as u16).collect(),
             branches,
             als,
+            fins: fins.iter().map(|&c| c as u16).collect(),
         });
     }
 

@@ -14,6 +14,7 @@ import { KIND } from "../../www/js/records.js";
 import { describePuzzle, cellName } from "../../www/js/geometry.js";
 import { explainStep, focusStep, stepKind, stepPremises } from "../../www/js/steps.js";
 import { digitList, cellList } from "../../www/js/sentences.js";
+import { glossaryEntry } from "../../www/js/glossary.js";
 
 import { logicTrace, root, wasm } from "./wasm.mjs";
 
@@ -184,6 +185,31 @@ test("a technique step of the logic engine says its instance and marks its patte
   assert.ok(techniques > 0);
   assert.ok(wing, "an XY-wing step");
   for (const cell of ["r3c8", "r2c9", "r3c2", "r2c2"]) assert.ok(wing.includes(cell), `${wing}: ${cell}`);
+});
+
+test("a finned fish step's board draws as fins exactly the cells its sentence names as fins", () => {
+  // The glossary's examples of each fish with fins: the logic engine's path takes each.
+  const fishes = ["finned_x_wing", "finned_swordfish", "finned_jellyfish", "franken_fish", "mutant_fish"];
+  let finned = 0;
+  for (const name of fishes) {
+    const { trace: t, puzzle } = logicTrace(glossaryEntry(name).example.puzzle, 1 << 12);
+    const probe = new Replay(puzzle.size, t);
+    for (let k = 0; k < t.stepCount; k++) {
+      const events = t.stepEvents(k);
+      probe.seek(t.stepStart(k));
+      const f = focusStep(t, events, probe, puzzle);
+      const note = stepKind(t, events) === "technique" ? t.notes.get(events[0]) : null;
+      const said = note?.sentence.match(/ but for the fins? (.+?) (?:in block|\()/);
+      if (!said) {
+        assert.deepEqual(f.fins, [], `step ${k + 1}: ${note?.sentence}`);
+        continue;
+      }
+      finned++;
+      assert.ok(f.fins.length > 0 && f.fins.every((c) => note.pattern.includes(c) && f.cells.includes(c)), note.sentence);
+      assert.equal(cellList(f.fins, puzzle.size), said[1], note.sentence);
+    }
+  }
+  assert.ok(finned >= fishes.length, `${finned} fish with fins`);
 });
 
 test("digit lists join runs, cell lists stop after a few", () => {

@@ -402,8 +402,12 @@ export class Board {
     this.frame?.classList.toggle("marks-clickable", Boolean(this.handlers.onCandidateActivate));
   }
 
-  /** Highlights the cells, houses (rows 0..n-1, columns n..2n-1, blocks 2n..3n-1) and relations behind an event. */
-  highlight({ cells = [], houses = [], relations = [], removed = null, targets = [], placed = [], tone = "info" } = {}) {
+  /**
+   * Highlights the cells, houses (rows 0..n-1, columns n..2n-1, blocks 2n..3n-1) and
+   * relations behind an event; `fins`, cells of a fish's pattern (indices or names), are
+   * drawn apart from its other places (hatched, a corner tag).
+   */
+  highlight({ cells = [], houses = [], relations = [], removed = null, targets = [], placed = [], fins = [], tone = "info" } = {}) {
     this.clearHighlight();
     const n = this.size;
     const tint = TONES.includes(tone) ? tone : "info";
@@ -422,6 +426,7 @@ export class Board {
     }
     for (const key of relations) mark(this.edges.get(key), "focus-edge");
     const indexOf = (cell) => (typeof cell === "number" ? cell : this.indexOf(cell));
+    for (const cell of fins) mark(this.cells[indexOf(cell)], "fin-cell");
     // The cells that lose candidates: outlined apart from the cells of the reason.
     for (const cell of targets) {
       const index = indexOf(cell);
@@ -623,11 +628,13 @@ export class Board {
 /**
  * The legend of the roles a highlighted step gives its cells, the same wherever a step is
  * shown (Explain, hints): each role a swatch drawn as the board draws it, and its words.
- * `roles` picks and orders them.
+ * `roles` picks and orders them; a role in `hidden` is listed but hidden until
+ * `showRole` shows it (a fin: only while the step shown has fins).
  */
-export function roleLegend(roles = ["pattern", "target", "removed", "placed"]) {
+export function roleLegend(roles = ["pattern", "target", "removed", "placed"], hidden = []) {
   const words = {
     pattern: ["the pattern (the reason)", "legend-pattern"],
+    fin: ["a fin (an extra place of the fish)", "legend-fin"],
     target: ["loses candidates", "legend-target"],
     removed: ["a candidate removed", "legend-removed"],
     placed: ["placed", "legend-placed"],
@@ -640,6 +647,8 @@ export function roleLegend(roles = ["pattern", "target", "removed", "placed"]) {
     if (!words[role]) continue;
     const [text, cls] = words[role];
     const item = document.createElement("li");
+    item.dataset.role = role;
+    item.hidden = hidden.includes(role);
     const swatch = document.createElement("span");
     swatch.className = `legend-swatch ${cls}`;
     swatch.setAttribute("aria-hidden", "true");
@@ -648,4 +657,11 @@ export function roleLegend(roles = ["pattern", "target", "removed", "placed"]) {
     list.append(item);
   }
   return list;
+}
+
+/** Shows or hides the item of `role` in a legend made by `roleLegend`. */
+export function showRole(legend, role, shown) {
+  for (const item of legend.children) {
+    if (item.dataset.role === role) item.hidden = !shown;
+  }
 }

@@ -74,7 +74,7 @@ export function installExplain(app) {
   const figures = new StepFigures(board);
   placement.mountFigures(figures.element, log);
   const view = new Explanation({
-    board, log, timeline, controls, figures,
+    board, log, timeline, controls, figures, legend: placement.legend ?? null,
     state: { get session() { return state.session; }, animator },
     span: () => placement.span,
   });

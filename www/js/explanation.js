@@ -12,6 +12,7 @@ import { removalOf } from "./replay.js";
 import { quoted } from "./formats.js";
 import { sentenceOf, stepViewOf } from "./session.js";
 import { positionText } from "./positions.js";
+import { showRole } from "./board.js";
 
 /** Playing faster than this (units a second), the list around the current unit is redrawn a few times a second only. */
 const FAST = 50;
@@ -23,10 +24,11 @@ export class Explanation {
    * @param {{board, log, timeline, controls, figures, state: {session, animator}, span: () => [number, number]}} parts
    *   `state` gives the session shown and the animator; `span()` how many units before and
    *   after the current one the recent log shows; `figures` (StepFigures, or null) lists
-   *   and draws a forcing chain step's branches and an ALS chain's sets.
+   *   and draws a forcing chain step's branches and an ALS chain's sets; `legend` (the
+   *   role legend, or null) says "a fin" while the step shown has fins.
    */
-  constructor({ board, log, timeline, controls, figures = null, state, span }) {
-    Object.assign(this, { board, log, timeline, controls, figures, state, span });
+  constructor({ board, log, timeline, controls, figures = null, legend = null, state, span }) {
+    Object.assign(this, { board, log, timeline, controls, figures, legend, state, span });
     /** Solver digits on the board (null: none), drawn only when they change. */
     this.shownDigits = null;
     this.candidatesShown = false;
@@ -54,10 +56,16 @@ export class Explanation {
     this.board.showCandidates(grid);
   }
 
+  /** The legend's fin while a step with fins is drawn, not otherwise. */
+  showFins(on) {
+    if (this.legend) showRole(this.legend, "fin", on);
+  }
+
   /** Board overlays off: the bare puzzle. */
   clearBoard() {
     this.board.clearHighlight();
     this.figures?.clear();
+    this.showFins(false);
     this.board.setShowGone?.(false);
     this.showCandidates(null);
     this.showDigits(null);
@@ -80,6 +88,7 @@ export class Explanation {
     const count = trace.count;
     s.replay.seek(p);
     this.drawGrid(s, p);
+    this.showFins(false);
     if (p === 0) {
       this.board.clearHighlight();
       this.figures?.clear();
@@ -118,6 +127,7 @@ export class Explanation {
     const k = trace.stepAtPosition(p - 1);
     const view = stepViewOf(s, k);
     this.board.highlight(view.focus);
+    this.showFins(view.focus.fins.length > 0);
     // A forcing chain's branches (the chosen one on the board), an ALS chain's sets:
     // listed under the sentence, drawn over the board.
     this.figures?.show({ branches: view.branches, als: view.als, removed: view.focus.removed }, s.size);

@@ -25,6 +25,8 @@ export class Placement {
     this.span = [5, 2];
     this.zoomed = false;
     this.placeLog = () => {};
+    /** The role legend under the board (null on a board element). */
+    this.legend = null;
     /** The dock under the board (see `placeExplanation`) and its row of actions. */
     this.dock = el("div", { className: "ex-dock" });
     this.quick = el("div", { className: "ex-quick", role: "group", "aria-label": "Solve and play" });
@@ -63,8 +65,12 @@ export class Placement {
     playback.append(timeline.root);
     // The legend and the zoom buttons share a row: the space under the board is the board's.
     playback.append(el("div", { className: "ex-legend-row" }, controls.legend, timeline.zoomGroup));
-    // What the board's marks mean, the same as a hint's last level (hidden on an embedded board).
-    if (!this.app.embed) playback.append(roleLegend(["pattern", "target", "removed", "placed", "guess"]));
+    // What the board's marks mean, the same as a hint's last level (hidden on an embedded
+    // board); "a fin" only while a fish with fins is drawn (see Explanation.showFins).
+    if (!this.app.embed) {
+      this.legend = roleLegend(["pattern", "fin", "target", "removed", "placed", "guess"], ["fin"]);
+      playback.append(this.legend);
+    }
     playback.classList.add("ex-playback");
   }
 

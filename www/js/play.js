@@ -9,7 +9,7 @@
 //!                   Hint, Hint, Hint on one grid: technique → cells → step; any move starts over
 //! ```
 
-import { roleLegend } from "./board.js";
+import { roleLegend, showRole } from "./board.js";
 import { StepFigures } from "./step-figures.js";
 import { cellIndex, cellName, describePuzzle, edgeKeyOf, houseCells, pairAllows, popcount } from "./geometry.js";
 import { gradeSentence } from "./grades.js";
@@ -76,7 +76,7 @@ export function installPlay(app) {
   // A step hint's technique, defined in the glossary; then the roles of a hint's last level,
   // under the message (hidden until then).
   const hintLink = panel.linkAfter(panel.message);
-  const legend = roleLegend();
+  const legend = roleLegend(["pattern", "fin", "target", "removed", "placed"], ["fin"]);
   legend.hidden = true;
   hintLink.after(legend);
   // A forcing chain's branches and an ALS chain's sets at the last level: listed under the
@@ -427,11 +427,14 @@ export function installPlay(app) {
         targets: [...new Set(h.eliminations.map(([c]) => index(c)))],
         removed: h.eliminations.map(([c, digit]) => ({ cell: index(c), digit })),
         placed: h.placements.map(([c, digit]) => ({ cell: index(c), digit })),
+        // A fish's fins, apart from its other places (the sentence's "but for the fin").
+        fins: (h.fins ?? []).map(index),
         tone: "info",
       },
     ][level];
     board.highlight(shown);
     legend.hidden = level < LEVELS.length - 1;
+    showRole(legend, "fin", Boolean(shown.fins?.length));
     // The whole step of a forcing chain (each branch listed, the chosen one drawn) or of an
     // ALS chain (its sets lettered, listed and drawn).
     if (level === LEVELS.length - 1) figures.show({ branches: h.branches, als: h.als, removed: shown.removed }, n);

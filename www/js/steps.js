@@ -244,14 +244,15 @@ export function explainStep(trace, events, before, puzzle) {
 /**
  * What the board shows for a step: the head's focus (its cells, houses and relations), the
  * cells that lose candidates (`targets`), each removed digit marked (`removed`: a list of
- * `{cell, digit}`), and the signs its bounds use.
+ * `{cell, digit}`), the signs its bounds use, and a fish's fins (`fins`: cells of its
+ * pattern the board draws apart; [] for other steps).
  */
 export function focusStep(trace, events, before, puzzle) {
   const n = puzzle.size;
   const head = events[0];
   const kind = stepKind(trace, events);
   if (kind === "start") {
-    return { cells: [], houses: [], relations: [], removed: [], targets: [], placed: [], tone: toneOf(trace, head) };
+    return { cells: [], houses: [], relations: [], removed: [], targets: [], placed: [], fins: [], tone: toneOf(trace, head) };
   }
   const f = focus(trace, head, before, puzzle);
   // A technique instance: its pattern's cells (not the cells its removals rest on).
@@ -291,7 +292,8 @@ export function focusStep(trace, events, before, puzzle) {
     : kind === "technique" ? events.filter((i) => trace.kind(i) === KIND.PLACE).map((i) => ({ cell: trace.cell(i), digit: trace.digit(i) }))
     : [];
   const tone = ["locked", "technique", "relation"].includes(kind) ? "info" : f.tone;
-  return { ...f, cells, relations: [...relations], removed, targets, placed, tone };
+  const fins = note?.fins ? [...note.fins] : [];
+  return { ...f, cells, relations: [...relations], removed, targets, placed, fins, tone };
 }
 
 /**

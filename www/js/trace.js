@@ -84,7 +84,11 @@ export class Trace {
     this.closedSteps = 0;
     this.ordered = 0;
     this.finished = false;
-    /** The technique instances by their first event's seq: `{sentence, pattern, branches}` (`Batch.notes`). */
+    /**
+     * The technique instances by their first event's seq: `{sentence, pattern, branches, als,
+     * fins}` (`Batch.notes`; `fins`: a fish's fins, cell indices among `pattern`, [] for
+     * other steps).
+     */
     this.notes = new Map();
   }
 
@@ -111,6 +115,7 @@ export class Trace {
     for (const n of notes) {
       this.notes.set(n.seq, {
         sentence: n.sentence, pattern: Array.from(n.pattern), branches: Array.from(n.branches ?? []), als: typeof n.als === "string" ? n.als : "",
+        fins: Array.from(n.fins ?? []),
       });
     }
   }

@@ -252,8 +252,8 @@ impl SolverState {
         set("steps", Uint32Array::from(&batch.steps[..]).into());
         set("stepCount", self.tracer.step_count().into());
         // The technique instances that begin among these records: `{seq, sentence, pattern,
-        // branches, als?}` (pattern: cell indices; branches: a forcing chain's, als: the sets of
-        // an ALS step, as text).
+        // branches, als?, fins?}` (pattern: cell indices; branches: a forcing chain's, als: the
+        // sets of an ALS step, as text; fins: a fish's fins, cell indices).
         let notes = js_sys::Array::new();
         for note in &batch.notes {
             let n = Object::new();
@@ -265,6 +265,10 @@ impl SolverState {
             let _ = Reflect::set(&n, &"branches".into(), &branches.into());
             if let Some(als) = &note.als {
                 let _ = Reflect::set(&n, &"als".into(), &JsValue::from_str(als));
+            }
+            if !note.fins.is_empty() {
+                let fins: Vec<u32> = note.fins.iter().map(|&c| c as u32).collect();
+                let _ = Reflect::set(&n, &"fins".into(), &Uint32Array::from(&fins[..]).into());
             }
             notes.push(&n);
         }

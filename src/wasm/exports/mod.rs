@@ -181,6 +181,11 @@ export interface StepReport {
    *  "r5c5 -1- r5c1,r5c2 | -2- r1c5" (a reader of chains alone finds no chain in it).
    *  Absent for other techniques. */
   als?: string;
+  /** For a finned fish, Franken or mutant fish (finned_x_wing, finned_swordfish,
+   *  finned_jellyfish, franken_fish, mutant_fish): its fins, the places of its pattern
+   *  outside every cover house (and a Franken or mutant fish's places in two base houses),
+   *  as its sentence names them: ["r2c8"]. Absent for other steps. */
+  fins?: string[];
   sentence: string;
 }
 
@@ -290,9 +295,17 @@ export interface Batch {
    * changes), `pattern` its cells (indices), `branches` a forcing chain's branches as
    * `StepReport.branches` has them (empty for other techniques), `als` the sets of an ALS
    * chain, ALS-XZ, ALS-XY-wing or death blossom as `StepReport.als` has them (absent for
-   * other techniques).
+   * other techniques), `fins` a fish's fins (indices, a part of `pattern`) as
+   * `StepReport.fins` has them (absent for other techniques).
    */
-  notes: { seq: number; sentence: string; pattern: Uint32Array; branches: string[]; als?: string }[];
+  notes: {
+    seq: number;
+    sentence: string;
+    pattern: Uint32Array;
+    branches: string[];
+    als?: string;
+    fins?: Uint32Array;
+  }[];
   firstSeq: number;
   count: number;
   /** True once the search has ended and every record was handed over. */

@@ -29,14 +29,25 @@ fn trace(
     }
 }
 
-/// The XY-wing puzzle the logic engine's technique steps are shown on.
-fn xy_wing() -> Puzzle {
-    let line = ".35....1.1.....9..2....8..6.....3.9..61...5.2....54....9..7.24.8...........92.8..";
+/// The puzzle of an 81-symbol line.
+fn puzzle_of(line: &str) -> Puzzle {
     formats::read(line, Format::Line, ReadOptions::default())
         .next()
         .unwrap()
         .unwrap()
         .puzzle
+}
+
+/// The XY-wing puzzle the logic engine's technique steps are shown on.
+fn xy_wing() -> Puzzle {
+    puzzle_of(".35....1.1.....9..2....8..6.....3.9..61...5.2....54....9..7.24.8...........92.8..")
+}
+
+/// Hands `each` every technique instance (note) of the logic engine's trace of `line`.
+fn logic_notes(line: &str, mut each: impl FnMut(&sudoku_lab::trace::Note)) {
+    trace(&puzzle_of(line), EngineKind::Logic, 1 << 12, |batch, _| {
+        batch.notes.iter().for_each(&mut each)
+    });
 }
 
 /// The steps of one traced search by `engine`: the kind of each step's head, and the events.
@@ -213,22 +224,15 @@ fn a_forcing_chain_instance_carries_its_branches() {
     // The page lists and draws each branch of a forcing chain: its note says them as a hint's
     // report does (`4r1c2 → −4r2c3 → …`, the supposition first); other notes have none.
     let line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-    let puzzle = formats::read(line, Format::Line, ReadOptions::default())
-        .next()
-        .unwrap()
-        .unwrap()
-        .puzzle;
     let mut forcing = Vec::new();
-    trace(&puzzle, EngineKind::Logic, 1 << 12, |batch, _| {
-        for note in &batch.notes {
-            let forcing_kind = ["Nishio", "Forcing chain", "Dynamic forcing chain"]
-                .iter()
-                .any(|t| note.sentence.starts_with(t));
-            if note.sentence.starts_with("Forcing chain") {
-                forcing.push(note.branches.clone());
-            } else if !forcing_kind {
-                assert!(note.branches.is_empty(), "{note:?}");
-            }
+    logic_notes(line, |note| {
+        let forcing_kind = ["Nishio", "Forcing chain", "Dynamic forcing chain"]
+            .iter()
+            .any(|t| note.sentence.starts_with(t));
+        if note.sentence.starts_with("Forcing chain") {
+            forcing.push(note.branches.clone());
+        } else if !forcing_kind {
+            assert!(note.branches.is_empty(), "{note:?}");
         }
     });
     let branches = forcing.first().expect("a forcing chain step");
@@ -249,25 +253,18 @@ fn a_finned_fish_instance_carries_its_fins() {
     // (cells of its pattern, those its sentence names after "but for the fin"); other notes
     // have none. The glossary's finned X-wing (www/js/glossary.js).
     let line = "43.8.......7.....35..1..9...92....6415.........3.9.8........65.37164.......7.2...";
-    let puzzle = formats::read(line, Format::Line, ReadOptions::default())
-        .next()
-        .unwrap()
-        .unwrap()
-        .puzzle;
     let mut finned = 0;
-    trace(&puzzle, EngineKind::Logic, 1 << 12, |batch, _| {
-        for note in &batch.notes {
-            if !note.sentence.contains("but for the fin") {
-                assert!(note.fins.is_empty(), "{note:?}");
-                continue;
-            }
-            finned += 1;
-            assert!(!note.fins.is_empty(), "{note:?}");
-            for &fin in &note.fins {
-                assert!(note.pattern.contains(&fin), "{note:?}");
-                let name = format!("r{}c{}", fin / 9 + 1, fin % 9 + 1);
-                assert!(note.sentence.contains(&name), "{name} in {}", note.sentence);
-            }
+    logic_notes(line, |note| {
+        if !note.sentence.contains("but for the fin") {
+            assert!(note.fins.is_empty(), "{note:?}");
+            return;
+        }
+        finned += 1;
+        assert!(!note.fins.is_empty(), "{note:?}");
+        for &fin in &note.fins {
+            assert!(note.pattern.contains(&fin), "{note:?}");
+            let name = format!("r{}c{}", fin / 9 + 1, fin % 9 + 1);
+            assert!(note.sentence.contains(&name), "{name} in {}", note.sentence);
         }
     });
     assert!(finned > 0, "a fish with fins on the path");

@@ -2,7 +2,7 @@
 //! that no step removes a digit of the solution. (Each on a board built to show it, with its
 //! exact step and sentence, is a case of tests/fixtures/techniques/als.json.)
 
-use super::test_boards::{corpus, count_over, finds_sound, hardest};
+use super::test_boards::{corpus, count_over, finds_sound, hardest, on_paths};
 use super::*;
 use crate::puzzle::{givens_of, Puzzle};
 
@@ -246,89 +246,71 @@ fn every_als_step_says_its_sets_as_text_in_the_order_its_sentence_names_them() {
         ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........",
         "....7.8..8.5....97...5......1..9.....2...5.3.7....3...2...6.9.......4..246...87..",
     ];
-    let mut puzzles: Vec<Puzzle> = examples
-        .iter()
-        .map(|line| Puzzle::classic(givens_of(&line.replace('.', "0"))).unwrap())
-        .collect();
-    puzzles.extend(hardest(60, 60));
-    for puzzle in puzzles {
-        let mut board = Board::new(&puzzle).unwrap();
-        solve_steps(
-            &mut board,
-            Techniques::ALL.with_uniqueness(),
-            10_000,
-            |step, b| {
-                let text = als_text(step, b);
-                let Some(i) = techniques.iter().position(|&t| t == step.technique) else {
-                    assert_eq!(text, None, "{:?}", step.technique);
-                    return;
-                };
-                seen[i] += 1;
-                let g = b.geometry();
-                let text =
-                    text.unwrap_or_else(|| panic!("{}: {}", step.technique, sentence(step, b)));
-                let (stem, sets, links) = read_als_text(&text);
-                let at = |name: &String| -> usize {
-                    (0..g.cell_count())
-                        .find(|&c| &words::cell_name(g, c) == name)
-                        .unwrap()
-                };
-                let holds = |c: usize, d: u8| b.candidates(c) >> (d - 1) & 1 != 0;
-                // Every place of `d` in `x` sees every place of `d` in `y`, and both hold it.
-                let restricted = |x: &[usize], y: &[usize], d: u8| {
-                    let (px, py): (Vec<usize>, Vec<usize>) = (
-                        x.iter().copied().filter(|&c| holds(c, d)).collect(),
-                        y.iter().copied().filter(|&c| holds(c, d)).collect(),
-                    );
-                    !px.is_empty()
-                        && !py.is_empty()
-                        && px.iter().all(|&p| py.iter().all(|&q| b.sees(p, q)))
-                };
-                let cells: Vec<Vec<usize>> =
-                    sets.iter().map(|s| s.iter().map(at).collect()).collect();
-                let mut named: Vec<String> = stem.iter().cloned().collect();
-                named.extend(sets.iter().flatten().cloned());
-                let pattern: Vec<String> =
-                    step.cells.iter().map(|&c| words::cell_name(g, c)).collect();
-                assert_eq!(named, pattern, "{text}");
-                // The sentence names the sets (the stem first) in the text's order.
-                let words = sentence(step, b);
-                let mut from = 0;
-                for name in stem.iter().chain(sets.iter().map(|s| &s[0])) {
-                    let found = words[from..].find(name.as_str());
-                    from += found.unwrap_or_else(|| panic!("{name} after {from} in {words}"));
+    on_paths(&examples, 60, |step, b| {
+        let text = als_text(step, b);
+        let Some(i) = techniques.iter().position(|&t| t == step.technique) else {
+            assert_eq!(text, None, "{:?}", step.technique);
+            return;
+        };
+        seen[i] += 1;
+        let g = b.geometry();
+        let text = text.unwrap_or_else(|| panic!("{}: {}", step.technique, sentence(step, b)));
+        let (stem, sets, links) = read_als_text(&text);
+        let at = |name: &String| -> usize {
+            (0..g.cell_count())
+                .find(|&c| &words::cell_name(g, c) == name)
+                .unwrap()
+        };
+        let holds = |c: usize, d: u8| b.candidates(c) >> (d - 1) & 1 != 0;
+        // Every place of `d` in `x` sees every place of `d` in `y`, and both hold it.
+        let restricted = |x: &[usize], y: &[usize], d: u8| {
+            let (px, py): (Vec<usize>, Vec<usize>) = (
+                x.iter().copied().filter(|&c| holds(c, d)).collect(),
+                y.iter().copied().filter(|&c| holds(c, d)).collect(),
+            );
+            !px.is_empty() && !py.is_empty() && px.iter().all(|&p| py.iter().all(|&q| b.sees(p, q)))
+        };
+        let cells: Vec<Vec<usize>> = sets.iter().map(|s| s.iter().map(at).collect()).collect();
+        let mut named: Vec<String> = stem.iter().cloned().collect();
+        named.extend(sets.iter().flatten().cloned());
+        let pattern: Vec<String> = step.cells.iter().map(|&c| words::cell_name(g, c)).collect();
+        assert_eq!(named, pattern, "{text}");
+        // The sentence names the sets (the stem first) in the text's order.
+        let words = sentence(step, b);
+        let mut from = 0;
+        for name in stem.iter().chain(sets.iter().map(|s| &s[0])) {
+            let found = words[from..].find(name.as_str());
+            from += found.unwrap_or_else(|| panic!("{name} after {from} in {words}"));
+        }
+        match stem {
+            Some(stem) => {
+                let stem = at(&stem);
+                assert_eq!(
+                    sets.len(),
+                    b.candidates(stem).count_ones() as usize,
+                    "{text}"
+                );
+                for (petal, digits) in cells.iter().zip(&links) {
+                    assert_eq!(digits.len(), 1, "{text}");
+                    assert!(holds(stem, digits[0]), "{text}");
+                    assert!(restricted(&[stem], petal, digits[0]), "{text}");
                 }
-                match stem {
-                    Some(stem) => {
-                        let stem = at(&stem);
-                        assert_eq!(
-                            sets.len(),
-                            b.candidates(stem).count_ones() as usize,
-                            "{text}"
-                        );
-                        for (petal, digits) in cells.iter().zip(&links) {
-                            assert_eq!(digits.len(), 1, "{text}");
-                            assert!(holds(stem, digits[0]), "{text}");
-                            assert!(restricted(&[stem], petal, digits[0]), "{text}");
-                        }
-                        let order: Vec<u8> = links.iter().map(|l| l[0]).collect();
-                        assert!(order.windows(2).all(|w| w[0] < w[1]), "{text}");
-                    }
-                    None => {
-                        let want = [2..=2, 3..=3, 4..=6, 0..=0][i].clone();
-                        assert!(want.contains(&sets.len()), "{text}");
-                        assert_eq!(links.len(), sets.len() - 1, "{text}");
-                        for (k, digits) in links.iter().enumerate() {
-                            assert!(digits.len() == 1 || i == 0, "{text}");
-                            for &d in digits {
-                                assert!(restricted(&cells[k], &cells[k + 1], d), "{d} in {text}");
-                            }
-                        }
+                let order: Vec<u8> = links.iter().map(|l| l[0]).collect();
+                assert!(order.windows(2).all(|w| w[0] < w[1]), "{text}");
+            }
+            None => {
+                let want = [2..=2, 3..=3, 4..=6, 0..=0][i].clone();
+                assert!(want.contains(&sets.len()), "{text}");
+                assert_eq!(links.len(), sets.len() - 1, "{text}");
+                for (k, digits) in links.iter().enumerate() {
+                    assert!(digits.len() == 1 || i == 0, "{text}");
+                    for &d in digits {
+                        assert!(restricted(&cells[k], &cells[k + 1], d), "{d} in {text}");
                     }
                 }
-            },
-        );
-    }
+            }
+        }
+    });
     eprintln!("{techniques:?}: {seen:?}");
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }

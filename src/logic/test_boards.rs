@@ -308,6 +308,25 @@ pub(super) fn hardest(top: usize, forum: usize) -> Vec<Puzzle> {
     puzzles
 }
 
+/// Calls `each` with every step on the logic paths of `examples` (81-symbol lines, `.` empty)
+/// and of the first `hard` puzzles of each hard corpus ([`hardest`]), every technique allowed,
+/// uniqueness included (as the page's engine).
+pub(super) fn on_paths(examples: &[&str], hard: usize, mut each: impl FnMut(&Step, &Board)) {
+    let mut puzzles: Vec<Puzzle> = (examples.iter())
+        .map(|line| Puzzle::classic(givens_of(&line.replace('.', "0"))).unwrap())
+        .collect();
+    puzzles.extend(hardest(hard, hard));
+    for puzzle in puzzles {
+        let mut board = Board::new(&puzzle).unwrap();
+        solve_steps(
+            &mut board,
+            Techniques::ALL.with_uniqueness(),
+            10_000,
+            &mut each,
+        );
+    }
+}
+
 /// The one solution of `puzzle` (asserted unique).
 pub(super) fn solution(puzzle: &Puzzle) -> Vec<u8> {
     let outcome = solve(puzzle, Options::default()).unwrap();

@@ -3,8 +3,8 @@
 //! the shared corpora (no step removes a digit of the solution).
 
 use super::test_boards::{
-    assert_keeps, at, board_with, corpus, count_over, empty9, hardest, mask, names, removed,
-    removed_in, set, shown, shown_case, steps_keep_solution, SHOWN,
+    assert_keeps, at, board_with, corpus, count_over, empty9, hardest, mask, names, on_paths,
+    removed, removed_in, set, shown, shown_case, steps_keep_solution, SHOWN,
 };
 use super::*;
 use crate::puzzle::{givens_of, Puzzle};
@@ -383,14 +383,14 @@ fn a_direct_form_comes_before_a_naked_single() {
 #[test]
 fn a_fishs_fins_are_the_pattern_places_its_sentence_names_as_fins() {
     use Technique as T;
-    let fishes = [
-        T::FinnedXWing,
-        T::FinnedSwordfish,
-        T::FinnedJellyfish,
-        T::FrankenFish,
-        T::MutantFish,
+    // Each fish, and how many of its steps had fins.
+    let mut seen = [
+        (T::FinnedXWing, 0),
+        (T::FinnedSwordfish, 0),
+        (T::FinnedJellyfish, 0),
+        (T::FrankenFish, 0),
+        (T::MutantFish, 0),
     ];
-    let mut seen = [0; 5];
     let examples = [
         "43.8.......7.....35..1..9...92....6415.........3.9.8........65.37164.......7.2...",
         ".....1....3.8..9649.2..781......42..1..9.8..7..7....9.8.4.36.....92.....27....3..",
@@ -398,51 +398,39 @@ fn a_fishs_fins_are_the_pattern_places_its_sentence_names_as_fins() {
         "1..6......7.3.9.4...4.7...2.1.7....9.37...2..5.......6.....59....2.3....78..1....",
         "2....8.5...3....6..7...2..4..6..73.....24...7.8.6...........4.....19....91......3",
     ];
-    let mut puzzles: Vec<Puzzle> = (examples.iter())
-        .map(|line| Puzzle::classic(givens_of(&line.replace('.', "0"))).unwrap())
-        .collect();
-    puzzles.extend(hardest(40, 40));
-    for puzzle in puzzles {
-        let mut board = Board::new(&puzzle).unwrap();
-        solve_steps(
-            &mut board,
-            Techniques::ALL.with_uniqueness(),
-            10_000,
-            |step, b| {
-                let g = b.geometry();
-                let found = fins(step, b);
-                let text = sentence(step, b);
-                let Some(i) = fishes.iter().position(|&t| t == step.technique) else {
-                    assert!(found.is_empty(), "{:?}: {found:?}", step.technique);
-                    assert!(!text.contains("but for the fin"), "{text}");
-                    return;
-                };
-                let at: Vec<usize> = (found.iter())
-                    .map(|c| step.cells.iter().position(|p| p == c).expect(&text))
-                    .collect();
-                assert!(at.windows(2).all(|w| w[0] < w[1]), "{text}");
-                let n = step.technique.size();
-                if n > 0 {
-                    assert!(!found.is_empty(), "{text}");
-                    let cover = &step.houses[n..2 * n];
-                    for &c in &step.cells {
-                        let covered = cover.iter().any(|&h| g.houses_of(c).contains(&(h as u16)));
-                        assert_eq!(found.contains(&c), !covered, "{text}");
-                    }
-                }
-                seen[i] += usize::from(!found.is_empty());
-                let named = match found.len() {
-                    0 => None,
-                    1 => Some(format!("but for the fin {} ", words::cells(g, &found))),
-                    _ => Some(format!("but for the fins {} ", words::cells(g, &found))),
-                };
-                match named {
-                    Some(named) => assert!(text.contains(&named), "{named} in {text}"),
-                    None => assert!(!text.contains("but for the fin"), "{text}"),
-                }
-            },
-        );
-    }
-    eprintln!("{fishes:?}: {seen:?}");
-    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    on_paths(&examples, 40, |step, b| {
+        let g = b.geometry();
+        let found = fins(step, b);
+        let text = sentence(step, b);
+        let Some(i) = seen.iter().position(|&(t, _)| t == step.technique) else {
+            assert!(found.is_empty(), "{:?}: {found:?}", step.technique);
+            assert!(!text.contains("but for the fin"), "{text}");
+            return;
+        };
+        let at: Vec<usize> = (found.iter())
+            .map(|c| step.cells.iter().position(|p| p == c).expect(&text))
+            .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{text}");
+        let n = step.technique.size();
+        if n > 0 {
+            assert!(!found.is_empty(), "{text}");
+            let cover = &step.houses[n..2 * n];
+            for &c in &step.cells {
+                let covered = cover.iter().any(|&h| g.houses_of(c).contains(&(h as u16)));
+                assert_eq!(found.contains(&c), !covered, "{text}");
+            }
+        }
+        seen[i].1 += usize::from(!found.is_empty());
+        let named = match found.len() {
+            0 => None,
+            1 => Some(format!("but for the fin {} ", words::cells(g, &found))),
+            _ => Some(format!("but for the fins {} ", words::cells(g, &found))),
+        };
+        match named {
+            Some(named) => assert!(text.contains(&named), "{named} in {text}"),
+            None => assert!(!text.contains("but for the fin"), "{text}"),
+        }
+    });
+    eprintln!("{seen:?}");
+    assert!(seen.iter().all(|&(_, n)| n > 0), "{seen:?}");
 }

@@ -12,7 +12,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 
-import { SHOTS, axeViolations, closeChecked, drawn, env, explainedAt, forceIsolation, openPage, pageErrors } from "./harness.mjs";
+import { SHOTS, axeViolations, closeChecked, drawn, explainedAt, openGlossaryBoard, openPage } from "./harness.mjs";
 import { chainSummary, readAlsSets, removalText, setText } from "../../www/js/als-chain.js";
 import { glossaryEntry } from "../../www/js/glossary.js";
 import { markSpot } from "../../www/js/marks-layer.js";
@@ -184,14 +184,7 @@ for (const { technique, name, viewport, touch, isolation, grow = false } of [
 ]) {
   test(`the glossary's board of a step of ${technique} lists its sets and draws them (${name}, ${isolation})`, async () => {
     const step = STEPS[technique];
-    const page = await env.browser.newPage({ viewport, hasTouch: touch, isMobile: touch });
-    page.errors = pageErrors(page);
-    await forceIsolation(page, isolation);
-    await page.goto(`${env.base}lessons/techniques.html#${technique}`);
-    const host = `document.querySelector("#${technique} sudoku-lab-board")`;
-    const [target, root] = isolation === "frame"
-      ? [await (await page.waitForSelector(`#${technique} sudoku-lab-board iframe`)).contentFrame(), "document"]
-      : [page, `${host}.shadowRoot`];
+    const { page, target, root, host } = await openGlossaryBoard(technique, { viewport, touch, isolation });
     await target.waitForFunction(`Boolean(${root}?.querySelector("#playback .als-chain:not([hidden])"))`, null, { timeout: 60_000 });
     const seen = await shown(target, "#playback", root);
     assertSets(seen, step);

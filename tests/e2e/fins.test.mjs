@@ -9,7 +9,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 
-import { SHOTS, axeViolations, closeChecked, drawn, env, explainedAt, forceIsolation, pageErrors, openPage } from "./harness.mjs";
+import { SHOTS, axeViolations, closeChecked, drawn, explainedAt, openGlossaryBoard, openPage } from "./harness.mjs";
 import { glossaryEntry } from "../../www/js/glossary.js";
 import { cellOf, lastHintAt, stepBefore } from "./before-step.mjs";
 
@@ -104,14 +104,7 @@ for (const { technique, name, viewport, touch, isolation } of [
 ]) {
   test(`the glossary's board of a step of ${technique} draws its fins apart (${name}, ${isolation})`, async () => {
     const step = STEPS[technique];
-    const page = await env.browser.newPage({ viewport, hasTouch: touch, isMobile: touch });
-    page.errors = pageErrors(page);
-    await forceIsolation(page, isolation);
-    await page.goto(`${env.base}lessons/techniques.html#${technique}`);
-    const host = `document.querySelector("#${technique} sudoku-lab-board")`;
-    const [target, root] = isolation === "frame"
-      ? [await (await page.waitForSelector(`#${technique} sudoku-lab-board iframe`)).contentFrame(), "document"]
-      : [page, `${host}.shadowRoot`];
+    const { page, target, root } = await openGlossaryBoard(technique, { viewport, touch, isolation });
     await target.waitForFunction(`Boolean(${root}?.querySelector("#board .fin-cell"))`, null, { timeout: 60_000 });
     // A board element has no role legend: the fins are drawn, the caption's sentence names them.
     assertFins(await shown(target, "#playback", root), step, { legend: false });

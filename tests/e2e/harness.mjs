@@ -302,3 +302,21 @@ export async function explainOf(page, id) {
   const expression = (fn) => `(${fn})(document.getElementById(${JSON.stringify(id)}).shadowRoot.sudokuLabExplain)`;
   return { evaluate: (fn) => page.evaluate(expression(fn)), waitFor: (fn) => page.waitForFunction(expression(fn)) };
 }
+
+/**
+ * A new page of the glossary (lessons/techniques.html) at `technique`'s entry, its board
+ * isolated by `isolation` ("shadow" or "frame"; errors in `page.errors`): `{page, target,
+ * root, host}` — `target` the page or the board's frame to evaluate in, `root` the
+ * expression of the board's document or shadow root there, `host` that of the element.
+ */
+export async function openGlossaryBoard(technique, { viewport, touch = false, isolation }) {
+  const page = await env.browser.newPage({ viewport, hasTouch: touch, isMobile: touch });
+  page.errors = pageErrors(page);
+  await forceIsolation(page, isolation);
+  await page.goto(`${env.base}lessons/techniques.html#${technique}`);
+  const host = `document.querySelector("#${technique} sudoku-lab-board")`;
+  const [target, root] = isolation === "frame"
+    ? [await (await page.waitForSelector(`#${technique} sudoku-lab-board iframe`)).contentFrame(), "document"]
+    : [page, `${host}.shadowRoot`];
+  return { page, target, root, host };
+}

@@ -26,3 +26,13 @@ export function svgEl(tag, attributes = {}) {
 export function options(pairs) {
   return pairs.map(([value, text]) => el("option", { value, textContent: text }));
 }
+
+/**
+ * Makes `element` a tab stop (to scroll it by keys) while it has more than it shows, and
+ * not otherwise (a stop with nothing to scroll is an empty stop on the way through the
+ * page), when `also()` (default: always) allows it.
+ */
+export function tabStopWhileScrolling(element, also = () => true) {
+  if (also() && element.scrollHeight > element.clientHeight + 1) element.tabIndex = 0;
+  else element.removeAttribute("tabindex");
+}

@@ -4,7 +4,7 @@
 //! controls under the board, as its `controls` and `caption` say; and Zoom board for the
 //! pencil marks of big grids.
 
-import { el } from "./dom.js";
+import { el, tabStopWhileScrolling } from "./dom.js";
 import { roleLegend } from "./board.js";
 import { button } from "./controls.js";
 import { isOn } from "./url.js";
@@ -90,10 +90,7 @@ export class Placement {
     this.regions.playback?.prepend(element);
     // It may scroll on a small board: then, and only then, a tab stop (to scroll it by keys).
     // Its lists change size as steps change, and it as the board does.
-    const fit = () => {
-      if (element.scrollHeight > element.clientHeight + 1) element.tabIndex = 0;
-      else element.removeAttribute("tabindex");
-    };
+    const fit = () => tabStopWhileScrolling(element);
     const observer = new ResizeObserver(fit);
     for (const part of [element, ...element.children]) observer.observe(part);
     this.app.signal?.addEventListener("abort", () => observer.disconnect());

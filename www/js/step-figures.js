@@ -3,7 +3,7 @@
 //! blossom (als-chain-view.js). Explain, a hint's last level
 //! and an embedded board each keep one, under the step's sentence.
 
-import { el } from "./dom.js";
+import { el, tabStopWhileScrolling } from "./dom.js";
 import { BranchView } from "./branch-view.js";
 import { AlsChainView } from "./als-chain-view.js";
 
@@ -41,9 +41,7 @@ export class StepFigures {
    */
   fitStop() {
     const s = this.sentence;
-    if (!s) return;
-    if (s.classList.contains("with-figures") && s.scrollHeight > s.clientHeight + 1) s.tabIndex = 0;
-    else s.removeAttribute("tabindex");
+    if (s) tabStopWhileScrolling(s, () => s.classList.contains("with-figures"));
   }
 
   /**

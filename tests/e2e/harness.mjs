@@ -76,9 +76,20 @@ export async function closeChecked(page, { axe = false } = {}) {
 
 /** Waits until `data-status` is one of `states`; resolves to it. */
 export async function waitForStatus(page, states = FINAL, timeout = 30_000) {
-  await page.waitForFunction(
-    (states) => states.includes(document.getElementById("status")?.dataset.status),
-    states, { timeout });
+  try {
+    await page.waitForFunction(
+      (states) => states.includes(document.getElementById("status")?.dataset.status),
+      states, { timeout });
+  } catch (error) {
+    if (error?.name !== "TimeoutError") throw error;
+    // Say what the page showed instead: a run still going, a wrong end, or nothing started.
+    const seen = await page.evaluate(() => {
+      const s = document.getElementById("status");
+      return `${s?.dataset.status ?? "(no status)"}: ${s?.textContent ?? ""}`;
+    }).catch((e) => `(unreadable: ${e.message})`);
+    const errors = page.errors?.length ? `; the page logged ${JSON.stringify(page.errors)}` : "";
+    throw new Error(`status not one of ${states.join(", ")} within ${timeout} ms; it is ${seen}${errors}`, { cause: error });
+  }
   return page.getAttribute("#status", "data-status");
 }
 

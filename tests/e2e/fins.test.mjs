@@ -16,6 +16,8 @@ import { cellOf, lastHintAt, stepBefore } from "./before-step.mjs";
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const TITLES = { finned_x_wing: "Finned X-wing", finned_swordfish: "Finned swordfish" };
+/** Where Explain's role legend is: under the board beside the explanation, in the dock under the board on a phone. */
+const EXPLAIN = ":is(#playback, .ex-dock)";
 
 /** The technique's first step on its glossary example: the puzzle, its pattern and fins (cell names). */
 function stepOf(technique) {
@@ -63,7 +65,7 @@ for (const { technique, name, viewport, touch, colorScheme } of [
     const step = STEPS[technique];
     const page = await explainedAt(step.puzzle, technique, TITLES[technique], { viewport, touch, colorScheme });
     assert.match(await page.textContent(".ex-current"), /but for the fins? r\dc\d/);
-    assertFins(await shown(page, "#playback"), step);
+    assertFins(await shown(page, EXPLAIN), step);
     await page.locator("#board").scrollIntoViewIfNeeded();
     assert.deepEqual(await axeViolations(page), []);
     await page.screenshot({ path: path.join(SHOTS, `fins-explain-${technique}-${name}.png`) });
@@ -71,7 +73,7 @@ for (const { technique, name, viewport, touch, colorScheme } of [
     await page.click("[data-action=step]");
     await drawn(page);
     assert.doesNotMatch(await page.textContent(".ex-current"), /but for the fin/);
-    const next = await shown(page, "#playback");
+    const next = await shown(page, EXPLAIN);
     assert.deepEqual([next.fins, next.legend], [[], null], "the next step: no fin drawn or named");
     await closeChecked(page, { axe: true });
   });

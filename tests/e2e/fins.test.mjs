@@ -2,20 +2,24 @@
 // example of a finned X-wing and a finned swordfish, Play's last hint just before one, and
 // the glossary's own board of one draw the fins the sentence names ("but for the fin r7c9")
 // apart from the fish's other places — class fin-cell on exactly the crate's fins (the
-// trace's note, the hint's `fins`), on no other cell — and the role legend says "a fin" while,
-// and only while, such a step is shown. Desktop (1280×800, light and dark) and phone
-// (390×844, touch); axe passes in every state; screenshots go to target/screenshots/fins-*.png.
+// trace's note, the hint's `fins`), on no other cell, each with its corner tag covering no
+// pencil mark — and the role legend says "a fin" while, and only while, such a step is shown.
+// Desktop (1280×800, light and dark) and phone (390×844, touch); axe passes in every state;
+// screenshots go to target/screenshots/fins-*.png.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 
 import { SHOTS, axeViolations, closeChecked, drawn, explainedAt, openGlossaryBoard, openPage } from "./harness.mjs";
 import { glossaryEntry } from "../../www/js/glossary.js";
+import { markSpot } from "../../www/js/marks-layer.js";
 import { cellOf, lastHintAt, stepBefore } from "./before-step.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const TITLES = { finned_x_wing: "Finned X-wing", finned_swordfish: "Finned swordfish" };
+/** Where Explain's role legend is: under the board beside the explanation, in the dock under the board on a phone. */
+const EXPLAIN = ":is(#playback, .ex-dock)";
 
 /** The technique's first step on its glossary example: the puzzle, its pattern and fins (cell names). */
 function stepOf(technique) {
@@ -34,11 +38,63 @@ function finsIn(root, scope) {
   const cells = (selector) => [...root.querySelectorAll(`#board ${selector}`)].map((c) => c.dataset.cell).sort();
   const item = root.querySelector(`${scope} .role-legend li[data-role=fin]`);
   const visible = (e) => Boolean(e?.isConnected) && !e.closest("[hidden]") && e.getBoundingClientRect().width > 0;
+  // Each fin's corner tag (its ::after) as drawn: its box and clip in CSS pixels, the cell's size.
+  const tags = [...root.querySelectorAll("#board .fin-cell")].map((c) => {
+    const tag = getComputedStyle(c, "::after");
+    return {
+      cell: c.dataset.cell, size: c.getBoundingClientRect().width, content: tag.content, colour: tag.backgroundColor,
+      box: ["top", "right", "width", "height"].map((k) => parseFloat(tag[k])), clip: tag.clipPath,
+    };
+  });
   return {
     fins: cells(".fin-cell"),
     pattern: cells(".focus-cell"),
     legend: item && visible(item) ? item.textContent : null,
+    tags,
   };
+}
+
+/** A fin's tag as the triangle it draws, its corners in fractions of its cell from the cell's top-left. */
+function tagTriangle({ size, box: [top, right, width, height], clip }) {
+  const corners = /^polygon\((.*)\)$/.exec(clip)?.[1].split(",").map((pair) => pair.trim().split(/\s+/).map((v, k) => {
+    const span = k === 0 ? width : height;
+    return v.endsWith("%") ? (parseFloat(v) / 100) * span : parseFloat(v);
+  }));
+  assert.ok(corners?.length === 3, `the tag is a triangle: ${clip}`);
+  return corners.map(([x, y]) => ({ x: (size - right - width + x) / size, y: (top + y) / size }));
+}
+
+/** How far point `c` is from the triangle `t` (0 inside it). */
+function fromTriangle(c, t) {
+  const side = (a, b) => (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+  const sides = t.map((a, k) => side(a, t[(k + 1) % 3]));
+  if (sides.every((v) => v >= 0) || sides.every((v) => v <= 0)) return 0;
+  return Math.min(...t.map((a, k) => {
+    const b = t[(k + 1) % 3];
+    const [dx, dy] = [b.x - a.x, b.y - a.y];
+    const u = Math.min(1, Math.max(0, ((c.x - a.x) * dx + (c.y - a.y) * dy) / (dx * dx + dy * dy)));
+    return Math.hypot(c.x - a.x - u * dx, c.y - a.y - u * dy);
+  }));
+}
+
+/**
+ * Each fin carries its tag, a solid triangle in a corner big enough to see (legs of a sixth of
+ * the cell at least), covering no pencil mark: every digit's spot (markSpot; Explain shows the
+ * removed ones greyed, so any may be drawn) is clear of it by the mark's half width.
+ */
+function assertTags(tags) {
+  assert.ok(tags.length > 0, "the fins are drawn");
+  for (const tag of tags) {
+    assert.ok(tag.content !== "none" && !/rgba\(0, 0, 0, 0\)|transparent/.test(tag.colour), `${tag.cell}'s tag is drawn: ${JSON.stringify(tag)}`);
+    const triangle = tagTriangle(tag);
+    const legs = [Math.max(...triangle.map((p) => p.x)) - Math.min(...triangle.map((p) => p.x)), Math.max(...triangle.map((p) => p.y)) - Math.min(...triangle.map((p) => p.y))];
+    assert.ok(Math.min(...legs) >= 1 / 6, `${tag.cell}'s tag can be seen: legs ${legs}`);
+    for (let d = 1; d <= 9; d++) {
+      const spot = markSpot(9, false, d);
+      const apart = fromTriangle(spot, triangle);
+      assert.ok(apart >= spot.w * 0.4, `${tag.cell}'s tag covers its mark ${d} (${apart.toFixed(3)} of a cell from its centre)`);
+    }
+  }
 }
 
 function shown(target, scope, rootExpr = "document") {
@@ -51,6 +107,7 @@ function assertFins(seen, step, { legend = true } = {}) {
   assert.deepEqual(seen.pattern, step.pattern, "the fins are among the pattern's cells");
   assert.ok(seen.pattern.some((c) => !seen.fins.includes(c)), "the fish's other places are not fins");
   if (legend) assert.match(seen.legend ?? "", /^a fin\b/, "the legend names the fin");
+  assertTags(seen.tags);
 }
 
 for (const { technique, name, viewport, touch, colorScheme } of [
@@ -63,7 +120,7 @@ for (const { technique, name, viewport, touch, colorScheme } of [
     const step = STEPS[technique];
     const page = await explainedAt(step.puzzle, technique, TITLES[technique], { viewport, touch, colorScheme });
     assert.match(await page.textContent(".ex-current"), /but for the fins? r\dc\d/);
-    assertFins(await shown(page, "#playback"), step);
+    assertFins(await shown(page, EXPLAIN), step);
     await page.locator("#board").scrollIntoViewIfNeeded();
     assert.deepEqual(await axeViolations(page), []);
     await page.screenshot({ path: path.join(SHOTS, `fins-explain-${technique}-${name}.png`) });
@@ -71,7 +128,7 @@ for (const { technique, name, viewport, touch, colorScheme } of [
     await page.click("[data-action=step]");
     await drawn(page);
     assert.doesNotMatch(await page.textContent(".ex-current"), /but for the fin/);
-    const next = await shown(page, "#playback");
+    const next = await shown(page, EXPLAIN);
     assert.deepEqual([next.fins, next.legend], [[], null], "the next step: no fin drawn or named");
     await closeChecked(page, { axe: true });
   });

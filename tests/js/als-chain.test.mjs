@@ -91,6 +91,11 @@ test("a link's digit sits on its line where it covers nothing shown, else on a c
   const wall = Array.from({ length: 41 }, (_, i) => ({ x: 0.5 + i / 20, y: 0.5, r: 0.2 }));
   const corner = badgeSpot(p, q, 0.17, wall, 9);
   assert.ok(Number.isInteger(corner.x) && Number.isInteger(corner.y) && corner.x > 0 && corner.y > 0, JSON.stringify(corner));
+  // A sloping line covered all along: of the clear corners, the one nearest the line (r3c3's
+  // top-left, 0.22 off it), not the one nearest the middle (r3c2's, 0.57 off it).
+  const [s, t] = [{ x: 0.5, y: 1.2 }, { x: 2.5, y: 1.95 }];
+  const thin = Array.from({ length: 81 }, (_, i) => ({ x: s.x + (t.x - s.x) * i / 80, y: s.y + (t.y - s.y) * i / 80, r: 0.03 }));
+  assert.deepEqual(badgeSpot(s, t, 0.17, thin, 9), { x: 2, y: 2 });
 });
 
 /** The glossary's example of each technique that carries sets (www/js/glossary.js). */

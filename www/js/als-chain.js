@@ -153,9 +153,17 @@ export function removalText(figure, removed, size) {
  * Where a badge of radius `r` on the segment from `p` to `q` covers nothing of `obstacles`
  * (`[{x, y, r}]`: the digits and marks shown, the letters drawn): the clear point nearest the
  * middle; else, of the corners of the cells the segment crosses (marks keep clear of the
- * corners) inside the `n`×`n` grid, the clear one nearest the middle; else the point of the
- * segment covering least.
+ * corners) inside the `n`×`n` grid, the clear one nearest the segment (to a twentieth of a
+ * cell), then nearest the middle; else the point of the segment covering least.
  */
+/** How far point `c` is from the segment from `p` to `q`. */
+function offLine(c, p, q) {
+  const [dx, dy] = [q.x - p.x, q.y - p.y];
+  const length2 = dx * dx + dy * dy;
+  const t = length2 > 0 ? Math.min(1, Math.max(0, ((c.x - p.x) * dx + (c.y - p.y) * dy) / length2)) : 0;
+  return Math.hypot(c.x - p.x - t * dx, c.y - p.y - t * dy);
+}
+
 export function badgeSpot(p, q, r, obstacles, n = Infinity) {
   const overlap = (x, y) => obstacles.reduce((sum, o) => sum + Math.max(0, r + o.r - Math.hypot(x - o.x, y - o.y)), 0);
   const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
@@ -177,7 +185,9 @@ export function badgeSpot(p, q, r, obstacles, n = Infinity) {
       }
     }
   }
-  const corner = [...corners.values()].sort(nearMid).find((c) => overlap(c.x, c.y) === 0);
+  // The corner nearest the line (a badge off its line reads as another's), then the middle.
+  const off = (c) => Math.round(offLine(c, p, q) * 20);
+  const corner = [...corners.values()].sort((a, b) => off(a) - off(b) || nearMid(a, b)).find((c) => overlap(c.x, c.y) === 0);
   if (corner) return corner;
   return along.reduce((best, s) => (overlap(s.x, s.y) < overlap(best.x, best.y) ? s : best));
 }

@@ -501,6 +501,24 @@ export class Board {
     if (left !== root.scrollLeft || top !== root.scrollTop) root.scrollTo({ left, top, behavior: "instant" });
   }
 
+  /**
+   * The roles the board draws now, by the role legend's names ("pattern", "fin", "target",
+   * "removed", "placed", "guess"): what a legend of the roles in use lists.
+   */
+  rolesShown() {
+    const roles = new Set();
+    const placed = new Set(this.highlighted.filter(([, cls]) => cls === "placed-cell").map(([e]) => e));
+    for (const [element, cls] of this.highlighted) {
+      if (cls === "fin-cell") roles.add("fin");
+      else if (cls === "target-cell") roles.add("target");
+      else if (cls === "placed-cell") roles.add("placed");
+      // A placed cell's own ring is the placement's, not a pattern's.
+      else if (cls === "focus-cell" && !placed.has(element)) roles.add(element.dataset.tone === "guess" ? "guess" : "pattern");
+    }
+    if (this.removedMarks.size) roles.add("removed");
+    return roles;
+  }
+
   clearHighlight() {
     for (const [element, cls] of this.highlighted) {
       element.classList.remove(cls);
@@ -627,33 +645,44 @@ export class Board {
 
 /**
  * The legend of the roles a highlighted step gives its cells, the same wherever a step is
- * shown (Explain, hints): each role a swatch drawn as the board draws it, and its words.
- * `roles` picks and orders them; a role in `hidden` is listed but hidden until
- * `showRole` shows it (a fin: only while the step shown has fins).
+ * shown (Explain, hints): each role a swatch drawn as the board draws it, and its words (and
+ * a short form of them, for the compact legend of a phone: see `markRoles`). `roles` picks
+ * and orders them; a role in `hidden` is listed but hidden until `showRole` or `markRoles`
+ * shows it (a fin: only while the step shown has fins).
  */
 export function roleLegend(roles = ["pattern", "target", "removed", "placed"], hidden = []) {
   const words = {
-    pattern: ["the pattern (the reason)", "legend-pattern"],
-    fin: ["a fin (an extra place of the fish)", "legend-fin"],
-    target: ["loses candidates", "legend-target"],
-    removed: ["a candidate removed", "legend-removed"],
-    placed: ["placed", "legend-placed"],
-    guess: ["a guess", "legend-guess"],
+    pattern: ["the pattern (the reason)", "pattern", "legend-pattern"],
+    fin: ["a fin (an extra place of the fish)", "a fin", "legend-fin"],
+    target: ["loses candidates", "loses candidates", "legend-target"],
+    removed: ["a candidate removed", "removed", "legend-removed"],
+    placed: ["placed", "placed", "legend-placed"],
+    guess: ["a guess", "a guess", "legend-guess"],
   };
   const list = document.createElement("ul");
   list.className = "role-legend";
   list.setAttribute("aria-label", "What the colours on the board mean");
   for (const role of roles) {
     if (!words[role]) continue;
-    const [text, cls] = words[role];
+    const [text, short, cls] = words[role];
     const item = document.createElement("li");
     item.dataset.role = role;
     item.hidden = hidden.includes(role);
+    if (item.hidden) item.dataset.optional = "";
     const swatch = document.createElement("span");
     swatch.className = `legend-swatch ${cls}`;
     swatch.setAttribute("aria-hidden", "true");
     if (role === "removed") swatch.textContent = "4";
-    item.append(swatch, document.createTextNode(text));
+    const full = document.createElement("span");
+    full.className = "legend-words";
+    full.textContent = text;
+    item.append(swatch, full);
+    if (short !== text) {
+      const brief = document.createElement("span");
+      brief.className = "legend-short";
+      brief.textContent = short;
+      item.append(brief);
+    }
     list.append(item);
   }
   return list;
@@ -663,5 +692,18 @@ export function roleLegend(roles = ["pattern", "target", "removed", "placed"], h
 export function showRole(legend, role, shown) {
   for (const item of legend.children) {
     if (item.dataset.role === role) item.hidden = !shown;
+  }
+}
+
+/**
+ * Marks the items of a legend made by `roleLegend` whose roles the board draws now
+ * (`roles`, a Set of Board.rolesShown): `data-shown` on each, which a compact legend shows
+ * alone (explain.css, the dock of a phone); an item hidden until shown shows while in use.
+ */
+export function markRoles(legend, roles) {
+  for (const item of legend.children) {
+    const on = roles.has(item.dataset.role);
+    item.toggleAttribute("data-shown", on);
+    if ("optional" in item.dataset) item.hidden = !on;
   }
 }

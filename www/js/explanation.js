@@ -12,7 +12,7 @@ import { removalOf } from "./replay.js";
 import { quoted } from "./formats.js";
 import { sentenceOf, stepViewOf } from "./session.js";
 import { positionText } from "./positions.js";
-import { showRole } from "./board.js";
+import { markRoles } from "./board.js";
 
 /** Playing faster than this (units a second), the list around the current unit is redrawn a few times a second only. */
 const FAST = 50;
@@ -25,7 +25,8 @@ export class Explanation {
    *   `state` gives the session shown and the animator; `span()` how many units before and
    *   after the current one the recent log shows; `figures` (StepFigures, or null) lists
    *   and draws a forcing chain step's branches and an ALS chain's sets; `legend` (the
-   *   role legend, or null) says "a fin" while the step shown has fins.
+   *   role legend, or null) marks the roles the board draws (and says "a fin" only while
+   *   the step shown has fins).
    */
   constructor({ board, log, timeline, controls, figures = null, legend = null, state, span }) {
     Object.assign(this, { board, log, timeline, controls, figures, legend, state, span });
@@ -56,16 +57,16 @@ export class Explanation {
     this.board.showCandidates(grid);
   }
 
-  /** The legend's fin while a step with fins is drawn, not otherwise. */
-  showFins(on) {
-    if (this.legend) showRole(this.legend, "fin", on);
+  /** The legend: the roles the board draws now marked (its fin shown only then). */
+  showRoles() {
+    if (this.legend) markRoles(this.legend, this.board.rolesShown?.() ?? new Set());
   }
 
   /** Board overlays off: the bare puzzle. */
   clearBoard() {
     this.board.clearHighlight();
     this.figures?.clear();
-    this.showFins(false);
+    this.showRoles();
     this.board.setShowGone?.(false);
     this.showCandidates(null);
     this.showDigits(null);
@@ -88,7 +89,6 @@ export class Explanation {
     const count = trace.count;
     s.replay.seek(p);
     this.drawGrid(s, p);
-    this.showFins(false);
     if (p === 0) {
       this.board.clearHighlight();
       this.figures?.clear();
@@ -98,6 +98,7 @@ export class Explanation {
     } else {
       this.drawEvent(s, p);
     }
+    this.showRoles();
     this.timeline.setPosition(p);
     this.controls.setPosition(positionText(s, p));
   }
@@ -127,7 +128,6 @@ export class Explanation {
     const k = trace.stepAtPosition(p - 1);
     const view = stepViewOf(s, k);
     this.board.highlight(view.focus);
-    this.showFins(view.focus.fins.length > 0);
     // A forcing chain's branches (the chosen one on the board), an ALS chain's sets:
     // listed under the sentence, drawn over the board.
     this.figures?.show({ branches: view.branches, als: view.als, removed: view.focus.removed }, s.size);

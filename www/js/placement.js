@@ -66,7 +66,8 @@ export class Placement {
     // The legend and the zoom buttons share a row: the space under the board is the board's.
     playback.append(el("div", { className: "ex-legend-row" }, controls.legend, timeline.zoomGroup));
     // What the board's marks mean, the same as a hint's last level (hidden on an embedded
-    // board); "a fin" only while a fish with fins is drawn (see Explanation.showFins).
+    // board); "a fin" only while a fish with fins is drawn (see Explanation.showRoles). Under
+    // the board it lists every role; in the dock, the roles drawn now (placeExplanation).
     if (!this.app.embed) {
       this.legend = roleLegend(["pattern", "fin", "target", "removed", "placed", "guess"], ["fin"]);
       playback.append(this.legend);
@@ -139,7 +140,10 @@ export class Placement {
    * *dock*: the sentence, the playback buttons and a row with Solve, Explain, Stop and Play,
    * all on the first screen, and during a trace stuck to the bottom of the viewport, so the
    * board, the sentence and Pause stay in view together (the board is scrolled to the top
-   * when playback starts).
+   * when playback starts). The role legend goes with the explanation: under the board
+   * beside it, and at the top of the dock under it, where a phone's learner sees what the
+   * board's colours mean with the board and the sentence (in its compact form: the roles
+   * the step draws, in short words, see explain.css).
    */
   placeExplanation() {
     const { regions, controls, app, dock, quick } = this;
@@ -164,10 +168,11 @@ export class Placement {
         regions.playback?.prepend(controls.transport);
         regions.controls?.after(log);
         log.after(controls.settings);
+        if (this.legend) regions.playback?.append(this.legend);
         dock.remove();
       } else {
         regions.status?.after(dock);
-        dock.replaceChildren(log, controls.transport, quick);
+        dock.replaceChildren(...(this.legend ? [this.legend] : []), log, controls.transport, quick);
         quick.replaceChildren(controls.solveGroup, ...(playStart ? [quickPlay] : []));
         regions.controls?.after(controls.settings);
       }

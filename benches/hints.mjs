@@ -6,6 +6,9 @@
 // the candidates of that state. Prints, per set, the states timed and the median, 99th
 // percentile and worst time in ms, and the worst state's technique.
 // Run with `make bench-hints` (after `make build`); BENCH_HINT_PUZZLES caps the puzzles a set.
+// BENCH_HINT_RUNS=N (default 1) times each state that took over a millisecond N times in all
+// and keeps the least: on a shared machine a single call's time includes whatever else held
+// the core (a state of 10 M instructions has timed 350 ms), which is not the hint's cost.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -17,6 +20,7 @@ const data = process.env.DATA ?? path.join(root, "../shared/data");
 const bin = path.join(root, "target/release/sudoku-lab");
 const pkg = path.join(root, "www/pkg");
 const cap = Number(process.env.BENCH_HINT_PUZZLES ?? 400);
+const runs = Math.max(1, Number(process.env.BENCH_HINT_RUNS ?? 1));
 
 const { default: init, hint } = await import(path.join(pkg, "sudoku_lab.js"));
 await init({ module_or_path: fs.readFileSync(path.join(pkg, "sudoku_lab_bg.wasm")) });
@@ -88,7 +92,7 @@ function* states(givens, steps, end, n, near) {
 }
 
 console.log(`machine: ${os.cpus()[0]?.model ?? "?"}, ${os.cpus().length} cores; node ${process.version}; date: ${new Date().toISOString().slice(0, 10)}`);
-console.log(`wasm hint (reveal: step) from each state: the start, and before every step rated 4.5+ on grade's path; up to ${cap} puzzles a set.\n`);
+console.log(`wasm hint (reveal: step) from each state: the start, and before every step rated 4.5+ on grade's path; up to ${cap} puzzles a set${runs > 1 ? `; each state over 1 ms the least of ${runs} runs` : ""}.\n`);
 console.log("| set | puzzles | states | median ms | p99 ms | worst ms | worst state's next step |");
 console.log("|---|---:|---:|---:|---:|---:|---|");
 for (const [name, file, n, alphabet] of sets) {
@@ -112,10 +116,15 @@ for (const [name, file, n, alphabet] of sets) {
     const givens = [...line].map((ch) => digit(ch, alphabet));
     const end = grades[k].needs_guessing ? "a guess" : "solved";
     for (const state of states(givens, steps, end, n, near)) {
-      const t = performance.now();
-      const found = hint(line, "classic", alphabet ? { alphabet, reveal: "step" } : { reveal: "step" },
-        { entries: state.entries, marks: state.marks });
-      const ms = performance.now() - t;
+      const once = () => {
+        const t = performance.now();
+        const found = hint(line, "classic", alphabet ? { alphabet, reveal: "step" } : { reveal: "step" },
+          { entries: state.entries, marks: state.marks });
+        return [performance.now() - t, found];
+      };
+      const [first, found] = once();
+      let ms = first;
+      for (let r = 1; r < runs && ms > 1; r++) ms = Math.min(ms, once()[0]);
       if (found.kind === "wrong_entry" || found.kind === "missing_mark") throw new Error(`${name}, puzzle ${k + 1}: the replayed state is wrong`);
       times.push(ms);
       if (ms > worst.ms) worst = { ms, puzzle: k + 1, next: state.next };

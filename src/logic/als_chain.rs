@@ -35,12 +35,35 @@ const START_WORK: usize = 1_000;
 /// No link digit yet (the first set is entered by none).
 const NONE: usize = 31;
 
+/// A link from one set to another: the other set (by index in the list), with its cells and
+/// digits copied beside it, and their restricted common digits. The walk reads the links of
+/// a set in one run of memory: most links it meets lead to a set that overlaps the chain,
+/// and a copy of that set's mask turns it down without a visit to the set itself.
+#[derive(Clone, Copy)]
+struct Link {
+    mask: u128,
+    next: usize,
+    digits: u32,
+    rcc: u32,
+}
+
+/// The links of every set, in one list: those of set `i` are `list[starts[i]..starts[i + 1]]`,
+/// in the order of the sets they lead to.
+struct Links {
+    list: Vec<Link>,
+    starts: Vec<usize>,
+}
+
+impl Links {
+    fn of(&self, i: usize) -> &[Link] {
+        &self.list[self.starts[i]..self.starts[i + 1]]
+    }
+}
+
 /// The search: the links between sets, the chain so far and the links followed.
 struct Search<'a> {
     index: &'a AlsIndex,
-    /// `links[i]`: each set `j` that shares a restricted common digit with set `i` (by index
-    /// in the list), with those digits.
-    links: Vec<Vec<(usize, u32)>>,
+    links: &'a Links,
     /// The chain: each set and the digit that links it to the one before.
     path: Vec<(usize, usize)>,
     work: usize,
@@ -54,7 +77,7 @@ pub(crate) fn als_chain(view: &View) -> Option<Step> {
     if list.len() < FEWEST {
         return None;
     }
-    let mut links = vec![Vec::new(); list.len()];
+    let mut each = vec![Vec::new(); list.len()];
     for (i, a) in list.iter().enumerate() {
         for (j, b) in list.iter().enumerate().skip(i + 1) {
             if a.digits & b.digits == 0 || a.mask & b.mask != 0 {
@@ -62,14 +85,28 @@ pub(crate) fn als_chain(view: &View) -> Option<Step> {
             }
             let rcc = index.rccs(a, b);
             if rcc != 0 {
-                links[i].push((j, rcc));
-                links[j].push((i, rcc));
+                each[i].push((j, rcc));
+                each[j].push((i, rcc));
             }
         }
     }
+    let mut links = Links {
+        list: Vec::with_capacity(each.iter().map(Vec::len).sum()),
+        starts: Vec::with_capacity(list.len() + 1),
+    };
+    for set in &each {
+        links.starts.push(links.list.len());
+        links.list.extend(set.iter().map(|&(next, rcc)| Link {
+            mask: list[next].mask,
+            next,
+            digits: list[next].digits,
+            rcc,
+        }));
+    }
+    links.starts.push(links.list.len());
     let mut search = Search {
         index,
-        links,
+        links: &links,
         path: Vec::with_capacity(MOST),
         work: 0,
         spent: 0,
@@ -81,7 +118,7 @@ pub(crate) fn als_chain(view: &View) -> Option<Step> {
             let zs = bits(a.digits).fold(0u32, |m, z| {
                 m | u32::from(a.sees_all[z] & index.has[z] != 0) << z
             });
-            if zs == 0 || search.links[start].is_empty() {
+            if zs == 0 || links.of(start).is_empty() {
                 continue;
             }
             search.path.clear();
@@ -102,17 +139,14 @@ impl Search<'_> {
     /// Extends the chain to `length` sets (none overlapping `used`), returning the step of
     /// the first whose ends remove something; `zs`: the first set's digits some cell sees.
     fn walk(&mut self, used: u128, length: usize, zs: u32, view: &View) -> Option<Step> {
-        let index = self.index;
-        let list = &index.list;
         let &(last, came) = self.path.last()?;
         let last_one = self.path.len() + 1 == length;
-        for k in 0..self.links[last].len() {
-            let (next, rcc) = self.links[last][k];
-            let set = &list[next];
-            if set.mask & used != 0 {
+        let links = self.links;
+        for link in links.of(last) {
+            if link.mask & used != 0 {
                 continue;
             }
-            for x in bits(rcc & !(1 << came)) {
+            for x in bits(link.rcc & !(1 << came)) {
                 self.work += 1;
                 self.spent += 1;
                 if self.work > WORK || self.spent > START_WORK {
@@ -123,14 +157,14 @@ impl Search<'_> {
                 } else {
                     self.path[1].1
                 };
-                if last_one && set.digits & zs & !(1 << first_link) & !(1 << x) == 0 {
+                if last_one && link.digits & zs & !(1 << first_link) & !(1 << x) == 0 {
                     continue;
                 }
-                self.path.push((next, x));
+                self.path.push((link.next, x));
                 let found = if last_one {
                     self.step(view)
                 } else {
-                    self.walk(used | set.mask, length, zs, view)
+                    self.walk(used | link.mask, length, zs, view)
                 };
                 self.path.pop();
                 if found.is_some() || self.work > WORK || self.spent > START_WORK {

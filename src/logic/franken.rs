@@ -56,7 +56,9 @@ pub(crate) fn mutant_fish(view: &View) -> Option<Step> {
     search(view, Shape::Mutant)
 }
 
-/// What one search reads: the digit's places, per house and per cell's peers.
+/// What one search reads: the digit's places, per house and per cell's peers. House sets are
+/// `u64` masks (bit `h` for house `h`: at most 27 houses on the grids of at most 128 cells
+/// searched), so a cover search asks "is this house free and allowed" with one mask.
 struct Pond {
     /// Every place of the digit.
     places: u128,
@@ -64,16 +66,20 @@ struct Pond {
     house: Vec<u128>,
     /// Per cell, its peers.
     peers: Vec<u128>,
-    /// Per house, its kind.
-    kinds: Vec<Kind>,
+    /// Per kind (row, column, block: `Kind as usize`), its houses.
+    of_kind: [u64; 3],
     /// Per cell, its row, column and block.
     houses_of: Vec<[usize; 3]>,
     /// Search nodes so far (see [`BUDGET`]).
     nodes: usize,
-    /// The fish looked for: its size, shape and (Franken) the line kind of its cover.
+    /// The fish looked for: its size, shape and the houses that may cover it.
     n: usize,
     shape: Shape,
-    cross: Kind,
+    coverable: u64,
+    /// The base set being covered: its places and its houses; its cover houses so far.
+    union: u128,
+    base: u64,
+    cover: [usize; 4],
 }
 
 fn search(view: &View, shape: Shape) -> Option<Step> {
@@ -84,15 +90,19 @@ fn search(view: &View, shape: Shape) -> Option<Step> {
     if view.blocks().is_empty() || cells > 128 {
         return None;
     }
+    let kinds = [Kind::Row, Kind::Column, Kind::Block];
+    let kind = |h: usize| kinds[h / size];
     let mut pond = Pond {
         places: 0,
         house: vec![0; 3 * size],
         peers: (0..cells)
             .map(|c| geometry.peers(c).iter().fold(0u128, |m, &p| m | 1u128 << p))
             .collect(),
-        kinds: (0..3 * size)
-            .map(|h| [Kind::Row, Kind::Column, Kind::Block][h / size])
-            .collect(),
+        of_kind: kinds.map(|k| {
+            (0..3 * size)
+                .filter(|&h| kind(h) == k)
+                .fold(0, |m, h| m | 1 << h)
+        }),
         houses_of: (0..cells)
             .map(|c| {
                 let h = geometry.houses_of(c);
@@ -102,7 +112,10 @@ fn search(view: &View, shape: Shape) -> Option<Step> {
         nodes: 0,
         n: 0,
         shape,
-        cross: Kind::Block,
+        coverable: 0,
+        union: 0,
+        base: 0,
+        cover: [0; 4],
     };
     // Franken: base rows (or columns) and blocks, cover the other lines and blocks.
     let orientations: &[(Kind, Kind)] = match shape {
@@ -123,9 +136,15 @@ fn search(view: &View, shape: Shape) -> Option<Step> {
             for &(line, cross) in orientations {
                 let base_ok = |k: Kind| shape == Shape::Mutant || k == line || k == Kind::Block;
                 let bases: Vec<usize> = (0..3 * size)
-                    .filter(|&h| pond.house[h] != 0 && base_ok(pond.kinds[h]))
+                    .filter(|&h| pond.house[h] != 0 && base_ok(kind(h)))
                     .collect();
-                (pond.n, pond.cross) = (n, cross);
+                pond.n = n;
+                pond.coverable = match shape {
+                    Shape::Mutant => !0,
+                    Shape::Franken => {
+                        pond.of_kind[cross as usize] | pond.of_kind[Kind::Block as usize]
+                    }
+                };
                 let mut chosen = Vec::with_capacity(n);
                 let found = pond.bases(&bases, 0, 0, 0, &mut chosen);
                 if let Some((base, cover, targets)) = found {
@@ -144,11 +163,6 @@ fn search(view: &View, shape: Shape) -> Option<Step> {
 type Fish = (Vec<usize>, Vec<usize>, u128);
 
 impl Pond {
-    /// True when a house of kind `k` may be a cover house.
-    fn cover_ok(&self, k: Kind) -> bool {
-        self.shape == Shape::Mutant || k == self.cross || k == Kind::Block
-    }
-
     /// Base sets of `n` houses of `list` from `from` on (after `chosen`, whose places are
     /// `union`, `endo` those in two of them), each tried with every cover set.
     fn bases(
@@ -161,9 +175,10 @@ impl Pond {
     ) -> Option<Fish> {
         let n = self.n;
         if chosen.len() == n {
-            let mut covers = Vec::with_capacity(n);
-            let sees = self.seeing(endo);
-            return self.covers(union, chosen, (endo, sees), 0, &mut covers);
+            self.union = union;
+            self.base = chosen.iter().fold(0, |m, &h| m | 1 << h);
+            let targets = self.covers(endo, 0, self.base, 0)?;
+            return Some((chosen.clone(), self.cover[..n].to_vec(), targets));
         }
         for i in from..list.len() {
             if list.len() - i < n - chosen.len() {
@@ -189,63 +204,51 @@ impl Pond {
         None
     }
 
-    /// Cover sets for the base `base` (places `union`): the lowest place neither covered
-    /// nor a fin is covered by one of its houses, or is a fin; `fins` are the fins so far
-    /// and what sees all of them.
-    fn covers(
-        &mut self,
-        union: u128,
-        base: &[usize],
-        (fins, sees): (u128, u128),
-        covered: u128,
-        covers: &mut Vec<usize>,
-    ) -> Option<Fish> {
+    /// Cover sets for the base set (its places `self.union`), `k` cover houses chosen
+    /// (`self.cover[..k]`): the lowest place neither covered nor a fin is covered by one of
+    /// its houses, or is a fin; `used` are the base and cover houses. The places the fish
+    /// removes, its cover houses left in `self.cover`.
+    fn covers(&mut self, fins: u128, covered: u128, used: u64, k: usize) -> Option<u128> {
         self.nodes += 1;
         if self.nodes > BUDGET {
             return None;
         }
-        let rest = union & !covered & !fins;
-        if covers.len() == self.n {
+        let rest = self.union & !covered & !fins;
+        if k == self.n {
             let fins = fins | rest;
             if fins.count_ones() > MOST_FINS {
                 return None;
             }
-            return self.fish(union, base, covers, fins);
+            return self.fish(used, fins);
         }
         if rest == 0 {
             return None;
         }
         let c = rest.trailing_zeros() as usize;
+        let free = self.coverable & !used;
         for h in self.houses_of[c] {
-            if !self.cover_ok(self.kinds[h]) || base.contains(&h) || covers.contains(&h) {
+            if free >> h & 1 == 0 {
                 continue;
             }
-            covers.push(h);
-            let found = self.covers(union, base, (fins, sees), covered | self.house[h], covers);
-            covers.pop();
+            self.cover[k] = h;
+            let found = self.covers(fins, covered | self.house[h], used | 1 << h, k + 1);
             if found.is_some() {
                 return found;
             }
         }
         // `c` as a fin, while some place of the digit still sees every fin.
         let with = fins | 1u128 << c;
-        if with.count_ones() <= MOST_FINS && sees & self.peers[c] & self.places & !with != 0 {
-            let sees = sees & self.peers[c];
-            return self.covers(union, base, (with, sees), covered, covers);
+        if with.count_ones() <= MOST_FINS && self.seeing(with) & self.places & !with != 0 {
+            return self.covers(with, covered, used, k);
         }
         None
     }
 
-    /// The fish of these houses if it is of `shape` and removes something.
-    fn fish(&self, union: u128, base: &[usize], covers: &[usize], fins: u128) -> Option<Fish> {
-        let kinds = |hs: &[usize]| -> [bool; 3] {
-            let mut has = [false; 3];
-            for &h in hs {
-                has[self.kinds[h] as usize] = true;
-            }
-            has
-        };
-        let (b, c) = (kinds(base), kinds(covers));
+    /// The places the fish of the base set, cover houses `self.cover` (with the base:
+    /// `used`) and `fins` removes, if it is of the shape looked for and removes something.
+    fn fish(&self, used: u64, fins: u128) -> Option<u128> {
+        let kinds = |hs: u64| self.of_kind.map(|k| hs & k != 0);
+        let (b, c) = (kinds(self.base), kinds(used & !self.base));
         // A fish of rows (and blocks) over columns (and blocks), or the reverse, is basic
         // or Franken; one with a block in it is Franken; the rest are mutant.
         let franken_shaped = (!b[1] && !c[0]) || (!b[0] && !c[1]);
@@ -255,12 +258,13 @@ impl Pond {
             _ => {}
         }
         let (mut covered, mut twice) = (0u128, 0u128);
-        for &h in covers {
+        for &h in &self.cover[..self.n] {
             twice |= covered & self.house[h];
             covered |= self.house[h];
         }
+        let union = self.union;
         let targets = ((covered & !union) | (twice & union)) & !fins & self.seeing(fins);
-        (targets != 0).then(|| (base.to_vec(), covers.to_vec(), targets))
+        (targets != 0).then_some(targets)
     }
 
     /// The cells that see every cell of `fins` (all cells when there is none).

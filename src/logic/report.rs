@@ -204,11 +204,19 @@ impl HintReport {
                     sentence,
                 }
             }
-            Hint::Step(ref step) => HintReport::Step {
-                reveal: reveal.name(),
-                hint: pointer(step, board, reveal),
-                step: Box::new(StepReport::of(step, board)),
-            },
+            Hint::Step(ref step) => {
+                let report = StepReport::of(step, board);
+                // At `step` the hint is the whole sentence: the report's, not built again.
+                let hint = match reveal {
+                    Reveal::Step => report.sentence.clone(),
+                    _ => pointer(step, board, reveal),
+                };
+                HintReport::Step {
+                    reveal: reveal.name(),
+                    hint,
+                    step: Box::new(report),
+                }
+            }
             Hint::Guess { cell, candidates } => {
                 let name = cell_name(g, cell);
                 let digits: Vec<u8> = DigitSet::from_bits(candidates).iter().collect();

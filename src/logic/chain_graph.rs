@@ -121,6 +121,8 @@ pub(super) enum Kind {
     Xy,
     /// Everything.
     Aic,
+    /// Everything but groups: single cells only, as Sudoku Explainer's chains are.
+    AicCells,
 }
 
 impl Graph {
@@ -226,7 +228,7 @@ impl Graph {
         }
         // Weak links between the digits of one cell (XY: only inside two-candidate cells,
         // which are strong links already; AIC: every cell).
-        if kind == Kind::Aic {
+        if matches!(kind, Kind::Aic | Kind::AicCells) {
             for c in board.open_cells() {
                 let ids: Vec<u32> = (0..size)
                     .map(|d| single[c * size + d])

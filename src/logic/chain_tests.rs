@@ -8,9 +8,11 @@ use super::board::Board;
 use super::chain_graph::{Graph, Kind};
 use super::chains::{kills, overlap, remove_both};
 use super::explain::sentence;
-use super::step::Step;
-use super::technique::Technique;
-use super::test_boards::{assert_keeps, at, corpus, shown_case, solution};
+use super::step::{ChainNode, Step};
+use super::technique::{Technique, Techniques};
+use super::test_boards::{
+    assert_keeps, at, corpus, count_over, hardest, on_paths, shown_case, solution,
+};
 use super::view::View;
 use crate::generate::Rng;
 use crate::geometry::Cell;
@@ -225,4 +227,71 @@ fn fixpoint_property(relations: usize, seed: u64) {
         "{boards} boards, {steps} AIC steps ({related} with relations), {exhaustive_found} \
          found by the exhaustive search at the start"
     );
+}
+
+/// The grade's chains are Sudoku Explainer's ([`Techniques::explainer_chains`]): on the
+/// grade's paths of hard puzzles every XY-chain is a loop (SE's Y-cycle) and every AIC is of
+/// single cells, each step keeping the solution; on the same puzzles the hints' techniques
+/// still take open XY-chains and grouped AICs, what a person looks for.
+#[test]
+fn the_grade_takes_chains_as_sudoku_explainer_has_them() {
+    let puzzles = hardest(60, 60);
+    let graded = Techniques::GRADED.with_uniqueness();
+    assert!(graded.explainer_chains() && !Techniques::ALL.explainer_chains());
+    let single = |step: &Step| step.chain.iter().all(|n| n.cells.len() == 1);
+    let [xy, aic] = count_over(
+        &puzzles,
+        graded,
+        [Technique::XyChain, Technique::Aic],
+        |t, step, _, _| {
+            if step.technique != t {
+                return false;
+            }
+            match t {
+                Technique::XyChain => assert!(step.is_loop(), "{}", step.chain.len()),
+                _ => assert!(single(step), "{:?}", step.chain),
+            }
+            true
+        },
+    );
+    eprintln!("graded: {xy} XY-loops, {aic} AICs of single cells");
+    assert!(xy > 0 && aic > 0, "{xy} {aic}");
+    let (mut open_xy, mut grouped) = (0, 0);
+    on_paths(&[], 60, |step, _| {
+        open_xy += usize::from(step.technique == Technique::XyChain && !step.is_loop());
+        grouped += usize::from(step.technique == Technique::Aic && !single(step));
+    });
+    eprintln!("every technique: {open_xy} open XY-chains, {grouped} grouped AICs");
+    assert!(open_xy > 0 && grouped > 0, "{open_xy} {grouped}");
+}
+
+/// A loop's rating counts its nodes once and one less, as SE counts a cycle's, and an
+/// XY-loop is rated as SE's Y-cycle (6.5 and up); an open X-chain is SE's forcing X-chain
+/// (6.6 and up).
+#[test]
+fn loops_and_open_x_chains_are_rated_as_sudoku_explainer_rates_them() {
+    let node = |cell: usize, digit: u8, on: bool| ChainNode {
+        cells: vec![cell],
+        digit,
+        on,
+    };
+    // An XY-loop of four cells: eight nodes and the first again (SE: Y-cycle, 6.5 + 0.1).
+    let mut xy = Step::new(Technique::XyChain);
+    for (i, cell) in [0, 8, 80, 72].into_iter().enumerate() {
+        let (a, b) = (1 + i as u8, 1 + ((i + 1) % 4) as u8);
+        xy.chain.extend([node(cell, a, false), node(cell, b, true)]);
+    }
+    xy.chain.push(xy.chain[0].clone());
+    assert!(xy.is_loop());
+    assert_eq!(xy.rating(9), 66);
+    // Open, the same nodes are an XY-chain of eight (6.6 + 0.2: ours, SE has it not).
+    xy.chain.pop();
+    assert!(!xy.is_loop());
+    assert_eq!(xy.rating(9), 68);
+    // An open X-chain of six nodes: SE's forcing X-chain, 6.6 + 0.1.
+    let mut x = Step::new(Technique::XChain);
+    for (i, cell) in [0, 8, 17, 26, 35, 44].into_iter().enumerate() {
+        x.chain.push(node(cell, 5, i % 2 == 1));
+    }
+    assert_eq!(x.rating(9), 67);
 }

@@ -77,7 +77,12 @@ pub(crate) fn xy_chain(view: &View) -> Option<Step> {
 }
 
 pub(crate) fn aic(view: &View) -> Option<Step> {
-    search(view, &Graph::build(view, Kind::Aic), Technique::Aic, false)
+    let kind = if view.explainer_chains {
+        Kind::AicCells
+    } else {
+        Kind::Aic
+    };
+    search(view, &Graph::build(view, kind), Technique::Aic, false)
 }
 
 /// What a chain from a start proves, by where it ends.
@@ -216,6 +221,11 @@ fn conclude(
     (budget, distances): (&mut usize, &mut Distances),
 ) -> Option<Step> {
     let board = view.board;
+    // Sudoku Explainer's XY-chains are loops (its Y-cycles); it proves what an open one
+    // does by a forcing chain, an AIC here.
+    if view.explainer_chains && technique == Technique::XyChain && shape != Shape::Loop {
+        return None;
+    }
     let (s, e) = (&graph.nodes[start], &graph.nodes[end]);
     // Most pairs of ends remove nothing: said from the kill sets before a step is built.
     if shape == Shape::Chain && !ends_remove(view, graph, start, end, same_digit) {

@@ -71,7 +71,8 @@ impl Technique {
 /// The simplest step on `board` among `allowed`: the first technique in [`Technique::ALL`]
 /// order that finds one.
 pub fn next_step(board: &Board, allowed: Techniques) -> Option<Step> {
-    let view = View::new(board);
+    let mut view = View::new(board);
+    view.explainer_chains = allowed.explainer_chains();
     let relations = !board.relations().is_empty();
     let markers = !board.markers().is_empty();
     Technique::ALL

@@ -128,6 +128,11 @@ impl Step {
         self
     }
 
+    /// True when the step is a chain that closes into a loop (its last node is its first).
+    pub fn is_loop(&self) -> bool {
+        self.chain.len() > 2 && self.chain.first() == self.chain.last()
+    }
+
     /// True when the step changes the board.
     pub fn is_useful(&self) -> bool {
         !self.placements.is_empty() || !self.eliminations.is_empty()
@@ -148,9 +153,21 @@ impl Step {
             Technique::HiddenSingle if self.houses.first().is_some_and(|&h| h < 2 * size) => {
                 base + 3
             }
-            Technique::XChain | Technique::XyChain | Technique::Aic => {
-                base + chain_length_bonus(self.chain.len())
+            // A loop's nodes count once (its chain names the first again at the end) and a
+            // two-cell-end one less, as Sudoku Explainer counts a cycle's: an XY-loop is its
+            // Y-cycle, 6.5 and up, where an open XY-chain is not SE's (it proves it by a
+            // forcing chain).
+            Technique::XChain | Technique::XyChain | Technique::Aic if self.is_loop() => {
+                let base = if self.technique == Technique::XyChain {
+                    Technique::XChain.rating()
+                } else {
+                    base
+                };
+                base + chain_length_bonus(self.chain.len() - 2)
             }
+            // SE's X-chain that is no loop is its forcing X-chain, 6.6 and up.
+            Technique::XChain => base + 1 + chain_length_bonus(self.chain.len()),
+            Technique::XyChain | Technique::Aic => base + chain_length_bonus(self.chain.len()),
             Technique::Nishio | Technique::ForcingChain | Technique::DynamicForcingChain => {
                 base + chain_length_bonus(self.branches.iter().map(Vec::len).sum())
             }

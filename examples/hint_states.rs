@@ -149,14 +149,9 @@ fn states(puzzle: &Puzzle) -> Vec<PlayerState> {
 
 /// A player's state on `board`: its digits placed, its candidates as pencil marks.
 fn state_of(board: &Board) -> PlayerState {
+    // An open cell's candidates; none on a placed one.
     let marks = (0..board.cells())
-        .map(|c| {
-            if board.is_open(c) {
-                board.candidates(c)
-            } else {
-                0
-            }
-        })
+        .map(|c| board.candidates(c) * u32::from(board.is_open(c)))
         .collect();
     PlayerState {
         entries: board.values().to_vec(),

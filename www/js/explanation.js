@@ -12,7 +12,7 @@ import { removalOf } from "./replay.js";
 import { quoted } from "./formats.js";
 import { sentenceOf, stepViewOf } from "./session.js";
 import { positionText } from "./positions.js";
-import { markRoles } from "./board.js";
+import { markRoles } from "./role-legend.js";
 
 /** Playing faster than this (units a second), the list around the current unit is redrawn a few times a second only. */
 const FAST = 50;

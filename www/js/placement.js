@@ -5,7 +5,7 @@
 //! pencil marks of big grids.
 
 import { el, tabStopWhileScrolling } from "./dom.js";
-import { roleLegend } from "./board.js";
+import { roleLegend } from "./role-legend.js";
 import { button } from "./controls.js";
 import { isOn } from "./url.js";
 

@@ -9,7 +9,7 @@
 //!                   Hint, Hint, Hint on one grid: technique → cells → step; any move starts over
 //! ```
 
-import { roleLegend, showRole } from "./board.js";
+import { roleLegend, showRole } from "./role-legend.js";
 import { StepFigures } from "./step-figures.js";
 import { cellIndex, cellName, describePuzzle, edgeKeyOf, houseCells, pairAllows, popcount } from "./geometry.js";
 import { gradeSentence } from "./grades.js";

@@ -153,15 +153,14 @@ impl Step {
             Technique::HiddenSingle if self.houses.first().is_some_and(|&h| h < 2 * size) => {
                 base + 3
             }
-            // A loop's nodes count once (its chain names the first again at the end) and a
-            // two-cell-end one less, as Sudoku Explainer counts a cycle's: an XY-loop is its
-            // Y-cycle, 6.5 and up, where an open XY-chain is not SE's (it proves it by a
+            // A loop is counted as Sudoku Explainer counts a cycle: its nodes once (its chain
+            // names the first again at the end), less one. An XY-loop is SE's Y-cycle, rated
+            // as an X-cycle (6.5 and up); an open XY-chain SE has not (it proves one by a
             // forcing chain).
             Technique::XChain | Technique::XyChain | Technique::Aic if self.is_loop() => {
-                let base = if self.technique == Technique::XyChain {
-                    Technique::XChain.rating()
-                } else {
-                    base
+                let base = match self.technique {
+                    Technique::XyChain => Technique::XChain.rating(),
+                    _ => base,
                 };
                 base + chain_length_bonus(self.chain.len() - 2)
             }

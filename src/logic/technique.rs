@@ -458,8 +458,8 @@ impl Techniques {
     /// open XY-chain does by a forcing chain, rated as an AIC). SE rates an AIC of the same
     /// length the same, so a grade that took the groups and open XY-chains rated puzzles
     /// lower than SE: Spearman ρ against SE 0.642 / 0.694 on the diabolical sets (tuned /
-    /// held out) and 0.975 / 0.981 on Kaggle's, against 0.928 / 0.932 and 0.991 / 0.992 with
-    /// SE's chains (benches/data/rated/README.md). Hints and explanations keep every chain:
+    /// held out) and 0.975 / 0.981 on Kaggle's, against 0.932 / 0.934 and 0.992 / 0.992 with
+    /// SE's chains and its loop counts (benches/data/rated/README.md). Hints and explanations keep every chain:
     /// what a person looks for.
     pub fn explainer_chains(self) -> bool {
         self.explainer_chains

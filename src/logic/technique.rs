@@ -459,8 +459,8 @@ impl Techniques {
     /// length the same, so a grade that took the groups and open XY-chains rated puzzles
     /// lower than SE: Spearman ρ against SE 0.642 / 0.694 on the diabolical sets (tuned /
     /// held out) and 0.975 / 0.981 on Kaggle's, against 0.932 / 0.934 and 0.992 / 0.992 with
-    /// SE's chains and its loop counts (benches/data/rated/README.md). Hints and explanations keep every chain:
-    /// what a person looks for.
+    /// SE's chains and its loop counts (benches/data/rated/README.md). Hints and explanations
+    /// keep every chain: what a person looks for.
     pub fn explainer_chains(self) -> bool {
         self.explainer_chains
     }

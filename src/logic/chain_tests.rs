@@ -227,7 +227,7 @@ fn fixpoint_property(relations: usize, seed: u64) {
     );
 }
 
-/// The grade's chains are Sudoku Explainer's ([`Techniques::explainer_chains`]): on the
+/// The grade's chains are Sudoku Explainer's ([`Techniques::explainer_forms`]): on the
 /// grade's paths of hard puzzles every XY-chain is a loop (SE's Y-cycle) and every AIC is of
 /// single cells, each step keeping the solution; on the same puzzles the hints' techniques
 /// still take open XY-chains and grouped AICs, what a person looks for.
@@ -235,7 +235,7 @@ fn fixpoint_property(relations: usize, seed: u64) {
 fn the_grade_takes_chains_as_sudoku_explainer_has_them() {
     let puzzles = hardest(60, 60);
     let graded = Techniques::GRADED.with_uniqueness();
-    assert!(graded.explainer_chains() && !Techniques::ALL.explainer_chains());
+    assert!(graded.explainer_forms() && !Techniques::ALL.explainer_forms());
     let single = |step: &Step| step.chain.iter().all(|n| n.cells.len() == 1);
     // Where the grade takes a chain, the hints' techniques (every chain) on the same board.
     let (mut open_xy, mut grouped) = (0, 0);
@@ -291,4 +291,58 @@ fn loops_and_open_x_chains_are_rated_as_sudoku_explainer_rates_them() {
         x.chain.push(node(cell, 5, i % 2 == 1));
     }
     assert_eq!(x.rating(9), 67);
+}
+
+/// A loop in the grade removes what Sudoku Explainer's cycle does: a digit of the loop from
+/// each cell outside it that sees a true and a false node of that digit — and nothing in
+/// the loop's own cells. Worked out here from the chain alone, on the grade's paths of hard
+/// puzzles (each step keeping the solution).
+#[test]
+fn the_grade_s_loops_remove_what_sudoku_explainer_s_cycles_do() {
+    let puzzles = hardest(60, 60);
+    let graded = Techniques::GRADED.with_uniqueness();
+    let (mut apart, mut loops) = (0, 0);
+    count_over(&puzzles, graded, [Technique::Aic], |_, step, board, _| {
+        let chained = [Technique::XChain, Technique::XyChain, Technique::Aic];
+        if !chained.contains(&step.technique) || !step.is_loop() {
+            return false;
+        }
+        loops += 1;
+        let nodes = &step.chain[..step.chain.len() - 1];
+        let in_loop = |c: usize| nodes.iter().any(|n| n.cells.contains(&c));
+        let sees = |c: usize, d: u8, on: bool| {
+            nodes
+                .iter()
+                .filter(|n| n.digit == d && n.on == on)
+                .any(|n| n.cells.iter().all(|&x| x != c && board.sees(c, x)))
+        };
+        let mut expected = Vec::new();
+        for c in board.open_cells().filter(|&c| !in_loop(c)) {
+            let mut m = board.candidates(c);
+            while m != 0 {
+                let d = m.trailing_zeros() as u8 + 1;
+                m &= m - 1;
+                if sees(c, d, true) && sees(c, d, false) {
+                    expected.push((c, d));
+                }
+            }
+        }
+        let mut removed: Vec<(usize, u8)> = (step.eliminations.iter())
+            .flat_map(|(c, ds)| ds.iter().map(move |d| (*c, d)))
+            .collect();
+        removed.sort_unstable();
+        assert!(step.placements.is_empty(), "{step:?}");
+        assert_eq!(removed, expected, "{}", sentence(step, board));
+        // A removal no single link explains: it sees two nodes further apart.
+        let links = step.chain.windows(2).collect::<Vec<_>>();
+        apart += usize::from(removed.iter().any(|&(c, d)| {
+            !links.iter().any(|l| {
+                l.iter()
+                    .all(|n| n.digit == d && n.cells.iter().all(|&x| board.sees(c, x)))
+            })
+        }));
+        true
+    });
+    eprintln!("{loops} loops on the grade's paths, {apart} with a removal no link explains");
+    assert!(loops > 0);
 }

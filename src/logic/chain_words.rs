@@ -37,8 +37,9 @@ pub(super) fn sentence(step: &Step, board: &Board, chain: &str, rel: &str, effec
         return format!(
             "The chain {chain}{rel} {legend} closes into a loop of {} nodes: each strong link \
              has at least one true node and each weak link at most one, and as either kind \
-             pairs up all the nodes, every link has exactly one; so a candidate that \
-             contradicts both nodes of a link is false, {effect}.",
+             pairs up all the nodes, every link has exactly one: the nodes are true every \
+             other one, one way round or the other, so a candidate that contradicts a node \
+             of each kind (both nodes of a link, say) is false, {effect}.",
             step.chain.len() - 1,
         );
     }

@@ -77,7 +77,7 @@ pub(crate) fn xy_chain(view: &View) -> Option<Step> {
 }
 
 pub(crate) fn aic(view: &View) -> Option<Step> {
-    let kind = if view.explainer_chains {
+    let kind = if view.explainer_forms {
         Kind::AicCells
     } else {
         Kind::Aic
@@ -96,8 +96,9 @@ pub(super) enum Shape {
     Return,
 }
 
-/// The shortest chain in `graph` that removes something: breadth first from every start
-/// node, over (node, parity) states, keeping the best found so far. `same_digit`: only
+/// The shortest chain in `graph` that removes something (in Sudoku Explainer's forms, the one
+/// it rates lowest): breadth first from every start node, over (node, parity) states,
+/// keeping the best found so far. `same_digit`: only
 /// chains whose ends are the same digit (X- and XY-chains).
 fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) -> Option<Step> {
     let n = graph.nodes.len();
@@ -115,14 +116,26 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
     let mut best: Option<(usize, Step)> = None;
     let mut budget = SEARCH_BUDGET;
     let mut distances = Distances::new(graph);
+    // In Sudoku Explainer's forms the best chain is the one it rates lowest: a loop of `d`
+    // nodes is rated as an open chain of `d - 1` (`Step::rating`), so it ranks between the
+    // chains of `d - 2` and `d` nodes. Otherwise the best is the shortest.
+    let rank =
+        |d: usize, shape: Shape| d - usize::from(view.explainer_forms && shape == Shape::Loop);
+    // A chain ends at a true node, and nodes at an odd depth are false (the start is false
+    // at depth 1): a chain that ranks before the best has at most two nodes fewer (a loop as
+    // many, in SE's forms), and its last node is not followed.
+    let limit_below = |rank: usize| {
+        if view.explainer_forms {
+            rank & !1
+        } else {
+            rank - 2
+        }
+    };
     for start in 0..n {
         if graph.strong[start].is_empty() {
             continue;
         }
-        // A chain ends at a true node, and nodes at an odd depth are false (the start is
-        // false at depth 1): a chain shorter than the best has at most two nodes fewer, and
-        // its last node is not followed.
-        let limit = best.as_ref().map_or(MAX_NODES, |(len, _)| len - 2);
+        let mut limit = best.as_ref().map_or(MAX_NODES, |(r, _)| limit_below(*r));
         if limit < MIN_NODES {
             break;
         }
@@ -159,6 +172,10 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
                     }
                     keys.iter().rev().map(|&k| k % states).collect::<Vec<u32>>()
                 };
+                let r = rank(d, shape);
+                if best.as_ref().is_some_and(|(b, _)| r >= *b) {
+                    continue;
+                }
                 if let Some(step) = conclude(
                     view,
                     graph,
@@ -169,10 +186,12 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
                     d,
                     (&mut budget, &mut distances),
                 ) {
-                    if best.as_ref().is_none_or(|(len, _)| d < *len) {
-                        best = Some((d, step));
+                    best = Some((r, step));
+                    // SE's forms: a loop as long as this chain may still rank before it.
+                    if !view.explainer_forms {
+                        break;
                     }
-                    break;
+                    limit = limit_below(r);
                 }
             }
             if d >= limit {
@@ -223,7 +242,7 @@ fn conclude(
     let board = view.board;
     // Sudoku Explainer's XY-chains are loops (its Y-cycles); it proves what an open one
     // does by a forcing chain, an AIC here.
-    if view.explainer_chains && technique == Technique::XyChain && shape != Shape::Loop {
+    if view.explainer_forms && technique == Technique::XyChain && shape != Shape::Loop {
         return None;
     }
     let (s, e) = (&graph.nodes[start], &graph.nodes[end]);
@@ -260,7 +279,13 @@ fn conclude(
         let (from, to) = (states[0], states[states.len() - 1]);
         states = simple_path(graph, distances, from, to, shape, len, budget)?;
     }
-    if shape == Shape::Loop {
+    if shape == Shape::Loop && view.explainer_forms {
+        explainer_loop_removals(board, graph, &states, &mut step);
+        if !step.is_useful() {
+            return None;
+        }
+        states.push(states[0]);
+    } else if shape == Shape::Loop {
         states.push(states[0]);
         // Most loops remove nothing: said from the kill sets before the links are walked.
         let link_removes =
@@ -336,6 +361,41 @@ pub(super) fn kills(board: &Board, n: &Node, c: usize, d: u8) -> bool {
         !n.has(c) && n.cells().all(|x| board.sees(c, x))
     } else {
         n.len == 1 && n.at[0] as usize == c
+    }
+}
+
+/// Adds to `step` what Sudoku Explainer's cycle removes (its `createCycleHint`): a digit of
+/// the loop from a cell outside it that sees a true and a false node of that digit (the
+/// loop's nodes are alternately true and false, one way round or the other). What a loop
+/// proves in its own cells (a cell whose two nodes are weakly linked keeps only those two
+/// digits) SE leaves, and so does the grade, which follows SE's path.
+fn explainer_loop_removals(board: &Board, graph: &Graph, states: &[u32], step: &mut Step) {
+    let on_cells = |c: usize| {
+        states
+            .iter()
+            .any(|&st| graph.nodes[(st / 2) as usize].has(c))
+    };
+    let mut found: Vec<(usize, u32)> = Vec::new();
+    for &st in states {
+        let a = &graph.nodes[(st / 2) as usize];
+        let bit = 1u32 << (a.digit - 1);
+        for &c in board.geometry().peers(a.at[0] as usize) {
+            let c = c as usize;
+            if !board.is_open(c) || board.candidates(c) & bit == 0 || on_cells(c) {
+                continue;
+            }
+            let other_side = states.iter().any(|&t| {
+                t % 2 != st % 2 && kills(board, &graph.nodes[(t / 2) as usize], c, a.digit)
+            });
+            if kills(board, a, c, a.digit) && other_side && !found.contains(&(c, bit)) {
+                found.push((c, bit));
+            }
+        }
+    }
+    // In reading order, as a person lists them.
+    found.sort_unstable();
+    for (c, bit) in found {
+        step.remove(board, c, bit);
     }
 }
 

@@ -72,7 +72,7 @@ impl Technique {
 /// order that finds one.
 pub fn next_step(board: &Board, allowed: Techniques) -> Option<Step> {
     let mut view = View::new(board);
-    view.explainer_chains = allowed.explainer_chains();
+    view.explainer_forms = allowed.explainer_forms();
     let relations = !board.relations().is_empty();
     let markers = !board.markers().is_empty();
     Technique::ALL

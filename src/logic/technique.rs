@@ -338,7 +338,7 @@ impl Technique {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Techniques {
     set: [bool; Technique::COUNT],
-    explainer_chains: bool,
+    explainer_forms: bool,
 }
 
 impl Techniques {
@@ -356,13 +356,13 @@ impl Techniques {
         }
         Techniques {
             set,
-            explainer_chains: false,
+            explainer_forms: false,
         }
     };
 
     /// The techniques a grade takes ([`Technique::graded`]), none that relies on uniqueness,
-    /// with chains as Sudoku Explainer has them ([`Techniques::explainer_chains`]): the score
-    /// on Sudoku Explainer's scale.
+    /// with chains and rectangles as Sudoku Explainer has them
+    /// ([`Techniques::explainer_forms`]): the score on Sudoku Explainer's scale.
     pub const GRADED: Techniques = {
         let mut set = Techniques::ALL.set;
         let mut i = 0;
@@ -372,7 +372,7 @@ impl Techniques {
         }
         Techniques {
             set,
-            explainer_chains: true,
+            explainer_forms: true,
         }
     };
 
@@ -424,7 +424,7 @@ impl Techniques {
     fn matching(keep: impl Fn(Technique) -> bool) -> Techniques {
         Techniques {
             set: Technique::ALL.map(keep),
-            explainer_chains: false,
+            explainer_forms: false,
         }
     }
 
@@ -434,7 +434,7 @@ impl Techniques {
     /// of its own).
     pub fn without_forcing(self) -> Techniques {
         Techniques {
-            explainer_chains: self.explainer_chains,
+            explainer_forms: self.explainer_forms,
             ..Techniques::matching(|t| {
                 self.contains(t) && t.rating() < Technique::FrankenFish.rating()
             })
@@ -444,7 +444,7 @@ impl Techniques {
     /// The techniques of both sets, with Sudoku Explainer's chains if either has them.
     pub fn within(self, other: Techniques) -> Techniques {
         Techniques {
-            explainer_chains: self.explainer_chains || other.explainer_chains,
+            explainer_forms: self.explainer_forms || other.explainer_forms,
             ..Techniques::matching(|t| self.contains(t) && other.contains(t))
         }
     }
@@ -453,15 +453,20 @@ impl Techniques {
         self.set[technique as usize]
     }
 
-    /// True when the chains are Sudoku Explainer's (the [`Techniques::GRADED`] set): AICs of
-    /// single cells (no groups), and XY-chains only as loops (its Y-cycles; it proves what an
-    /// open XY-chain does by a forcing chain, rated as an AIC). SE rates an AIC of the same
-    /// length the same, so a grade that took the groups and open XY-chains rated puzzles
-    /// lower than SE: Spearman ρ against SE 0.642 / 0.694 on the diabolical sets (tuned /
-    /// held out) and 0.975 / 0.981 on Kaggle's, against 0.932 / 0.934 and 0.992 / 0.992 with
-    /// SE's chains and its loop counts (benches/data/rated/README.md). Hints and explanations
-    /// keep every chain: what a person looks for.
-    pub fn explainer_chains(self) -> bool {
-        self.explainer_chains
+    /// True when chains and rectangles take Sudoku Explainer's forms (the
+    /// [`Techniques::GRADED`] set), for a score on SE's scale: AICs of single cells (no
+    /// groups); XY-chains only as loops (its Y-cycles; it proves what an open XY-chain does
+    /// by a forcing chain, rated as an AIC); a loop removes what SE's cycle removes (a digit
+    /// from a cell outside the loop that sees a true and a false node of it, nothing in the
+    /// loop's cells), and the chain taken is the one SE rates lowest (a loop before an open
+    /// chain of as many nodes); unique rectangles of SE's types 1–4 only (no hidden or
+    /// avoidable rectangle, no type 6). SE's path follows from its steps: a grade that took
+    /// what SE has not, or removed more, rated puzzles lower than SE. Spearman ρ against SE
+    /// on the diabolical sets (tuned / held out), chains only 0.932 / 0.934, with the loops'
+    /// removals and the rectangles 0.995 / 0.976; Kaggle's 0.999 / 0.998
+    /// (benches/data/rated/README.md). Hints and explanations keep every form: what a person
+    /// looks for.
+    pub fn explainer_forms(self) -> bool {
+        self.explainer_forms
     }
 }

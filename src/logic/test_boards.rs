@@ -82,12 +82,12 @@ pub(super) fn board_with(places: &[(u8, &str, &[&str])], cells: &[(&str, &[u8])]
 #[serde(deny_unknown_fields)]
 pub(super) struct Shown {
     /// The behaviour shown, named in every failure.
-    name: String,
+    pub name: String,
     /// The pattern in words, for the reader of the file.
     #[serde(default, rename = "why")]
     _why: String,
     /// The technique's name (`x_wing`).
-    technique: String,
+    pub technique: String,
     /// The board: its markers `(cell, kind, cell)` and negative constraints (kinds) …
     #[serde(default)]
     markers: Vec<(String, String, String)>,

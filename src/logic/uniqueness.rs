@@ -102,9 +102,13 @@ fn rectangles(board: &Board) -> Vec<[usize; 4]> {
 }
 
 /// The first unique rectangle of type 1, 2 (or 5), 4, 6 or 3, or hidden, that removes
-/// something; then the first avoidable rectangle.
+/// something; then the first avoidable rectangle. In Sudoku Explainer's forms
+/// ([`View::explainer_forms`], the grade) only the types SE 1.2.1 has (its unique loops of four
+/// cells: 1, 2 with 5, 3 and 4): a hidden rectangle, type 6 or avoidable rectangle that the
+/// grade took at 4.5 stood for steps SE proves by chains (7.1–7.2 on the diabolical sets).
 pub(crate) fn unique_rectangle(view: &View) -> Option<Step> {
     let board = view.board;
+    let all_types = !view.explainer_forms;
     for cells in rectangles(board) {
         let common = cells.iter().fold(u32::MAX, |m, &c| m & board.candidates(c));
         // Each pair of digits both cells share.
@@ -145,12 +149,19 @@ pub(crate) fn unique_rectangle(view: &View) -> Option<Step> {
                         return Some(step);
                     }
                 }
-                if let Some(step) = hidden_rectangle(view, cells, a, b) {
+                if let Some(step) = all_types
+                    .then(|| hidden_rectangle(view, cells, a, b))
+                    .flatten()
+                {
                     return Some(step);
                 }
                 if let [e1, e2] = extra[..] {
                     let found = (type_4(view, cells, [e1, e2], a, b))
-                        .or_else(|| type_6(view, cells, [e1, e2], a, b))
+                        .or_else(|| {
+                            all_types
+                                .then(|| type_6(view, cells, [e1, e2], a, b))
+                                .flatten()
+                        })
                         .or_else(|| type_3(board, cells, [e1, e2], ab));
                     if found.is_some() {
                         return found;
@@ -159,7 +170,7 @@ pub(crate) fn unique_rectangle(view: &View) -> Option<Step> {
             }
         }
     }
-    avoidable_rectangle(board)
+    all_types.then(|| avoidable_rectangle(board)).flatten()
 }
 
 /// Type 4: the two extra cells (`roof`) share a house where one of `a`, `b` has no other

@@ -2,7 +2,8 @@
 //! tests/fixtures/techniques/uniqueness.json), their soundness on unique puzzles, and the
 //! guard that keeps them away from puzzles with several solutions.
 
-use super::test_boards::{at, board_with, corpus, hardest, set, steps_keep_solution};
+use super::test_boards::{at, board_with, corpus, hardest, set, shown, steps_keep_solution};
+use super::view::View;
 use super::*;
 use crate::geometry::Cell;
 use crate::puzzle::{Kind, Puzzle, Relation};
@@ -160,4 +161,30 @@ fn a_rectangle_with_a_given_corner_is_no_avoidable_rectangle() {
     b.place(at("r4c7"), 2).unwrap();
     b.place(at("r5c4"), 2).unwrap();
     assert_eq!(Technique::UniqueRectangle.find(&b), None);
+}
+
+/// In Sudoku Explainer's forms (the grade) only the rectangles SE 1.2.1 has step: types 1
+/// to 4 (2 with 5), each as the hints find it; the hidden rectangle, type 6 and the
+/// avoidable rectangle do not (SE proves their steps by chains, which the grade rates so).
+#[test]
+fn the_grade_takes_only_the_rectangles_sudoku_explainer_has() {
+    let (mut kept, mut left) = (0, 0);
+    for case in shown("uniqueness") {
+        if case.technique != "unique_rectangle" {
+            continue;
+        }
+        let (board, step) = case.check();
+        let mut view = View::new(&board);
+        view.explainer_forms = true;
+        let graded = uniqueness::unique_rectangle(&view);
+        let other = ["hidden rectangle", "type 6", "avoidable"];
+        if other.iter().any(|k| case.name.contains(k)) {
+            assert_eq!(graded, None, "{}", case.name);
+            left += 1;
+        } else {
+            assert_eq!(graded, Some(step), "{}", case.name);
+            kept += 1;
+        }
+    }
+    assert!(kept >= 4 && left >= 3, "{kept} {left}");
 }

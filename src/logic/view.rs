@@ -14,9 +14,9 @@ pub(crate) struct View<'b> {
     positions: Vec<u32>,
     /// The almost locked sets, worked out the first time an ALS technique asks.
     als: OnceCell<AlsIndex>,
-    /// Chains as Sudoku Explainer has them, for a grade on its scale
-    /// ([`Techniques::explainer_chains`](super::technique::Techniques::explainer_chains)).
-    pub explainer_chains: bool,
+    /// Chains and rectangles as Sudoku Explainer has them, for a grade on its scale
+    /// ([`Techniques::explainer_forms`](super::technique::Techniques::explainer_forms)).
+    pub explainer_forms: bool,
 }
 
 impl<'b> View<'b> {
@@ -42,7 +42,7 @@ impl<'b> View<'b> {
             board,
             positions,
             als: OnceCell::new(),
-            explainer_chains: false,
+            explainer_forms: false,
         }
     }
 

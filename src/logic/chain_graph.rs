@@ -275,6 +275,11 @@ impl Graph {
         self.kills[a * self.words + cell / 64] >> (cell % 64) & 1 != 0
     }
 
+    /// Node `a`'s kill set: [`Graph::words`] words of a cell set (see [`Graph::kills`]).
+    pub(super) fn kill_set(&self, a: usize) -> &[u64] {
+        &self.kills[a * self.words..(a + 1) * self.words]
+    }
+
     /// True when some cell loses its digit to both nodes, whichever is true.
     pub(super) fn kill_in_common(&self, a: usize, b: usize) -> bool {
         let (a, b) = (a * self.words, b * self.words);

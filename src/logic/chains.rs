@@ -187,8 +187,8 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
                     (&mut budget, &mut distances),
                 ) {
                     best = Some((r, step));
-                    // SE's forms: a loop as long as this chain may still rank before it.
-                    if !view.explainer_forms {
+                    // In SE's forms a loop as long as a chain (of even rank) ranks before it.
+                    if !view.explainer_forms || r % 2 == 1 {
                         break;
                     }
                     limit = limit_below(r);
@@ -197,9 +197,17 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
             if d >= limit {
                 continue;
             }
+            // In SE's forms, with a best chain of `limit` nodes, a node as deep ranks before
+            // it only as the last of a loop: one of `near`.
+            let only_loops = view.explainer_forms
+                && d + 1 == limit
+                && best.as_ref().is_some_and(|(r, _)| r % 2 == 0);
             // From a false node a strong link makes the next true; from a true node a weak
             // link makes the next false.
             let mut visit = |to: u32| {
+                if only_loops && !near[(to / 2) as usize] {
+                    return;
+                }
                 let to = key(to, d + 1);
                 if parent[to as usize] != u32::MAX {
                     return;
@@ -370,25 +378,39 @@ pub(super) fn kills(board: &Board, n: &Node, c: usize, d: u8) -> bool {
 /// proves in its own cells (a cell whose two nodes are weakly linked keeps only those two
 /// digits) SE leaves, and so does the grade, which follows SE's path.
 fn explainer_loop_removals(board: &Board, graph: &Graph, states: &[u32], step: &mut Step) {
-    let on_cells = |c: usize| {
-        states
-            .iter()
-            .any(|&st| graph.nodes[(st / 2) as usize].has(c))
-    };
-    let mut found: Vec<(usize, u32)> = Vec::new();
+    // Cell sets of the largest grid (25×25: 625 cells) on the stack: a search tries many
+    // loops, most of which remove nothing.
+    const WORDS: usize = 10;
+    let words = graph.kill_set(0).len();
+    let mut in_loop = [0u64; WORDS];
+    let mut digits = 0u32;
     for &st in states {
-        let a = &graph.nodes[(st / 2) as usize];
-        let bit = 1u32 << (a.digit - 1);
-        for &c in board.geometry().peers(a.at[0] as usize) {
-            let c = c as usize;
-            if !board.is_open(c) || board.candidates(c) & bit == 0 || on_cells(c) {
-                continue;
+        let n = &graph.nodes[(st / 2) as usize];
+        digits |= 1 << (n.digit - 1);
+        for c in n.cells() {
+            in_loop[c / 64] |= 1 << (c % 64);
+        }
+    }
+    let mut found: Vec<(usize, u32)> = Vec::new();
+    while digits != 0 {
+        let bit = digits & digits.wrapping_neg();
+        digits &= digits - 1;
+        // The cells a true node of the digit kills, and those a false one does.
+        let (mut on, mut off) = ([0u64; WORDS], [0u64; WORDS]);
+        for &st in states {
+            let i = (st / 2) as usize;
+            if 1 << (graph.nodes[i].digit - 1) == bit {
+                let side = if st % 2 == 1 { &mut on } else { &mut off };
+                for (x, k) in side.iter_mut().zip(graph.kill_set(i)) {
+                    *x |= k;
+                }
             }
-            let other_side = states.iter().any(|&t| {
-                t % 2 != st % 2 && kills(board, &graph.nodes[(t / 2) as usize], c, a.digit)
-            });
-            if kills(board, a, c, a.digit) && other_side && !found.contains(&(c, bit)) {
-                found.push((c, bit));
+        }
+        for w in 0..words {
+            let mut cells = on[w] & off[w] & !in_loop[w];
+            while cells != 0 {
+                found.push((w * 64 + cells.trailing_zeros() as usize, bit));
+                cells &= cells - 1;
             }
         }
     }

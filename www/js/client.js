@@ -63,11 +63,17 @@ export class SolverPool {
    *   `eager`: a worker is started at once and kept ready (the page, whose first Solve should
    *   not wait for one); else the first call starts it (boards a host page never plays cost
    *   no worker).
+   * @param {boolean} [options.warm] the first worker warms its wasm code when idle (worker.js:
+   *   the page, whose Play asks hard hints; read when the wasm is compiled, so a page may turn
+   *   it off at once); `warmUp` then holds its last report, `{calls, total, done, longestWait}`
+   *   (a test hook).
    */
-  constructor({ workerUrl = WORKER_URL, wasm = compiledWasm(), eager = false } = {}) {
+  constructor({ workerUrl = WORKER_URL, wasm = compiledWasm(), eager = false, warm = false } = {}) {
     this.workerUrl = workerUrl;
     this.wasm = wasm;
     this.eager = eager;
+    this.warm = warm;
+    this.warmUp = null;
     this.nextId = 1;
     /** `{worker, ready, calls: Map<id, call>, draining}`; the last not draining takes new calls. */
     this.workers = [];
@@ -92,7 +98,13 @@ export class SolverPool {
       event.preventDefault?.();
       this.crashed(entry, workerError({ message: event.message || "the solver worker failed to start" }));
     };
-    entry.ready = this.wasm.then((module) => entry.worker.postMessage({ id: 0, type: "init", payload: { module } }));
+    entry.ready = this.wasm.then((module) => {
+      // One warm-up a page, unless a worker is let go before its end: the workers share the
+      // compiled module, and with it the code it warmed.
+      const warm = this.warm && !this.warmUp?.done;
+      if (warm) this.warmUp ??= { calls: 0, total: null, done: false, longestWait: 0 };
+      entry.worker.postMessage({ id: 0, type: "init", payload: { module, warm } });
+    });
     this.workers.push(entry);
     return entry;
   }
@@ -115,6 +127,10 @@ export class SolverPool {
 
   receive(entry, { id, type, payload }) {
     entry.heard = performance.now();
+    if (type === "warm-up") {
+      this.warmUp = payload;
+      return;
+    }
     if (type === "cancelled") {
       clearTimeout(entry.cancels?.get(id));
       entry.cancels?.delete(id);

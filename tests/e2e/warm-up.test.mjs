@@ -29,7 +29,7 @@ async function openEarly(query = "") {
   return page;
 }
 
-/** The page's worker's last warm-up report (`{calls, total, done, longestWait}`), once it is done. */
+/** The page's worker's last warm-up report (`{calls, total, done, time, longestWait}`), once it is done. */
 async function warmUpDone(page) {
   await page.waitForFunction(() => window.sudokuLabSolver?.warmUp?.done === true, null, { timeout: 60_000 });
   return page.evaluate(() => window.sudokuLabSolver.warmUp);

@@ -65,8 +65,8 @@ export class SolverPool {
    *   no worker).
    * @param {boolean} [options.warm] the first worker warms its wasm code when idle (worker.js:
    *   the page, whose Play asks hard hints; read when the wasm is compiled, so a page may turn
-   *   it off at once); `warmUp` then holds its last report, `{calls, total, done, longestWait}`
-   *   (a test hook).
+   *   it off at once); `warmUp` then holds its last report, `{calls, total, done, time,
+   *   longestWait}` (a test hook).
    */
   constructor({ workerUrl = WORKER_URL, wasm = compiledWasm(), eager = false, warm = false } = {}) {
     this.workerUrl = workerUrl;
@@ -102,7 +102,7 @@ export class SolverPool {
       // One warm-up a page, unless a worker is let go before its end: the workers share the
       // compiled module, and with it the code it warmed.
       const warm = this.warm && !this.warmUp?.done;
-      if (warm) this.warmUp ??= { calls: 0, total: null, done: false, longestWait: 0 };
+      if (warm) this.warmUp ??= { calls: 0, total: null, done: false, time: 0, longestWait: 0 };
       entry.worker.postMessage({ id: 0, type: "init", payload: { module, warm } });
     });
     this.workers.push(entry);

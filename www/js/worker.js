@@ -10,14 +10,15 @@
 //!
 //! Asked to by its init (`{warm: true}`: the page's worker), the worker warms its wasm code
 //! when it has no job: the hints of warm-up.js, one call a turn, each reported as
-//! `{id: 0, type: "warm-up", payload: {calls, total, done, longestWait}}`. A request is heard
+//! `{id: 0, type: "warm-up", payload: {calls, total, done, time, longestWait}}` (`time`: the
+//! ms its calls took). A request is heard
 //! between two calls and takes the next turn: it waits for the call running when it came, no
 //! more (`longestWait`: the most warm-up calls begun between a request's coming and its first
 //! turn — 0).
 
 import init, { solve, validate, layout, version, grade, hint, Generator, Search, Solver } from "../pkg/sudoku_lab.js";
 import { checkLayout } from "./records.js";
-import { WARM_UP, warmUp } from "./warm-up.js";
+import { PASSES, WARM_UP, warmUp } from "./warm-up.js";
 
 let ready = null;
 
@@ -249,16 +250,18 @@ const handlers = { solve: doSolve, solveAll: doSolveAll, trace: doTrace, hint: d
  * between a request's coming and its first turn (a job records `arrived`: the calls made then).
  */
 let warming = null;
-const warmth = { calls: 0, total: WARM_UP.length, done: false, longestWait: 0 };
+const warmth = { calls: 0, total: WARM_UP.length * PASSES, done: false, time: 0, longestWait: 0 };
 
 /** One warm-up call, reported; the warm-up ends after its last call or at its first failure. */
 function warmOnce() {
   let done = true;
+  const t0 = performance.now();
   try {
     done = warming.next().done;
   } catch {
     // A warm-up that fails costs the first hint its speed, not the page its worker.
   }
+  warmth.time += performance.now() - t0;
   if (!done) warmth.calls++;
   else warming = null;
   warmth.done = warming === null;

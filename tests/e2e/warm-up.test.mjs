@@ -18,8 +18,8 @@ const DEEP = {
 const HARD = "4..5...9.7.14....893..8.4....2..5.4......2..3...7.1.5.86....2....3....69.97......";
 
 /**
- * The page at `query`, as soon as its entry module has made the worker pool: the warm-up
- * takes about as long as the page's load, so a test that waits for the load finds it done.
+ * The page at `query`, as soon as its entry module has made the worker pool: before its load,
+ * after which the warm-up starts (a test that waits for the load may find it done).
  */
 async function openEarly(query = "") {
   const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -63,16 +63,12 @@ export class SolverPool {
    *   `eager`: a worker is started at once and kept ready (the page, whose first Solve should
    *   not wait for one); else the first call starts it (boards a host page never plays cost
    *   no worker).
-   * @param {boolean} [options.warm] the first worker warms its wasm code when idle (worker.js:
-   *   the page, whose Play asks hard hints; read when the wasm is compiled, so a page may turn
-   *   it off at once); `warmUp` then holds its last report, `{calls, total, done, time,
-   *   longestWait}` (a test hook).
    */
-  constructor({ workerUrl = WORKER_URL, wasm = compiledWasm(), eager = false, warm = false } = {}) {
+  constructor({ workerUrl = WORKER_URL, wasm = compiledWasm(), eager = false } = {}) {
     this.workerUrl = workerUrl;
     this.wasm = wasm;
     this.eager = eager;
-    this.warm = warm;
+    /** The last report of the worker's warm-up (`warm()`): `{calls, total, done, time, longestWait}`; null before one. */
     this.warmUp = null;
     this.nextId = 1;
     /** `{worker, ready, calls: Map<id, call>, draining}`; the last not draining takes new calls. */
@@ -98,15 +94,26 @@ export class SolverPool {
       event.preventDefault?.();
       this.crashed(entry, workerError({ message: event.message || "the solver worker failed to start" }));
     };
-    entry.ready = this.wasm.then((module) => {
-      // One warm-up a page, unless a worker is let go before its end: the workers share the
-      // compiled module, and with it the code it warmed.
-      const warm = this.warm && !this.warmUp?.done;
-      if (warm) this.warmUp ??= { calls: 0, total: null, done: false, time: 0, longestWait: 0 };
-      entry.worker.postMessage({ id: 0, type: "init", payload: { module, warm } });
-    });
+    entry.ready = this.wasm.then((module) => entry.worker.postMessage({ id: 0, type: "init", payload: { module } }));
     this.workers.push(entry);
+    // A worker that takes over before the warm-up's end warms again.
+    if (this.warmUp && !this.warmUp.done) this.warmWorker(entry);
     return entry;
+  }
+
+  /**
+   * Has the worker warm its wasm code while it has no call (worker.js, warm-up.js: hard hints,
+   * so that the player's first hard hint is not run by V8's unoptimised code), once a page:
+   * the workers share the compiled module, and with it the code it warmed.
+   */
+  warm() {
+    if (this.warmUp) return;
+    this.warmUp = { calls: 0, total: null, done: false, time: 0, longestWait: 0 };
+    this.warmWorker(this.current());
+  }
+
+  warmWorker(entry) {
+    entry.ready.then(() => entry.worker.postMessage({ id: 0, type: "warm-up" }));
   }
 
   /** The worker new calls go to (a fresh one when every worker is being let go). */

@@ -8,8 +8,8 @@
 //! handle freed) and is answered `{id, type: "cancelled"}`. A hint, a grade and a batch of
 //! solves are one slice each; a fast path answers in one slice too.
 //!
-//! Asked to by its init (`{warm: true}`: the page's worker), the worker warms its wasm code
-//! when it has no job: the hints of warm-up.js, one call a turn, each reported as
+//! Asked to by `{id: 0, type: "warm-up"}` (the page's, once loaded), the worker warms its wasm
+//! code when it has no job: the hints of warm-up.js, one call a turn, each reported as
 //! `{id: 0, type: "warm-up", payload: {calls, total, done, time, longestWait}}` (`time`: the
 //! ms its calls took). A request is heard
 //! between two calls and takes the next turn: it waits for the call running when it came, no
@@ -327,12 +327,17 @@ self.onmessage = async ({ data }) => {
   if (type === "init") {
     try {
       self.postMessage({ id, type: "result", payload: { version: await start(payload?.module) } });
-      if (payload?.warm && !warming && !warmth.done) {
-        warming = warmUp(hint);
-        schedule();
-      }
     } catch (e) {
       self.postMessage({ id, type: "error", payload: plainError(e) });
+    }
+    return;
+  }
+  if (type === "warm-up") {
+    // No wasm, no warm-up: the init's answer has said why.
+    if (!(await start().then(() => true, () => false))) return;
+    if (!warming && !warmth.done) {
+      warming = warmUp(hint);
+      schedule();
     }
     return;
   }

@@ -68,7 +68,7 @@ export class SolverPool {
     this.workerUrl = workerUrl;
     this.wasm = wasm;
     this.eager = eager;
-    /** The last report of the worker's warm-up (`warm()`): `{calls, total, done, time, longestWait}`; null before one. */
+    /** The worker's last warm-up report (`warm()`): `{calls, total, done, time, longestWait}`, or null. */
     this.warmUp = null;
     this.nextId = 1;
     /** `{worker, ready, calls: Map<id, call>, draining}`; the last not draining takes new calls. */
@@ -112,6 +112,7 @@ export class SolverPool {
     this.warmWorker(this.current());
   }
 
+  /** Asks `entry`'s worker to warm up, once its wasm is in. */
   warmWorker(entry) {
     entry.ready.then(() => entry.worker.postMessage({ id: 0, type: "warm-up" }));
   }

@@ -11,10 +11,9 @@
 //! Asked to by `{id: 0, type: "warm-up"}` (the page's, once loaded), the worker warms its wasm
 //! code when it has no job: the hints of warm-up.js, one call a turn, each reported as
 //! `{id: 0, type: "warm-up", payload: {calls, total, done, time, longestWait}}` (`time`: the
-//! ms its calls took). A request is heard
-//! between two calls and takes the next turn: it waits for the call running when it came, no
-//! more (`longestWait`: the most warm-up calls begun between a request's coming and its first
-//! turn — 0).
+//! ms its calls took). A request is heard between two calls and takes the next turn: it waits
+//! for the call running when it came, no more (`longestWait`: the most warm-up calls begun
+//! between a request's coming and its first turn — 0).
 
 import init, { solve, validate, layout, version, grade, hint, Generator, Search, Solver } from "../pkg/sudoku_lab.js";
 import { checkLayout } from "./records.js";

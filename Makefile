@@ -31,7 +31,7 @@ HAVE_NIGHTLY       := rustup toolchain list | grep -q '^nightly'
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
 .PHONY: docs all deps rust-deps wasm-deps browser-deps node-deps fuzz-deps package-deps package package-test build native wasm serve bench-board bench-rated \
-        test lint publish-check unit wasm-test js-test browser-test corpus fuzz-corpus fuzz fuzz-smoke bench bench-hints bench-page clean
+        test lint publish-check unit wasm-test js-test browser-test corpus fuzz-corpus fuzz fuzz-smoke bench bench-hints bench-first-hint bench-page clean
 
 all: build
 
@@ -213,9 +213,15 @@ bench-rated: native
 bench-board: node-deps wasm browser-deps
 	node benches/board.mjs
 
-## bench-hints: the page's hint (the wasm export) from the states of hard puzzles: median, p99, worst ms.
+## bench-hints: the page's hint (the wasm export) from the states of hard puzzles: median, p99, worst ms;
+## first the first hint of a fresh instance (a fresh Node process each), with and without the page's warm-up.
 bench-hints: native wasm
 	node benches/hints.mjs
+
+## bench-first-hint: the page's first hard hint, first solve and load in fresh headless Chromium
+## contexts (WWW=dir,dir: copies of www/ side by side, e.g. an earlier commit's).
+bench-first-hint: native node-deps wasm browser-deps
+	node benches/first-hint.mjs
 
 ## bench-page: frame times of the page playing traces at maximum speed (headless Chromium).
 bench-page: node-deps wasm browser-deps

@@ -68,6 +68,8 @@ export class SolverPool {
     this.workerUrl = workerUrl;
     this.wasm = wasm;
     this.eager = eager;
+    /** The worker's last warm-up report (`warm()`): `{calls, total, done, time, longestWait}`, or null. */
+    this.warmUp = null;
     this.nextId = 1;
     /** `{worker, ready, calls: Map<id, call>, draining}`; the last not draining takes new calls. */
     this.workers = [];
@@ -94,7 +96,25 @@ export class SolverPool {
     };
     entry.ready = this.wasm.then((module) => entry.worker.postMessage({ id: 0, type: "init", payload: { module } }));
     this.workers.push(entry);
+    // A worker that takes over before the warm-up's end warms again.
+    if (this.warmUp && !this.warmUp.done) this.warmWorker(entry);
     return entry;
+  }
+
+  /**
+   * Has the worker warm its wasm code while it has no call (worker.js, warm-up.js: hard hints,
+   * so that the player's first hard hint is not run by V8's unoptimised code), once a page:
+   * the workers share the compiled module, and with it the code it warmed.
+   */
+  warm() {
+    if (this.warmUp) return;
+    this.warmUp = { calls: 0, total: null, done: false, time: 0, longestWait: 0 };
+    this.warmWorker(this.current());
+  }
+
+  /** Asks `entry`'s worker to warm up, once its wasm is in. */
+  warmWorker(entry) {
+    entry.ready.then(() => entry.worker.postMessage({ id: 0, type: "warm-up" }));
   }
 
   /** The worker new calls go to (a fresh one when every worker is being let go). */
@@ -115,6 +135,10 @@ export class SolverPool {
 
   receive(entry, { id, type, payload }) {
     entry.heard = performance.now();
+    if (type === "warm-up") {
+      this.warmUp = payload;
+      return;
+    }
     if (type === "cancelled") {
       clearTimeout(entry.cancels?.get(id));
       entry.cancels?.delete(id);

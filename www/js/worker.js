@@ -7,9 +7,17 @@
 //! with the event loop between turns — where `{id, type: "cancel"}` drops a job (its wasm
 //! handle freed) and is answered `{id, type: "cancelled"}`. A hint, a grade and a batch of
 //! solves are one slice each; a fast path answers in one slice too.
+//!
+//! Asked to by `{id: 0, type: "warm-up"}` (the page's, once loaded), the worker warms its wasm
+//! code when it has no job: the hints of warm-up.js, one call a turn, each reported as
+//! `{id: 0, type: "warm-up", payload: {calls, total, done, time, longestWait}}` (`time`: the
+//! ms its calls took). A request is heard between two calls and takes the next turn: it waits
+//! for the call running when it came, no more (`longestWait`: the most warm-up calls begun
+//! between a request's coming and its first turn — 0).
 
 import init, { solve, validate, layout, version, grade, hint, Generator, Search, Solver } from "../pkg/sudoku_lab.js";
 import { checkLayout } from "./records.js";
+import { PASSES, WARM_UP, warmUp } from "./warm-up.js";
 
 let ready = null;
 
@@ -236,6 +244,29 @@ function* doGenerate(id, { options }) {
 
 const handlers = { solve: doSolve, solveAll: doSolveAll, trace: doTrace, hint: doHint, grade: doGrade, generate: doGenerate };
 
+/**
+ * The warm-up, while it runs: its steps (warm-up.js); the calls made, and the most calls begun
+ * between a request's coming and its first turn (a job records `arrived`: the calls made then).
+ */
+let warming = null;
+const warmth = { calls: 0, total: WARM_UP.length * PASSES, done: false, time: 0, longestWait: 0 };
+
+/** One warm-up call, reported; the warm-up ends after its last call or at its first failure. */
+function warmOnce() {
+  let done = true;
+  const t0 = performance.now();
+  try {
+    done = warming.next().done;
+  } catch {
+    // A warm-up that fails costs the first hint its speed, not the page its worker.
+  }
+  warmth.time += performance.now() - t0;
+  if (!done) warmth.calls++;
+  else warming = null;
+  warmth.done = warming === null;
+  self.postMessage({ id: 0, type: "warm-up", payload: { ...warmth } });
+}
+
 /** The jobs in progress by request id: `{steps}` (the handler's generator; null until the wasm is in). */
 const jobs = new Map();
 /** The ids of the jobs waiting for their turn, in order. */
@@ -245,7 +276,7 @@ const clock = new MessageChannel();
 let scheduled = false;
 
 function schedule() {
-  if (scheduled || turns.length === 0) return;
+  if (scheduled || (turns.length === 0 && !warming)) return;
   scheduled = true;
   clock.port2.postMessage(null);
 }
@@ -253,8 +284,17 @@ function schedule() {
 /** One slice of the next job: its result, error or progress goes out; it waits for its next turn. */
 clock.port1.onmessage = () => {
   scheduled = false;
+  if (turns.length === 0 && warming) {
+    warmOnce();
+    schedule();
+    return;
+  }
   const id = turns.shift();
   const job = jobs.get(id);
+  if (job?.arrived !== undefined) {
+    warmth.longestWait = Math.max(warmth.longestWait, warmth.calls - job.arrived);
+    delete job.arrived;
+  }
   if (job) {
     try {
       const { value, done } = job.steps.next();
@@ -291,6 +331,15 @@ self.onmessage = async ({ data }) => {
     }
     return;
   }
+  if (type === "warm-up") {
+    // No wasm, no warm-up: the init's answer has said why.
+    if (!(await start().then(() => true, () => false))) return;
+    if (!warming && !warmth.done) {
+      warming = warmUp(hint);
+      schedule();
+    }
+    return;
+  }
   if (type === "cancel") {
     // Its generator ends here: its `finally` frees the wasm handle.
     jobs.get(id)?.steps?.return();
@@ -298,7 +347,7 @@ self.onmessage = async ({ data }) => {
     self.postMessage({ id, type: "cancelled" });
     return;
   }
-  const job = { steps: null };
+  const job = { steps: null, arrived: warming ? warmth.calls : undefined };
   jobs.set(id, job);
   try {
     await start();

@@ -32,6 +32,14 @@ pub(crate) fn naked(view: &View, k: usize) -> Option<Step> {
             .filter(|&(c, m)| board.is_open(c) && (2..=k as u32).contains(&m.count_ones()))
             .collect();
         let found = exactly(view, k, h, &cells, |set, union| {
+            // Most subsets a house holds remove nothing (any more): no step is built for them.
+            let removes = |&c: &u16| {
+                let c = c as usize;
+                !set.contains(&c) && board.is_open(c) && board.candidates(c) & union != 0
+            };
+            if !house.iter().any(removes) {
+                return None;
+            }
             let mut step = Step::pattern(technique, set.iter().copied(), [h], union);
             for &c in house {
                 let c = c as usize;
@@ -76,7 +84,8 @@ pub(crate) fn stripped(
 
 /// Calls `f(house, digits, cells)` for each `k` digits (a mask) of a house whose places,
 /// together, are the `k` cells `cells`, in a house with more open cells than `k`, until it
-/// returns something.
+/// returns something; not for those whose cells hold no other digit (such a subset strips
+/// nothing, and leaves every other digit where it was: no step of either caller).
 pub(crate) fn hidden_subsets<R>(
     view: &View,
     k: usize,
@@ -90,6 +99,12 @@ pub(crate) fn hidden_subsets<R>(
             .collect();
         let found = exactly(view, k, h, &digits, |set, places| {
             let mask = set.iter().fold(0u32, |m, &d| m | 1 << (d - 1));
+            if view
+                .cells_at(h, places)
+                .all(|c| view.board.candidates(c) & !mask == 0)
+            {
+                return None;
+            }
             let cells: Vec<usize> = view.cells_at(h, places).collect();
             f(h, mask, &cells)
         });

@@ -113,7 +113,7 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
     let mut near = vec![false; n];
     // The states reached from the current start, in order: the breadth-first queue too.
     let mut seen: Vec<u32> = Vec::with_capacity(2 * states as usize);
-    let mut best: Option<(usize, Step)> = None;
+    let mut best: Option<(usize, (Step, Vec<u32>))> = None;
     let mut budget = SEARCH_BUDGET;
     let mut distances = Distances::new(graph);
     // In Sudoku Explainer's forms the best chain is the one it rates lowest: a loop of `d`
@@ -230,12 +230,13 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
             near[b as usize] = false;
         }
     }
-    best.map(|(_, step)| step)
+    best.map(|(_, (step, states))| drawn(graph, step, &states))
 }
 
 /// The step a chain from node `start` to node `end` of `shape` proves, if it removes or
-/// places anything, drawn as a chain that uses no candidate twice; `path` gives the
-/// breadth-first chain (states, start first) of `len` nodes, asked only when needed.
+/// places anything, and the chain (states, start first, a loop's start again at the end)
+/// that uses no candidate twice, for [`drawn`]; `path` gives the breadth-first chain of `len`
+/// nodes, asked only when needed.
 #[allow(clippy::too_many_arguments)]
 fn conclude(
     view: &View,
@@ -246,7 +247,7 @@ fn conclude(
     path: impl Fn() -> Vec<u32>,
     len: usize,
     (budget, distances): (&mut usize, &mut Distances),
-) -> Option<Step> {
+) -> Option<(Step, Vec<u32>)> {
     let board = view.board;
     // Sudoku Explainer's XY-chains are loops (its Y-cycles); it proves what an open one
     // does by a forcing chain, an AIC here.
@@ -315,6 +316,12 @@ fn conclude(
             return None;
         }
     }
+    Some((step, states))
+}
+
+/// `step` with its chain drawn: the nodes of `states` (start first), the relations its weak
+/// links use, its cells and digits — built once, for the best chain of a search.
+fn drawn(graph: &Graph, mut step: Step, states: &[u32]) -> Step {
     let mut relations = Vec::new();
     for link in states.windows(2) {
         if link[1] % 2 == 0 {
@@ -338,7 +345,7 @@ fn conclude(
     step.relations = relations;
     let digits = step.chain.iter().fold(0u32, |m, n| m | 1 << (n.digit - 1));
     let cells: Vec<usize> = step.chain.iter().flat_map(|n| n.cells.clone()).collect();
-    Some(step.with_cells(cells).with_digits(digits))
+    step.with_cells(cells).with_digits(digits)
 }
 
 /// True when a chain with ends `a` and `b` removes something, as [`remove_both`] would find

@@ -98,8 +98,8 @@ pub(super) enum Shape {
 
 /// The shortest chain in `graph` that removes something (in Sudoku Explainer's forms, the one
 /// it rates lowest): breadth first from every start node, over (node, parity) states,
-/// keeping the best found so far. `same_digit`: only
-/// chains whose ends are the same digit (X- and XY-chains).
+/// keeping the best found so far. `same_digit`: only chains whose ends are the same digit
+/// (X- and XY-chains).
 fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) -> Option<Step> {
     let n = graph.nodes.len();
     // State 2i: node i false (entered by a weak link, or the start); 2i + 1: node i true.

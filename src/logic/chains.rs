@@ -166,11 +166,14 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
                     Shape::Chain
                 };
                 let path = || {
-                    let mut keys = vec![at];
+                    let mut keys = Vec::with_capacity(d);
+                    keys.push(at);
                     while let Some(&k) = keys.last().filter(|&&k| k != s0) {
                         keys.push(parent[k as usize]);
                     }
-                    keys.iter().rev().map(|&k| k % states).collect::<Vec<u32>>()
+                    keys.reverse();
+                    keys.iter_mut().for_each(|k| *k %= states);
+                    keys
                 };
                 let r = rank(d, shape);
                 if best.as_ref().is_some_and(|(b, _)| r >= *b) {
@@ -499,11 +502,13 @@ fn simple_path(
     let allowed = SIMPLE_BUDGET.min(*budget);
     let mut left = allowed;
     let mut found = None;
+    // A failed extension leaves the path as it found it: one path for every bound.
+    let mut path = Vec::with_capacity(MAX_NODES);
+    path.push(from);
     for limit in len..=MAX_NODES {
         // A state is followed only when it is at most `limit - 2` links from `to` (the path
         // holds one state at least): the distances need be no deeper.
         let dist = distances.to(graph, to, limit - 2);
-        let mut path = vec![from];
         if extend(graph, dist, to, shape, limit, &mut path, &mut left) {
             found = Some(path);
             break;

@@ -5,6 +5,7 @@
 //! fish stands, so the digit leaves the cover cells that are also in the fins' block
 //! (*sashimi* when a base line keeps only one place in the cover lines).
 
+use super::few::Few;
 use super::step::Step;
 use super::subsets::{combinations, unions};
 use super::technique::Technique;
@@ -37,7 +38,7 @@ fn search(view: &View, n: usize, technique: Technique, fins: bool) -> Option<Ste
         for rows in [true, false] {
             let base_houses = if rows { view.rows() } else { view.columns() };
             // Lines where the digit is still to be placed, with their places.
-            let lines: Vec<(usize, u32)> = base_houses
+            let lines: Few<(usize, u32)> = base_houses
                 .filter(|&h| board.placed_in(h) & bit == 0)
                 .map(|h| (h, view.positions(h, d)))
                 .filter(|&(_, p)| {
@@ -62,7 +63,7 @@ fn search(view: &View, n: usize, technique: Technique, fins: bool) -> Option<Ste
                 }
             };
             let cover_house = |p: usize| if rows { size + p } else { p };
-            let keyed: Vec<((usize, u32), u32)> = lines.iter().map(|&(h, p)| ((h, p), p)).collect();
+            let keyed: Few<((usize, u32), u32)> = lines.iter().map(|&(h, p)| ((h, p), p)).collect();
             let most = if fins { n as u32 + 2 } else { n as u32 };
             let found = unions(&keyed, n, most, &mut |base, union| {
                 let count = union.count_ones() as usize;
@@ -84,7 +85,7 @@ fn search(view: &View, n: usize, technique: Technique, fins: bool) -> Option<Ste
                 if count <= n || count > n + 2 {
                     return None;
                 }
-                let places: Vec<u32> = (0..size as u32).filter(|p| union >> p & 1 != 0).collect();
+                let places: Few<u32> = (0..size as u32).filter(|p| union >> p & 1 != 0).collect();
                 combinations(&places, n, &mut |cover| {
                     let cover_mask = cover.iter().fold(0u32, |m, &p| m | 1 << p);
                     if base.iter().any(|&(_, p)| p & cover_mask == 0) {

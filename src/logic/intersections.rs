@@ -2,6 +2,7 @@
 //! one of them leaves the rest of the other (pointing: confined in the block; claiming:
 //! confined in the line).
 
+use super::few::Few;
 use super::step::Step;
 use super::technique::Technique;
 use super::view::View;
@@ -32,8 +33,8 @@ pub(crate) fn pointings<R>(
             if p.count_ones() < 2 {
                 continue;
             }
-            let cells: Vec<usize> = view.cells_at(b, p).collect();
-            for line in lines_through(view, &cells) {
+            let cells: Few<usize> = view.cells_at(b, p).collect();
+            for line in lines_through(view, &cells).into_iter().flatten() {
                 if let Some(found) = f(b, line, d, &cells) {
                     return Some(found);
                 }
@@ -60,7 +61,7 @@ pub(crate) fn claimings<R>(
             if p.count_ones() < 2 {
                 continue;
             }
-            let cells: Vec<usize> = view.cells_at(line, p).collect();
+            let cells: Few<usize> = view.cells_at(line, p).collect();
             let Some(block) = geometry.block_of(cells[0]) else {
                 continue;
             };
@@ -76,18 +77,16 @@ pub(crate) fn claimings<R>(
 }
 
 /// The row and the column (house numbers) that hold every cell of `cells`, where they do.
-fn lines_through(view: &View, cells: &[usize]) -> Vec<usize> {
+fn lines_through(view: &View, cells: &[usize]) -> [Option<usize>; 2] {
     let geometry = view.board.geometry();
     let n = view.board.size();
     let first = geometry.cell(cells[0]);
-    let mut lines = Vec::new();
-    if cells.iter().all(|&c| geometry.cell(c).row == first.row) {
-        lines.push(first.row as usize);
-    }
-    if cells.iter().all(|&c| geometry.cell(c).col == first.col) {
-        lines.push(n + first.col as usize);
-    }
-    lines
+    let row = cells.iter().all(|&c| geometry.cell(c).row == first.row);
+    let col = cells.iter().all(|&c| geometry.cell(c).col == first.col);
+    [
+        row.then_some(first.row as usize),
+        col.then_some(n + first.col as usize),
+    ]
 }
 
 /// Digit `d`, confined in house `from` to `cells` (all in house `to`), leaves the other
@@ -101,15 +100,22 @@ pub(crate) fn confined(
     cells: &[usize],
 ) -> Option<Step> {
     let board = view.board;
-    let mut step = Step::new(technique)
-        .with_cells(cells.iter().copied())
-        .with_houses([from, to])
-        .with_digits(1 << (d - 1));
-    for &c in board.geometry().house(to) {
-        let c = c as usize;
-        if !cells.contains(&c) {
-            step.remove(board, c, 1 << (d - 1));
-        }
+    let bit = 1 << (d - 1);
+    let rest = || {
+        board
+            .geometry()
+            .house(to)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|c| !cells.contains(c))
+    };
+    // Most confinements remove nothing (any more): no step is built for them.
+    if !rest().any(|c| board.is_open(c) && board.candidates(c) & bit != 0) {
+        return None;
+    }
+    let mut step = Step::pattern(technique, cells.iter().copied(), [from, to], bit);
+    for c in rest() {
+        step.remove(board, c, bit);
     }
     step.useful()
 }

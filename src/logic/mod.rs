@@ -49,6 +49,7 @@ mod colour_words;
 mod colours;
 mod direct;
 mod explain;
+mod few;
 mod fins;
 mod fish;
 mod forcing;

@@ -3,6 +3,7 @@
 //! subset whose cells the relations order (ordered subset).
 
 use super::board::Board;
+use super::few::Few;
 use super::step::Step;
 use super::technique::Technique;
 use super::view::View;
@@ -26,7 +27,7 @@ pub(crate) fn naked(view: &View, k: usize) -> Option<Step> {
     let technique = NAKED[k - 2];
     for h in houses(view) {
         let house = board.geometry().house(h);
-        let cells: Vec<(usize, u32)> = house
+        let cells: Few<(usize, u32)> = house
             .iter()
             .map(|&c| (c as usize, board.candidates(c as usize)))
             .filter(|&(c, m)| board.is_open(c) && (2..=k as u32).contains(&m.count_ones()))
@@ -92,7 +93,7 @@ pub(crate) fn hidden_subsets<R>(
     mut f: impl FnMut(usize, u32, &[usize]) -> Option<R>,
 ) -> Option<R> {
     for h in houses(view) {
-        let digits: Vec<(u8, u32)> = view
+        let digits: Few<(u8, u32)> = view
             .digits()
             .map(|d| (d, view.positions(h, d)))
             .filter(|&(_, p)| (2..=k as u32).contains(&p.count_ones()))
@@ -105,7 +106,7 @@ pub(crate) fn hidden_subsets<R>(
             {
                 return None;
             }
-            let cells: Vec<usize> = view.cells_at(h, places).collect();
+            let cells: Few<usize> = view.cells_at(h, places).collect();
             f(h, mask, &cells)
         });
         if found.is_some() {
@@ -123,7 +124,7 @@ pub(crate) fn ordered(view: &View) -> Option<Step> {
     let order = board.order();
     for h in houses(view) {
         let house = board.geometry().house(h);
-        let cells: Vec<(usize, u32)> = house
+        let cells: Few<(usize, u32)> = house
             .iter()
             .map(|&c| (c as usize, board.candidates(c as usize)))
             .filter(|&(c, m)| board.is_open(c) && m.count_ones() <= 4 && order.has_relations(c))
@@ -165,7 +166,7 @@ fn houses(view: &View) -> impl Iterator<Item = usize> {
 /// The first step `f` makes of `k` of `items` (cells or digits of house `h`, each with its
 /// mask of digits or places) whose masks together have exactly `k` bits — when the house
 /// has more than `k` open cells, so that there is something else to clear.
-fn exactly<T: Copy, R>(
+fn exactly<T: Copy + Default, R>(
     view: &View,
     k: usize,
     h: usize,
@@ -197,19 +198,19 @@ fn open_count(view: &View, h: usize) -> usize {
 /// Calls `f` with each `k`-subset of `items` whose masks' union has at most `most` bits, and
 /// that union, until it returns something. Subsets are pruned as soon as their union grows
 /// past `most`, which is what makes subsets and fish cheap to look for.
-pub(crate) fn unions<T: Copy, R>(
+pub(crate) fn unions<T: Copy + Default, R>(
     items: &[(T, u32)],
     k: usize,
     most: u32,
     f: &mut impl FnMut(&[T], u32) -> Option<R>,
 ) -> Option<R> {
-    fn go<T: Copy, R>(
+    fn go<T: Copy + Default, R>(
         items: &[(T, u32)],
         k: usize,
         most: u32,
         from: usize,
         union: u32,
-        chosen: &mut Vec<T>,
+        chosen: &mut Few<T>,
         f: &mut impl FnMut(&[T], u32) -> Option<R>,
     ) -> Option<R> {
         if chosen.len() == k {
@@ -233,21 +234,21 @@ pub(crate) fn unions<T: Copy, R>(
         }
         None
     }
-    go(items, k, most, 0, 0, &mut Vec::with_capacity(k), f)
+    go(items, k, most, 0, 0, &mut Few::new(), f)
 }
 
 /// Calls `f` with each `k`-subset of `items` (in lexicographic order of positions) until it
 /// returns something.
-pub(crate) fn combinations<T: Copy, R>(
+pub(crate) fn combinations<T: Copy + Default, R>(
     items: &[T],
     k: usize,
     f: &mut impl FnMut(&[T]) -> Option<R>,
 ) -> Option<R> {
-    fn go<T: Copy, R>(
+    fn go<T: Copy + Default, R>(
         items: &[T],
         k: usize,
         from: usize,
-        chosen: &mut Vec<T>,
+        chosen: &mut Few<T>,
         f: &mut impl FnMut(&[T]) -> Option<R>,
     ) -> Option<R> {
         if chosen.len() == k {
@@ -270,5 +271,5 @@ pub(crate) fn combinations<T: Copy, R>(
     if k > items.len() {
         return None;
     }
-    go(items, k, 0, &mut Vec::with_capacity(k), f)
+    go(items, k, 0, &mut Few::new(), f)
 }

@@ -116,6 +116,8 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
     let mut best: Option<(usize, (Step, Vec<u32>))> = None;
     let mut budget = SEARCH_BUDGET;
     let mut distances = Distances::new(graph);
+    // The chain being looked at; handed over to `best` only when it proves something.
+    let mut chain = Vec::with_capacity(MAX_NODES + 1);
     // In Sudoku Explainer's forms the best chain is the one it rates lowest: a loop of `d`
     // nodes is rated as an open chain of `d - 1` (`Step::rating`), so it ranks between the
     // chains of `d - 2` and `d` nodes. Otherwise the best is the shortest.
@@ -165,15 +167,14 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
                 } else {
                     Shape::Chain
                 };
-                let path = || {
-                    let mut keys = Vec::with_capacity(d);
+                let path = |keys: &mut Vec<u32>| {
+                    keys.clear();
                     keys.push(at);
                     while let Some(&k) = keys.last().filter(|&&k| k != s0) {
                         keys.push(parent[k as usize]);
                     }
                     keys.reverse();
                     keys.iter_mut().for_each(|k| *k %= states);
-                    keys
                 };
                 let r = rank(d, shape);
                 if best.as_ref().is_some_and(|(b, _)| r >= *b) {
@@ -187,7 +188,7 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
                     (start, node, shape),
                     path,
                     d,
-                    (&mut budget, &mut distances),
+                    (&mut budget, &mut distances, &mut chain),
                 ) {
                     best = Some((r, step));
                     // In SE's forms a loop as long as a chain (of even rank) ranks before it.
@@ -238,8 +239,8 @@ fn search(view: &View, graph: &Graph, technique: Technique, same_digit: bool) ->
 
 /// The step a chain from node `start` to node `end` of `shape` proves, if it removes or
 /// places anything, and the chain (states, start first, a loop's start again at the end)
-/// that uses no candidate twice, for [`drawn`]; `path` gives the breadth-first chain of `len`
-/// nodes, asked only when needed.
+/// that uses no candidate twice, for [`drawn`]; `path` writes the breadth-first chain of `len`
+/// nodes, asked only when needed, in `states` (a buffer the chain is taken from).
 #[allow(clippy::too_many_arguments)]
 fn conclude(
     view: &View,
@@ -247,9 +248,9 @@ fn conclude(
     technique: Technique,
     same_digit: bool,
     (start, end, shape): (usize, usize, Shape),
-    path: impl Fn() -> Vec<u32>,
+    path: impl Fn(&mut Vec<u32>),
     len: usize,
-    (budget, distances): (&mut usize, &mut Distances),
+    (budget, distances, states): (&mut usize, &mut Distances, &mut Vec<u32>),
 ) -> Option<(Step, Vec<u32>)> {
     let board = view.board;
     // Sudoku Explainer's XY-chains are loops (its Y-cycles); it proves what an open one
@@ -281,15 +282,17 @@ fn conclude(
     if shape != Shape::Loop && !step.is_useful() {
         return None;
     }
-    let mut states = path();
-    if !simple(graph, &states, shape) {
+    path(states);
+    if !simple(graph, states, shape) {
         // With the search's budget spent, no path is looked for (nor the distances it would
         // be cut by worked out): the start is not the end, so none would be found.
         if *budget == 0 {
             return None;
         }
         let (from, to) = (states[0], states[states.len() - 1]);
-        states = simple_path(graph, distances, from, to, shape, len, budget)?;
+        if !simple_path(graph, distances, (from, to), shape, len, budget, states) {
+            return None;
+        }
     }
     if shape == Shape::Loop && view.explainer_forms {
         explainer_loop_removals(board, graph, &states, &mut step);
@@ -319,7 +322,7 @@ fn conclude(
             return None;
         }
     }
-    Some((step, states))
+    Some((step, std::mem::take(states)))
 }
 
 /// `step` with its chain drawn: the nodes of `states` (start first), the relations its weak
@@ -486,31 +489,32 @@ fn simple(graph: &Graph, states: &[u32], shape: Shape) -> bool {
     })
 }
 
-/// A chain from state `from` to state `to` that uses no candidate twice, shortest first,
-/// of at least `len` and at most [`MAX_NODES`] nodes: depth first, cut where the nodes left
-/// to `to` (`distances`, ignoring reuse) would pass the bound; `None` when there is none or
-/// the search passes [`SIMPLE_BUDGET`] or what is left of the search's `budget`.
+/// Writes in `path` a chain from state `from` to state `to` that uses no candidate twice,
+/// shortest first, of at least `len` and at most [`MAX_NODES`] nodes: depth first, cut where
+/// the nodes left to `to` (`distances`, ignoring reuse) would pass the bound; false when
+/// there is none or the search passes [`SIMPLE_BUDGET`] or what is left of the search's
+/// `budget`.
 fn simple_path(
     graph: &Graph,
     distances: &mut Distances,
-    from: u32,
-    to: u32,
+    (from, to): (u32, u32),
     shape: Shape,
     len: usize,
     budget: &mut usize,
-) -> Option<Vec<u32>> {
+    path: &mut Vec<u32>,
+) -> bool {
     let allowed = SIMPLE_BUDGET.min(*budget);
     let mut left = allowed;
-    let mut found = None;
+    let mut found = false;
     // A failed extension leaves the path as it found it: one path for every bound.
-    let mut path = Vec::with_capacity(MAX_NODES);
+    path.clear();
     path.push(from);
     for limit in len..=MAX_NODES {
         // A state is followed only when it is at most `limit - 2` links from `to` (the path
         // holds one state at least): the distances need be no deeper.
         let dist = distances.to(graph, to, limit - 2);
-        if extend(graph, dist, to, shape, limit, &mut path, &mut left) {
-            found = Some(path);
+        if extend(graph, dist, to, shape, limit, path, &mut left) {
+            found = true;
             break;
         }
         if left == 0 {

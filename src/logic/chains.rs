@@ -58,12 +58,14 @@ pub(crate) fn x_chain(view: &View) -> Option<Step> {
         (0..view.board.geometry().house_count()).any(|h| view.positions(h, d).count_ones() == 2)
     };
     view.digits().filter(|&d| paired(d)).find_map(|d| {
-        search(
-            view,
-            &Graph::build(view, Kind::X(d)),
-            Technique::XChain,
-            true,
-        )
+        view.one_digit(Technique::XChain, d, || {
+            search(
+                view,
+                &Graph::build(view, Kind::X(d)),
+                Technique::XChain,
+                true,
+            )
+        })
     })
 }
 
@@ -295,7 +297,7 @@ fn conclude(
         }
     }
     if shape == Shape::Loop && view.explainer_forms {
-        explainer_loop_removals(board, graph, &states, &mut step);
+        explainer_loop_removals(board, graph, states, &mut step);
         if !step.is_useful() {
             return None;
         }

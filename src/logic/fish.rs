@@ -31,95 +31,100 @@ pub(crate) fn finned(view: &View, n: usize) -> Option<Step> {
 }
 
 fn search(view: &View, n: usize, technique: Technique, fins: bool) -> Option<Step> {
+    // A fish reads one digit's places: where they are as they were when it found nothing,
+    // it is not looked for again.
+    view.digits()
+        .find_map(|d| view.one_digit(technique, d, || search_digit(view, n, technique, fins, d)))
+}
+
+fn search_digit(view: &View, n: usize, technique: Technique, fins: bool, d: u8) -> Option<Step> {
     let board = view.board;
     let size = board.size();
-    for d in view.digits() {
-        let bit = 1u32 << (d - 1);
-        for rows in [true, false] {
-            let base_houses = if rows { view.rows() } else { view.columns() };
-            // Lines where the digit is still to be placed, with their places.
-            let lines: Few<(usize, u32)> = base_houses
-                .filter(|&h| board.placed_in(h) & bit == 0)
-                .map(|h| (h, view.positions(h, d)))
-                .filter(|&(_, p)| {
-                    let k = p.count_ones() as usize;
-                    k >= 1
-                        && (if fins {
-                            k <= n + 2
-                        } else {
-                            (2..=n).contains(&k)
-                        })
-                })
-                .collect();
-            if lines.len() < n {
-                continue;
+    let bit = 1u32 << (d - 1);
+    for rows in [true, false] {
+        let base_houses = if rows { view.rows() } else { view.columns() };
+        // Lines where the digit is still to be placed, with their places.
+        let lines: Few<(usize, u32)> = base_houses
+            .filter(|&h| board.placed_in(h) & bit == 0)
+            .map(|h| (h, view.positions(h, d)))
+            .filter(|&(_, p)| {
+                let k = p.count_ones() as usize;
+                k >= 1
+                    && (if fins {
+                        k <= n + 2
+                    } else {
+                        (2..=n).contains(&k)
+                    })
+            })
+            .collect();
+        if lines.len() < n {
+            continue;
+        }
+        let cell_at = |line: usize, p: usize| {
+            let l = line % size;
+            if rows {
+                l * size + p
+            } else {
+                p * size + l
             }
-            let cell_at = |line: usize, p: usize| {
-                let l = line % size;
-                if rows {
-                    l * size + p
-                } else {
-                    p * size + l
-                }
-            };
-            let cover_house = |p: usize| if rows { size + p } else { p };
-            let keyed: Few<((usize, u32), u32)> = lines.iter().map(|&(h, p)| ((h, p), p)).collect();
-            let most = if fins { n as u32 + 2 } else { n as u32 };
-            let found = unions(&keyed, n, most, &mut |base, union| {
-                let count = union.count_ones() as usize;
-                if !fins {
-                    if count != n {
-                        return None;
-                    }
-                    return eliminate(
-                        view,
-                        technique,
-                        d,
-                        base,
-                        union,
-                        &cell_at,
-                        &cover_house,
-                        None,
-                    );
-                }
-                if count <= n || count > n + 2 {
+        };
+        let cover_house = |p: usize| if rows { size + p } else { p };
+        let keyed: Few<((usize, u32), u32)> = lines.iter().map(|&(h, p)| ((h, p), p)).collect();
+        let most = if fins { n as u32 + 2 } else { n as u32 };
+        let found = unions(&keyed, n, most, &mut |base, union| {
+            let count = union.count_ones() as usize;
+            if !fins {
+                if count != n {
                     return None;
                 }
-                let places: Few<u32> = (0..size as u32).filter(|p| union >> p & 1 != 0).collect();
-                combinations(&places, n, &mut |cover| {
-                    let cover_mask = cover.iter().fold(0u32, |m, &p| m | 1 << p);
-                    if base.iter().any(|&(_, p)| p & cover_mask == 0) {
-                        return None;
-                    }
-                    // Every fin in one block.
-                    let mut block = None;
-                    for &(line, p) in base {
-                        let mut extra = p & !cover_mask;
-                        while extra != 0 {
-                            let q = extra.trailing_zeros() as usize;
-                            extra &= extra - 1;
-                            let b = board.geometry().block_of(cell_at(line, q));
-                            if block.is_some() && block != b {
-                                return None;
-                            }
-                            block = b;
-                        }
-                    }
-                    eliminate(
-                        view,
-                        technique,
-                        d,
-                        base,
-                        cover_mask,
-                        &cell_at,
-                        &cover_house,
-                        block,
-                    )
-                })
-            });
-            if found.is_some() {
-                return found;
+                return eliminate(
+                    view,
+                    technique,
+                    d,
+                    base,
+                    union,
+                    &cell_at,
+                    &cover_house,
+                    None,
+                );
             }
+            if count <= n || count > n + 2 {
+                return None;
+            }
+            let places: Few<u32> = (0..size as u32).filter(|p| union >> p & 1 != 0).collect();
+            combinations(&places, n, &mut |cover| {
+                let cover_mask = cover.iter().fold(0u32, |m, &p| m | 1 << p);
+                if base.iter().any(|&(_, p)| p & cover_mask == 0) {
+                    return None;
+                }
+                // Every fin in one block.
+                let mut block = None;
+                for &(line, p) in base {
+                    let mut extra = p & !cover_mask;
+                    while extra != 0 {
+                        let q = extra.trailing_zeros() as usize;
+                        extra &= extra - 1;
+                        let b = board.geometry().block_of(cell_at(line, q));
+                        if block.is_some() && block != b {
+                            return None;
+                        }
+                        block = b;
+                    }
+                }
+                eliminate(
+                    view,
+                    technique,
+                    d,
+                    base,
+                    cover_mask,
+                    &cell_at,
+                    &cover_house,
+                    block,
+                )
+            })
+        });
+        if found.is_some() {
+            return found;
         }
     }
     None

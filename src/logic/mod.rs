@@ -41,6 +41,7 @@ mod almost_locked;
 mod als;
 mod als_chain;
 mod als_words;
+mod barren;
 mod board;
 mod chain_graph;
 mod chain_words;

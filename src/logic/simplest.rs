@@ -2,6 +2,7 @@
 //! for it, [`next_step`] tries them in the order of [`Technique::ALL`], and [`solve_steps`]
 //! applies steps until the board is solved or nothing applies.
 
+use super::barren::Barren;
 use super::board::Board;
 use super::step::Step;
 use super::technique::{Technique, Techniques};
@@ -71,8 +72,14 @@ impl Technique {
 /// The simplest step on `board` among `allowed`: the first technique in [`Technique::ALL`]
 /// order that finds one.
 pub fn next_step(board: &Board, allowed: Techniques) -> Option<Step> {
+    next_step_in(board, allowed, None)
+}
+
+/// [`next_step`], remembering in `barren` what found nothing (one board of a run of steps).
+fn next_step_in(board: &Board, allowed: Techniques, barren: Option<&Barren>) -> Option<Step> {
     let mut view = View::new(board);
     view.explainer_forms = allowed.explainer_forms();
+    view.barren = barren;
     let relations = !board.relations().is_empty();
     let markers = !board.markers().is_empty();
     Technique::ALL
@@ -107,11 +114,12 @@ pub fn solve_steps(
     budget: usize,
     mut seen: impl FnMut(&Step, &Board),
 ) -> Ending {
+    let barren = Barren::default();
     for _ in 0..budget {
         if board.is_solved() {
             return Ending::Solved;
         }
-        let Some(step) = next_step(board, allowed) else {
+        let Some(step) = next_step_in(board, allowed, Some(&barren)) else {
             return Ending::Stuck;
         };
         seen(&step, board);

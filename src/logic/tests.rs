@@ -434,3 +434,36 @@ fn a_fishs_fins_are_the_pattern_places_its_sentence_names_as_fins() {
     eprintln!("{seen:?}");
     assert!(seen.iter().all(|&(_, n)| n > 0), "{seen:?}");
 }
+
+/// A run of steps remembers what its one-digit techniques found nothing on ([`barren`]);
+/// it takes exactly the steps of boards looked at one at a time, in SE's forms (the grade)
+/// and in all forms (hints, Explain), on the hard corpora.
+#[test]
+fn a_run_of_steps_takes_the_steps_of_boards_looked_at_one_by_one() {
+    let mut one_digit = 0;
+    for allowed in [Techniques::GRADED, Techniques::ALL.with_uniqueness()] {
+        for puzzle in hardest(25, 25) {
+            let mut run = Vec::new();
+            let mut board = Board::new(&puzzle).unwrap();
+            solve_steps(&mut board, allowed, 10_000, |step, _| {
+                run.push(step.clone())
+            });
+            let mut board = Board::new(&puzzle).unwrap();
+            let mut alone = Vec::new();
+            while let Some(step) = next_step(&board, allowed) {
+                step.apply(&mut board).unwrap();
+                alone.push(step);
+            }
+            assert_eq!(run, alone);
+            one_digit += (run.iter())
+                .filter(|s| {
+                    use Technique as T;
+                    let fish = [T::XWing, T::Swordfish, T::FinnedXWing, T::FinnedSwordfish];
+                    s.technique == T::XChain || fish.contains(&s.technique)
+                })
+                .count();
+        }
+    }
+    // The memo is tried where it matters: steps of the techniques it skips are on the paths.
+    assert!(one_digit >= 10, "{one_digit}");
+}

@@ -4,7 +4,9 @@
 use std::cell::OnceCell;
 
 use super::almost_locked::AlsIndex;
+use super::barren::Barren;
 use super::board::Board;
+use super::technique::Technique;
 
 /// A board with what most techniques ask first worked out once: where each digit can go in
 /// each house.
@@ -17,6 +19,9 @@ pub(crate) struct View<'b> {
     /// Chains and rectangles as Sudoku Explainer has them, for a grade on its scale
     /// ([`Techniques::explainer_forms`](super::technique::Techniques::explainer_forms)).
     pub explainer_forms: bool,
+    /// What a run of steps knows its one-digit techniques find nothing on (none for a
+    /// board looked at once).
+    pub barren: Option<&'b Barren>,
 }
 
 impl<'b> View<'b> {
@@ -43,6 +48,16 @@ impl<'b> View<'b> {
             positions,
             als: OnceCell::new(),
             explainer_forms: false,
+            barren: None,
+        }
+    }
+
+    /// `find()`, technique `t`'s search of digit `d` alone — skipped when the run of steps
+    /// knows it finds nothing on `d`'s places ([`Barren`]).
+    pub fn one_digit<R>(&self, t: Technique, d: u8, find: impl FnOnce() -> Option<R>) -> Option<R> {
+        match self.barren {
+            Some(barren) => barren.unless_known(self, t, d, find),
+            None => find(),
         }
     }
 

@@ -110,7 +110,7 @@ pub(crate) fn confined(
             .filter(|c| !cells.contains(c))
     };
     // Most confinements remove nothing (any more): no step is built for them.
-    if !rest().any(|c| board.is_open(c) && board.candidates(c) & bit != 0) {
+    if !rest().any(|c| Step::would_remove(board, c, bit)) {
         return None;
     }
     let mut step = Step::pattern(technique, cells.iter().copied(), [from, to], bit);

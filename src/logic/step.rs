@@ -82,16 +82,19 @@ impl Step {
         step
     }
 
+    /// True when [`Step::remove`] of `mask` from `cell` would remove something: the cell is
+    /// open and still has one of those digits (a technique asks before it builds a step).
+    pub(crate) fn would_remove(board: &Board, cell: usize, mask: u32) -> bool {
+        board.is_open(cell) && board.candidates(cell) & mask != 0
+    }
+
     /// Adds the removal of the digits of `mask` that `cell` still has on `board` (nothing
     /// when it has none of them, or is placed).
     pub(crate) fn remove(&mut self, board: &Board, cell: usize, mask: u32) {
-        if !board.is_open(cell) {
+        if !Step::would_remove(board, cell, mask) {
             return;
         }
         let gone = board.candidates(cell) & mask;
-        if gone == 0 {
-            return;
-        }
         match self.eliminations.iter_mut().find(|(c, _)| *c == cell) {
             Some((_, set)) => *set = set.union(DigitSet::from_bits(gone)),
             None => self.eliminations.push((cell, DigitSet::from_bits(gone))),

@@ -36,7 +36,7 @@ pub(crate) fn naked(view: &View, k: usize) -> Option<Step> {
             // Most subsets a house holds remove nothing (any more): no step is built for them.
             let removes = |&c: &u16| {
                 let c = c as usize;
-                !set.contains(&c) && board.is_open(c) && board.candidates(c) & union != 0
+                !set.contains(&c) && Step::would_remove(board, c, union)
             };
             if !house.iter().any(removes) {
                 return None;

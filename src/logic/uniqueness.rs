@@ -29,6 +29,7 @@
 //! them touches is skipped, and BUG+1 skips puzzles that have any.
 
 use super::board::Board;
+use super::few::Few;
 use super::step::Step;
 use super::subsets::unions;
 use super::technique::Technique;
@@ -112,14 +113,14 @@ pub(crate) fn unique_rectangle(view: &View) -> Option<Step> {
     for cells in rectangles(board) {
         let common = cells.iter().fold(u32::MAX, |m, &c| m & board.candidates(c));
         // Each pair of digits both cells share.
-        let digits: Vec<u32> = (0..32)
+        let digits: Few<u32> = (0..32)
             .map(|i| 1u32 << i)
             .filter(|b| common & b != 0)
             .collect();
         for (i, &a) in digits.iter().enumerate() {
             for &b in &digits[i + 1..] {
                 let ab = a | b;
-                let extra: Vec<usize> = cells
+                let extra: Few<usize> = cells
                     .iter()
                     .copied()
                     .filter(|&c| board.candidates(c) != ab)
@@ -149,20 +150,19 @@ pub(crate) fn unique_rectangle(view: &View) -> Option<Step> {
                         return Some(step);
                     }
                 }
-                if let Some(step) = all_types
-                    .then(|| hidden_rectangle(view, cells, a, b))
-                    .flatten()
-                {
-                    return Some(step);
+                if all_types {
+                    if let Some(step) = hidden_rectangle(view, cells, a, b) {
+                        return Some(step);
+                    }
                 }
                 if let [e1, e2] = extra[..] {
-                    let found = (type_4(view, cells, [e1, e2], a, b))
-                        .or_else(|| {
-                            all_types
-                                .then(|| type_6(view, cells, [e1, e2], a, b))
-                                .flatten()
-                        })
-                        .or_else(|| type_3(board, cells, [e1, e2], ab));
+                    let mut found = type_4(view, cells, [e1, e2], a, b);
+                    if found.is_none() && all_types {
+                        found = type_6(view, cells, [e1, e2], a, b);
+                    }
+                    if found.is_none() {
+                        found = type_3(board, cells, [e1, e2], ab);
+                    }
                     if found.is_some() {
                         return found;
                     }
@@ -170,7 +170,11 @@ pub(crate) fn unique_rectangle(view: &View) -> Option<Step> {
             }
         }
     }
-    all_types.then(|| avoidable_rectangle(board)).flatten()
+    if all_types {
+        avoidable_rectangle(board)
+    } else {
+        None
+    }
 }
 
 /// Type 4: the two extra cells (`roof`) share a house where one of `a`, `b` has no other

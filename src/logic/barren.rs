@@ -8,11 +8,11 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use super::technique::Technique;
-use super::view::View;
 use crate::digits::MAX_SIZE;
 
-/// A digit's places: in each row (by index), its positions as [`View::positions`] has them.
-type Places = [u32; MAX_SIZE];
+/// A digit's places: in each row (by index), its positions as the view has them
+/// (`View::positions`).
+pub(crate) type Places = [u32; MAX_SIZE];
 
 /// For each one-digit technique and digit, the places it last found nothing on.
 #[derive(Default)]
@@ -21,19 +21,15 @@ pub(crate) struct Barren {
 }
 
 impl Barren {
-    /// `find()`, technique `t`'s search of digit `d` on `view`, unless it found nothing on
-    /// the same places of `d` before.
+    /// `find()`, technique `t`'s search of digit `d`, whose places are `places` now, unless
+    /// it found nothing on the same places before.
     pub(crate) fn unless_known<R>(
         &self,
-        view: &View,
         t: Technique,
         d: u8,
+        places: Places,
         find: impl FnOnce() -> Option<R>,
     ) -> Option<R> {
-        let mut places = [0; MAX_SIZE];
-        for (p, row) in places.iter_mut().zip(view.rows()) {
-            *p = view.positions(row, d);
-        }
         if self.found_nothing.borrow().get(&(t, d)) == Some(&places) {
             return None;
         }

@@ -78,6 +78,7 @@ mod wings;
 mod words;
 
 pub(crate) use als_words::als_text;
+pub(crate) use barren::Barren;
 pub use board::Board;
 pub(crate) use board::Fault;
 pub use explain::{chain_text, effect, pointer, sentence, Reveal};
@@ -88,6 +89,7 @@ pub use hint::{check_state, hint, Hint, PlayerState, Wrong};
 pub use marks::read_marks;
 pub use path::{Path, PathEnd};
 pub use report::{GradeReport, HintReport, StepCounts, StepReport};
+pub(crate) use simplest::next_step_in;
 pub use simplest::{next_step, solve_steps, Ending};
 pub use step::{ChainNode, Step};
 pub use technique::{Technique, Techniques};

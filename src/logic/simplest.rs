@@ -76,7 +76,11 @@ pub fn next_step(board: &Board, allowed: Techniques) -> Option<Step> {
 }
 
 /// [`next_step`], remembering in `barren` what found nothing (one board of a run of steps).
-fn next_step_in(board: &Board, allowed: Techniques, barren: Option<&Barren>) -> Option<Step> {
+pub(crate) fn next_step_in(
+    board: &Board,
+    allowed: Techniques,
+    barren: Option<&Barren>,
+) -> Option<Step> {
     let mut view = View::new(board);
     view.explainer_forms = allowed.explainer_forms();
     view.barren = barren;

@@ -7,6 +7,7 @@ use super::almost_locked::AlsIndex;
 use super::barren::Barren;
 use super::board::Board;
 use super::technique::Technique;
+use crate::digits::MAX_SIZE;
 
 /// A board with what most techniques ask first worked out once: where each digit can go in
 /// each house.
@@ -56,7 +57,13 @@ impl<'b> View<'b> {
     /// knows it finds nothing on `d`'s places ([`Barren`]).
     pub fn one_digit<R>(&self, t: Technique, d: u8, find: impl FnOnce() -> Option<R>) -> Option<R> {
         match self.barren {
-            Some(barren) => barren.unless_known(self, t, d, find),
+            Some(barren) => {
+                let mut places = [0; MAX_SIZE];
+                for (p, row) in places.iter_mut().zip(self.rows()) {
+                    *p = self.positions(row, d);
+                }
+                barren.unless_known(t, d, places, find)
+            }
             None => find(),
         }
     }

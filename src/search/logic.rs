@@ -23,7 +23,7 @@
 //! choices[d]  the guess that opened depth d + 1: (cell, digit)
 //! ```
 
-use crate::logic::{next_step, Board, Fault, Step, Technique, Techniques};
+use crate::logic::{next_step_in, Barren, Board, Fault, Step, Technique, Techniques};
 use crate::puzzle::{PairSource, Puzzle};
 
 use super::driver::{book_in_field, Book, Search};
@@ -40,6 +40,8 @@ pub struct Logic<O: Observer> {
     techniques: Techniques,
     /// Whether the first node has crossed the givens out of their peers.
     givens_crossed: bool,
+    /// What the one-digit techniques found nothing on, at any node of this puzzle's search.
+    barren: Barren,
     book: Book<O>,
 }
 
@@ -72,6 +74,7 @@ impl<O: Observer> Logic<O> {
                 Techniques::ALL
             },
             givens_crossed: false,
+            barren: Barren::default(),
             book: Book::new(options, observer),
         }
     }
@@ -355,7 +358,7 @@ impl<O: Observer> Search for Logic<O> {
             } else {
                 self.techniques.without_forcing()
             };
-            match next_step(self.board(), techniques) {
+            match next_step_in(self.board(), techniques, Some(&self.barren)) {
                 Some(step) => self.apply(&step),
                 None => self.guess(),
             }
@@ -376,6 +379,7 @@ impl<O: Observer> Search for Logic<O> {
     fn reset(&mut self, puzzle: &Puzzle) {
         self.boards.clear();
         self.boards.push(Board::empty(puzzle));
+        self.barren = Barren::default();
         self.choices.clear();
         self.depth = 0;
         self.givens_crossed = false;

@@ -54,7 +54,8 @@ impl<'b> View<'b> {
     }
 
     /// `find()`, technique `t`'s search of digit `d` alone — skipped when the run of steps
-    /// knows it finds nothing on `d`'s places ([`Barren`]).
+    /// knows it finds nothing on `d`'s places ([`Barren`]). `find` must read nothing but those
+    /// places (and the grid's shape): its "nothing" is remembered by them.
     pub fn one_digit<R>(&self, t: Technique, d: u8, find: impl FnOnce() -> Option<R>) -> Option<R> {
         match self.barren {
             Some(barren) => {

@@ -4,8 +4,8 @@
 
 use std::collections::HashMap;
 
+use super::few::Few;
 use super::view::View;
-use crate::digits::MAX_SIZE;
 
 /// A node: a digit in one cell, or in 2–5 cells of one block and one line (a group).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -180,13 +180,8 @@ impl Graph {
                     if kind != Kind::Aic {
                         continue;
                     }
-                    let mut cells = [0usize; MAX_SIZE];
-                    let mut len = 0;
-                    for c in view.cells_at(h, p) {
-                        cells[len] = c;
-                        len += 1;
-                    }
-                    splits_in_two(view, h, &cells[..len], |a, b| {
+                    let cells: Few<usize> = view.cells_at(h, p).collect();
+                    splits_in_two(view, h, &cells, |a, b| {
                         let a = node_id(&mut nodes, &mut groups, &single, size, d, a);
                         let b = node_id(&mut nodes, &mut groups, &single, size, d, b);
                         link(&mut strong, a, b);
